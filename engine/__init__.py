@@ -1,0 +1,45 @@
+"""xlsudoku engine: pure Python (+ numpy) Sudoku geometry, solvers, generator and grading.
+
+The engine knows nothing about Excel; it must also run inside xlwings Lite (Pyodide).
+"""
+
+from engine.fill import random_grid
+from engine.grid import (
+    CLASSIC,
+    Cell,
+    ConflictError,
+    Digit,
+    Geometry,
+    Grid,
+    House,
+    InvalidPuzzle,
+    ParseError,
+    SudokuError,
+    geometry,
+    geometry_for_size,
+)
+from engine.solver import count_solutions, is_unique, solve, solutions
+from engine.symmetry import Symmetry, is_symmetric, orbits
+
+__all__ = [
+    "CLASSIC",
+    "Cell",
+    "ConflictError",
+    "Digit",
+    "Geometry",
+    "Grid",
+    "House",
+    "InvalidPuzzle",
+    "ParseError",
+    "SudokuError",
+    "Symmetry",
+    "count_solutions",
+    "geometry",
+    "geometry_for_size",
+    "is_symmetric",
+    "is_unique",
+    "orbits",
+    "random_grid",
+    "solutions",
+    "solve",
+]
