@@ -8,6 +8,26 @@ from dataclasses import dataclass
 from engine.grid import Cell, Digit, House
 
 
+class Level(enum.IntEnum):
+    """Difficulty levels, from the techniques a person needs (see ``engine.grading``)."""
+
+    EASY = 1  # singles only
+    MEDIUM = 2  # + locked candidates
+    HARD = 3  # + subsets, X-Wing
+    VERY_HARD = 4  # fish, wings, single-digit patterns, uniqueness
+    DIABOLICAL = 5  # chains
+    BEYOND = 6  # trial and error: beyond technique
+
+    @property
+    def label(self) -> str:
+        """Return the name shown to people, e.g. ``Very hard``.
+
+        >>> Level.VERY_HARD.label
+        'Very hard'
+        """
+        return "Beyond technique" if self is Level.BEYOND else self.name.replace("_", " ").capitalize()
+
+
 class Technique(enum.Enum):
     """Every technique the human-style solver knows; values are the names shown to people."""
 
