@@ -1,0 +1,43 @@
+"""Shared fixtures: the external data folder and sample sizes.
+
+``../shared/data`` holds the external test data (see its SOURCES.md).  A user's fresh clone
+does not have it: tests that read it skip with a reason, and tests/data keeps small samples.
+Set ``XLSUDOKU_SAMPLE`` to change how many lines the data-driven tests read from each file
+(``all`` for every line).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_DATA = Path(__file__).resolve().parent / "data"
+SHARED_DATA = Path(os.environ.get("XLSUDOKU_SHARED_DATA", ROOT.parent / "shared" / "data"))
+
+
+def sample_size(default: int) -> int | None:
+    """Return how many lines to sample (None = all), from ``XLSUDOKU_SAMPLE`` or *default*."""
+    raw = os.environ.get("XLSUDOKU_SAMPLE", "")
+    if raw.lower() == "all":
+        return None
+    return int(raw) if raw else default
+
+
+def sample_lines(lines: list[str], default: int, seed: int = 2024) -> list[str]:
+    """Return a reproducible random sample of *lines* (all of them when the size allows)."""
+    size = sample_size(default)
+    if size is None or size >= len(lines):
+        return lines
+    return random.Random(seed).sample(lines, size)
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """Return the shared data folder, or skip when this checkout has none beside it."""
+    if not (SHARED_DATA / "SOURCES.md").exists():
+        pytest.skip(f"external data not found at {SHARED_DATA} (only in the project workspace)")
+    return SHARED_DATA
