@@ -24,6 +24,6 @@ def test_ci_runs_the_readme_test_command_verbatim():
     assert test_command in ci_lines
 
 
-def test_main_job_leaves_the_committed_template_alone():
+def test_main_job_runs_the_xlsudoku_command():
     main_job = _fresh_machine_commands()[0]
     assert "xlsudoku" in main_job
