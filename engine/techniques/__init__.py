@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.board import Board
 from engine.steps import Level, Step, Technique
+from engine.techniques.singles import find_full_house, find_hidden_single, find_naked_single
 
 Finder = Callable[[Board], Iterator[Step]]
 
@@ -28,6 +29,11 @@ class TechniqueSpec:
 
 _TABLE: tuple[TechniqueSpec, ...] = (
     # -- basic techniques (singles, intersections, subsets, fish) --
+    # Scores: Sudoku Explainer 1.2.1 ratings (a hidden single in a row or column rates 1.5,
+    # see engine.grading.step_score).
+    TechniqueSpec(Technique.FULL_HOUSE, Level.EASY, 1.0, find_full_house),
+    TechniqueSpec(Technique.HIDDEN_SINGLE, Level.EASY, 1.2, find_hidden_single),
+    TechniqueSpec(Technique.NAKED_SINGLE, Level.EASY, 2.3, find_naked_single),
     # -- advanced techniques (single-digit patterns, wings, uniqueness, colouring, chains) --
 )
 
