@@ -12,7 +12,24 @@ from dataclasses import dataclass
 
 from engine.board import Board
 from engine.steps import Level, Step, Technique
+from engine.techniques.fish import (
+    find_finned_jellyfish,
+    find_finned_swordfish,
+    find_finned_x_wing,
+    find_jellyfish,
+    find_swordfish,
+    find_x_wing,
+)
+from engine.techniques.intersections import find_claiming, find_pointing
 from engine.techniques.singles import find_full_house, find_hidden_single, find_naked_single
+from engine.techniques.subsets import (
+    find_hidden_pair,
+    find_hidden_quad,
+    find_hidden_triple,
+    find_naked_pair,
+    find_naked_quad,
+    find_naked_triple,
+)
 
 Finder = Callable[[Board], Iterator[Step]]
 
@@ -34,6 +51,20 @@ _TABLE: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(Technique.FULL_HOUSE, Level.EASY, 1.0, find_full_house),
     TechniqueSpec(Technique.HIDDEN_SINGLE, Level.EASY, 1.2, find_hidden_single),
     TechniqueSpec(Technique.NAKED_SINGLE, Level.EASY, 2.3, find_naked_single),
+    TechniqueSpec(Technique.POINTING, Level.MEDIUM, 2.6, find_pointing),
+    TechniqueSpec(Technique.CLAIMING, Level.MEDIUM, 2.8, find_claiming),
+    TechniqueSpec(Technique.NAKED_PAIR, Level.HARD, 3.0, find_naked_pair),
+    TechniqueSpec(Technique.HIDDEN_PAIR, Level.HARD, 3.4, find_hidden_pair),
+    TechniqueSpec(Technique.NAKED_TRIPLE, Level.HARD, 3.6, find_naked_triple),
+    TechniqueSpec(Technique.HIDDEN_TRIPLE, Level.HARD, 4.0, find_hidden_triple),
+    TechniqueSpec(Technique.NAKED_QUAD, Level.HARD, 5.0, find_naked_quad),
+    TechniqueSpec(Technique.HIDDEN_QUAD, Level.HARD, 5.4, find_hidden_quad),
+    TechniqueSpec(Technique.X_WING, Level.HARD, 3.2, find_x_wing),
+    TechniqueSpec(Technique.SWORDFISH, Level.VERY_HARD, 3.8, find_swordfish),
+    TechniqueSpec(Technique.JELLYFISH, Level.VERY_HARD, 5.2, find_jellyfish),
+    TechniqueSpec(Technique.FINNED_X_WING, Level.VERY_HARD, 3.4, find_finned_x_wing),
+    TechniqueSpec(Technique.FINNED_SWORDFISH, Level.VERY_HARD, 4.0, find_finned_swordfish),
+    TechniqueSpec(Technique.FINNED_JELLYFISH, Level.VERY_HARD, 5.4, find_finned_jellyfish),
     # -- advanced techniques (single-digit patterns, wings, uniqueness, colouring, chains) --
 )
 
