@@ -414,17 +414,40 @@ MERGED: dict[str, Ref] = {
 PRINT_AREA = Ref(GENERATOR, "F3:N12")
 
 
+# What a button's VBA macro hands to xlwings' ``RunPython`` on the classic desktop path: a
+# function of :mod:`addin.desktop` named like the action, taking no argument (it finds the
+# workbook through ``xw.Book.caller()``).
+DESKTOP_CALL = "import addin.desktop; addin.desktop.{action}()"
+
+
 @dataclass(frozen=True, slots=True)
 class Button:
-    """A form-control button: its caption, the cell block it covers and the action it runs.
+    """A form-control button: its caption, the cell it covers and the action it runs.
 
-    ``action`` is the name of the function in :mod:`addin.actions` (and the ``@xw.script`` of
-    the same name in :mod:`addin.xl`) that the button calls.
+    ``action`` names the function in :mod:`addin.actions`, the ``@xw.script`` in
+    :mod:`addin.xl` and the entry point in :mod:`addin.desktop`; the button runs the VBA
+    macro :attr:`macro`, which calls ``RunPython`` with :attr:`python_call`.
+
+    >>> button = Button("SAVE TO COLLECTION", Ref("Generator", "C12"), "save_to_collection")
+    >>> button.macro
+    'SaveToCollectionClick'
+    >>> button.python_call
+    'import addin.desktop; addin.desktop.save_to_collection()'
     """
 
     caption: str
     anchor: Ref
     action: str
+
+    @property
+    def macro(self) -> str:
+        """Return the name of the VBA macro the button runs (in module ``Buttons``)."""
+        return "".join(word.capitalize() for word in self.action.split("_")) + "Click"
+
+    @property
+    def python_call(self) -> str:
+        """Return the Python statement the macro passes to ``RunPython``."""
+        return DESKTOP_CALL.format(action=self.action)
 
 
 BUTTONS: tuple[Button, ...] = (
