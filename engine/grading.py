@@ -15,6 +15,7 @@ its score promotion) from the same finders, for the agreement figures.
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from dataclasses import dataclass
 
@@ -164,3 +165,109 @@ def grade(grid: Grid, table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> Grade:
     """
     check_unique(grid)
     return grade_path(solve_path(grid, table), table)
+
+
+class HodokuLevel(enum.IntEnum):
+    """HoDoKu's difficulty levels (its names), for comparison with HoDoKu's ratings."""
+
+    EASY = 1
+    MEDIUM = 2
+    HARD = 3
+    UNFAIR = 4
+    EXTREME = 5
+
+
+_H = HodokuLevel
+# HoDoKu 2.2's solve order, level and score per step for each of our techniques (from HoDoKu's
+# default solver options; a naked pair or triple inside a box-line intersection is HoDoKu's
+# locked pair or triple, which it scores 40 / 60).  Trial and error is HoDoKu's brute force.
+HODOKU_STEPS: dict[Technique, tuple[int, HodokuLevel, int]] = {
+    Technique.FULL_HOUSE: (100, _H.EASY, 4),
+    Technique.NAKED_SINGLE: (200, _H.EASY, 4),
+    Technique.HIDDEN_SINGLE: (300, _H.EASY, 14),
+    Technique.POINTING: (1200, _H.MEDIUM, 50),
+    Technique.CLAIMING: (1210, _H.MEDIUM, 50),
+    Technique.NAKED_PAIR: (1300, _H.MEDIUM, 60),
+    Technique.NAKED_TRIPLE: (1400, _H.MEDIUM, 80),
+    Technique.HIDDEN_PAIR: (1500, _H.MEDIUM, 70),
+    Technique.HIDDEN_TRIPLE: (1600, _H.MEDIUM, 100),
+    Technique.NAKED_QUAD: (2000, _H.HARD, 120),
+    Technique.HIDDEN_QUAD: (2100, _H.HARD, 150),
+    Technique.X_WING: (2200, _H.HARD, 140),
+    Technique.SWORDFISH: (2300, _H.HARD, 150),
+    Technique.JELLYFISH: (2400, _H.HARD, 160),
+    Technique.BUG_PLUS_1: (2900, _H.HARD, 100),
+    Technique.SKYSCRAPER: (3000, _H.HARD, 130),
+    Technique.TWO_STRING_KITE: (3100, _H.HARD, 150),
+    Technique.EMPTY_RECTANGLE: (3170, _H.HARD, 120),
+    Technique.W_WING: (3200, _H.HARD, 150),
+    Technique.XY_WING: (3300, _H.HARD, 160),
+    Technique.XYZ_WING: (3400, _H.HARD, 180),
+    Technique.UNIQUE_RECTANGLE_1: (3500, _H.HARD, 100),
+    Technique.UNIQUE_RECTANGLE_2: (3600, _H.HARD, 100),
+    Technique.UNIQUE_RECTANGLE_3: (3700, _H.HARD, 100),
+    Technique.UNIQUE_RECTANGLE_4: (3800, _H.HARD, 100),
+    Technique.FINNED_X_WING: (4100, _H.HARD, 130),
+    Technique.FINNED_SWORDFISH: (4300, _H.UNFAIR, 200),
+    Technique.FINNED_JELLYFISH: (4500, _H.UNFAIR, 250),
+    Technique.SIMPLE_COLORING: (5330, _H.HARD, 150),
+    Technique.X_CHAIN: (5400, _H.UNFAIR, 260),
+    Technique.XY_CHAIN: (5500, _H.UNFAIR, 260),
+    Technique.AIC: (5600, _H.UNFAIR, 280),
+    Technique.FORCING_CHAIN: (8500, _H.EXTREME, 500),
+    Technique.TRIAL_AND_ERROR: (8900, _H.EXTREME, 10000),
+}
+
+# HoDoKu promotes a puzzle to the next level while its total score exceeds the level's maximum.
+HODOKU_MAX_SCORE: dict[HodokuLevel, int] = {
+    _H.EASY: 800,
+    _H.MEDIUM: 1000,
+    _H.HARD: 1600,
+    _H.UNFAIR: 1800,
+}
+
+
+def hodoku_table(table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> tuple[TechniqueSpec, ...]:
+    """Return *table* in HoDoKu's solve order (techniques HoDoKu does not know are dropped).
+
+    >>> [spec.technique.value for spec in hodoku_table()[:3]]
+    ['Full House', 'Naked Single', 'Hidden Single']
+    """
+    known = [spec for spec in table if spec.technique in HODOKU_STEPS]
+    return tuple(sorted(known, key=lambda spec: HODOKU_STEPS[spec.technique][0]))
+
+
+def hodoku_rating(path: SolvePath) -> tuple[HodokuLevel, int]:
+    """Return HoDoKu's level and score for a solve *path* (best made with :func:`hodoku_table`).
+
+    The level is the highest HoDoKu level of a step, promoted while the summed score exceeds
+    that level's maximum, as HoDoKu does.
+
+    >>> from engine.grid import Grid
+    >>> hodoku_rating(solve_path(Grid.parse("12345678." + "." * 72), max_level=Level.EASY))
+    (<HodokuLevel.EXTREME: 5>, 4)
+    """
+    level = _H.EASY
+    score = 0
+    for step in path.steps:
+        _, lv, points = HODOKU_STEPS[step.technique]
+        level = max(level, lv)
+        score += points
+    if not path.solved:
+        return _H.EXTREME, score
+    while level in HODOKU_MAX_SCORE and score > HODOKU_MAX_SCORE[level]:
+        level = HodokuLevel(level + 1)
+    return level, score
+
+
+def hodoku_grade(
+    grid: Grid, table: tuple[TechniqueSpec, ...] = TECHNIQUES
+) -> tuple[HodokuLevel, int]:
+    """Rate *grid* the way HoDoKu does, with our finders in HoDoKu's order.
+
+    >>> hodoku_grade(Grid.parse(
+    ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
+    (<HodokuLevel.EASY: 1>, 196)
+    """
+    check_unique(grid)
+    return hodoku_rating(solve_path(grid, hodoku_table(table)))
