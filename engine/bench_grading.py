@@ -12,7 +12,7 @@ that some step it yields has exactly the expected eliminations and placements.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.board import Board
@@ -67,8 +67,8 @@ HODOKU_CODES: dict[str, Technique | str] = {
     "0401": Technique.TWO_STRING_KITE,
     "0402": Technique.EMPTY_RECTANGLE,
     "0403": Technique.X_CHAIN,
-    "0404": "Dual 2-String Kite (two kites in one step) is not a step of its own here",
-    "0405": "Dual Empty Rectangle (two in one step) is not a step of its own here",
+    "0404": Technique.TWO_STRING_KITE,  # dual kites are yielded as one step first
+    "0405": Technique.EMPTY_RECTANGLE,  # dual empty rectangles likewise
     "0500": Technique.SIMPLE_COLORING,
     "0501": Technique.SIMPLE_COLORING,
     "0502": "Multi-colours not implemented",
@@ -243,3 +243,277 @@ def check_case(
     if case.fail_case:
         return "pass", "no step, as expected"
     return "fail", f"{found} step(s) of {target.value}, none with the expected result"
+
+
+def reglib_summary(
+    cases: Iterable[ReglibCase], table: tuple[TechniqueSpec, ...] = TECHNIQUES
+) -> list[tuple[str, int, int, int, str]]:
+    """Return ``(technique, passed, failed, skipped, first failing line)`` per mapped technique.
+
+    Rows follow HoDoKu's code order; unmapped codes are summed under their reason.
+
+    >>> case = parse_reglib_line(":0003:1:" + "." * 80 + "1" + ":::111:")
+    >>> reglib_summary([case])
+    [('Naked Single', 0, 1, 0, 'line 1')]
+    """
+    rows: dict[str, list[int | str]] = {}
+    for case in cases:
+        status, detail = check_case(case, table)
+        target = HODOKU_CODES.get(case.code)
+        key = target.value if isinstance(target, Technique) else f"[{detail}]"
+        row = rows.setdefault(key, [0, 0, 0, ""])
+        if status == "pass":
+            row[0] = int(row[0]) + 1
+        elif status == "fail":
+            row[1] = int(row[1]) + 1
+            if not row[3]:
+                row[3] = f"line {case.line_number}"
+        else:
+            row[2] = int(row[2]) + 1
+    return [(key, int(r[0]), int(r[1]), int(r[2]), str(r[3])) for key, r in rows.items()]
+
+
+def _ranks(values: list[float]) -> list[float]:
+    """Return the ranks of *values* (1-based), ties sharing their average rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Return Spearman's rank correlation of *xs* and *ys* (ties get average ranks).
+
+    >>> spearman([1, 2, 3, 4], [10, 20, 30, 40]), spearman([1, 2, 3], [3, 2, 1])
+    (1.0, -1.0)
+    >>> round(spearman([1, 2, 3, 4], [1, 3, 2, 4]), 3)
+    0.8
+    """
+    if len(xs) != len(ys) or len(xs) < 2:
+        raise ValueError("spearman needs two lists of the same length, at least 2")
+    rx, ry = _ranks(xs), _ranks(ys)
+    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    vx = sum((a - mx) ** 2 for a in rx)
+    vy = sum((b - my) ** 2 for b in ry)
+    return cov / (vx * vy) ** 0.5 if vx and vy else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Wall-clock figures of one grader over a set of puzzles (milliseconds)."""
+
+    name: str
+    count: int
+    total_s: float
+    mean_ms: float
+    median_ms: float
+    max_ms: float
+
+    @property
+    def per_second(self) -> float:
+        """Puzzles per second."""
+        return self.count / self.total_s if self.total_s else 0.0
+
+    def line(self) -> str:
+        """Return the figures as one printable line.
+
+        >>> Timing("x", 2, 0.5, 250.0, 250.0, 300.0).line()
+        'x: 2 puzzles, 4.0 puzzles/s, ms mean 250.0 / median 250.0 / max 300.0'
+        """
+        return (
+            f"{self.name}: {self.count} puzzles, {self.per_second:.1f} puzzles/s, "
+            f"ms mean {self.mean_ms:.1f} / median {self.median_ms:.1f} / max {self.max_ms:.1f}"
+        )
+
+
+def timing(name: str, seconds: list[float]) -> Timing:
+    """Summarise per-puzzle *seconds* as a :class:`Timing`.
+
+    >>> timing("x", [0.001, 0.003, 0.002]).median_ms
+    2.0
+    """
+    ms = sorted(s * 1000 for s in seconds)
+    n = len(ms)
+    median = (ms[n // 2] if n % 2 else (ms[n // 2 - 1] + ms[n // 2]) / 2) if n else 0.0
+    return Timing(name, n, sum(seconds), sum(ms) / n if n else 0.0, median, ms[-1] if n else 0.0)
+
+
+SE_COLUMNS = ("se_rating", "SER", "ER")
+
+
+def read_rows(path: str) -> list[dict[str, str]]:
+    r"""Read a puzzle file: a TSV with a header naming a ``puzzle`` column, or one per line.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as f:
+    ...     _ = f.write("puzzle\tSER\n" + "." * 81 + "\t1.2\n")
+    >>> read_rows(f.name)[0]["SER"]
+    '1.2'
+    >>> os.unlink(f.name)
+    """
+    with open(path, encoding="utf-8") as handle:
+        lines = [ln.rstrip("\r\n") for ln in handle if ln.strip() and not ln.startswith("#")]
+    if lines and lines[0].split("\t")[0] == "puzzle":
+        header = lines[0].split("\t")
+        return [dict(zip(header, ln.split("\t"), strict=False)) for ln in lines[1:]]
+    return [{"puzzle": ln.split()[0]} for ln in lines]
+
+
+@dataclass(frozen=True, slots=True)
+class GradingBench:
+    """What :func:`bench_grading` measured; :meth:`report` formats it."""
+
+    source: str
+    rows: int
+    seed: int
+    ours: Timing
+    trials: tuple[int, ...]
+    hodoku_py: Timing | None
+    se_pairs: tuple[tuple[float, float], ...]
+    level_pairs: tuple[tuple[str, str], ...]
+    qqwing_pairs: tuple[tuple[str, str], ...]
+
+    def report(self) -> list[str]:
+        """Return the figures as printable lines."""
+        import os
+
+        n = self.ours.count
+        lines = [
+            f"data set: {self.source} ({self.rows} puzzles; {n} graded, sample seed {self.seed})",
+            f"load average (1/5/15 min): {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+            "xlsudoku " + self.ours.line(),
+        ]
+        guessed = sum(1 for t in self.trials if t)
+        lines.append(
+            f"  trial-and-error steps/puzzle {sum(self.trials) / max(n, 1):.2f}; "
+            f"no-guess {100 * (n - guessed) / max(n, 1):.1f}% ({n - guessed}/{n})"
+        )
+        if self.hodoku_py is not None:
+            lines.append("hodoku-py " + self.hodoku_py.line())
+            if self.hodoku_py.per_second:
+                ratio = self.ours.per_second / self.hodoku_py.per_second
+                lines.append(f"  speed ratio xlsudoku / hodoku-py: {ratio:.2f}")
+        if len(self.se_pairs) >= 2:
+            se = [a for a, _ in self.se_pairs]
+            ours = [b for _, b in self.se_pairs]
+            lines.append(f"SE agreement: Spearman {spearman(se, ours):.4f} over {len(se)} puzzles")
+            buckets: dict[float, list[float]] = {}
+            for a, b in self.se_pairs:
+                buckets.setdefault(a, []).append(b)
+            lines.append(
+                "  SE rating -> our mean score (count): "
+                + ", ".join(
+                    f"{k:.1f}->{sum(v) / len(v):.2f}({len(v)})" for k, v in sorted(buckets.items())
+                )
+            )
+        for name, pairs in (("HoDoKu", self.level_pairs), ("QQWing", self.qqwing_pairs)):
+            if not pairs:
+                continue
+            if name == "HoDoKu":
+                agree = sum(1 for a, b in pairs if a == b)
+                lines.append(
+                    f"HoDoKu level agreement: {100 * agree / len(pairs):.1f}% "
+                    f"({agree}/{len(pairs)}); rows = HoDoKu, columns = ours (HoDoKu scale)"
+                )
+            else:
+                lines.append("QQWing level (rows) against our level (columns)")
+            cols = sorted({b for _, b in pairs}, key=_level_order)
+            lines.append("  " + "".join(f"{c:>18}" for c in [""] + cols))
+            for r in sorted({a for a, _ in pairs}, key=_level_order):
+                counts = [sum(1 for a, b in pairs if a == r and b == c) for c in cols]
+                lines.append("  " + f"{r:>18}" + "".join(f"{x:>18}" for x in counts))
+        return lines
+
+
+_ORDER = (
+    "simple easy intermediate expert EASY MEDIUM HARD UNFAIR EXTREME "
+    "Easy Medium Hard Very_hard Diabolical Beyond_technique"
+).split()
+
+
+def _level_order(name: str) -> int:
+    key = name.replace(" ", "_")
+    return _ORDER.index(key) if key in _ORDER else len(_ORDER)
+
+
+def bench_grading(
+    path: str,
+    limit: int | None = None,
+    seed: int = 7,
+    hodoku_py: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> GradingBench:
+    r"""Grade the puzzles of *path* (a random sample of *limit* with *seed*), timing each.
+
+    The SE score is compared with an ``se_rating`` / ``SER`` / ``ER`` column (Spearman), the
+    HoDoKu-scale level (:func:`engine.grading.hodoku_grade`) with a ``hodoku_level`` column and
+    our level with a ``qqwing_level`` column.  With *hodoku_py*, the same puzzles are also rated
+    by hodoku-py's ``Solver.rate`` (installed separately) for the speed comparison.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    ...     _ = f.write("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95.."
+    ...                 "8..2.3..9..5.1.3..\n")
+    >>> bench_grading(f.name).ours.count
+    1
+    >>> os.unlink(f.name)
+    """
+    import random
+    import time
+
+    from engine.grading import grade, hodoku_grade
+
+    rows = read_rows(path)
+    chosen = (
+        rows if limit is None or limit >= len(rows) else random.Random(seed).sample(rows, limit)
+    )
+    se_column = next((c for c in SE_COLUMNS if chosen and c in chosen[0]), None)
+    seconds: list[float] = []
+    trials: list[int] = []
+    se_pairs: list[tuple[float, float]] = []
+    level_pairs: list[tuple[str, str]] = []
+    qqwing_pairs: list[tuple[str, str]] = []
+    for i, row in enumerate(chosen):
+        grid = Grid.parse(row["puzzle"])
+        start = time.perf_counter()
+        g = grade(grid)
+        seconds.append(time.perf_counter() - start)
+        trials.append(dict(g.counts).get(Technique.TRIAL_AND_ERROR, 0))
+        if se_column and row.get(se_column):
+            se_pairs.append((float(row[se_column]), g.score))
+        if row.get("hodoku_level"):
+            level_pairs.append((row["hodoku_level"], hodoku_grade(grid)[0].name))
+        if row.get("qqwing_level"):
+            qqwing_pairs.append((row["qqwing_level"], g.level.label))
+        if progress is not None:
+            progress(i + 1)
+    other = None
+    if hodoku_py:
+        from hodoku import Solver  # optional benchmark dependency (GPL), never used by grading
+
+        solver = Solver()
+        other_seconds = []
+        for row in chosen:
+            start = time.perf_counter()
+            solver.rate(row["puzzle"])
+            other_seconds.append(time.perf_counter() - start)
+        other = timing("hodoku-py Solver.rate", other_seconds)
+    return GradingBench(
+        path.rsplit("/", 1)[-1],
+        len(rows),
+        seed,
+        timing("grade", seconds),
+        tuple(trials),
+        other,
+        tuple(se_pairs),
+        tuple(level_pairs),
+        tuple(qqwing_pairs),
+    )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.board import Board
 from engine.steps import Level, Step, Technique
+from engine.techniques.coloring import find_simple_coloring
 from engine.techniques.fish import (
     find_finned_jellyfish,
     find_finned_swordfish,
@@ -21,6 +22,11 @@ from engine.techniques.fish import (
     find_x_wing,
 )
 from engine.techniques.intersections import find_claiming, find_pointing
+from engine.techniques.single_digit import (
+    find_empty_rectangle,
+    find_skyscraper,
+    find_two_string_kite,
+)
 from engine.techniques.singles import find_full_house, find_hidden_single, find_naked_single
 from engine.techniques.subsets import (
     find_hidden_pair,
@@ -30,6 +36,14 @@ from engine.techniques.subsets import (
     find_naked_quad,
     find_naked_triple,
 )
+from engine.techniques.uniqueness import (
+    find_bug_plus_1,
+    find_unique_rectangle_1,
+    find_unique_rectangle_2,
+    find_unique_rectangle_3,
+    find_unique_rectangle_4,
+)
+from engine.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
 
 Finder = Callable[[Board], Iterator[Step]]
 
@@ -66,6 +80,24 @@ _TABLE: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(Technique.FINNED_SWORDFISH, Level.VERY_HARD, 4.0, find_finned_swordfish),
     TechniqueSpec(Technique.FINNED_JELLYFISH, Level.VERY_HARD, 5.4, find_finned_jellyfish),
     # -- advanced techniques (single-digit patterns, wings, uniqueness, colouring, chains) --
+    # Scores: Sudoku Explainer where SE has the technique (XY-Wing 4.2, XYZ-Wing 4.4, Unique
+    # Rectangle 4.5 (+0.1 per cell of a type 3 naked subset beyond the first: 4.6 for a pair),
+    # BUG type 1 5.6); otherwise SukakuExplainer: Skyscraper 4.0, 2-String Kite 4.1, Empty
+    # Rectangle 4.3 (StrongLinksHint: 4.0 for two parallel links, +0.1 for a row and a column,
+    # +0.3 grouped), W-Wing 4.4 (WWingHint).  SE finds colour traps and wraps as bidirectional
+    # X-cycles, 6.5 (CycleHint).
+    TechniqueSpec(Technique.SKYSCRAPER, Level.VERY_HARD, 4.0, find_skyscraper),
+    TechniqueSpec(Technique.TWO_STRING_KITE, Level.VERY_HARD, 4.1, find_two_string_kite),
+    TechniqueSpec(Technique.XY_WING, Level.VERY_HARD, 4.2, find_xy_wing),
+    TechniqueSpec(Technique.EMPTY_RECTANGLE, Level.VERY_HARD, 4.3, find_empty_rectangle),
+    TechniqueSpec(Technique.XYZ_WING, Level.VERY_HARD, 4.4, find_xyz_wing),
+    TechniqueSpec(Technique.W_WING, Level.VERY_HARD, 4.4, find_w_wing),
+    TechniqueSpec(Technique.UNIQUE_RECTANGLE_1, Level.VERY_HARD, 4.5, find_unique_rectangle_1),
+    TechniqueSpec(Technique.UNIQUE_RECTANGLE_2, Level.VERY_HARD, 4.5, find_unique_rectangle_2),
+    TechniqueSpec(Technique.UNIQUE_RECTANGLE_4, Level.VERY_HARD, 4.5, find_unique_rectangle_4),
+    TechniqueSpec(Technique.UNIQUE_RECTANGLE_3, Level.VERY_HARD, 4.6, find_unique_rectangle_3),
+    TechniqueSpec(Technique.BUG_PLUS_1, Level.VERY_HARD, 5.6, find_bug_plus_1),
+    TechniqueSpec(Technique.SIMPLE_COLORING, Level.VERY_HARD, 6.5, find_simple_coloring),
 )
 
 # Solve order: ascending score; ties keep table order.
