@@ -406,6 +406,7 @@ NAMES: dict[str, Ref] = {param.name: param.ref for param in PARAMS} | {
 # Cells merged for long text: the defined name points at the first cell of each block.
 MERGED: dict[str, Ref] = {
     STATUS: Ref(GENERATOR, "C13:D15"),
+    ANALYZE_STRING: Ref(ANALYZE, "C3:M3"),
     ANALYZE_STATUS: Ref(ANALYZE, "C15:M15"),
     HINT_TEXT: Ref(ANALYZE, "C16:M18"),
 }
