@@ -306,12 +306,14 @@ def _grid_digit(value: Raw) -> int | None:
     return None
 
 
-def read_grid(name: str, rows: Sequence[Sequence[Raw]]) -> Grid:
-    """Read a 9x9 block of cells (defined name *name*) as a puzzle; check it has no clash.
+def read_grid(name: str | None, rows: Sequence[Sequence[Raw]]) -> Grid:
+    """Read a 9x9 block of cells (at defined *name*, if any) as a puzzle; check it has no clash.
+
+    With a defined *name*, messages give each cell's Excel address too; without one (a range
+    passed to a custom function) only the ``rXcY`` name.
 
     Raises:
-        ParamError: naming the Excel cell (and the ``rXcY`` cell) of each bad value, or the
-            two cells of a clash.
+        ParamError: naming the cell of each bad value, or the two cells of a clash.
 
     >>> rows = [[None] * 9 for _ in range(9)]
     >>> rows[0][0] = 5.0
@@ -322,11 +324,17 @@ def read_grid(name: str, rows: Sequence[Sequence[Raw]]) -> Grid:
     Traceback (most recent call last):
     ...
     addin.params.ParamError: digit 5 repeated in row 1: r1c1 (C5) and r1c9 (K5)
+    >>> read_grid(None, [[1, 2]])
+    Traceback (most recent call last):
+    ...
+    addin.params.ParamError: the puzzle must be a 9x9 block of cells, got 1x2
     """
-    ref = layout.NAMES[name]
+    ref = layout.NAMES[name] if name is not None else None
     size = CLASSIC.size
     if len(rows) != size or any(len(row) != size for row in rows):
-        raise ParamError([f"{name} ({ref.address}) must be a 9x9 block of cells"])
+        where = f"{name} ({ref.address})" if ref is not None else "the puzzle"
+        width = max((len(row) for row in rows), default=0)
+        raise ParamError([f"{where} must be a 9x9 block of cells, got {len(rows)}x{width}"])
     digits: list[int] = []
     problems: list[str] = []
     for r, row in enumerate(rows):
@@ -335,7 +343,7 @@ def read_grid(name: str, rows: Sequence[Sequence[Raw]]) -> Grid:
             if digit is None:
                 reason = _unusable(value)
                 problems.append(
-                    f"cell {ref.cell(r, c)} (r{r + 1}c{c + 1}) "
+                    f"cell {_cell_label(ref, r * size + c)} "
                     + (reason if reason else f"holds {shown(value)}")
                     + "; type a digit 1-9 or leave it empty"
                 )
@@ -346,6 +354,12 @@ def read_grid(name: str, rows: Sequence[Sequence[Raw]]) -> Grid:
             problems = problems[:3] + [f"and {len(problems) - 3} more bad cells"]
         raise ParamError(problems)
     return _checked(Grid(tuple(digits)), ref)
+
+
+def _cell_label(ref: layout.Ref | None, cell: int) -> str:
+    """Return ``r1c2`` for *cell*, with its Excel address when the block's *ref* is known."""
+    name = CLASSIC.cell_name(cell)
+    return name if ref is None else f"{name} ({ref.cell(*divmod(cell, CLASSIC.size))})"
 
 
 def read_string(name: str, value: Raw) -> Grid:
@@ -376,19 +390,47 @@ def read_string(name: str, value: Raw) -> Grid:
         raise ParamError([f"{name} ({ref.address}): {error}"]) from None
 
 
-def _checked(grid: Grid, ref: layout.Ref) -> Grid:
-    """Return *grid* when no digit repeats; else name the two clashing cells and addresses."""
+def _checked(grid: Grid, ref: layout.Ref | None) -> Grid:
+    """Return *grid* when no digit repeats; else name the two clashing cells."""
     conflicts = grid.conflicts()
     if not conflicts:
         return grid
     house, digit, first, second = conflicts[0]
-    geo = grid.geometry
     message = (
-        f"digit {digit} repeated in {geo.house_name(house)}: "
-        f"{geo.cell_name(first)} ({ref.cell(*divmod(first, 9))}) and "
-        f"{geo.cell_name(second)} ({ref.cell(*divmod(second, 9))})"
+        f"digit {digit} repeated in {grid.geometry.house_name(house)}: "
+        f"{_cell_label(ref, first)} and {_cell_label(ref, second)}"
     )
     if len(conflicts) > 1:
         more = len(conflicts) - 1
         message += f" (and {more} more clash{'es' if more > 1 else ''})"
     raise ParamError([message])
+
+
+# -- the engine's own checks, named by cell ----------------------------------------------------
+
+# A GenerateError message starts with the request field it is about; these are the cells that
+# set each field (a pattern that does not fit the symmetry is about both).
+_FIELD_CELLS: dict[str, tuple[str, ...]] = {
+    "opens": (layout.OPENS,),
+    "pattern": (layout.PATTERN, layout.SYMMETRY),
+    "trials": (layout.TRIALS,),
+    "time limit": (layout.TIME_LIMIT,),
+    "seed": (layout.SEED,),
+    "symmetry": (layout.SYMMETRY,),
+}
+
+
+def engine_problem(message: str) -> str:
+    """Return the generator's *message* prefixed with the parameter cells it is about.
+
+    >>> engine_problem("opens 25 is odd but pattern 1 (corners) opens 4 center cells")
+    'Opens (C5): opens 25 is odd but pattern 1 (corners) opens 4 center cells'
+    >>> engine_problem("pattern: pattern 11 (diagonal) is not symmetric under rotate90")
+    'Pattern (C4) and Symmetry (C8): pattern 11 (diagonal) is not symmetric under rotate90'
+    """
+    for field_name, names in _FIELD_CELLS.items():
+        if message.lower().startswith(field_name):
+            where = " and ".join(_where(layout.PARAMS_BY_NAME[name]) for name in names)
+            text = message[len("pattern: ") :] if message.startswith("pattern: ") else message
+            return f"{where}: {text}"
+    return message
