@@ -1,0 +1,219 @@
+"""The workbook contract in addin.layout: addresses, shapes, rules and defaults hold together."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from addin import layout
+from addin.layout import Kind, Ref
+from engine.patterns import PRESETS, preset
+from engine.steps import Level
+from engine.symmetry import Symmetry
+
+
+def cells_of(ref: Ref) -> set[tuple[str, int, int]]:
+    first_row, first_col, last_row, last_col = ref.bounds
+    return {
+        (ref.sheet, row, col)
+        for row in range(first_row, last_row + 1)
+        for col in range(first_col, last_col + 1)
+    }
+
+
+# -- address helpers --------------------------------------------------------------------------
+
+
+@given(st.integers(min_value=1, max_value=16384))
+def test_column_letters_round_trip(number: int) -> None:
+    letters = layout.column_letters(number)
+    assert letters.isalpha() and letters.isupper()
+    assert layout.column_number(letters) == number
+
+
+@pytest.mark.parametrize(
+    ("number", "letters"),
+    [(1, "A"), (26, "Z"), (27, "AA"), (52, "AZ"), (53, "BA"), (702, "ZZ"), (703, "AAA")],
+)
+def test_column_letters_known(number: int, letters: str) -> None:
+    assert layout.column_letters(number) == letters
+
+
+@pytest.mark.parametrize("bad", ["", "5C", "C0", "C", "12", "C5:", "r3c5", "C-5"])
+def test_parse_cell_rejects(bad: str) -> None:
+    with pytest.raises(ValueError, match="not a cell address"):
+        layout.parse_cell(bad)
+
+
+def test_ref_rejects_bad_address() -> None:
+    with pytest.raises(ValueError):
+        Ref("Generator", "F4:N")
+
+
+def test_ref_cell_offsets_and_bounds() -> None:
+    ref = Ref("Analyze", "C5:K13")
+    assert ref.cell(0, 0) == "C5"
+    assert ref.cell(4, 2) == "E9"
+    assert ref.cell(8, 8) == "K13"
+    for row, col in [(9, 0), (0, 9), (-1, 0)]:
+        with pytest.raises(IndexError, match="outside Analyze!C5:K13"):
+            ref.cell(row, col)
+
+
+# -- names ------------------------------------------------------------------------------------
+
+
+def test_every_name_is_on_a_contract_sheet() -> None:
+    assert layout.SHEETS == ("Generator", "Collection", "Analyze")
+    for name, ref in layout.NAMES.items():
+        assert ref.sheet in layout.SHEETS, name
+
+
+@pytest.mark.parametrize(
+    ("name", "shape"),
+    [
+        (layout.PUZZLE_GRID, (9, 9)),
+        (layout.SOLUTION_GRID, (9, 9)),
+        (layout.ANALYZE_GRID, (9, 9)),
+        (layout.ANALYZE_SOLUTION, (9, 9)),
+        (layout.STATS, (len(layout.STATS_LABELS), 2)),
+        (layout.RANK_TABLE, (layout.RANK_ROWS, 2)),
+        (layout.COLLECTION_HEADER, (1, len(layout.COLLECTION_COLUMNS))),
+        (layout.ANALYZE_REPORT, (layout.REPORT_LINES, 1)),
+        (layout.STATUS, (1, 1)),
+        (layout.ANALYZE_STATUS, (1, 1)),
+        (layout.ANALYZE_STRING, (1, 1)),
+        (layout.HINT_TEXT, (1, 1)),
+        *[(param.name, (1, 1)) for param in layout.PARAMS],
+    ],
+)
+def test_name_shapes(name: str, shape: tuple[int, int]) -> None:
+    assert layout.NAMES[name].shape == shape
+
+
+def test_contract_names_present() -> None:
+    expected = {
+        "Pattern", "Opens", "Trials", "ShowSolution", "Symmetry", "Difficulty", "Seed",
+        "TimeLimit", "Status", "PuzzleGrid", "SolutionGrid", "Stats", "RankTable",
+        "PatternPictures", "CollectionHeader", "AnalyzeGrid", "AnalyzeString", "AnalyzeStatus",
+        "AnalyzeReport", "HintText", "AnalyzeSolution",
+    }  # fmt: skip
+    assert set(layout.NAMES) == expected
+
+
+def test_names_do_not_overlap() -> None:
+    blocks = dict(layout.NAMES)
+    blocks |= {f"merged {name}": ref for name, ref in layout.MERGED.items()}
+    blocks |= {f"button {button.caption}": button.anchor for button in layout.BUTTONS}
+    for (name_a, ref_a), (name_b, ref_b) in itertools.combinations(blocks.items(), 2):
+        if name_a == f"merged {name_b}" or name_b == f"merged {name_a}":
+            continue
+        assert not cells_of(ref_a) & cells_of(ref_b), (name_a, name_b)
+
+
+def test_merged_blocks_start_at_their_name() -> None:
+    for name, block in layout.MERGED.items():
+        assert block.sheet == layout.NAMES[name].sheet
+        assert block.top_left == layout.NAMES[name].top_left
+        assert block.shape != (1, 1)
+
+
+def test_print_area_holds_the_puzzle() -> None:
+    assert cells_of(layout.NAMES[layout.PUZZLE_GRID]) <= cells_of(layout.PRINT_AREA)
+    assert not cells_of(layout.NAMES[layout.SOLUTION_GRID]) & cells_of(layout.PRINT_AREA)
+
+
+def test_collection_columns_as_contracted() -> None:
+    assert layout.COLLECTION_COLUMNS == (
+        "id", "saved at", "puzzle", "solution", "opens", "pattern", "symmetry", "level", "score",
+        "ranks", "seed",
+    )  # fmt: skip
+    assert layout.NAMES[layout.COLLECTION_HEADER].top_left == "A1"
+
+
+# -- parameters -------------------------------------------------------------------------------
+
+
+def test_params_in_contract_order_with_defaults() -> None:
+    defaults = {param.name: param.default for param in layout.PARAMS}
+    assert defaults == {
+        "Pattern": 1, "Opens": 26, "Trials": 299, "ShowSolution": "No",
+        "Symmetry": "rotate180", "Difficulty": "any", "Seed": None, "TimeLimit": None,
+    }  # fmt: skip
+    assert layout.PARAMS_BY_NAME == {param.name: param for param in layout.PARAMS}
+
+
+@pytest.mark.parametrize("param", layout.PARAMS, ids=lambda param: param.name)
+def test_param_rule_is_complete(param: layout.Param) -> None:
+    assert param.label and param.allowed and param.note
+    assert layout.NAMES[param.name] == param.ref
+    if param.kind is Kind.CHOICE:
+        assert param.choices and param.minimum is None and param.maximum is None
+        assert param.default in param.choices
+        assert len(",".join(param.choices)) < 255  # Excel's limit for a list validation
+    else:
+        assert param.minimum is not None and param.maximum is not None
+        assert param.minimum < param.maximum
+        if param.default is None:
+            assert param.optional
+        else:
+            assert isinstance(param.default, int | float)
+            assert param.minimum <= param.default <= param.maximum
+            if param.kind is Kind.WHOLE:
+                assert float(param.default).is_integer()
+
+
+def test_pattern_range_matches_engine_presets() -> None:
+    pattern = layout.PARAMS_BY_NAME[layout.PATTERN]
+    assert (pattern.minimum, pattern.maximum) == (1, len(PRESETS))
+
+
+def test_default_opens_parity_fits_default_pattern() -> None:
+    opens = layout.PARAMS_BY_NAME[layout.OPENS].default
+    pattern = layout.PARAMS_BY_NAME[layout.PATTERN].default
+    assert isinstance(opens, int) and isinstance(pattern, int)
+    assert opens % 2 == preset(pattern).open_count % 2
+
+
+def test_symmetry_choices_are_engine_symmetries() -> None:
+    assert {Symmetry(choice) for choice in layout.SYMMETRY_CHOICES} == set(Symmetry)
+
+
+def test_difficulty_choices_cover_every_level() -> None:
+    levels = layout.DIFFICULTY_LEVELS
+    assert levels[layout.ANY_DIFFICULTY] is None
+    assert {level for level in levels.values() if level is not None} == set(Level)
+    for text, level in levels.items():
+        if level is not None:
+            assert text == level.label.lower()
+
+
+def test_seed_limit_fits_excel_precision() -> None:
+    seed = layout.PARAMS_BY_NAME[layout.SEED]
+    assert seed.maximum is not None and len(str(int(seed.maximum))) <= 15
+    assert float(int(seed.maximum)) == seed.maximum
+
+
+# -- buttons ----------------------------------------------------------------------------------
+
+
+def test_buttons_as_contracted() -> None:
+    placed = {(button.anchor.sheet, button.caption) for button in layout.BUTTONS}
+    assert placed == {
+        ("Generator", "START"), ("Generator", "SAVE TO COLLECTION"), ("Generator", "CLEAR"),
+        ("Analyze", "ANALYZE"), ("Analyze", "HINT"), ("Analyze", "SOLVE"),
+    }  # fmt: skip
+    assert len({button.action for button in layout.BUTTONS}) == len(layout.BUTTONS)
+    assert len({button.macro for button in layout.BUTTONS}) == len(layout.BUTTONS)
+
+
+@pytest.mark.parametrize("button", layout.BUTTONS, ids=lambda button: button.action)
+def test_button_macro_and_call(button: layout.Button) -> None:
+    assert button.macro.isidentifier() and button.macro[0].isupper()
+    assert button.macro.endswith("Click")
+    assert button.python_call == f"import addin.desktop; addin.desktop.{button.action}()"
+    assert '"' not in button.python_call  # it sits inside a VBA string literal
+    assert button.anchor.shape == (1, 1)
