@@ -73,6 +73,17 @@ class Pattern:
             return f"pattern {self.mask!r}"
         return f"pattern {self.number} ({self.name})"
 
+    @property
+    def short_label(self) -> str:
+        """Return ``pattern 1`` for a preset, the quoted mask for a custom pattern.
+
+        >>> preset(1).short_label
+        'pattern 1'
+        """
+        if self.number is None:
+            return f"pattern {self.mask!r}"
+        return f"pattern {self.number}"
+
     def rows(self) -> tuple[tuple[bool, ...], ...]:
         """Return the mask as rows of booleans (True = open), for drawing on a sheet.
 
