@@ -14,6 +14,11 @@ from pathlib import Path
 
 import pytest
 
+# xlwings' remote engine (the one xlwings Lite and Server use) in tests: the free noncommercial
+# key and server mode must be set before xlwings is first imported (tests/test_xl.py).
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+os.environ.setdefault("XLWINGS_ON_SERVER", "true")
+
 ROOT = Path(__file__).resolve().parent.parent
 TEST_DATA = Path(__file__).resolve().parent / "data"
 SHARED_DATA = Path(os.environ.get("XLSUDOKU_SHARED_DATA", ROOT.parent / "shared" / "data"))

@@ -1,0 +1,162 @@
+"""addin.cellio on the committed workbook: OpenpyxlIO, and XlwingsIO on the remote Book."""
+
+import openpyxl
+import pytest
+import remote_book
+
+from addin import layout
+from addin.cellio import MissingPart, OpenpyxlIO, XlwingsIO
+
+
+@pytest.fixture
+def wb(template_path):
+    return openpyxl.load_workbook(template_path, keep_vba=True)
+
+
+@pytest.fixture(scope="session")
+def template_path():
+    from conftest import ROOT
+
+    return ROOT / "workbooks" / "xlsudoku.xlsm"
+
+
+@pytest.fixture(params=["openpyxl", "xlwings"])
+def io_of(request):
+    """Return a function making either adapter over an openpyxl workbook's contents."""
+
+    def make(workbook):
+        if request.param == "openpyxl":
+            return OpenpyxlIO(workbook)
+        return XlwingsIO(remote_book.book(workbook))
+
+    return make
+
+
+def test_reads_template_defaults(wb, io_of):
+    io = io_of(wb)
+    assert io.read("Opens") == 26
+    assert io.read("Symmetry") == "rotate180"
+    assert io.read("Seed") is None
+    assert io.read("PuzzleGrid") == [[None] * 9 for _ in range(9)]
+    stats = io.read("Stats")
+    assert [row[0] for row in stats] == list(layout.STATS_LABELS)
+
+
+def test_reads_error_values_and_formulas_as_text(wb, io_of):
+    wb["Generator"]["C5"] = "#N/A"  # openpyxl stores it as an error cell
+    wb["Generator"]["C6"] = "=1+1"
+    io = io_of(wb)
+    assert wb["Generator"]["C5"].data_type == "e"
+    assert io.read("Opens") == "#N/A"
+    if isinstance(io, OpenpyxlIO):
+        assert io.read("Trials") == "=1+1"
+
+
+def test_require_passes_on_the_template(wb, io_of):
+    io_of(wb).require(layout.NAMES)
+
+
+def test_missing_sheet_is_named(wb, io_of):
+    wb.remove(wb["Collection"])
+    with pytest.raises(MissingPart) as caught:
+        io_of(wb).require(layout.NAMES)
+    assert str(caught.value) == (
+        "The workbook has no sheet 'Collection' (its sheets: Generator, Analyze); restore it "
+        "from workbooks/xlsudoku.xlsm."
+    )
+
+
+def test_renamed_sheet_is_named(wb, io_of):
+    wb["Analyze"].title = "Check"
+    with pytest.raises(MissingPart) as caught:
+        io_of(wb).require([layout.ANALYZE_GRID, layout.OPENS])
+    assert "no sheet 'Analyze' (its sheets: Generator, Collection, Check)" in str(caught.value)
+
+
+def test_missing_defined_name_is_named(wb, io_of):
+    del wb.defined_names["Opens"]
+    with pytest.raises(MissingPart) as caught:
+        io_of(wb).require(layout.NAMES)
+    assert str(caught.value) == (
+        "The workbook has no defined name 'Opens' (Generator!C5); restore it from "
+        "workbooks/xlsudoku.xlsm."
+    )
+
+
+def test_openpyxl_write_read_clear_round_trip(wb):
+    io = OpenpyxlIO(wb)
+    rows = [[(r * 9 + c) % 9 + 1 for c in range(9)] for r in range(9)]
+    io.write("PuzzleGrid", rows)
+    assert io.read("PuzzleGrid") == rows
+    assert wb["Generator"]["F4"].value == 1 and wb["Generator"]["N12"].value == 9
+    io.write("Status", "=looks like a formula")
+    assert wb["Generator"]["C13"].data_type == "s"
+    io.write("Stats", [["Opens", ""]])  # a short block: the rest is blanked
+    assert io.read("Stats")[0] == ["Opens", None] and io.read("Stats")[1] == [None, None]
+    io.clear("PuzzleGrid")
+    assert io.read("PuzzleGrid") == [[None] * 9 for _ in range(9)]
+
+
+def test_openpyxl_append_rows_only_adds(wb):
+    io = OpenpyxlIO(wb)
+    assert io.table_rows("CollectionHeader") == []
+    assert io.append_rows("CollectionHeader", [[1, "a"], [2, "b"]]) == 2
+    ws = wb["Collection"]
+    ws["C9"] = "far below"  # a stray cell further down: new rows go under it
+    assert io.append_rows("CollectionHeader", [[3, "123"]]) == 10
+    got = io.table_rows("CollectionHeader")
+    assert [row[:3] for row in got] == [
+        [1, "a", None],
+        [2, "b", None],
+        *[[None, None, None]] * 5,
+        [None, None, "far below"],
+        [3, "123", None],
+    ]
+    assert ws["B10"].data_type == "s"  # text stays text
+    assert [c.value for c in ws[1]] == list(layout.COLLECTION_COLUMNS)
+
+
+def test_openpyxl_fill(wb):
+    io = OpenpyxlIO(wb)
+    io.fill("AnalyzeGrid", "#F8CBAD", [(0, 0), (8, 8)])
+    ws = wb["Analyze"]
+    assert ws["C5"].fill.fgColor.rgb == "FFF8CBAD" and ws["K13"].fill.fgColor.rgb == "FFF8CBAD"
+    assert ws["D5"].fill.fgColor.rgb == "00FFF7D6"
+    io.fill("AnalyzeGrid", None, None)
+    assert ws["C5"].fill.fill_type is None
+
+
+def test_xlwings_writes_become_actions(wb):
+    book = remote_book.book(wb)
+    io = XlwingsIO(book)
+    io.write("PuzzleGrid", [[1] * 9] * 9)
+    io.write("Status", "0.5")  # Excel would read it as a number: kept as text
+    io.clear("SolutionGrid")
+    io.fill("AnalyzeGrid", "#F8CBAD", [(1, 2)])
+    actions = book.json()["actions"]
+    assert [a["func"] for a in actions] == [
+        "setValues",
+        "setValues",
+        "rangeClearContents",
+        "setRangeColor",
+    ]
+    cells = remote_book.writes(actions)
+    assert cells[("Generator", "F4")] == 1 and cells[("Generator", "N12")] == 1
+    assert cells[("Generator", "C13")] == "'0.5"
+    assert cells[("Generator", "F16")] == "" and cells[("Generator", "N24")] == ""
+    colour = actions[3]
+    assert (colour["sheet_position"], colour["start_row"], colour["start_column"]) == (2, 5, 4)
+    assert colour["args"] == ["#F8CBAD"]
+
+
+def test_xlwings_append_rows_goes_below_existing_rows(wb):
+    ws = wb["Collection"]
+    ws.append([1, "2024-01-01 10:00:00", "puzzle"])
+    ws.append([2, "2024-01-01 10:01:00", "other"])
+    book = remote_book.book(wb)
+    io = XlwingsIO(book)
+    assert [row[0] for row in io.table_rows("CollectionHeader")] == [1, 2]
+    assert io.append_rows("CollectionHeader", [[3, "2024-01-02 09:00:00", "new"]]) == 4
+    (action,) = book.json()["actions"]
+    assert (action["start_row"], action["start_column"], action["column_count"]) == (3, 0, 11)
+    assert action["values"][0][:3] == [3, "'2024-01-02 09:00:00", "new"]
