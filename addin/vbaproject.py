@@ -363,7 +363,7 @@ def xlwings_project(path: Path | None = None) -> VbaProject:
 
 def _sheet_module(template: Module, code_name: str) -> Module:
     source = re.sub(
-        r'^Attribute VB_Name = ".*"$',
+        r'^Attribute VB_Name = "[^"]*"',
         f'Attribute VB_Name = "{code_name}"',
         template.source,
         count=1,
