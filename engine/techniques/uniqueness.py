@@ -261,6 +261,8 @@ def find_unique_rectangle_4(board: Board) -> Iterator[Step]:
         for house in _shared_houses(board, p, q):
             for lock in digits_of(rect.pair):
                 bit = 1 << (lock - 1)
+                if not cands[p] & cands[q] & bit:
+                    continue  # the lock digit must be a candidate of both roof cells
                 if any(cands[c] & bit for c in geo.houses[house] if c not in (p, q)):
                     continue
                 other = (rect.pair & ~bit).bit_length()
