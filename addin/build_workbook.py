@@ -4,7 +4,8 @@ The build is deterministic: the same sources give the same bytes (fixed document
 and zip member times), so a test can prove the committed workbook equals a fresh build.
 Sources: :mod:`addin.layout` (every address, default, rule and label), :mod:`engine.patterns`
 (the twelve pattern pictures), ``addin/vba/Buttons.bas`` (the button macros) and the VBA
-project of xlwings' standalone quickstart workbook (``RunPython``; see :mod:`addin.vbaproject`).
+project of xlwings' standalone quickstart workbook, vendored as ``addin/vba/xlwings_project.bin``
+(``RunPython``; see :mod:`addin.vbaproject`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,14 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from addin import layout
 from addin.package import ButtonShape, attach_macros, normalize_zip
-from addin.vbaproject import Module, ModuleKind, workbook_project, write_project, xlwings_project
+from addin.vbaproject import (
+    Module,
+    ModuleKind,
+    refresh_vendored_project,
+    workbook_project,
+    write_project,
+    xlwings_project,
+)
 from engine.patterns import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -533,7 +541,7 @@ def build_file(output: Path = DEFAULT_OUTPUT) -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``python -m addin.build_workbook [--output PATH]``; return the exit status."""
+    """Run ``python -m addin.build_workbook [--output PATH] [--refresh-xlwings]``; return status."""
     parser = argparse.ArgumentParser(prog="python -m addin.build_workbook", description=__doc__)
     parser.add_argument(
         "--output",
@@ -541,7 +549,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=DEFAULT_OUTPUT,
         help=f"where to write the workbook (default: {DEFAULT_OUTPUT})",
     )
+    parser.add_argument(
+        "--refresh-xlwings",
+        action="store_true",
+        help="first copy the VBA project of the installed xlwings package's quickstart "
+        "workbook to addin/vba/xlwings_project.bin",
+    )
     args = parser.parse_args(argv)
+    if args.refresh_xlwings:
+        print(f"copied {refresh_vendored_project()}")
     path = build_file(args.output)
     print(f"wrote {path}")
     return 0

@@ -339,8 +339,11 @@ def write_project(project: VbaProject) -> bytes:
 # -- the xlwings project and ours --------------------------------------------------------------
 
 
+VENDORED_PROJECT = Path(__file__).resolve().parent / "vba" / "xlwings_project.bin"
+
+
 def xlwings_quickstart() -> Path:
-    """Return the path of the standalone quickstart workbook the xlwings package ships."""
+    """Return the path of the standalone quickstart workbook the installed xlwings ships."""
     import importlib.util
 
     spec = importlib.util.find_spec("xlwings")
@@ -349,16 +352,44 @@ def xlwings_quickstart() -> Path:
     return Path(spec.origin).parent / "quickstart_standalone.xlsm"
 
 
-def xlwings_project(path: Path | None = None) -> VbaProject:
-    """Return the VBA project of xlwings' standalone quickstart workbook (or of *path*).
+def quickstart_project_bytes(quickstart: Path | None = None) -> bytes:
+    """Return the ``vbaProject.bin`` of xlwings' standalone quickstart workbook."""
+    import zipfile
+
+    with zipfile.ZipFile(quickstart or xlwings_quickstart()) as archive:
+        return archive.read("xl/vbaProject.bin")
+
+
+def refresh_vendored_project(quickstart: Path | None = None) -> Path:
+    """Copy the installed xlwings' quickstart VBA project to ``addin/vba/``; return the path."""
+    VENDORED_PROJECT.write_bytes(quickstart_project_bytes(quickstart))
+    return VENDORED_PROJECT
+
+
+def xlwings_version(project: VbaProject) -> str:
+    """Return the xlwings version written in the project's ``xlwings`` module.
+
+    >>> xlwings_version(xlwings_project()).count(".")
+    2
+    """
+    match = re.search(r"^'Version: (\S+)", project.module("xlwings").source, re.MULTILINE)
+    if match is None:
+        raise VbaError("the xlwings module does not say its version")
+    return match.group(1)
+
+
+def xlwings_project(blob: bytes | None = None) -> VbaProject:
+    """Return xlwings' standalone VBA project: the vendored copy, or *blob* when given.
+
+    ``addin/vba/xlwings_project.bin`` is the ``xl/vbaProject.bin`` of the quickstart workbook
+    the xlwings package ships (``xlwings/quickstart_standalone.xlsm``), kept in the repository
+    so the workbook build does not change with the installed xlwings version; refresh it with
+    ``python -m addin.build_workbook --refresh-xlwings``.
 
     >>> sorted(module.name for module in xlwings_project().modules)
     ['Dictionary', 'Module1', 'Sheet1', 'Sheet2', 'ThisWorkbook', 'xlwings']
     """
-    import zipfile
-
-    with zipfile.ZipFile(path or xlwings_quickstart()) as archive:
-        return parse_project(archive.read("xl/vbaProject.bin"))
+    return parse_project(VENDORED_PROJECT.read_bytes() if blob is None else blob)
 
 
 def _sheet_module(template: Module, code_name: str) -> Module:
