@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from addin import layout
+from engine.generator import GenerateError, GenerateRequest, validate_request
 from engine.grid import CLASSIC, ConflictError, Grid, ParseError, SudokuError
 from engine.steps import Level
 from engine.symmetry import Symmetry
@@ -141,11 +142,13 @@ def _where(param: layout.Param) -> str:
     return f"{param.label} ({param.ref.top_left})"
 
 
-def parse_param(param: layout.Param, value: Raw) -> int | float | str | None:
+def parse_param(
+    param: layout.Param, value: Raw, where: str | None = None
+) -> int | float | str | None:
     """Check one parameter cell; return its value (None for an allowed blank).
 
     WHOLE gives an ``int``, DECIMAL a ``float``, CHOICE the choice as spelled in
-    ``param.choices``.
+    ``param.choices``.  Messages start with *where* (default: the label and the cell).
 
     Raises:
         ParamError: naming the parameter and its cell.
@@ -158,7 +161,7 @@ def parse_param(param: layout.Param, value: Raw) -> int | float | str | None:
     ...
     addin.params.ParamError: Opens (C5) must be a whole number from 17 to 80, got 'abc'
     """
-    where = _where(param)
+    where = where or _where(param)
     if is_blank(value):
         if param.optional:
             return None
@@ -417,6 +420,8 @@ _FIELD_CELLS: dict[str, tuple[str, ...]] = {
     "time limit": (layout.TIME_LIMIT,),
     "seed": (layout.SEED,),
     "symmetry": (layout.SYMMETRY,),
+    "difficulty": (layout.DIFFICULTY,),
+    "needs": (layout.DIFFICULTY,),
 }
 
 
@@ -431,6 +436,74 @@ def engine_problem(message: str) -> str:
     for field_name, names in _FIELD_CELLS.items():
         if message.lower().startswith(field_name):
             where = " and ".join(_where(layout.PARAMS_BY_NAME[name]) for name in names)
-            text = message[len("pattern: ") :] if message.startswith("pattern: ") else message
+            prefix = f"{field_name}: "
+            text = message[len(prefix) :] if message.startswith(prefix) else message
             return f"{where}: {text}"
     return message
+
+
+def start_request(start: StartParams) -> GenerateRequest:
+    """Return the generator request of *start*, checked by the engine (parity, pattern fit).
+
+    Raises:
+        ParamError: the engine's reason, prefixed with the parameter cells it is about.
+
+    >>> p = read_start({"Pattern": 1, "Opens": 25, "Trials": 9, "ShowSolution": "No",
+    ...                 "Symmetry": "rotate180", "Difficulty": "any", "Seed": 1})
+    >>> start_request(p)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    addin.params.ParamError: Opens (C5): opens 25 is odd but pattern 1 ...
+    """
+    request = GenerateRequest(
+        opens=start.opens,
+        pattern=start.pattern,
+        trials=start.trials,
+        symmetry=start.symmetry,
+        time_limit=start.time_limit,
+        seed=start.seed,
+        difficulty=start.difficulty,
+    )
+    try:
+        validate_request(request)
+    except GenerateError as error:
+        raise ParamError([engine_problem(str(error))]) from None
+    return request
+
+
+def function_request(opens: Raw, pattern: Raw, seed: Raw) -> GenerateRequest:
+    """Return the request of ``SUDOKU_GENERATE(opens, pattern, seed)``, checked.
+
+    The arguments follow the Opens, Pattern and Seed cells' rules; a blank seed is 0, so the
+    function stays deterministic.
+
+    Raises:
+        ParamError: naming the argument.
+
+    >>> function_request(26, 1, None).seed
+    0
+    >>> function_request(26, "x", 1)
+    Traceback (most recent call last):
+    ...
+    addin.params.ParamError: pattern must be a whole number from 1 to 12, got 'x'
+    """
+    problems: list[str] = []
+    checked: dict[str, int | float | str | None] = {}
+    for name, value in ((layout.OPENS, opens), (layout.PATTERN, pattern), (layout.SEED, seed)):
+        param = layout.PARAMS_BY_NAME[name]
+        try:
+            checked[name] = parse_param(param, value, where=name.lower())
+        except ParamError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise ParamError(problems)
+    request = GenerateRequest(
+        opens=int(_as_number(checked[layout.OPENS])),
+        pattern=int(_as_number(checked[layout.PATTERN])),
+        seed=int(checked[layout.SEED] or 0),
+    )
+    try:
+        validate_request(request)
+    except GenerateError as error:
+        raise ParamError([str(error)]) from None
+    return request
