@@ -164,6 +164,17 @@ class _Geometry:
         )
 
 
+def _number(value: float | None) -> str:
+    """Return *value* as Excel formula text, whole numbers without an exponent.
+
+    >>> _number(999_999_999_999_999), _number(0.1), _number(3600.0)
+    ('999999999999999', '0.1', '3600')
+    """
+    if value is None:
+        raise ValueError("a numeric rule needs both bounds")
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
 def _validation(param: layout.Param) -> DataValidation:
     if param.kind is layout.Kind.CHOICE:
         rule = DataValidation(type="list", formula1='"' + ",".join(param.choices) + '"')
@@ -173,11 +184,12 @@ def _validation(param: layout.Param) -> DataValidation:
         rule = DataValidation(
             type=kind,
             operator="between",
-            formula1=f"{param.minimum:g}",
-            formula2=f"{param.maximum:g}" if param.maximum is not None else None,
+            formula1=_number(param.minimum),
+            formula2=_number(param.maximum),
         )
         number = "a whole number" if kind == "whole" else "a number"
-        error = f"{param.label} must be {number} from {param.minimum:g} to {param.maximum:g}."
+        low, high = _number(param.minimum), _number(param.maximum)
+        error = f"{param.label} must be {number} from {low} to {high}."
         if param.optional:
             error += f" Leave it blank for {param.allowed.split('blank = ')[-1]}."
     rule.allow_blank = param.optional

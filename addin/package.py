@@ -320,10 +320,15 @@ def save_preserving(workbook: Workbook, path: str | Path, template: str | Path) 
 
 
 def normalize_zip(path: str | Path) -> None:
-    """Rewrite the zip at *path* with fixed times (members, document modified), so builds repeat."""
+    """Rewrite the zip at *path* in a fixed order with fixed times: equal builds, equal bytes."""
     path = Path(path)
     with zipfile.ZipFile(path) as archive:
         members = [(info, archive.read(info.filename)) for info in archive.infolist()]
+    # openpyxl writes the parts it copies from the VBA archive in set order, which changes
+    # with Python's string hashing: sort them, content types first as Office writes it.
+    members.sort(
+        key=lambda member: (member[0].filename != "[Content_Types].xml", member[0].filename)
+    )
     stamp = dt.datetime(*FIXED_ZIP_TIME).strftime("%Y-%m-%dT%H:%M:%SZ")
     members = [
         (info, re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>" + stamp.encode(), data))
