@@ -747,9 +747,8 @@ def _form(request: GenerateRequest) -> _Form:
         above = next((v for v in range(target + 1, top + 1) if (sums >> (v - base)) & 1), None)
         tries = " or ".join(str(v) for v in (below, above) if v is not None and v >= floor)
         sizes = sorted({len(o) for o in free})
-        if sizes and all(s % 2 == 0 for s in sizes) and (target - base) % 2:
-            kind = "odd" if target % 2 else "even"
-            need = "even" if target % 2 else "odd"
+        if sizes == [2]:
+            kind, need = ("odd", "even") if target % 2 else ("even", "odd")
             opens_what = (
                 f"{pattern.short_label} opens {base} center cell{'s' if base != 1 else ''}"
                 if pattern is not None
@@ -758,9 +757,14 @@ def _form(request: GenerateRequest) -> _Form:
             raise GenerateError(
                 f"opens {target} is {kind} but {opens_what}, so opens must be {need}: try {tries}"
             )
+        if not sizes:
+            raise GenerateError(f"opens {target} cannot be made: no orbit is free to blank")
+        orbit_sizes = ", ".join(map(str, sizes[:-1])) + (" and " if len(sizes) > 1 else "")
+        orbit_sizes += str(sizes[-1])
+        form_what = f"{what} and" if pattern is not None else " with"
         raise GenerateError(
-            f"opens {target} cannot be made{what} with {request.symmetry.value} symmetry "
-            f"(clues come in orbits of {', '.join(map(str, sizes))}): try {tries}"
+            f"opens {target} cannot be made{form_what} {request.symmetry.value} symmetry: the "
+            f"other clues come in orbits of {orbit_sizes}, so try {tries}"
         )
     return _Form(pattern, fixed_open, fixed_blank, free, fixed_orbits, floor)
 

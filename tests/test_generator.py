@@ -1,0 +1,479 @@
+"""Generator invariants, checked by an independent oracle written here (not engine.solver).
+
+Every generated puzzle: unique (counted by the small backtracking counter below), its solution
+valid and consistent with the givens, symmetric (checked with coordinate maps written here),
+pattern cells open and the rest of the center box blank, exactly the target opens when reached.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from conftest import TEST_DATA, sample_lines
+
+from engine import generator
+from engine.fill import random_grid
+from engine.generator import (
+    GenerateError,
+    GenerateRequest,
+    GenerateResult,
+    generate,
+    minimal_puzzle,
+    validate_request,
+)
+from engine.grid import CLASSIC, Geometry, Grid, geometry, geometry_for_size
+from engine.patterns import preset
+from engine.symmetry import Symmetry
+
+# --------------------------------------------------------------------------- independent oracle
+
+
+@cache
+def _peers(box_rows: int, box_cols: int, diagonals: bool) -> tuple[tuple[int, ...], ...]:
+    n = box_rows * box_cols
+    houses = [[r * n + c for c in range(n)] for r in range(n)]
+    houses += [[r * n + c for r in range(n)] for c in range(n)]
+    for br in range(0, n, box_rows):
+        for bc in range(0, n, box_cols):
+            houses.append([(br + i) * n + bc + j for i in range(box_rows) for j in range(box_cols)])
+    if diagonals:
+        houses.append([i * n + i for i in range(n)])
+        houses.append([i * n + n - 1 - i for i in range(n)])
+    peers: list[set[int]] = [set() for _ in range(n * n)]
+    for h in houses:
+        for c in h:
+            peers[c].update(h)
+    return tuple(tuple(sorted(p - {c})) for c, p in enumerate(peers))
+
+
+def count_solutions(grid: Grid, limit: int = 2) -> int:
+    """Count solutions up to *limit* by plain backtracking on the fewest-candidates cell."""
+    geo = grid.geometry
+    n = geo.size
+    peers = _peers(geo.box_rows, geo.box_cols, geo.diagonals)
+    values = list(grid.cells)
+    for c, d in enumerate(values):
+        if d and any(values[p] == d for p in peers[c]):
+            return 0
+    found = 0
+
+    def search() -> None:
+        nonlocal found
+        best, best_digits = -1, []
+        for c, d in enumerate(values):
+            if d:
+                continue
+            used = {values[p] for p in peers[c]}
+            digits = [x for x in range(1, n + 1) if x not in used]
+            if best < 0 or len(digits) < len(best_digits):
+                best, best_digits = c, digits
+                if len(digits) <= 1:
+                    break
+        if best < 0:
+            found += 1
+            return
+        for d in best_digits:
+            values[best] = d
+            search()
+            values[best] = 0
+            if found >= limit:
+                return
+
+    search()
+    return found
+
+
+def _maps(symmetry: Symmetry, n: int) -> list:
+    rot90 = lambda r, c: (c, n - 1 - r)  # noqa: E731
+    rot180 = lambda r, c: (n - 1 - r, n - 1 - c)  # noqa: E731
+    table = {
+        Symmetry.NONE: [],
+        Symmetry.ROTATE_180: [rot180],
+        Symmetry.ROTATE_90: [rot90],
+        Symmetry.HORIZONTAL: [lambda r, c: (n - 1 - r, c)],
+        Symmetry.VERTICAL: [lambda r, c: (r, n - 1 - c)],
+        Symmetry.DIAGONAL: [lambda r, c: (c, r)],
+        Symmetry.ANTIDIAGONAL: [lambda r, c: (n - 1 - c, n - 1 - r)],
+        Symmetry.DIHEDRAL: [rot90, lambda r, c: (c, r)],
+    }
+    return table[symmetry]
+
+
+def symmetric(grid: Grid, symmetry: Symmetry) -> bool:
+    n = grid.geometry.size
+    for f in _maps(symmetry, n):
+        for cell, d in enumerate(grid.cells):
+            r, c = f(cell // n, cell % n)
+            if bool(d) != bool(grid.cells[r * n + c]):
+                return False
+    return True
+
+
+def valid_solution(solution: Grid) -> bool:
+    peers = _peers(
+        *(solution.geometry.box_rows, solution.geometry.box_cols), solution.geometry.diagonals
+    )
+    return all(
+        d and all(solution.cells[p] != d for p in peers[c]) for c, d in enumerate(solution.cells)
+    )
+
+
+def orbit_of(cell: int, symmetry: Symmetry, n: int) -> frozenset[int]:
+    orbit = {cell}
+    frontier = [cell]
+    while frontier:
+        x = frontier.pop()
+        for f in _maps(symmetry, n):
+            r, c = f(x // n, x % n)
+            y = r * n + c
+            if y not in orbit:
+                orbit.add(y)
+                frontier.append(y)
+    return frozenset(orbit)
+
+
+def center_cells(geo: Geometry) -> list[int]:
+    n = geo.size
+    r0 = (n // geo.box_rows // 2) * geo.box_rows
+    c0 = (n // geo.box_cols // 2) * geo.box_cols
+    return [(r0 + i) * n + c0 + j for i in range(geo.box_rows) for j in range(geo.box_cols)]
+
+
+def check_result(result: GenerateResult, request: GenerateRequest) -> None:
+    """Assert every invariant of a generated puzzle with the independent helpers above."""
+    puzzle, solution = result.puzzle, result.solution
+    assert puzzle.geometry == request.geometry
+    assert count_solutions(puzzle) == 1, str(puzzle)
+    assert valid_solution(solution)
+    assert all(d in (0, s) for d, s in zip(puzzle.cells, solution.cells, strict=True))
+    assert symmetric(puzzle, request.symmetry)
+    assert result.opens == puzzle.given_count
+    assert result.reached == (result.opens == request.opens)
+    if result.reached:
+        assert puzzle.given_count == request.opens
+    else:
+        assert result.opens > request.opens
+        assert f"best is {result.opens} opens" in result.message
+    if request.pattern is not None:
+        mask = preset(request.pattern).mask if isinstance(request.pattern, int) else None
+        assert mask is not None
+        for cell, ch in zip(center_cells(request.geometry), mask, strict=True):
+            assert bool(puzzle[cell]) == (ch == "x"), cell
+    assert 1 <= result.trials_used <= request.trials
+    assert 1 <= result.grids_tried <= result.trials_used
+    assert sum(result.ranks.cells_per_rank) == puzzle.geometry.cell_count - result.opens
+
+
+# --------------------------------------------------------------------------- generated puzzles
+
+X9 = geometry(3, 3, True)
+CASES = [
+    # geometry, symmetry, pattern, target
+    (geometry_for_size(4), Symmetry.ROTATE_180, None, 6),
+    (geometry_for_size(4), Symmetry.NONE, None, 5),
+    (geometry_for_size(4), Symmetry.ROTATE_90, None, 8),
+    (geometry_for_size(6), Symmetry.ROTATE_180, None, 12),
+    (geometry_for_size(6), Symmetry.DIAGONAL, None, 11),
+    (geometry_for_size(6), Symmetry.NONE, None, 10),
+    (CLASSIC, Symmetry.ROTATE_180, 1, 26),
+    (CLASSIC, Symmetry.ROTATE_180, 8, 27),
+    (CLASSIC, Symmetry.ROTATE_180, 4, 26),
+    (CLASSIC, Symmetry.ROTATE_90, 1, 28),
+    (CLASSIC, Symmetry.HORIZONTAL, None, 27),
+    (CLASSIC, Symmetry.ANTIDIAGONAL, 11, 27),
+    (CLASSIC, Symmetry.NONE, 7, 25),
+    (CLASSIC, Symmetry.DIHEDRAL, 10, 33),
+    (X9, Symmetry.ROTATE_180, 2, 22),
+    (X9, Symmetry.NONE, None, 20),
+]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(
+    ("geo", "symmetry", "pattern", "target"),
+    CASES,
+    ids=[f"{g.name}-{s.value}-p{p}-{t}" for g, s, p, t in CASES],
+)
+def test_generated_puzzles_keep_every_invariant(geo, symmetry, pattern, target, seed):
+    request = GenerateRequest(
+        opens=target, pattern=pattern, symmetry=symmetry, geometry=geo, seed=seed, trials=40
+    )
+    result = generate(request)
+    check_result(result, request)
+    assert result.reached, result.message  # these targets are easy within 40 trials
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_default_request_reaches_26_with_pattern_1(seed):
+    request = GenerateRequest(seed=seed)
+    result = generate(request)
+    check_result(result, request)
+    assert result.reached and result.opens == 26
+    assert result.request.seed == seed
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_minimal_flag_is_true_exactly_when_no_orbit_can_go(seed):
+    for pattern, target in ((None, 30), (1, 28), (None, 26)):
+        request = GenerateRequest(opens=target, pattern=pattern, seed=seed, trials=10)
+        result = generate(request)
+        check_result(result, request)
+        puzzle = result.puzzle
+        removable = False
+        for orbit in {orbit_of(c, Symmetry.ROTATE_180, 9) for c in puzzle.givens()}:
+            smaller = puzzle.with_cells({c: 0 for c in orbit})
+            if count_solutions(smaller) == 1:
+                removable = True
+                break
+        assert result.minimal == (not removable)
+
+
+@pytest.mark.parametrize(
+    ("symmetry", "seed"), [(s, k) for s in (Symmetry.ROTATE_180, Symmetry.NONE) for k in (1, 2)]
+)
+def test_minimal_puzzle_is_minimal_by_the_independent_counter(symmetry, seed):
+    solution = random_grid(random.Random(seed))
+    puzzle = minimal_puzzle(solution, random.Random(seed + 100), symmetry)
+    assert count_solutions(puzzle) == 1
+    assert symmetric(puzzle, symmetry)
+    for orbit in {orbit_of(c, symmetry, 9) for c in puzzle.givens()}:
+        assert count_solutions(puzzle.with_cells({c: 0 for c in orbit})) >= 2, sorted(orbit)
+
+
+def test_same_seed_and_request_give_the_same_puzzle():
+    for fields in (
+        {"seed": 11},
+        {"seed": 12, "opens": 24, "pattern": 4},
+        {"seed": 13, "symmetry": Symmetry.ROTATE_90, "opens": 28},
+        {"seed": 14, "geometry": geometry_for_size(6), "pattern": None, "opens": 12},
+    ):
+        a = generate(GenerateRequest(**fields))
+        b = generate(GenerateRequest(**fields))
+        assert (a.puzzle, a.solution, a.trials_used, a.grids_tried) == (
+            b.puzzle,
+            b.solution,
+            b.trials_used,
+            b.grids_tried,
+        )
+    assert generate(GenerateRequest(seed=21)).puzzle != generate(GenerateRequest(seed=22)).puzzle
+
+
+def test_no_seed_draws_one_and_reports_it():
+    result = generate(GenerateRequest())
+    again = generate(GenerateRequest(seed=result.seed))
+    assert again.puzzle == result.puzzle
+    assert result.request.seed == result.seed
+
+
+# --------------------------------------------------------------------------- the oracle itself
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_oracle_agrees_with_the_independent_counter_along_a_descent(seed):
+    rng = random.Random(seed)
+    geo = [CLASSIC, X9, geometry_for_size(6)][seed % 3]
+    symmetry = [Symmetry.ROTATE_180, Symmetry.NONE][seed % 2]
+    solution = random_grid(rng, geo)
+    oracle = generator._Oracle(solution)
+    orbits = sorted({orbit_of(c, symmetry, geo.size) for c in range(geo.cell_count)}, key=min)
+    rng.shuffle(orbits)
+    puzzle = solution
+    for orbit in orbits:
+        smaller = puzzle.with_cells({c: 0 for c in orbit})
+        expected = count_solutions(smaller) == 1
+        assert oracle.try_remove(tuple(sorted(orbit))) == expected, sorted(orbit)
+        if expected:
+            puzzle = smaller
+        assert oracle.puzzle() == puzzle
+
+
+def _symmetric_sample() -> list[str]:
+    lines = (TEST_DATA / "generator_symmetric_sample.tsv").read_text().splitlines()
+    return [ln.split("\t")[0] for ln in lines if ln and not ln.startswith("#")]
+
+
+@pytest.mark.parametrize("line", _symmetric_sample()[:8])
+def test_oracle_on_published_low_clue_symmetric_puzzles(line):
+    """Every clue orbit of these 18-23 clue puzzles: the oracle matches the counter."""
+    puzzle = Grid.parse(line)
+    solution_cells = list(puzzle.cells)
+    from engine.solver import solve  # only to get S; the verdicts are checked independently
+
+    solution = solve(puzzle)
+    assert solution is not None
+    del solution_cells
+    oracle = generator._Oracle(solution)
+    oracle.reset(frozenset(c for c, d in enumerate(puzzle.cells) if not d))
+    assert oracle.puzzle() == puzzle
+    for orbit in {orbit_of(c, Symmetry.ROTATE_180, 9) for c in puzzle.givens()}:
+        expected = count_solutions(puzzle.with_cells({c: 0 for c in orbit})) == 1
+        assert oracle.can_remove(tuple(sorted(orbit))) == expected
+
+
+def test_oracle_on_shared_low_clue_symmetric_puzzles(shared_data):
+    """Full data: ``XLSUDOKU_SAMPLE=all pytest tests/test_generator.py -k shared``."""
+    from engine.solver import solve
+
+    path = shared_data / "symmetric180_low_clue_selection.tsv"
+    lines = [ln.split("\t")[0] for ln in path.read_text().splitlines()[1:] if ln]
+    for line in sample_lines(lines, 6, seed=3):
+        puzzle = Grid.parse(line)
+        solution = solve(puzzle)
+        assert solution is not None
+        oracle = generator._Oracle(solution)
+        oracle.reset(frozenset(c for c, d in enumerate(puzzle.cells) if not d))
+        for orbit in {orbit_of(c, Symmetry.ROTATE_180, 9) for c in puzzle.givens()}:
+            expected = count_solutions(puzzle.with_cells({c: 0 for c in orbit})) == 1
+            assert oracle.can_remove(tuple(sorted(orbit))) == expected, line
+
+
+def test_unavoidable_sets_are_unavoidable():
+    """Blanking exactly one of the sets leaves a puzzle with two or more solutions."""
+    rng = random.Random(8)
+    for geo in (CLASSIC, geometry_for_size(6), X9):
+        solution = random_grid(rng, geo)
+        sets = generator._unavoidable_sets(solution, generator._tables(geo))
+        assert sets
+        cell_at = generator._tables(geo).cell_at[0]
+        for u in rng.sample(sets, min(15, len(sets))):
+            cells = [cell_at[i] for i in range(u.bit_length()) if u >> i & 1]
+            assert count_solutions(solution.with_cells({c: 0 for c in cells})) >= 2
+
+
+# --------------------------------------------------------------------------- errors and limits
+
+ERRORS = [
+    (
+        {"opens": 25},
+        "opens 25 is odd but pattern 1 opens 4 center cells, so opens must be even: try 24 or 26",
+    ),
+    (
+        {"opens": 26, "pattern": 7},
+        "opens 26 is even but pattern 7 opens 1 center cell, so opens must be odd: try 25 or 27",
+    ),
+    (
+        {"opens": 27, "pattern": 4},
+        "opens 27 is odd but pattern 4 opens 0 center cells, so opens must be even: try 26 or 28",
+    ),
+    (
+        {"opens": 27, "symmetry": Symmetry.ROTATE_90},
+        "opens 27 cannot be made with pattern 1 (corners) and rotate90 symmetry: the other clues "
+        "come in orbits of 4, so try 24 or 28",
+    ),
+    ({"opens": 16, "pattern": None}, "opens 16 is below 17, the fewest clues a 9x9 Sudoku"),
+    ({"opens": 80}, "opens 80 is above 76, the cells a 9x9 puzzle with pattern 1 (corners) can"),
+    ({"pattern": 13}, "pattern: unknown pattern 13"),
+    ({"pattern": "x.x.x"}, "pattern: a pattern mask needs a square number of cells, got 5"),
+    (
+        {"pattern": 11, "symmetry": Symmetry.ROTATE_90, "opens": 27},
+        "pattern: pattern 11 (diagonal) is not symmetric under rotate90",
+    ),
+    ({"geometry": geometry_for_size(6), "opens": 12}, "pattern: the 6x6 grid has no center box"),
+    ({"trials": 0}, "trials must be at least 1, got 0"),
+    ({"time_limit": 0}, "time limit must be positive seconds"),
+    ({"opens": "26"}, "opens must be a whole number"),
+    ({"seed": 1.5}, "seed must be a whole number"),
+    (
+        {"opens": 30, "pattern": None, "symmetry": Symmetry.DIHEDRAL},
+        "opens 30 cannot be made with dihedral symmetry: the other clues come in orbits of 1, 4 "
+        "and 8, so try 29 or 32",
+    ),
+]
+
+
+@pytest.mark.parametrize(("fields", "message"), ERRORS, ids=[m[:30] for _, m in ERRORS])
+def test_invalid_requests_name_the_field(fields, message):
+    with pytest.raises(GenerateError) as info:
+        validate_request(GenerateRequest(**fields))
+    assert message in str(info.value)
+    with pytest.raises(GenerateError):
+        generate(GenerateRequest(**fields))
+
+
+def test_every_valid_parity_is_accepted():
+    for opens in range(17, 40):
+        good = opens % 2 == 0
+        try:
+            validate_request(GenerateRequest(opens=opens))
+            assert good
+        except GenerateError:
+            assert not good
+
+
+def test_out_of_trials_returns_the_best_with_a_message(monkeypatch):
+    monkeypatch.setattr(generator, "_low_clue_descend", lambda: None)
+    calls: list[tuple[int, int]] = []
+    request = GenerateRequest(opens=18, pattern=None, trials=4, seed=3)
+    result = generate(request, progress=lambda t, b: calls.append((t, b)))
+    check_result(result, request)
+    assert not result.reached
+    assert result.message == f"Could not reach 18 opens in 4 trials; best is {result.opens} opens"
+    assert [t for t, _ in calls] == [1, 2, 3, 4]
+    bests = [b for _, b in calls]
+    assert bests == sorted(bests, reverse=True) and bests[-1] == result.opens
+
+
+def test_time_limit_ends_an_unreachable_target():
+    request = GenerateRequest(opens=18, pattern=None, trials=10_000, seed=5, time_limit=0.5)
+    result = generate(request)
+    check_result(result, request)
+    assert result.message.startswith("Could not reach 18 opens in 0.5 s")
+    assert result.trials_used < 10_000
+
+
+def test_cancel_returns_the_best_so_far(monkeypatch):
+    monkeypatch.setattr(generator, "_low_clue_descend", lambda: None)
+    polls = 0
+
+    def cancel() -> bool:
+        nonlocal polls
+        polls += 1
+        return polls >= 3
+
+    request = GenerateRequest(opens=18, pattern=None, trials=299, seed=6)
+    result = generate(request, cancel=cancel)
+    check_result(result, request)
+    assert result.trials_used == 3
+    assert result.message == f"Cancelled after 3 trials; best is {result.opens} opens (target 18)"
+
+
+def test_solution_reuse_keeps_the_grid_when_close():
+    """Pattern 1 at 26: attempts end close above, so trials outnumber grids."""
+    results = [generate(GenerateRequest(seed=s)) for s in range(5)]
+    assert any(r.trials_used > r.grids_tried for r in results)
+    for r in results:
+        check_result(r, GenerateRequest(seed=r.seed))
+
+
+def test_result_to_dict_carries_every_field():
+    result = generate(GenerateRequest(seed=2))
+    data = result.to_dict()
+    assert set(data) == set(GenerateResult.__slots__)
+    assert Grid.parse(str(data["puzzle"])) == result.puzzle
+    assert data["ranks"]["cells_per_rank"] == list(result.ranks.cells_per_rank)
+
+
+def test_difficulty_is_delegated_when_set(monkeypatch):
+    from engine.steps import Level
+
+    seen = []
+
+    class FakeModule:
+        @staticmethod
+        def generate_graded(request, progress=None, cancel=None):
+            seen.append(request)
+            return generate(GenerateRequest(seed=1))
+
+    import importlib
+
+    real = importlib.import_module
+
+    def fake_import(name, *args):
+        return FakeModule if name == "engine.difficulty" else real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", fake_import)
+    request = GenerateRequest(seed=1, difficulty=Level.HARD)
+    assert generate(request).opens == 26
+    assert seen == [request]
