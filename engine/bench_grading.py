@@ -389,7 +389,7 @@ class GradingBench:
         lines = [
             f"data set: {self.source} ({self.rows} puzzles; {n} graded, sample seed {self.seed})",
             f"load average (1/5/15 min): {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
-            "xlsudoku " + self.ours.line(),
+            self.ours.line(),
         ]
         guessed = sum(1 for t in self.trials if t)
         lines.append(
@@ -397,7 +397,7 @@ class GradingBench:
             f"no-guess {100 * (n - guessed) / max(n, 1):.1f}% ({n - guessed}/{n})"
         )
         if self.hodoku_py is not None:
-            lines.append("hodoku-py " + self.hodoku_py.line())
+            lines.append(self.hodoku_py.line())
             if self.hodoku_py.per_second:
                 ratio = self.ours.per_second / self.hodoku_py.per_second
                 lines.append(f"  speed ratio xlsudoku / hodoku-py: {ratio:.2f}")
@@ -510,7 +510,7 @@ def bench_grading(
         path.rsplit("/", 1)[-1],
         len(rows),
         seed,
-        timing("grade", seconds),
+        timing("xlsudoku grade", seconds),
         tuple(trials),
         other,
         tuple(se_pairs),
