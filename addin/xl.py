@@ -81,15 +81,18 @@ def sudoku_solve(grid: Rows) -> Rows:
 
 @xw.func
 @xw.arg("grid", ndim=2, doc="a 9x9 range: digits 1-9, blank or 0 for an empty cell")
-def sudoku_count(grid: Rows, limit: int = 2) -> Rows:
+def sudoku_count(grid: Rows, limit: Any = 2) -> Rows:
     """Return how many solutions the puzzle has, counting up to limit (default 2)."""
+    limit = 2 if limit is None or limit == "" else limit
     try:
         puzzle = params.read_grid(None, grid)
-        if isinstance(limit, bool) or not 1 <= int(limit) <= 1000 or int(limit) != limit:
-            raise SudokuError(f"limit must be a whole number from 1 to 1000, got {limit}")
-        return [[solver.count_solutions(puzzle, int(limit))]]
-    except (SudokuError, TypeError, ValueError) as error:
+        if isinstance(limit, bool) or not isinstance(limit, int | float):
+            raise SudokuError(f"limit must be a whole number from 1 to 1000, got {limit!r}")
+        if not 1 <= limit <= 1000 or int(limit) != limit:
+            raise SudokuError(f"limit must be a whole number from 1 to 1000, got {limit:g}")
+    except SudokuError as error:
         return _error(error)
+    return [[solver.count_solutions(puzzle, int(limit))]]
 
 
 @xw.func

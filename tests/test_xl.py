@@ -1,0 +1,269 @@
+"""addin.xl through xlwings' real remote engine, as xlwings Lite and xlwings Server call it.
+
+A payload is built from the committed workbook (tests/remote_book.py), ``xw.Book(json=payload)``
+is handed to each script through ``xlwings.server.custom_scripts_call``, and the tests assert on
+the actions the book returns (which cells get which values).  Custom functions are called
+through ``xlwings.server.custom_functions_call`` with the data Excel sends.
+"""
+
+import asyncio
+from pathlib import Path
+
+import openpyxl
+import pytest
+import remote_book
+import xlwings as xw
+import xlwings.server
+
+from addin import layout, xl
+from engine.generator import GenerateRequest, generate
+from engine.grading import grade
+from engine.grid import Grid
+from engine.solver import count_solutions
+from engine.symmetry import Symmetry, is_symmetric
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
+PUZZLES = [
+    line.split("\t")[:2]
+    for line in (Path(__file__).parent / "data" / "addin_puzzles.tsv").read_text().splitlines()
+    if line and not line.startswith("#")
+]
+
+
+def cells_of(name):
+    """Return the (sheet, address) of every cell of defined *name*."""
+    ref = layout.NAMES[name]
+    rows, columns = ref.shape
+    return [(ref.sheet, ref.cell(r, c)) for r in range(rows) for c in range(columns)]
+
+
+def grid_from(cells, name):
+    """Return the Grid written to the 9x9 block *name* ('' is blank)."""
+    return Grid(tuple(int(cells[key] or 0) for key in cells_of(name)))
+
+
+def run_script(book, name):
+    returned = asyncio.run(
+        xlwings.server.custom_scripts_call(xl, name, typehint_to_value={xw.Book: book})
+    )
+    assert returned is book
+    return book.json()["actions"]
+
+
+def call(func_name, *args):
+    data = {
+        "func_name": func_name,
+        "args": list(args),
+        "version": xw.__version__,
+        "client": "Office.js",
+        "runtime": "1.4",
+        "culture_info_name": "en-US",
+        "date_format": "M/d/yyyy",
+    }
+    return asyncio.run(xlwings.server.custom_functions_call(data, xl))
+
+
+@pytest.fixture
+def wb():
+    return openpyxl.load_workbook(TEMPLATE, keep_vba=True)
+
+
+def rows_of(text):
+    return [[int(ch) if ch != "." else "" for ch in text[r * 9 : r * 9 + 9]] for r in range(9)]
+
+
+def test_every_button_has_a_script():
+    names = {entry["function_name"] for entry in xlwings.server.custom_scripts_meta(xl)}
+    assert names == {button.action for button in layout.BUTTONS}
+
+
+def test_custom_functions_are_registered():
+    meta = xlwings.server.custom_functions_meta(xl)
+    assert {f["name"] for f in meta["functions"]} == {
+        "SUDOKU_SOLVE",
+        "SUDOKU_COUNT",
+        "SUDOKU_GRADE",
+        "SUDOKU_GENERATE",
+    }
+
+
+def test_start_writes_the_puzzle_and_statistics(wb):
+    wb["Generator"]["C10"] = 7  # Seed
+    actions = run_script(remote_book.book(wb), "start")
+    cells = remote_book.writes(actions)
+    written = set(cells)
+    allowed = {
+        key
+        for name in (
+            layout.PUZZLE_GRID,
+            layout.SOLUTION_GRID,
+            layout.STATS,
+            layout.RANK_TABLE,
+            layout.STATUS,
+        )
+        for key in cells_of(name)
+    }
+    assert written == allowed
+    puzzle = grid_from(cells, layout.PUZZLE_GRID)
+    # the engine is the oracle: the add-in must write exactly what it generates for these cells
+    expected = generate(GenerateRequest(opens=26, pattern=1, trials=299, seed=7))
+    assert puzzle == expected.puzzle
+    assert puzzle.given_count == 26 and count_solutions(puzzle, 2) == 1
+    assert is_symmetric(puzzle, Symmetry.ROTATE_180)
+    assert all(cells[key] == "" for key in cells_of(layout.SOLUTION_GRID))  # Show solution: No
+    stats = dict(
+        zip(
+            [cells[key] for key in cells_of(layout.STATS)[0::2]],
+            [cells[key] for key in cells_of(layout.STATS)[1::2]],
+            strict=True,
+        )
+    )
+    assert stats["Opens"] == 26 and stats["Target reached"] == "Yes" and stats["Seed"] == 7
+    assert stats["Level"] == grade(puzzle).label
+    rank_cells = [cells[key] for key in cells_of(layout.RANK_TABLE)[1::2] if cells[key] != ""]
+    assert sum(rank_cells) == 81 - 26
+    assert cells[("Generator", "C13")].startswith("Reached 26 opens")
+    assert cells[("Generator", "C13")].endswith("Seed 7.")
+
+
+def test_start_shows_the_solution_when_asked(wb):
+    wb["Generator"]["C7"] = "Yes"
+    wb["Generator"]["C10"] = 11
+    wb["Generator"]["C8"] = "rotate90"
+    wb["Generator"]["C5"] = 28
+    cells = remote_book.writes(run_script(remote_book.book(wb), "start"))
+    puzzle = grid_from(cells, layout.PUZZLE_GRID)
+    solution = grid_from(cells, layout.SOLUTION_GRID)
+    assert solution.is_complete and not solution.conflicts()
+    assert all(puzzle[c] in (0, solution[c]) for c in range(81))
+    assert is_symmetric(puzzle, Symmetry.ROTATE_90)
+
+
+@pytest.mark.parametrize(
+    ("address", "value", "message"),
+    [
+        ("C5", "abc", "Opens (C5) must be a whole number from 17 to 80, got 'abc'"),
+        ("C5", 25, "Opens (C5): opens 25 is odd"),
+        ("C4", "#N/A", "Pattern (C4) holds the Excel error #N/A"),
+        ("C6", 2.5, "Trials (C6) must be a whole number from 1 to 99999, got 2.5"),
+        ("C7", "perhaps", "Show solution (C7) must be one of No, Yes, got 'perhaps'"),
+        ("C8", "spiral", "Symmetry (C8) must be one of none, rotate180"),
+        ("C9", "trivial", "Difficulty (C9) must be one of any, easy"),
+        ("C10", -3, "Seed (C10) must be a whole number from 0 to 999999999999999"),
+        ("C11", "#REF!", "Time limit (s) (C11) holds the Excel error #REF!"),
+    ],
+)
+def test_bad_parameter_writes_only_the_status(wb, address, value, message):
+    wb["Generator"][address] = value
+    actions = run_script(remote_book.book(wb), "start")
+    assert len(actions) == 1
+    cells = remote_book.writes(actions)
+    assert list(cells) == [("Generator", "C13")]
+    assert cells[("Generator", "C13")].startswith(message)
+
+
+def test_save_appends_one_row(wb):
+    puzzle, solution = PUZZLES[0]
+    for r, row in enumerate(rows_of(puzzle)):
+        for c, value in enumerate(row):
+            wb["Generator"].cell(4 + r, 6 + c, value or None)
+    wb["Collection"].append([1, "2024-01-01 00:00:00", "x" * 81])
+    actions = run_script(remote_book.book(wb), "save_to_collection")
+    cells = remote_book.writes(actions)
+    row = [cells[("Collection", f"{letter}3")] for letter in "ABCDEFGHIJK"]
+    # digits-and-dots text goes with Excel's leading apostrophe, so it stays text (not a number)
+    assert row[0] == 2 and row[2] == "'" + puzzle and row[3] == "'" + solution
+    assert row[4] == Grid.parse(puzzle).given_count
+    assert not any(key[0] == "Collection" and key[1].endswith("2") for key in cells)
+    assert cells[("Generator", "C13")] == (
+        f"Saved to the Collection as id 2 ({Grid.parse(puzzle).given_count} opens)."
+    )
+
+
+def test_save_reports_a_missing_collection_sheet(wb):
+    wb.remove(wb["Collection"])
+    actions = run_script(remote_book.book(wb), "save_to_collection")
+    cells = remote_book.writes(actions, sheets=("Generator", "Analyze"))
+    assert cells == {
+        ("Generator", "C13"): "The workbook has no sheet 'Collection' (its sheets: Generator, "
+        "Analyze); restore it from workbooks/xlsudoku.xlsm."
+    }
+
+
+def test_analyze_hint_solve(wb):
+    puzzle, solution = PUZZLES[2]
+    wb["Analyze"]["C3"] = puzzle
+    cells = remote_book.writes(run_script(remote_book.book(wb), "analyze"))
+    assert grid_from(cells, layout.ANALYZE_GRID) == Grid.parse(puzzle)  # string copied in
+    assert cells[("Analyze", "C3")] == ""  # and the string cell cleared
+    report = [cells[key] for key in cells_of(layout.ANALYZE_REPORT)]
+    assert report[0] == f"Puzzle: {puzzle}" and report[3] == "Solutions: exactly one"
+    assert cells[("Analyze", "C15")].startswith("Unique solution")
+
+    for r, row in enumerate(rows_of(puzzle)):
+        for c, value in enumerate(row):
+            wb["Analyze"].cell(5 + r, 3 + c, value or None)
+    wb["Analyze"]["C3"] = None
+    book = remote_book.book(wb)
+    actions = run_script(book, "hint")
+    cells = remote_book.writes(actions)
+    assert cells[("Analyze", "C16")].startswith("Hint 1 of 3: Look for")
+    assert any(a["func"] == "setRangeColor" and a["args"] == ["#FFF2CC"] for a in actions)
+
+    cells = remote_book.writes(run_script(remote_book.book(wb), "solve"))
+    assert grid_from(cells, layout.ANALYZE_SOLUTION) == Grid.parse(solution)
+    assert cells[("Analyze", "C15")] == "Solved: the solution is unique."
+
+
+def test_analyze_clash_writes_only_the_status(wb):
+    wb["Analyze"]["C5"] = 7
+    wb["Analyze"]["K5"] = 7
+    actions = run_script(remote_book.book(wb), "analyze")
+    assert remote_book.writes(actions) == {
+        ("Analyze", "C15"): "digit 7 repeated in row 1: r1c1 (C5) and r1c9 (K5)"
+    }
+    assert [a["func"] for a in actions] == ["setValues"]
+
+
+@pytest.mark.parametrize(("puzzle", "solution"), PUZZLES)
+def test_sudoku_solve(puzzle, solution):
+    assert call("sudoku_solve", rows_of(puzzle)) == rows_of(solution)
+
+
+def test_sudoku_solve_errors_are_text():
+    rows = rows_of(PUZZLES[0][0])
+    rows[0][0] = "z"
+    assert call("sudoku_solve", rows) == [
+        ["ERROR: cell r1c1 holds 'z'; type a digit 1-9 or leave it empty"]
+    ]
+    assert call("sudoku_solve", [[1, 2]]) == [
+        ["ERROR: the puzzle must be a 9x9 block of cells, got 1x2"]
+    ]
+
+
+def test_sudoku_count():
+    puzzle = PUZZLES[0][0]
+    assert call("sudoku_count", rows_of(puzzle), [[""]]) == [[1]]
+    sparse = rows_of(puzzle[:40] + "." * 41)
+    assert call("sudoku_count", sparse, [[""]]) == [[2]]
+    assert call("sudoku_count", sparse, [[5]]) == [[5]]
+    assert call("sudoku_count", sparse, [[0]])[0][0].startswith("ERROR: limit must be")
+
+
+@pytest.mark.parametrize(("puzzle", "solution"), PUZZLES[::2])
+def test_sudoku_grade(puzzle, solution):
+    graded = grade(Grid.parse(puzzle))
+    assert call("sudoku_grade", rows_of(puzzle)) == [[graded.label, graded.score]]
+
+
+def test_sudoku_generate_is_deterministic_and_valid():
+    first = call("sudoku_generate", [[24]], [[1]], [[5]])
+    assert first == call("sudoku_generate", [[24]], [[1]], [[5]])
+    puzzle = Grid(tuple(int(v or 0) for row in first for v in row))
+    assert puzzle.given_count == 24 and count_solutions(puzzle, 2) == 1
+    assert is_symmetric(puzzle, Symmetry.ROTATE_180)
+    assert call("sudoku_generate", [[25]], [[1]], [[5]])[0][0].startswith("ERROR: opens 25 is odd")
+    assert call("sudoku_generate", [["x"]], [[1]], [[5]]) == [
+        ["ERROR: opens must be a whole number from 17 to 80, got 'x'"]
+    ]
