@@ -477,3 +477,75 @@ def test_difficulty_is_delegated_when_set(monkeypatch):
     request = GenerateRequest(seed=1, difficulty=Level.HARD)
     assert generate(request).opens == 26
     assert seen == [request]
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def test_cli_generate_line_grid_and_json(capsys):
+    import json
+
+    from engine.cli import main
+
+    assert main(["generate", "--seed", "3"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert Grid.parse(line) == generate(GenerateRequest(seed=3)).puzzle
+
+    assert main(["generate", "--seed", "3", "-n", "3", "--opens", "28", "--pattern", "none"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert len(lines) == 3
+    for k, text in enumerate(lines):
+        expected = generate(GenerateRequest(seed=3 + k, opens=28, pattern=None)).puzzle
+        assert Grid.parse(text) == expected
+
+    assert main(["generate", "--seed", "4", "--format", "grid"]) == 0
+    out = capsys.readouterr().out
+    assert "Reached 26 opens" in out and "(seed 4)" in out and "rank 1:" in out
+    drawing = "\n".join(out.splitlines()[:11])
+    assert Grid.parse(drawing) == generate(GenerateRequest(seed=4)).puzzle
+
+    argv = ["generate", "--seed", "5", "--format", "json", "--symmetry", "90", "--opens", "28"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == set(GenerateResult.__slots__)
+    assert data["request"]["symmetry"] == "rotate90" and data["seed"] == 5
+    assert count_solutions(Grid.parse(data["puzzle"])) == 1
+
+
+def test_cli_generate_other_geometry_and_mask(capsys):
+    from engine.cli import main
+
+    argv = ["generate", "--seed", "2", "--geometry", "6x6", "--pattern", "none", "--opens", "12"]
+    assert main(argv) == 0
+    puzzle = Grid.parse(capsys.readouterr().out.strip())
+    assert puzzle.geometry.size == 6 and puzzle.given_count == 12
+    assert main(["generate", "--seed", "2", "--pattern", "x.x/.x./x.x", "--opens", "27"]) == 0
+    puzzle = Grid.parse(capsys.readouterr().out.strip())
+    assert [bool(puzzle[c]) for c in center_cells(CLASSIC)] == [1, 0, 1, 0, 1, 0, 1, 0, 1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--opens", "25"], "opens 25 is odd but pattern 1 opens 4 center cells"),
+        (["--pattern", "13"], "pattern: unknown pattern 13"),
+        (["--geometry", "6x6"], "pattern: the 6x6 grid has no center box"),
+        (["-n", "0"], "-n must be at least 1"),
+    ],
+)
+def test_cli_generate_errors_exit_2(capsys, argv, message):
+    from engine.cli import main
+
+    assert main(["generate", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and message in captured.err
+
+
+def test_cli_generate_bad_option_values_exit_2(capsys):
+    from engine.cli import main
+
+    for argv in (["--symmetry", "sideways"], ["--geometry", "7x7"], ["--opens", "many"]):
+        with pytest.raises(SystemExit) as info:
+            main(["generate", *argv])
+        assert info.value.code == 2
+    assert "unknown symmetry 'sideways'" in capsys.readouterr().err
