@@ -112,18 +112,19 @@ def grade_path(path: SolvePath, table: tuple[TechniqueSpec, ...] = TECHNIQUES) -
     >>> g.level.label, g.score, g.counts[0], g.solved
     ('Beyond technique', 1.0, (<Technique.FULL_HOUSE: 'Full House'>, 1), False)
     """
-    specs = {spec.technique: spec for spec in table}
+    by_technique = {spec.technique: spec for spec in table}
     counts: Counter[Technique] = Counter()
     level = Level.EASY
     score = 0.0
     hardest: Technique | None = None
-    for step in path.steps:
+    size = path.board.geometry.size
+    for i, step in enumerate(path.steps):
         counts[step.technique] += 1
-        if step.technique is Technique.TRIAL_AND_ERROR:
+        found_by = path.specs[i] if i < len(path.specs) else by_technique.get(step.technique)
+        if found_by is None:
             s, lv = TRIAL_SCORE, Level.BEYOND
         else:
-            spec = specs[step.technique]
-            s, lv = step_score(step, spec, path.board.geometry.size), spec.level
+            s, lv = step_score(step, found_by, size), found_by.level
         level = max(level, lv)
         if s > score:
             score, hardest = s, step.technique

@@ -26,13 +26,33 @@ class SolvePath:
     """The steps taken, the board they lead to and whether it is full.
 
     *stalled* is True when the path stopped because no allowed technique applied (only when a
-    *max_level* below ``Level.BEYOND`` forbade trial and error).
+    *max_level* below ``Level.BEYOND`` forbade trial and error).  *specs* holds, for each step,
+    the table row whose finder found it (None for trial and error): several rows may share a
+    technique with different scores, and grading scores a step by the row that found it.
     """
 
     steps: tuple[Step, ...]
     board: Board
     solved: bool
     stalled: bool = False
+    specs: tuple[TechniqueSpec | None, ...] = ()
+
+
+def next_found(
+    board: Board, table: tuple[TechniqueSpec, ...] = TECHNIQUES
+) -> tuple[TechniqueSpec, Step] | None:
+    """Return the first step of the first technique in *table* with the row that found it.
+
+    >>> b = Board.from_grid(Grid.parse("12345678." + "." * 72))
+    >>> spec, step = next_found(b)
+    >>> spec.technique.value, step.placements
+    ('Full House', (Placement(cell=8, digit=9),))
+    """
+    for spec in table:
+        step = next(spec.find(board), None)
+        if step is not None:
+            return spec, step
+    return None
 
 
 def next_step(board: Board, table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> Step | None:
@@ -42,11 +62,8 @@ def next_step(board: Board, table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> St
     >>> next_step(b).explanation
     'Full house: r1c9 is the last empty cell of row 1, so it is 9'
     """
-    for spec in table:
-        step = next(spec.find(board), None)
-        if step is not None:
-            return step
-    return None
+    found = next_found(board, table)
+    return found[1] if found is not None else None
 
 
 def limit_table(
@@ -119,12 +136,16 @@ def solve_path(
     trial = max_level is None or max_level >= Level.BEYOND
     solution: Grid | None = None
     steps: list[Step] = []
+    specs: list[TechniqueSpec | None] = []
     stalled = False
     while not board.is_solved:
         if max_steps is not None and len(steps) >= max_steps:
             break
-        step = next_step(board, allowed)
-        if step is None:
+        found = next_found(board, allowed)
+        if found is not None:
+            spec, step = found
+            specs.append(spec)
+        else:
             if not trial:
                 stalled = True
                 break
@@ -133,6 +154,7 @@ def solve_path(
                 if solution is None:
                     raise NoSolution(f"the puzzle has no solution (found after {len(steps)} steps)")
             step = trial_step(board, solution)
+            specs.append(None)
         steps.append(step)
         board = board.apply(step)
-    return SolvePath(tuple(steps), board, board.is_solved, stalled)
+    return SolvePath(tuple(steps), board, board.is_solved, stalled, tuple(specs))
