@@ -61,7 +61,8 @@ class TechniqueSpec:
 _TABLE: tuple[TechniqueSpec, ...] = (
     # -- basic techniques (singles, intersections, subsets, fish) --
     # Scores: Sudoku Explainer 1.2.1 ratings (a hidden single in a row or column rates 1.5,
-    # see engine.grading.step_score).
+    # see engine.grading.step_score).  Several rows may share a technique (e.g. forcing chains
+    # split by kind, each with its SE base score): a step is scored by the row that found it.
     TechniqueSpec(Technique.FULL_HOUSE, Level.EASY, 1.0, find_full_house),
     TechniqueSpec(Technique.HIDDEN_SINGLE, Level.EASY, 1.2, find_hidden_single),
     TechniqueSpec(Technique.NAKED_SINGLE, Level.EASY, 2.3, find_naked_single),
