@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.board import Board
 from engine.steps import Level, Step, Technique
+from engine.techniques.chains import find_aic, find_forcing_chain, find_x_chain, find_xy_chain
 from engine.techniques.coloring import find_simple_coloring
 from engine.techniques.fish import (
     find_finned_jellyfish,
@@ -99,6 +100,12 @@ _TABLE: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(Technique.UNIQUE_RECTANGLE_3, Level.VERY_HARD, 4.6, find_unique_rectangle_3),
     TechniqueSpec(Technique.BUG_PLUS_1, Level.VERY_HARD, 5.6, find_bug_plus_1),
     TechniqueSpec(Technique.SIMPLE_COLORING, Level.VERY_HARD, 6.5, find_simple_coloring),
+    # Chains: SE's forcing X-chain 6.6 and forcing chain (X and Y links) 7.0, Nishio 7.5
+    # (ForcingChainHint, Chaining); engine.grading.step_score adds SE's length increment.
+    TechniqueSpec(Technique.X_CHAIN, Level.DIABOLICAL, 6.6, find_x_chain),
+    TechniqueSpec(Technique.XY_CHAIN, Level.DIABOLICAL, 7.0, find_xy_chain),
+    TechniqueSpec(Technique.AIC, Level.DIABOLICAL, 7.0, find_aic),
+    TechniqueSpec(Technique.FORCING_CHAIN, Level.DIABOLICAL, 7.5, find_forcing_chain),
 )
 
 # Solve order: ascending score; ties keep table order.

@@ -1,0 +1,695 @@
+"""Chains: X-Chain, XY-Chain, alternating inference chains (AIC) and forcing chains.
+
+A *candidate* here is a digit in a cell, written ``(5)r1c2``.  Two kinds of link join them:
+
+- a *strong* link (``=``): at least one of the two is true.  The two places of a digit in a
+  house where it has exactly two, or the two candidates of a cell that has exactly two.
+- a *weak* link (``-``): at most one of the two is true.  The same digit in two cells that see
+  each other, or two digits in one cell.
+
+An alternating chain starts and ends with a strong link: ``A = B - C = D``.  If A is false then
+B is true, so C is false, so D is true: one of A and D is true, and any candidate weakly linked
+to both (a cell seeing both ends, on the same digit) is false.  When the two ends are weakly
+linked to each other the chain closes into a loop, and every weak link of the loop then holds
+exactly one true candidate, so candidates weakly linked to both of its ends go too.  A chain
+from A back to A itself proves A.
+
+- X-Chain: one digit; strong links are houses with two places.
+- XY-Chain: cells with two candidates; strong links inside cells, weak links between cells on
+  the same digit; both ends on the same digit.
+- AIC: any mix of the links above.
+
+The searches are breadth-first from every start at once, so the shortest chains come first;
+each set of eliminations is yielded once, and *max_links* bounds the length.
+
+Forcing chains follow the consequences of assuming a candidate true: a candidate seen by a true
+one is false; a cell with one candidate left, or a digit with one place left in a house, is
+true.  Three forms are yielded, shortest first (*max_depth* bounds the inference depth):
+
+- contradiction (Nishio): assuming a candidate leads to an impossible grid, so it is false;
+- cell forcing chain: whichever candidate of a cell is true, the same candidate is true (or
+  false);
+- house forcing chain: wherever a digit goes in a house, the same conclusion follows.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.board import Board
+from engine.grid import Cell, Digit, Geometry
+from engine.steps import Elimination, Placement, Step, Technique
+
+Node = int  # cell * size + digit - 1
+
+
+@functools.cache
+def _peer_masks(geo: Geometry) -> tuple[int, ...]:
+    """Return, for every cell, its peers as a bit mask over cells."""
+    masks = []
+    for cell in range(geo.cell_count):
+        m = 0
+        for p in geo.peers[cell]:
+            m |= 1 << p
+        masks.append(m)
+    return tuple(masks)
+
+
+def _cells_of(mask: int) -> Iterator[Cell]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@dataclass(slots=True)
+class _Graph:
+    """Candidates of one board and the links a kind of chain may use."""
+
+    board: Board
+    size: int
+    strong: list[tuple[Node, ...]]
+    weak: list[tuple[Node, ...]]
+    digit_cells: list[int]  # bit mask of cells holding each digit as a candidate (index digit)
+
+
+def _graph(board: Board, kind: str, only_digit: Digit = 0) -> _Graph:
+    """Build the links for *kind* ``x`` (one digit), ``xy`` (two-candidate cells) or ``aic``."""
+    geo = board.geometry
+    n = geo.size
+    cands = board.cands
+    count = geo.cell_count * n
+    strong_lists: list[list[Node]] = [[] for _ in range(count)]
+    weak_lists: list[list[Node]] = [[] for _ in range(count)]
+    digit_cells = [0] * (n + 1)
+    for cell, m in enumerate(cands):
+        while m:
+            low = m & -m
+            digit_cells[low.bit_length()] |= 1 << cell
+            m ^= low
+    digits = [only_digit] if only_digit else list(range(1, n + 1))
+    bivalue = [m.bit_count() == 2 for m in cands]
+    if kind in ("x", "aic"):
+        for d in digits:
+            bit = 1 << (d - 1)
+            for cells in geo.houses:
+                places = [c for c in cells if cands[c] & bit]
+                if len(places) == 2:
+                    a, b = places[0] * n + d - 1, places[1] * n + d - 1
+                    if b not in strong_lists[a]:
+                        strong_lists[a].append(b)
+                        strong_lists[b].append(a)
+    if kind in ("xy", "aic"):
+        for cell, m in enumerate(cands):
+            if bivalue[cell]:
+                low = m & -m
+                a = cell * n + low.bit_length() - 1
+                b = cell * n + (m ^ low).bit_length() - 1
+                strong_lists[a].append(b)
+                strong_lists[b].append(a)
+    peer_masks = _peer_masks(geo)
+    for cell, m in enumerate(cands):
+        if not m or (kind == "xy" and not bivalue[cell]):
+            continue
+        for d in range(1, n + 1):
+            if not m >> (d - 1) & 1 or (only_digit and d != only_digit):
+                continue
+            node = cell * n + d - 1
+            others = peer_masks[cell] & digit_cells[d]
+            links = [p * n + d - 1 for p in _cells_of(others) if kind != "xy" or bivalue[p]]
+            if kind == "aic":
+                links += [cell * n + e - 1 for e in range(1, n + 1) if e != d and m >> (e - 1) & 1]
+            weak_lists[node] = links
+    return _Graph(
+        board,
+        n,
+        [tuple(s) for s in strong_lists],
+        [tuple(w) for w in weak_lists],
+        digit_cells,
+    )
+
+
+def _weak_both(graph: _Graph, a: Node, e: Node) -> set[Node]:
+    """Return the candidates of the board weakly linked to both *a* and *e* (not a or e)."""
+    n = graph.size
+    cands = graph.board.cands
+    ca, da = divmod(a, n)
+    ce, de = divmod(e, n)
+    found: set[Node] = set()
+    if da == de:
+        if ca != ce:
+            masks = _peer_masks(graph.board.geometry)
+            both = masks[ca] & masks[ce] & graph.digit_cells[da + 1]
+            found.update(c * n + da for c in _cells_of(both))
+        return found
+    if ca == ce:
+        m = cands[ca] & ~(1 << da) & ~(1 << de)
+        found.update(ca * n + d for d in range(n) if m >> d & 1)
+        return found
+    if ce in graph.board.geometry.peer_sets[ca]:
+        if cands[ca] >> de & 1:
+            found.add(ca * n + de)
+        if cands[ce] >> da & 1:
+            found.add(ce * n + da)
+    return found
+
+
+def _weakly_linked(graph: _Graph, a: Node, e: Node) -> bool:
+    """True when *a* and *e* cannot both be true (same cell, or same digit in peer cells)."""
+    n = graph.size
+    ca, da = divmod(a, n)
+    ce, de = divmod(e, n)
+    if ca == ce:
+        return da != de
+    return da == de and ce in graph.board.geometry.peer_sets[ca]
+
+
+def _search(graph: _Graph, starts: list[Node], max_links: int) -> Iterator[list[Node]]:
+    """Yield alternating chains ``start = . - . = ... = end``, fewest links first.
+
+    A chain is the list of its candidates; links alternate strong (first) and weak, and the
+    chain ends on a strong link, so it has an even number of candidates (at least four).
+    """
+    strong, weak = graph.strong, graph.weak
+    # per start: parent maps of "on" and "off" candidates, and the current frontier
+    on_parent: list[dict[Node, Node]] = [{} for _ in starts]
+    off_parent: list[dict[Node, Node]] = [{a: -1} for a in starts]
+    frontier: list[list[Node]] = [[a] for a in starts]
+    links = 0
+    while links < max_links and any(frontier):
+        links += 1
+        for i, start in enumerate(starts):
+            ons = on_parent[i]
+            new_on = []
+            for u in frontier[i]:
+                for v in strong[u]:
+                    if v not in ons:
+                        ons[v] = u
+                        new_on.append(v)
+            frontier[i] = new_on
+            if links >= 3:
+                for e in new_on:
+                    yield _path(start, e, ons, off_parent[i])
+        links += 1
+        if links >= max_links:
+            break
+        for i in range(len(starts)):
+            offs = off_parent[i]
+            new_off = []
+            for u in frontier[i]:
+                for v in weak[u]:
+                    if v not in offs:
+                        offs[v] = u
+                        new_off.append(v)
+            frontier[i] = new_off
+
+
+def _path(start: Node, end: Node, ons: dict[Node, Node], offs: dict[Node, Node]) -> list[Node]:
+    path = [end]
+    node = end
+    on = True
+    while not (node == start and not on and offs[node] == -1):
+        node = ons[node] if on else offs[node]
+        on = not on
+        path.append(node)
+    path.reverse()
+    return path
+
+
+def _loop_targets(graph: _Graph, path: list[Node]) -> set[Node]:
+    """Return the candidates weakly linked to both ends of some weak link of the closed loop."""
+    found: set[Node] = set()
+    closed = path + [path[0]]
+    for i in range(1, len(closed) - 1, 2):
+        found |= _weak_both(graph, closed[i], closed[i + 1])
+    return found - set(path)
+
+
+@dataclass(frozen=True, slots=True)
+class _Conclusion:
+    eliminations: tuple[Elimination, ...]
+    kind: str  # "pair", "loop" or "true"
+
+
+def _conclusions(graph: _Graph, path: list[Node]) -> list[_Conclusion]:
+    """Return what the chain proves: a loop's eliminations, then those of its two ends."""
+    n = graph.size
+    a, e = path[0], path[-1]
+    found = []
+    if a == e:
+        cell, d = divmod(a, n)
+        m = graph.board.cands[cell] & ~(1 << d)
+        elims = tuple(Elimination(cell, x + 1) for x in range(n) if m >> x & 1)
+        return [_Conclusion(elims, "true")] if elims else []
+    if _weakly_linked(graph, a, e):
+        targets = _loop_targets(graph, path)
+        if targets:
+            found.append(_Conclusion(_eliminations(n, targets), "loop"))
+    targets = _weak_both(graph, a, e)
+    if targets:
+        found.append(_Conclusion(_eliminations(n, targets), "pair"))
+    return found
+
+
+def _eliminations(n: int, targets: set[Node]) -> tuple[Elimination, ...]:
+    return tuple(Elimination(t // n, t % n + 1) for t in sorted(targets))
+
+
+def _node_name(graph: _Graph, node: Node) -> str:
+    geo = graph.board.geometry
+    cell, d = divmod(node, graph.size)
+    return f"({geo.digit_char(d + 1)}){geo.cell_name(cell)}"
+
+
+def _fact(graph: _Graph, node: Node, true: bool = True) -> str:
+    geo = graph.board.geometry
+    cell, d = divmod(node, graph.size)
+    return f"{geo.cell_name(cell)} is {'' if true else 'not '}{geo.digit_char(d + 1)}"
+
+
+def _elims_text(board: Board, elims: tuple[Elimination, ...]) -> str:
+    """Return ``r1c2 and r3c4 cannot be 5; r6c6 cannot be 2``."""
+    geo = board.geometry
+    by_digit: dict[Digit, list[Cell]] = {}
+    for e in elims:
+        by_digit.setdefault(e.digit, []).append(e.cell)
+    parts = []
+    for d in sorted(by_digit):
+        names = [geo.cell_name(c) for c in by_digit[d]]
+        joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        parts.append(f"{joined} cannot be {geo.digit_char(d)}")
+    return "; ".join(parts)
+
+
+def _notation(graph: _Graph, path: list[Node], kind: str) -> str:
+    """Return the chain in Eureka-like notation: ``(5)r1c2=(5)r1c8-(5)r4c8=(3)r4c8``."""
+    geo = graph.board.geometry
+    n = graph.size
+    if kind == "x":
+        text = geo.cell_name(path[0] // n)
+        for i, node in enumerate(path[1:]):
+            text += ("=" if i % 2 == 0 else "-") + geo.cell_name(node // n)
+        return text
+    if kind == "xy":
+        parts = []
+        for i in range(0, len(path), 2):
+            cell = path[i] // n
+            parts.append(
+                f"({geo.digit_char(path[i] % n + 1)}={geo.digit_char(path[i + 1] % n + 1)})"
+                f"{geo.cell_name(cell)}"
+            )
+        return "-".join(parts)
+    text = _node_name(graph, path[0])
+    for i, node in enumerate(path[1:]):
+        text += ("=" if i % 2 == 0 else "-") + _node_name(graph, node)
+    return text
+
+
+def _chain_steps(
+    graph: _Graph, starts: list[Node], kind: str, technique: Technique, max_links: int, title: str
+) -> Iterator[Step]:
+    n = graph.size
+    seen: set[frozenset[Elimination]] = set()
+    for path in _search(graph, starts, max_links):
+        if kind == "xy" and path[0] % n != path[-1] % n:
+            continue
+        for conclusion in _conclusions(graph, path):
+            key = frozenset(conclusion.eliminations)
+            if key in seen:
+                continue
+            seen.add(key)
+            yield _chain_step(graph, path, kind, technique, title, conclusion)
+
+
+def _chain_step(
+    graph: _Graph,
+    path: list[Node],
+    kind: str,
+    technique: Technique,
+    title: str,
+    conclusion: _Conclusion,
+) -> Step:
+    board = graph.board
+    n = graph.size
+    notation = _notation(graph, path, kind)
+    a, e = path[0], path[-1]
+    if conclusion.kind == "true":
+        why = f"if {_fact(graph, a, False)}, the chain makes it true, so {_fact(graph, a)}"
+    elif conclusion.kind == "loop":
+        why = (
+            f"{_fact(graph, e)} rules out {_fact(graph, a)}, so the chain closes into a loop "
+            "in which each weak link holds exactly one true candidate"
+        )
+    else:
+        why = f"either {_fact(graph, a)} or {_fact(graph, e)}"
+    cells = tuple(dict.fromkeys(node // n for node in path))
+    digits = tuple(sorted({node % n + 1 for node in path}))
+    return Step(
+        technique,
+        (),
+        conclusion.eliminations,
+        cells,
+        (),
+        digits,
+        f"{title}: {notation} (= at least one is true, - at most one); {why}, so "
+        f"{_elims_text(board, conclusion.eliminations)}",
+    )
+
+
+def find_x_chain(board: Board, max_links: int = 13) -> Iterator[Step]:
+    """Yield X-Chains (and X-loops) on each digit, shortest first, up to *max_links* links.
+
+    >>> from engine.techniques.wings import _board_from_masks
+    >>> places = [(0, 0), (0, 4), (3, 4), (3, 8), (6, 8), (6, 1), (2, 1), (8, 0), (7, 3)]
+    >>> print(next(find_x_chain(_board_from_masks({}, {1: places}))).explanation)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    X-Chain on 1: r1c1=r1c5-r4c5=r4c9-r7c9=r7c2 (= at least one is true, - at most one); either
+    r1c1 is 1 or r7c2 is 1, so r3c2 and r9c1 cannot be 1
+    """
+    n = board.geometry.size
+    for digit in range(1, n + 1):
+        graph = _graph(board, "x", digit)
+        starts = [node for node in range(len(graph.strong)) if graph.strong[node]]
+        ch = board.geometry.digit_char(digit)
+        yield from _chain_steps(
+            graph, starts, "x", Technique.X_CHAIN, max_links, f"X-Chain on {ch}"
+        )
+
+
+def find_xy_chain(board: Board, max_links: int = 21) -> Iterator[Step]:
+    """Yield XY-Chains through two-candidate cells, shortest first (at most *max_links* links).
+
+    >>> from engine.techniques.wings import _board_from_masks
+    >>> b = _board_from_masks({0: (1, 2), 4: (2, 3), 40: (3, 4), 37: (4, 1)})
+    >>> print(next(find_xy_chain(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    XY-Chain: (1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c2 (= at least one is true, - at most one);
+    either r1c1 is 1 or r5c2 is 1, so r1c2, r2c2, r3c2, r4c1, r5c1 and r6c1 cannot be 1
+    """
+    graph = _graph(board, "xy")
+    starts = [node for node in range(len(graph.strong)) if graph.strong[node]]
+    yield from _chain_steps(graph, starts, "xy", Technique.XY_CHAIN, max_links, "XY-Chain")
+
+
+def find_aic(board: Board, max_links: int = 21) -> Iterator[Step]:
+    """Yield alternating inference chains and nice loops, shortest first.
+
+    >>> from engine.techniques.wings import _board_from_masks
+    >>> b = _board_from_masks({0: (1, 2), 37: (1, 2)}, {2: [(0, 4), (4, 4), (7, 7)]})
+    >>> print(next(find_aic(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Alternating Inference Chain: (1)r1c1=(2)r1c1-(2)r1c5=(2)r5c5-(2)r5c2=(1)r5c2 (= at least one
+    is true, - at most one); either r1c1 is 1 or r5c2 is 1, so r1c2, r2c2, r3c2, r4c1, r5c1 and
+    r6c1 cannot be 1
+    """
+    graph = _graph(board, "aic")
+    starts = [node for node in range(len(graph.strong)) if graph.strong[node]]
+    yield from _chain_steps(
+        graph, starts, "aic", Technique.AIC, max_links, "Alternating Inference Chain"
+    )
+
+
+# -- forcing chains -------------------------------------------------------------------------
+
+# A fact is ``node * 2 + 1`` (the candidate is true) or ``node * 2`` (it is false).  Its reason
+# is ``(parent fact, why, house, depth)`` with *why* one of:
+_ASSUMED, _SAME_CELL, _SEES, _LAST_CANDIDATE, _LAST_PLACE = range(5)
+
+
+@dataclass(slots=True)
+class _Context:
+    """Per-board tables shared by every propagation: candidates and places per house/digit."""
+
+    board: Board
+    size: int
+    counts: list[int]  # house * size + digit - 1 -> places left
+
+
+class _Propagation:
+    """What follows from assuming one candidate true: facts with their reasons.
+
+    Breadth-first, so it can be resumed with a deeper limit (:meth:`run`).  *contradiction* is
+    ``(fact, house)`` where it broke: a candidate both true and false (house -1), a cell with no
+    candidate left (house -2) or a house with no place left for the fact's digit.
+    """
+
+    __slots__ = ("ctx", "cands", "counts", "reason", "queue", "head", "contradiction")
+
+    def __init__(self, ctx: _Context, start: Node) -> None:
+        self.ctx = ctx
+        self.cands = list(ctx.board.cands)
+        self.counts = ctx.counts[:]
+        first = start * 2 + 1
+        self.reason: dict[int, tuple[int, int, int, int]] = {first: (-1, _ASSUMED, -1, 0)}
+        self.queue = [first]
+        self.head = 0
+        self.contradiction: tuple[int, int] | None = None
+
+    def run(self, max_depth: int) -> _Propagation:
+        """Draw every inference of depth up to *max_depth* (stop at a contradiction)."""
+        if self.contradiction is not None:
+            return self
+        ctx = self.ctx
+        geo = ctx.board.geometry
+        n = ctx.size
+        cands = self.cands
+        counts = self.counts
+        reason = self.reason
+        queue = self.queue
+        peers = geo.peers
+        houses = geo.houses
+        houses_of = geo.houses_of
+        head = self.head
+        while head < len(queue):
+            fact = queue[head]
+            level = reason[fact][3]
+            if level >= max_depth:
+                break
+            head += 1
+            node = fact >> 1
+            cell = node // n
+            d = node - cell * n
+            bit = 1 << d
+            new: list[tuple[int, int, int]] = []
+            if fact & 1:
+                others = cands[cell] & ~bit
+                while others:
+                    low = others & -others
+                    new.append(((cell * n + low.bit_length() - 1) * 2, _SAME_CELL, -1))
+                    others ^= low
+                for p in peers[cell]:
+                    if cands[p] & bit:
+                        new.append(((p * n + d) * 2, _SEES, -1))
+            else:
+                left = cands[cell]
+                if not left & (left - 1):
+                    new.append(((cell * n + left.bit_length() - 1) * 2 + 1, _LAST_CANDIDATE, -1))
+                for h in houses_of[cell]:
+                    if counts[h * n + d] == 1:
+                        for c in houses[h]:
+                            if cands[c] & bit:
+                                new.append(((c * n + d) * 2 + 1, _LAST_PLACE, h))
+                                break
+            for f, why, house in new:
+                if f in reason:
+                    continue
+                reason[f] = (fact, why, house, level + 1)
+                if f ^ 1 in reason:
+                    self.contradiction = (f, -1)
+                    return self
+                queue.append(f)
+                if not f & 1:
+                    node2 = f >> 1
+                    c2 = node2 // n
+                    d2 = node2 - c2 * n
+                    cands[c2] &= ~(1 << d2)
+                    if not cands[c2]:
+                        self.contradiction = (f, -2)
+                        return self
+                    for h in houses_of[c2]:
+                        k = counts[h * n + d2] - 1
+                        counts[h * n + d2] = k
+                        if not k:
+                            self.contradiction = (f, h)
+                            return self
+        self.head = head
+        return self
+
+
+def _context(board: Board) -> _Context:
+    geo = board.geometry
+    n = geo.size
+    cands = board.cands
+    counts = [0] * (len(geo.houses) * n)
+    for h, cells in enumerate(geo.houses):
+        for c in cells:
+            m = cands[c]
+            while m:
+                low = m & -m
+                counts[h * n + low.bit_length() - 1] += 1
+                m ^= low
+    return _Context(board, n, counts)
+
+
+def _phrase(board: Board, reason: dict[int, tuple[int, int, int, int]], fact: int) -> str:
+    """Return ``r4c5 is 7 (the only place left for 7 in row 4)`` for one inference."""
+    geo = board.geometry
+    n = geo.size
+    parent, why, house, _ = reason[fact]
+    cell, d = divmod(fact >> 1, n)
+    ch = geo.digit_char(d + 1)
+    text = f"{geo.cell_name(cell)} is {'' if fact & 1 else 'not '}{ch}"
+    pcell, pd = divmod(parent >> 1, n)
+    if why == _SAME_CELL:
+        return f"{text} (it is {geo.digit_char(pd + 1)})"
+    if why == _SEES:
+        return f"{text} (it sees {geo.cell_name(pcell)})"
+    if why == _LAST_CANDIDATE:
+        return f"{text} (its last candidate)"
+    return f"{text} (the last place for {ch} in {geo.house_name(house)})"
+
+
+def _trace(reason: dict[int, tuple[int, int, int, int]], fact: int) -> list[int]:
+    """Return the facts from the assumption to *fact*, in order."""
+    facts = []
+    while fact >= 0:
+        facts.append(fact)
+        fact = reason[fact][0]
+    facts.reverse()
+    return facts
+
+
+def _chain_text(
+    board: Board, reason: dict[int, tuple[int, int, int, int]], facts: list[int]
+) -> str:
+    return ", so ".join(_phrase(board, reason, f) for f in facts[1:])
+
+
+def _broken(board: Board, p: _Propagation) -> str:
+    """Return why the propagation *p* is impossible."""
+    assert p.contradiction is not None
+    geo = board.geometry
+    fact, house = p.contradiction
+    cell, d = divmod(fact >> 1, geo.size)
+    if house == -1:
+        return f"{geo.cell_name(cell)} would be both {geo.digit_char(d + 1)} and not"
+    if house == -2:
+        return f"{geo.cell_name(cell)} has no candidate left"
+    return f"no place is left for {geo.digit_char(d + 1)} in {geo.house_name(house)}"
+
+
+def find_forcing_chain(board: Board, max_depth: int = 12) -> Iterator[Step]:
+    """Yield forcing chains: contradictions, then cell and house forcing chains, shortest first.
+
+    Inference depth limits grow (4, 8, ... up to *max_depth*) so that short chains come first;
+    at each limit contradictions come before cell and house forcing chains, each sorted by the
+    number of cells involved.
+
+    >>> from engine.grid import Grid
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"))
+    >>> next(find_forcing_chain(b)).technique.value
+    'Forcing Chain'
+    """
+    geo = board.geometry
+    n = geo.size
+    cands = board.cands
+    nodes = [c * n + d for c in range(geo.cell_count) for d in range(n) if cands[c] >> d & 1]
+    ctx = _context(board)
+    seen: set[tuple[frozenset[Elimination], frozenset[Placement]]] = set()
+    limits = sorted({*range(4, max_depth, 4), max_depth})
+    propagations = {node: _Propagation(ctx, node) for node in nodes}
+    for limit in limits:
+        results = {node: p.run(limit) for node, p in propagations.items()}
+        found: list[tuple[int, Step]] = []
+        for node in nodes:
+            p = results[node]
+            if p.contradiction is None:
+                continue
+            cell, d = divmod(node, n)
+            facts = _trace(p.reason, p.contradiction[0])
+            cells = tuple(dict.fromkeys((f >> 1) // n for f in facts))
+            ch = geo.digit_char(d + 1)
+            step = Step(
+                Technique.FORCING_CHAIN,
+                (),
+                (Elimination(cell, d + 1),),
+                cells,
+                (),
+                (d + 1,),
+                f"Forcing chain (contradiction): if {geo.cell_name(cell)} is {ch}, then "
+                f"{_chain_text(board, p.reason, facts)}: {_broken(board, p)}. So "
+                f"{geo.cell_name(cell)} cannot be {ch}",
+            )
+            found.append((len(cells), step))
+        found.sort(key=lambda item: item[0])
+        grouped = _group_forcing(board, results)
+        grouped.sort(key=lambda item: item[0])
+        for _, step in found + grouped:
+            key = (frozenset(step.eliminations), frozenset(step.placements))
+            if key not in seen:
+                seen.add(key)
+                yield step
+
+
+def _group_forcing(board: Board, results: dict[Node, _Propagation]) -> list[tuple[int, Step]]:
+    """Return the cell and house forcing chain steps of the propagations in *results*."""
+    geo = board.geometry
+    n = geo.size
+    cands = board.cands
+    groups: list[tuple[str, list[Node]]] = []
+    for cell in range(geo.cell_count):
+        if cands[cell].bit_count() >= 2:
+            members = [cell * n + d for d in range(n) if cands[cell] >> d & 1]
+            groups.append((f"cell {geo.cell_name(cell)}", members))
+    for h, cells in enumerate(geo.houses):
+        for d in range(n):
+            places = [c for c in cells if cands[c] >> d & 1]
+            if len(places) >= 2:
+                label = f"{geo.digit_char(d + 1)} in {geo.house_name(h)}"
+                groups.append((label, [c * n + d for c in places]))
+    found: list[tuple[int, Step]] = []
+    for label, members in groups:
+        if any(results[m].contradiction is not None for m in members):
+            continue
+        common = set(results[members[0]].reason)
+        for m in members[1:]:
+            common &= results[m].reason.keys()
+        common -= {m * 2 + 1 for m in members} | {m * 2 for m in members}
+        for fact in sorted(common):
+            cell, d = divmod(fact >> 1, n)
+            ch = geo.digit_char(d + 1)
+            placements: tuple[Placement, ...] = ()
+            elims: tuple[Elimination, ...] = ()
+            if fact & 1:
+                placements = (Placement(cell, d + 1),)
+                verdict = f"{geo.cell_name(cell)} is {ch}"
+            else:
+                elims = (Elimination(cell, d + 1),)
+                verdict = f"{geo.cell_name(cell)} cannot be {ch}"
+            branches = []
+            chain_cells: list[Cell] = []
+            for m in members:
+                mc, md = divmod(m, n)
+                facts = _trace(results[m].reason, fact)
+                chain_cells += [(f >> 1) // n for f in facts]
+                branches.append(
+                    f"if {geo.cell_name(mc)} is {geo.digit_char(md + 1)}, "
+                    f"{_chain_text(board, results[m].reason, facts)}"
+                )
+            found.append(
+                (
+                    len(chain_cells),
+                    Step(
+                        Technique.FORCING_CHAIN,
+                        placements,
+                        elims,
+                        tuple(dict.fromkeys(chain_cells)),
+                        (),
+                        (d + 1,),
+                        f"Forcing chain ({label}): " + "; ".join(branches) + f". In every case "
+                        f"{verdict}",
+                    ),
+                )
+            )
+    return found
