@@ -72,10 +72,10 @@ HAIR = Side(style="thin", color="D1D5DB")
 
 PUZZLE_CELL_WIDTH = 6.86  # characters: 48 px, as wide as the 36 pt (48 px) rows are high
 PUZZLE_ROW_HEIGHT = 36.0
-SOLUTION_ROW_HEIGHT = 24.0
+SOLUTION_ROW_HEIGHT = 26.0
 
-GENERATOR_WIDTHS = {"A": 2.0, "B": 18.0, "C": 16.0, "D": 24.0, "E": 3.0, "O": 3.0, "P": 18.0}
-GENERATOR_WIDTHS |= {"Q": 20.0}
+GENERATOR_WIDTHS = {"A": 2.0, "B": 16.0, "C": 24.0, "D": 20.0, "E": 3.0, "O": 3.0, "P": 24.0}
+GENERATOR_WIDTHS |= {"Q": 26.0}
 ANALYZE_WIDTHS = {"A": 2.0, "B": 18.0, "L": 3.0, "M": 72.0}
 COLLECTION_WIDTHS = (6, 20, 84, 84, 7, 8, 12, 17, 7, 36, 18)
 
@@ -353,6 +353,18 @@ def _build_generator(ws: Worksheet) -> None:
             font=PICTURE_FONT,
             alignment=Alignment(horizontal="center", vertical="center", wrap_text=True),
         )
+
+    caption = layout.PRINT_CAPTION
+    opens, seed, level = (stats.cell(layout.STATS_LABELS.index(label), 1)
+                          for label in ("Opens", "Seed", "Level"))  # fmt: skip
+    _merge(
+        ws,
+        caption.address,
+        f'=IF({opens}="","",{opens}&" opens · "&{level}&" · seed "&{seed})',
+        font=NOTE_FONT,
+        alignment=Alignment(horizontal="right", vertical="center"),
+    )
+    ws.row_dimensions[caption.bounds[0]].height = 20
 
     setup = ws.page_setup
     setup.orientation = "portrait"

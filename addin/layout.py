@@ -12,7 +12,7 @@ statistics)::
     row 3   Parameter | Value | Allowed      Puzzle (F3:N3)          Statistics
     4-11    Pattern .. TimeLimit (C4:C11)   PuzzleGrid F4:N12       Stats P4:Q13
     12      [START] [SAVE TO COLLECTION] [CLEAR]
-    13-15   Status C13 (merged C13:D15)
+    13-15   Status C13 (merged C13:D15)     caption F13:N13 (printed)
     16-24   PatternPictures B17:D24         SolutionGrid F16:N24    RankTable P16:Q35
 
 The module is plain data plus small address helpers; it imports only the standard library and
@@ -411,8 +411,10 @@ MERGED: dict[str, Ref] = {
     HINT_TEXT: Ref(ANALYZE, "C16:M18"),
 }
 
-# The page a user prints: the puzzle grid under its heading, fit to one page.
-PRINT_AREA = Ref(GENERATOR, "F3:N12")
+# The page a user prints: the puzzle grid under its heading and over a caption line (a
+# formula showing opens, level and seed from Stats), fit to one page.
+PRINT_AREA = Ref(GENERATOR, "F3:N13")
+PRINT_CAPTION = Ref(GENERATOR, "F13:N13")
 
 
 # What a button's VBA macro hands to xlwings' ``RunPython`` on the classic desktop path: a

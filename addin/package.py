@@ -112,7 +112,7 @@ def button_vml(buttons: Iterable[ButtonShape], drawing_id: int) -> bytes:
             '<v:fill color2="buttonFace [67]" o:detectmouseclick="t"/>'
             '<o:lock v:ext="edit" rotation="t"/>'
             '<v:textbox style="mso-direction-alt:auto" o:singleclick="f">'
-            '<div style="text-align:center"><font face="Calibri" size="220" color="#000000">'
+            '<div style="text-align:center"><font face="Calibri" size="200" color="#000000">'
             f"<b>{escape(button.caption)}</b></font></div></v:textbox>"
             '<x:ClientData ObjectType="Button">'
             f"<x:Anchor>{', '.join(str(value) for value in button.anchor)}</x:Anchor>"
