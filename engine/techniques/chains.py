@@ -66,31 +66,38 @@ def _cells_of(mask: int) -> Iterator[Cell]:
 
 @dataclass(slots=True)
 class _Graph:
-    """Candidates of one board and the links a kind of chain may use."""
+    """Candidates of one board and the links a kind of chain may use (only linked nodes)."""
 
     board: Board
     size: int
-    strong: list[tuple[Node, ...]]
-    weak: list[tuple[Node, ...]]
+    strong: dict[Node, list[Node]]
+    weak: dict[Node, list[Node]]
     digit_cells: list[int]  # bit mask of cells holding each digit as a candidate (index digit)
 
 
-def _graph(board: Board, kind: str, only_digit: Digit = 0) -> _Graph:
-    """Build the links for *kind* ``x`` (one digit), ``xy`` (two-candidate cells) or ``aic``."""
-    geo = board.geometry
-    n = geo.size
-    cands = board.cands
-    count = geo.cell_count * n
-    strong_lists: list[list[Node]] = [[] for _ in range(count)]
-    weak_lists: list[list[Node]] = [[] for _ in range(count)]
-    digit_cells = [0] * (n + 1)
-    for cell, m in enumerate(cands):
+def _digit_cells(board: Board) -> list[int]:
+    """Return, for every digit (index 1..size), the bit mask of cells holding it."""
+    digit_cells = [0] * (board.geometry.size + 1)
+    for cell, m in enumerate(board.cands):
         while m:
             low = m & -m
             digit_cells[low.bit_length()] |= 1 << cell
             m ^= low
+    return digit_cells
+
+
+def _graph(
+    board: Board, kind: str, only_digit: Digit = 0, digit_cells: list[int] | None = None
+) -> _Graph:
+    """Build the links for *kind* ``x`` (one digit), ``xy`` (two-candidate cells) or ``aic``."""
+    geo = board.geometry
+    n = geo.size
+    cands = board.cands
+    strong: dict[Node, list[Node]] = {}
+    weak: dict[Node, list[Node]] = {}
+    if digit_cells is None:
+        digit_cells = _digit_cells(board)
     digits = [only_digit] if only_digit else list(range(1, n + 1))
-    bivalue = [m.bit_count() == 2 for m in cands]
     if kind in ("x", "aic"):
         for d in digits:
             bit = 1 << (d - 1)
@@ -98,37 +105,41 @@ def _graph(board: Board, kind: str, only_digit: Digit = 0) -> _Graph:
                 places = [c for c in cells if cands[c] & bit]
                 if len(places) == 2:
                     a, b = places[0] * n + d - 1, places[1] * n + d - 1
-                    if b not in strong_lists[a]:
-                        strong_lists[a].append(b)
-                        strong_lists[b].append(a)
+                    if b not in strong.setdefault(a, []):
+                        strong[a].append(b)
+                        strong.setdefault(b, []).append(a)
     if kind in ("xy", "aic"):
         for cell, m in enumerate(cands):
-            if bivalue[cell]:
+            if m.bit_count() == 2:
                 low = m & -m
                 a = cell * n + low.bit_length() - 1
                 b = cell * n + (m ^ low).bit_length() - 1
-                strong_lists[a].append(b)
-                strong_lists[b].append(a)
+                strong.setdefault(a, []).append(b)
+                strong.setdefault(b, []).append(a)
     peer_masks = _peer_masks(geo)
-    for cell, m in enumerate(cands):
-        if not m or (kind == "xy" and not bivalue[cell]):
-            continue
-        for d in range(1, n + 1):
-            if not m >> (d - 1) & 1 or (only_digit and d != only_digit):
-                continue
-            node = cell * n + d - 1
+    if kind == "xy":
+        pair_cells = 0
+        for cell, m in enumerate(cands):
+            if m.bit_count() == 2:
+                pair_cells |= 1 << cell
+        for node in strong:
+            cell, x = divmod(node, n)
+            others = peer_masks[cell] & digit_cells[x + 1] & pair_cells
+            weak[node] = [p * n + x for p in _cells_of(others)]
+    elif kind == "x":
+        d = only_digit
+        for cell in _cells_of(digit_cells[d]):
             others = peer_masks[cell] & digit_cells[d]
-            links = [p * n + d - 1 for p in _cells_of(others) if kind != "xy" or bivalue[p]]
-            if kind == "aic":
-                links += [cell * n + e - 1 for e in range(1, n + 1) if e != d and m >> (e - 1) & 1]
-            weak_lists[node] = links
-    return _Graph(
-        board,
-        n,
-        [tuple(s) for s in strong_lists],
-        [tuple(w) for w in weak_lists],
-        digit_cells,
-    )
+            weak[cell * n + d - 1] = [p * n + d - 1 for p in _cells_of(others)]
+    else:
+        for cell, m in enumerate(cands):
+            for x in range(n):
+                if m >> x & 1:
+                    others = peer_masks[cell] & digit_cells[x + 1]
+                    links = [p * n + x for p in _cells_of(others)]
+                    links += [cell * n + e for e in range(n) if e != x and m >> e & 1]
+                    weak[cell * n + x] = links
+    return _Graph(board, n, strong, weak, digit_cells)
 
 
 def _weak_both(graph: _Graph, a: Node, e: Node) -> set[Node]:
@@ -184,7 +195,7 @@ def _search(graph: _Graph, starts: list[Node], max_links: int) -> Iterator[list[
             ons = on_parent[i]
             new_on = []
             for u in frontier[i]:
-                for v in strong[u]:
+                for v in strong.get(u, ()):
                     if v not in ons:
                         ons[v] = u
                         new_on.append(v)
@@ -199,7 +210,7 @@ def _search(graph: _Graph, starts: list[Node], max_links: int) -> Iterator[list[
             offs = off_parent[i]
             new_off = []
             for u in frontier[i]:
-                for v in weak[u]:
+                for v in weak.get(u, ()):
                     if v not in offs:
                         offs[v] = u
                         new_off.append(v)
@@ -369,9 +380,10 @@ def find_x_chain(board: Board, max_links: int = 13) -> Iterator[Step]:
     r1c1 is 1 or r7c2 is 1, so r3c2 and r9c1 cannot be 1
     """
     n = board.geometry.size
+    digit_cells = _digit_cells(board)
     for digit in range(1, n + 1):
-        graph = _graph(board, "x", digit)
-        starts = [node for node in range(len(graph.strong)) if graph.strong[node]]
+        graph = _graph(board, "x", digit, digit_cells)
+        starts = sorted(graph.strong)
         ch = board.geometry.digit_char(digit)
         yield from _chain_steps(
             graph, starts, "x", Technique.X_CHAIN, max_links, f"X-Chain on {ch}"
@@ -388,7 +400,7 @@ def find_xy_chain(board: Board, max_links: int = 21) -> Iterator[Step]:
     either r1c1 is 1 or r5c2 is 1, so r1c2, r2c2, r3c2, r4c1, r5c1 and r6c1 cannot be 1
     """
     graph = _graph(board, "xy")
-    starts = [node for node in range(len(graph.strong)) if graph.strong[node]]
+    starts = sorted(graph.strong)
     yield from _chain_steps(graph, starts, "xy", Technique.XY_CHAIN, max_links, "XY-Chain")
 
 
@@ -403,7 +415,7 @@ def find_aic(board: Board, max_links: int = 21) -> Iterator[Step]:
     r6c1 cannot be 1
     """
     graph = _graph(board, "aic")
-    starts = [node for node in range(len(graph.strong)) if graph.strong[node]]
+    starts = sorted(graph.strong)
     yield from _chain_steps(
         graph, starts, "aic", Technique.AIC, max_links, "Alternating Inference Chain"
     )
