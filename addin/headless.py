@@ -21,7 +21,6 @@ import contextlib
 import os
 import shutil
 import signal
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,11 +79,7 @@ def save_safely(workbook: Any, target: Path, template: Path) -> None:
     from addin.package import save_preserving
 
     target = Path(target)
-    handle, temp_name = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path(".")
-    )
-    os.close(handle)
-    temp = Path(temp_name)
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         if target.suffix.lower() == ".xlsm":
             save_preserving(workbook, temp, template)
@@ -194,12 +189,16 @@ def run(
         raise WorkbookError(f"{target}: the output must be an .xlsx or .xlsm file")
     workbook = load(source)
     io = OpenpyxlIO(workbook)
-    if command == "start":
-        with Interrupt() as interrupt, _progress_bar(_trials(io), progress) as update:
-            outcome = actions.start(io, progress=update, cancel=interrupt.requested, rng=rng)
-    else:
+    if command != "start":
         outcome = getattr(actions, ACTIONS[command])(io)
-    save_safely(workbook, target, source)
+        save_safely(workbook, target, source)
+        return RunResult(outcome, target)
+    # The handler stays through the save: a first Ctrl+C there changes nothing (the best puzzle
+    # is being written), a second abandons the save and the file stays as it was.
+    with Interrupt() as interrupt:
+        with _progress_bar(_trials(io), progress) as update:
+            outcome = actions.start(io, progress=update, cancel=interrupt.requested, rng=rng)
+        save_safely(workbook, target, source)
     return RunResult(outcome, target)
 
 

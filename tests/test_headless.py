@@ -1,0 +1,264 @@
+"""The headless runner on temp copies of the committed workbook: buttons, safe saving, Ctrl+C."""
+
+import os
+import shutil
+import signal
+import threading
+from pathlib import Path
+
+import openpyxl
+import pytest
+from oletools.olevba import VBA_Parser
+
+from addin import headless, layout, package
+from addin.main import main
+from engine.grid import Grid
+from engine.solver import count_solutions
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
+PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.fixture
+def book(tmp_path):
+    path = tmp_path / "xlsudoku.xlsm"
+    shutil.copy2(TEMPLATE, path)
+    return path
+
+
+def values(path):
+    wb = openpyxl.load_workbook(path)
+    return {
+        (ws.title, cell.coordinate): cell.value
+        for ws in wb.worksheets
+        for row in ws.iter_rows()
+        for cell in row
+        if cell.value is not None
+    }
+
+
+def read(path, name):
+    ref = layout.NAMES[name]
+    ws = openpyxl.load_workbook(path)[ref.sheet]
+    cells = ws[ref.address]
+    if not isinstance(cells, tuple):
+        return cells.value
+    return [[cell.value for cell in row] for row in cells]
+
+
+def set_cells(path, **cells):
+    wb = openpyxl.load_workbook(path, keep_vba=True)
+    for name, value in cells.items():
+        ref = layout.NAMES[name]
+        wb[ref.sheet][ref.address] = value
+    wb.save(path)
+
+
+def assert_macros_and_buttons(path):
+    parser = VBA_Parser(str(path))
+    assert parser.detect_vba_macros()
+    modules = {stream for _, stream, _, _ in parser.extract_macros()}
+    assert {"VBA/Buttons", "VBA/xlwings"} <= modules
+    contents = package.package_contents(path)
+    assert contents.vba_project == package.package_contents(TEMPLATE).vba_project
+    assert [b.caption for b in contents.buttons] == [b.caption for b in layout.BUTTONS]
+    assert [b.macro for b in contents.buttons] == [b.macro for b in layout.BUTTONS]
+
+
+def no_temp_files(folder):
+    return [p.name for p in folder.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_start_to_output_leaves_the_workbook_alone(book, tmp_path, capsys):
+    original = book.read_bytes()
+    out = tmp_path / "out" / "result.xlsm"
+    out.parent.mkdir()
+    assert main(["start", str(book), "--output", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("Reached 26 opens") and printed[-1] == f"saved {out}"
+    assert book.read_bytes() == original
+    puzzle = Grid.from_rows(read(out, layout.PUZZLE_GRID))
+    assert printed[1] == f"puzzle: {puzzle}"
+    assert puzzle.given_count == 26 and count_solutions(puzzle, 2) == 1
+    assert read(out, layout.STATUS) == printed[0]
+    assert_macros_and_buttons(out)
+    assert no_temp_files(out.parent) and not (out.parent / "result.xlsm.bak").exists()
+
+
+def test_start_in_place_keeps_a_backup(book):
+    original = book.read_bytes()
+    set_cells(book, Seed=77)
+    changed_input = book.read_bytes()
+    assert main(["start", str(book), "--quiet"]) == 0
+    backup = book.with_name(book.name + ".bak")
+    assert backup.read_bytes() == changed_input != original
+    assert read(book, layout.STATS)[6] == ["Seed", 77]
+    assert_macros_and_buttons(book)
+    # a second run repeats the puzzle of seed 77
+    first = read(book, layout.PUZZLE_GRID)
+    assert main(["start", str(book), "--quiet"]) == 0
+    assert read(book, layout.PUZZLE_GRID) == first
+    assert no_temp_files(book.parent)
+
+
+def test_every_button_headless(book, capsys):
+    set_cells(book, Seed=5, ShowSolution="Yes")
+    assert main(["start", str(book), "--quiet"]) == 0
+    puzzle = Grid.from_rows(read(book, layout.PUZZLE_GRID))
+    assert main(["save", str(book)]) == 0
+    rows = read(book, layout.COLLECTION_HEADER)
+    wb = openpyxl.load_workbook(book)
+    assert wb["Collection"]["C2"].value == str(puzzle) and wb["Collection"]["A2"].value == 1
+    assert main(["save", str(book)]) == 1  # the same puzzle again: refused
+    assert openpyxl.load_workbook(book)["Collection"].max_row == 2
+    assert main(["clear", str(book)]) == 0
+    assert read(book, layout.PUZZLE_GRID) == [[None] * 9 for _ in range(9)]
+    assert read(book, layout.COLLECTION_HEADER) == rows
+
+    set_cells(book, AnalyzeString=PUZZLE)
+    assert main(["analyze", str(book)]) == 0
+    assert str(Grid.from_rows(read(book, layout.ANALYZE_GRID))) == PUZZLE
+    assert main(["hint", str(book)]) == 0
+    assert read(book, layout.HINT_TEXT).startswith("Hint 1 of 3")
+    assert main(["solve", str(book)]) == 0
+    solution = Grid.from_rows(read(book, layout.ANALYZE_SOLUTION))
+    assert solution.is_complete and all(
+        solution[c] == d for c, d in enumerate(Grid.parse(PUZZLE)) if d
+    )
+    out = capsys.readouterr().out
+    assert "This puzzle is already in the Collection (id 1); nothing added" in out
+    assert_macros_and_buttons(book)
+
+
+def test_engine_commands_still_work(capsys):
+    assert main(["analyze", PUZZLE]) == 0
+    assert "unique" in capsys.readouterr().out.lower()
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("Opens", "lots", "Opens (C5) must be a whole number from 17 to 80, got 'lots'"),
+        ("Pattern", 7, "Opens (C5): opens 26 is even but pattern 7"),
+        ("TimeLimit", "=1/0", "Time limit (s) (C11) holds the formula '=1/0'"),
+    ],
+)
+def test_bad_input_exit_1_and_only_the_status_changes(book, capsys, name, value, message):
+    set_cells(book, **{name: value})
+    before = values(book)
+    assert main(["start", str(book), "--quiet"]) == 1
+    assert capsys.readouterr().out.startswith(message)
+    after = values(book)
+    diff = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
+    assert diff == {("Generator", "C13")}
+    assert after[("Generator", "C13")].startswith(message)
+
+
+def test_unusable_files_exit_2(tmp_path, book, capsys):
+    assert main(["start", str(tmp_path / "missing.xlsm")]) == 2
+    broken = tmp_path / "broken.xlsm"
+    broken.write_bytes(b"not a zip")
+    assert main(["start", str(broken)]) == 2
+    assert main(["start", str(book), "--output", str(tmp_path / "out.txt")]) == 2
+    err = capsys.readouterr().err
+    assert "missing.xlsm: no such file" in err and "broken.xlsm: cannot be read" in err
+    assert broken.read_bytes() == b"not a zip"
+
+
+def test_workbook_without_generator_sheet_exit_2(book, capsys):
+    wb = openpyxl.load_workbook(book, keep_vba=True)
+    wb["Generator"].title = "Puzzles"
+    wb.save(book)
+    before = book.read_bytes()
+    assert main(["start", str(book), "--quiet"]) == 2
+    assert "no sheet 'Generator' (its sheets: Puzzles, Collection, Analyze)" in (
+        capsys.readouterr().err
+    )
+    assert book.read_bytes() == before
+
+
+def test_xlsx_without_macros(tmp_path):
+    wb = openpyxl.load_workbook(TEMPLATE)
+    path = tmp_path / "plain.xlsx"
+    wb.save(path)
+    result = headless.run("start", path)
+    assert result.outcome.ok and Grid.from_rows(read(path, layout.PUZZLE_GRID)).given_count == 26
+
+
+class WatchedInterrupt(headless.Interrupt):
+    """The runner's own Ctrl+C handler, recorded so a test can see when a press was handled."""
+
+    seen: list = []
+
+    def __enter__(self):
+        WatchedInterrupt.seen.append(self)
+        return super().__enter__()
+
+
+def _press_ctrl_c(delay, times, monkeypatch):
+    """Press Ctrl+C *times*, the first *delay* seconds after the runner took Ctrl+C over, each
+    next one once the runner has handled the previous one."""
+    WatchedInterrupt.seen = []
+    monkeypatch.setattr(headless, "Interrupt", WatchedInterrupt)
+    stop = threading.Event()
+
+    def fire():
+        while not WatchedInterrupt.seen or signal.getsignal(signal.SIGINT) is (
+            signal.default_int_handler
+        ):
+            if stop.wait(0.001):
+                return
+        if stop.wait(delay):
+            return
+        handler = WatchedInterrupt.seen[0]
+        for press in range(1, times + 1):
+            os.kill(os.getpid(), signal.SIGINT)
+            while handler.pressed < press:
+                if stop.wait(0.001):
+                    return
+
+    threading.Thread(target=fire, daemon=True).start()
+    return stop
+
+
+def test_ctrl_c_keeps_the_best_puzzle(book, monkeypatch):
+    set_cells(book, Opens=18, Pattern=4, Trials=99999, TimeLimit=120, Seed=3)
+    stop = _press_ctrl_c(0.3, 1, monkeypatch)
+    try:
+        result = headless.run("start", book)
+    finally:
+        stop.set()
+    assert result.outcome.ok and result.outcome.status.startswith("Interrupted:")
+    puzzle = Grid.from_rows(read(book, layout.PUZZLE_GRID))
+    assert puzzle == result.outcome.detail.puzzle and count_solutions(puzzle, 2) == 1
+    assert read(book, layout.STATUS).startswith("Interrupted:")
+    assert_macros_and_buttons(book)
+
+
+def test_second_ctrl_c_abandons_without_writing(book, monkeypatch):
+    set_cells(book, Opens=18, Pattern=4, Trials=99999, TimeLimit=120, Seed=3)
+    before = book.read_bytes()
+    stop = _press_ctrl_c(0.3, 2, monkeypatch)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            headless.run("start", book)
+    finally:
+        stop.set()
+    assert book.read_bytes() == before
+    assert no_temp_files(book.parent) and not book.with_name(book.name + ".bak").exists()
+
+
+def test_interrupt_while_saving_leaves_the_file_intact(book, monkeypatch):
+    before = book.read_bytes()
+    real_save = package.save_preserving
+
+    def save_then_interrupt(workbook, path, template):
+        real_save(workbook, path, template)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(package, "save_preserving", save_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        headless.run("save", book)
+    assert book.read_bytes() == before
+    assert no_temp_files(book.parent)
