@@ -1,0 +1,154 @@
+"""addin.render: engine results become cell values shaped like their defined names."""
+
+import datetime as dt
+
+import pytest
+
+from addin import layout, render
+from engine.analysis import analyze
+from engine.generator import GenerateRequest, generate
+from engine.grading import grade
+from engine.grid import Grid
+from engine.hints import hint
+from engine.ranks import RankRound, Ranks
+from engine.symmetry import Symmetry
+
+PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+def shape(block):
+    return len(block), {len(row) for row in block}
+
+
+@pytest.fixture(scope="module")
+def result():
+    return generate(GenerateRequest(opens=24, seed=11))
+
+
+def test_grid_rows():
+    rows = render.grid_rows(Grid.parse(PUZZLE))
+    assert shape(rows) == (9, {9})
+    assert rows[0] == ["", "", 3, "", 2, "", 6, "", ""]
+    assert rows[8] == ["", "", 5, "", 1, "", 3, "", ""]
+    assert render.grid_rows(None) == [[""] * 9 for _ in range(9)]
+
+
+@pytest.mark.parametrize(
+    ("name", "cell", "label"),
+    [
+        ("AnalyzeGrid", 0, "r1c1 (C5)"),
+        ("AnalyzeGrid", 40, "r5c5 (G9)"),
+        ("PuzzleGrid", 80, "r9c9 (N12)"),
+        ("PuzzleGrid", 9, "r2c1 (F5)"),
+    ],
+)
+def test_cell_label(name, cell, label):
+    assert render.cell_label(name, cell) == label
+
+
+def test_stats_block(result):
+    graded = grade(result.puzzle)
+    block = render.stats_block(result, graded)
+    assert shape(block) == (layout.NAMES[layout.STATS].shape[0], {2})
+    stats = dict(map(tuple, block))
+    assert list(stats) == list(layout.STATS_LABELS)
+    assert stats["Opens"] == result.opens == 24
+    assert stats["Target reached"] == ("Yes" if result.reached else "No (target 24)")
+    assert stats["Minimal"] == ("Yes" if result.minimal else "No")
+    assert stats["Trials used"] == result.trials_used
+    assert stats["Grids tried"] == result.grids_tried
+    assert stats["Seed"] == 11
+    assert stats["Level"] == graded.level.label
+    assert stats["Score"] == round(graded.score, 1)
+    assert stats["Hardest technique"] == graded.hardest.value
+    assert abs(stats["Seconds"] - result.seconds) < 0.001
+
+
+def test_stats_block_unreached():
+    unreached = generate(GenerateRequest(opens=18, pattern=4, trials=1, seed=2, time_limit=0.1))
+    stats = dict(map(tuple, render.stats_block(unreached, None)))
+    assert stats["Target reached"] == "No (target 18)" and stats["Level"] == ""
+
+
+def test_rank_block_matches_the_ranks(result):
+    block = render.rank_block(result.ranks)
+    assert shape(block) == (layout.RANK_ROWS, {2})
+    filled = [row for row in block if row != ["", ""]]
+    assert [row[1] for row in filled] == list(result.ranks.cells_per_rank)
+    assert filled[0][0] == "rank 1"
+    assert sum(row[1] for row in filled) == 81 - 24
+
+
+def test_rank_block_overflow_and_techniques():
+    rounds = tuple(RankRound(n, tuple(range(n))) for n in range(1, 24))
+    rounds += (RankRound(24, (1, 2), True, ("X-Wing", "XY-Wing")),)
+    block = render.rank_block(Ranks(rounds, givens=0), rows=20)
+    assert block[0] == ["rank 1", 1] and block[18] == ["rank 19", 19]
+    assert block[19] == ["ranks 20-24", 20 + 21 + 22 + 23 + 2]
+    small = render.rank_block(Ranks(rounds[-1:], givens=79), rows=2)
+    assert small == [["rank 24 (X-Wing, XY-Wing)", 2], ["", ""]]
+
+
+def test_collection_row(result):
+    graded = grade(result.puzzle)
+    row = render.collection_row(
+        id_=3,
+        when=dt.datetime(2024, 2, 29, 23, 59, 58),
+        puzzle=result.puzzle,
+        solution=result.solution,
+        pattern=1,
+        symmetry=Symmetry.ROTATE_180,
+        grade=graded,
+        ranks=result.ranks,
+        seed=result.seed,
+    )
+    record = dict(zip(layout.COLLECTION_COLUMNS, row, strict=True))
+    assert record["id"] == 3 and record["saved at"] == "2024-02-29 23:59:58"
+    assert record["puzzle"] == str(result.puzzle) and len(record["puzzle"]) == 81
+    assert record["solution"] == str(result.solution) and "." not in record["solution"]
+    assert record["opens"] == 24 and record["pattern"] == 1 and record["symmetry"] == "rotate180"
+    assert record["level"] == graded.level.label and record["score"] == round(graded.score, 1)
+    assert [int(x.rstrip("*")) for x in record["ranks"].split(", ")] == list(
+        result.ranks.cells_per_rank
+    )
+    assert record["seed"] == 11
+
+
+def test_report_unique():
+    grid = Grid.parse(PUZZLE)
+    lines = [row[0] for row in render.report_lines(grid, analyze(grid))]
+    assert len(lines) == layout.REPORT_LINES
+    assert lines[:4] == [
+        f"Puzzle: {PUZZLE}",
+        "Givens: 32",
+        "Valid: yes (no digit repeats)",
+        "Solutions: exactly one",
+    ]
+    assert lines[4] == "Grade: Easy (score 1.2)"
+    assert lines[5] == "Hardest technique: Hidden Single"
+    assert lines[6].startswith("Techniques used: ")
+    assert lines[7:] == ["", "", ""]
+
+
+def test_report_several_solutions():
+    # the two-solution grid of engine.analysis' doctest: r1c1/r1c2/r4c1/r4c2 swap 1 and 2
+    text = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
+    grid = Grid.parse(text)
+    lines = [row[0] for row in render.report_lines(grid, analyze(grid))]
+    assert lines[3] == "Solutions: two or more"
+    assert lines[4] == "Two solutions differ in 4 cells: r1c1 (C5), r1c2 (D5), r4c1 (C8), r4c2 (D8)"
+    assert lines[5] == "Clue to add: 1 in r1c1 (C5) makes the solution unique"
+
+
+def test_report_no_solution():
+    grid = Grid.parse("12345678." + "........9" + "." * 63)
+    lines = [row[0] for row in render.report_lines(grid, analyze(grid))]
+    assert lines[3] == "Solutions: none (the givens cannot all be kept)"
+
+
+def test_hint_text_levels():
+    grid = Grid.parse(PUZZLE)
+    assert render.hint_text(hint(grid, 1)) == "Hint 1 of 3: Look for a Hidden Single in box 1."
+    assert render.hint_text(hint(grid, 3)) == (
+        "Hint 3 of 3: Hidden single: 6 can only go in r2c2 within box 1.\nSo: place 6 in r2c2."
+    )
