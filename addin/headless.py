@@ -173,8 +173,8 @@ def run(
 ) -> RunResult:
     """Run a workbook command (``start``, ``save``, ``clear``, ``analyze``, ``hint``, ``solve``).
 
-    The result is saved to *output* (default: the workbook itself), also when the input was
-    bad: the status cell then holds the message, as in Excel.
+    The result is saved to *output* (default: the workbook itself; missing folders are made),
+    also when the input was bad: the status cell then holds the message, as in Excel.
 
     Raises:
         WorkbookError: the file cannot be read.
@@ -188,6 +188,7 @@ def run(
     if output is not None and not is_workbook_path(str(target)):
         raise WorkbookError(f"{target}: the output must be an .xlsx or .xlsm file")
     workbook = load(source)
+    target.parent.mkdir(parents=True, exist_ok=True)
     io = OpenpyxlIO(workbook)
     if command != "start":
         outcome = getattr(actions, ACTIONS[command])(io)
