@@ -381,5 +381,56 @@ COMMANDS.append(_add_generate)
 # -- end of generator commands ------------------------------------------------------------------
 
 
+# -- logic options of generate (logic engineer A): --difficulty, --needs -------------------------
+
+# Level words accepted by --difficulty besides the level names (the seeds' "tough").
+_LEVEL_ALIASES = {"tough": "VERY_HARD", "veryhard": "VERY_HARD", "beyondtechnique": "BEYOND"}
+
+
+def _level_arg(text: str) -> object:
+    from engine.steps import Level
+
+    key = "".join(ch for ch in text.lower() if ch.isalnum())
+    for level in Level:
+        if key == level.name.lower().replace("_", ""):
+            return level
+    if key in _LEVEL_ALIASES:
+        return Level[_LEVEL_ALIASES[key]]
+    names = ", ".join(level.label.lower() for level in Level)
+    raise argparse.ArgumentTypeError(f"unknown difficulty {text!r}: use {names}")
+
+
+def _technique_arg(text: str) -> object:
+    from engine.steps import Technique
+
+    try:
+        return Technique.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _generate_difficulty_options(p: argparse.ArgumentParser) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument(
+        "--difficulty",
+        type=_level_arg,
+        default=None,
+        metavar="LEVEL",
+        help="make a puzzle of this level: easy, medium, hard, very-hard (tough), diabolical, "
+        "beyond (the opens become a floor left only when the level needs it)",
+    )
+    group.add_argument(
+        "--needs",
+        type=_technique_arg,
+        default=None,
+        metavar="TECHNIQUE",
+        help="make a puzzle whose solve path needs this technique, e.g. x-wing, xy-wing",
+    )
+
+
+GENERATE_OPTIONS.append(_generate_difficulty_options)
+# -- end of logic options of generate -----------------------------------------------------------
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
