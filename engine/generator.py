@@ -184,6 +184,8 @@ class _Tables:
     layouts: int
     # cell -> ((layout, bit, peer bits, layout * (size + 1)), ...) for the layouts holding it
     where: tuple[tuple[tuple[int, int, int, int], ...], ...]
+    # cell -> ((layout, bit, bits of its house in that layout), ...)
+    house_of: tuple[tuple[tuple[int, int, int], ...], ...]
     bit0: tuple[int, ...]  # cell -> its bit in layout 0
     peer0: tuple[int, ...]  # cell -> its peers' bits in layout 0
     cell_at: tuple[tuple[int, ...], ...]  # layout -> bit position -> cell (-1 for guard bits)
@@ -231,6 +233,14 @@ def _tables(geo: Geometry) -> _Tables:
         size=n,
         layouts=len(families),
         where=tuple(where),
+        house_of=tuple(
+            tuple(
+                (lay, 1 << pos[cell], ((1 << n) - 1) << (pos[cell] // width * width))
+                for lay, pos in enumerate(position)
+                if cell in pos
+            )
+            for cell in range(geo.cell_count)
+        ),
         bit0=tuple(1 << position[0][c] for c in range(geo.cell_count)),
         peer0=tuple(where[c][0][2] for c in range(geo.cell_count)),
         cell_at=tuple(cell_at),
@@ -387,25 +397,26 @@ class _Oracle:
                 if not u & after:
                     return None
         st = self._blanked(orbit)
-        # 2. every blanked cell a naked single from the clues: unique (the cheapest case)
+        # 2. every blanked cell a naked or hidden single from the clues: unique (the cheapest case)
         sa0 = self.seen_at
         sol = self.sol
         n = t.size
-        peer0 = t.peer0
-        direct = True
+        m = self.m
+        house_of = t.house_of
         for c in orbit:
             b = bit0[c]
-            if peer0[c] & obits:
-                direct = False
-                break
             true_d = sol[c]
             for d in range(1, n + 1):
                 if d != true_d and not st[sa0 + d] & b:
-                    direct = False
                     break
-            if not direct:
-                break
-        if direct:
+            else:
+                continue  # naked single
+            for lay, bl, house in house_of[c]:
+                if st[lay] & ~st[sa0 + lay * m + true_d] & house == bl:
+                    break
+            else:
+                break  # neither: try the closure
+        else:
             return st
         # 3. singles from the clues, knowing the solution, bring the blanked cells back: unique
         work = st[:]
@@ -580,6 +591,8 @@ class _Oracle:
             return st
         if r == _CONTRADICTION:
             return None
+        if self._swap_ok(st):
+            return st
         b0 = st[0]
         sa0 = self.seen_at
         n = self.t.size
@@ -603,6 +616,31 @@ class _Oracle:
             if found is not None:
                 return found
         return None
+
+    def _swap_ok(self, st: list[int]) -> bool:
+        """Return True when the solution, changed where *st* places other digits, is valid.
+
+        Then that changed grid is a second solution, found without filling the rest of *st*.
+        """
+        pa0 = self.placed_at
+        solpos0 = self.solpos0
+        n = self.t.size
+        diff = 0
+        for d in range(1, n + 1):
+            diff |= st[pa0 + d] & ~solpos0[d]
+        ca = self.t.cell_at[0]
+        peer0 = self.t.peer0
+        for d in range(1, n + 1):
+            x = st[pa0 + d] & ~solpos0[d]
+            if not x:
+                continue
+            s = solpos0[d] & ~diff
+            while x:
+                low = x & -x
+                x ^= low
+                if s & peer0[ca[low.bit_length() - 1]]:
+                    return False
+        return True
 
     def _difference(self, st: list[int]) -> int:
         """Return the cells (layout-0 bits) where solved state *st* differs from the solution."""
