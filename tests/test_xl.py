@@ -7,6 +7,9 @@ through ``xlwings.server.custom_functions_call`` with the data Excel sends.
 """
 
 import asyncio
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import openpyxl
@@ -267,3 +270,24 @@ def test_sudoku_generate_is_deterministic_and_valid():
     assert call("sudoku_generate", [["x"]], [[1]], [[5]]) == [
         ["ERROR: opens must be a whole number from 17 to 80, got 'x'"]
     ]
+
+
+def test_xl_imports_without_xlwings_server_mode():
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS_")}
+    code = "import addin.xl as m; print(callable(m.start), m.sudoku_solve.__name__)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "sudoku_solve"]
+
+
+def test_desktop_entry_points_match_the_buttons():
+    import inspect
+
+    from addin import desktop
+
+    for button in layout.BUTTONS:
+        function = getattr(desktop, button.action)
+        assert inspect.signature(function).parameters == {}
+        assert button.python_call == f"import addin.desktop; addin.desktop.{button.action}()"
