@@ -74,11 +74,6 @@ PUZZLE_CELL_WIDTH = 6.86  # characters: 48 px, as wide as the 36 pt (48 px) rows
 PUZZLE_ROW_HEIGHT = 36.0
 SOLUTION_ROW_HEIGHT = 26.0
 
-GENERATOR_WIDTHS = {"A": 2.0, "B": 16.0, "C": 24.0, "D": 20.0, "E": 3.0, "O": 3.0, "P": 24.0}
-GENERATOR_WIDTHS |= {"Q": 26.0}
-ANALYZE_WIDTHS = {"A": 2.0, "B": 18.0, "L": 3.0, "M": 72.0}
-COLLECTION_WIDTHS = (6, 20, 84, 84, 7, 8, 12, 17, 7, 36, 18)
-
 
 # -- helpers ------------------------------------------------------------------------------------
 
@@ -225,17 +220,16 @@ def _sheet_basics(ws: Worksheet, widths: dict[str, float], title: str, note: str
     ws.sheet_view.showGridLines = False
     for letter, width in widths.items():
         ws.column_dimensions[letter].width = width
-    ws["B1"] = title
-    ws["B1"].font = TITLE_FONT
-    ws["B1"].alignment = LEFT
-    ws.row_dimensions[1].height = 30
-    ws["B2"] = note
-    ws["B2"].font = NOTE_FONT
+    row, column = layout.parse_cell(layout.TITLES[ws.title].address)
+    heading = ws.cell(row, column, title)
+    heading.font, heading.alignment = TITLE_FONT, LEFT
+    ws.row_dimensions[row].height = 30
+    ws.cell(row + 1, column, note).font = NOTE_FONT
 
 
 def _build_generator(ws: Worksheet) -> None:
     names = layout.NAMES
-    widths = dict(GENERATOR_WIDTHS)
+    widths = dict(layout.COLUMN_WIDTHS[layout.GENERATOR])
     first_row, first_col, last_row, last_col = names[layout.PUZZLE_GRID].bounds
     for column in range(first_col, last_col + 1):
         widths[layout.column_letters(column)] = PUZZLE_CELL_WIDTH
@@ -251,8 +245,9 @@ def _build_generator(ws: Worksheet) -> None:
 
     header_row = first_row - 1
     ws.row_dimensions[header_row].height = 24
-    for column, text in zip("BCD", ("Parameter", "Value", "Allowed"), strict=True):
-        cell = ws[f"{column}{header_row}"]
+    value_column = layout.parse_cell(layout.PARAMS[0].ref.address)[1]
+    for offset, text in zip((-1, 0, 1), ("Parameter", "Value", "Allowed"), strict=True):
+        cell = ws.cell(header_row, value_column + offset)
         cell.value, cell.font, cell.fill, cell.alignment = text, HEADER_FONT, HEADER_FILL, LEFT
     puzzle = names[layout.PUZZLE_GRID]
     _merge(
@@ -383,13 +378,12 @@ def _build_generator(ws: Worksheet) -> None:
 
 def _build_collection(ws: Worksheet) -> None:
     header = layout.NAMES[layout.COLLECTION_HEADER]
-    for offset, (text, width) in enumerate(
-        zip(layout.COLLECTION_COLUMNS, COLLECTION_WIDTHS, strict=True)
-    ):
+    for offset, text in enumerate(layout.COLLECTION_COLUMNS):
         cell = ws[header.cell(0, offset)]
         cell.value, cell.font, cell.fill, cell.alignment = text, HEADER_FONT, HEADER_FILL, LEFT
         cell.border = Border(bottom=MEDIUM)
-        ws.column_dimensions[layout.column_letters(offset + 1)].width = width
+    for letter, width in layout.COLUMN_WIDTHS[layout.COLLECTION].items():
+        ws.column_dimensions[letter].width = width
     ws.freeze_panes = ws.cell(header.bounds[0] + 1, 1).coordinate
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
@@ -405,7 +399,7 @@ def _build_analyze(ws: Worksheet) -> None:
     names = layout.NAMES
     grid = names[layout.ANALYZE_GRID]
     first_row, first_col, last_row, last_col = grid.bounds
-    widths = dict(ANALYZE_WIDTHS)
+    widths = dict(layout.COLUMN_WIDTHS[layout.ANALYZE])
     for column in range(first_col, last_col + 1):
         widths[layout.column_letters(column)] = PUZZLE_CELL_WIDTH
     _sheet_basics(

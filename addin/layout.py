@@ -411,6 +411,21 @@ MERGED: dict[str, Ref] = {
     HINT_TEXT: Ref(ANALYZE, "C16:M18"),
 }
 
+# Sheet titles (a subtitle line goes one row below) and column widths in characters; the
+# columns of the 9x9 grids get their width from the build (square cells).
+TITLES: dict[str, Ref] = {GENERATOR: Ref(GENERATOR, "B1"), ANALYZE: Ref(ANALYZE, "B1")}
+COLUMN_WIDTHS: dict[str, dict[str, float]] = {
+    GENERATOR: {"A": 2, "B": 16, "C": 24, "D": 20, "E": 3, "O": 3, "P": 24, "Q": 26},
+    COLLECTION: dict(
+        zip(
+            (column_letters(index) for index in range(1, len(COLLECTION_COLUMNS) + 1)),
+            (6, 20, 84, 84, 7, 8, 12, 17, 7, 36, 18),
+            strict=True,
+        )
+    ),
+    ANALYZE: {"A": 2, "B": 18, "L": 3, "M": 72},
+}
+
 # The page a user prints: the puzzle grid under its heading and over a caption line (a
 # formula showing opens, level and seed from Stats), fit to one page.
 PRINT_AREA = Ref(GENERATOR, "F3:N13")

@@ -176,7 +176,15 @@ def test_collection_header(book: openpyxl.Workbook) -> None:
 
 
 def test_analyze_sheet(book: openpyxl.Workbook) -> None:
+    from addin import render
+
     ws = book[layout.ANALYZE]
+    fills = {
+        cell.fill.fgColor.rgb
+        for row in ws[layout.NAMES[layout.ANALYZE_GRID].address]
+        for cell in row
+    }
+    assert fills == {"00" + render.GRID_FILL.lstrip("#")}  # what HINT restores after colouring
     assert all(
         cell.value is None for row in ws[layout.NAMES[layout.ANALYZE_GRID].address] for cell in row
     )

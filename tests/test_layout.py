@@ -217,3 +217,14 @@ def test_button_macro_and_call(button: layout.Button) -> None:
     assert button.python_call == f"import addin.desktop; addin.desktop.{button.action}()"
     assert '"' not in button.python_call  # it sits inside a VBA string literal
     assert button.anchor.shape == (1, 1)
+
+
+def test_titles_and_widths() -> None:
+    assert set(layout.COLUMN_WIDTHS) == set(layout.SHEETS)
+    for sheet, widths in layout.COLUMN_WIDTHS.items():
+        assert all(letter.isalpha() and 0 < width <= 255 for letter, width in widths.items()), sheet
+    collection = layout.COLUMN_WIDTHS[layout.COLLECTION]
+    assert len(collection) == len(layout.COLLECTION_COLUMNS)
+    assert collection["C"] >= 81 and collection["D"] >= 81  # puzzle and solution strings
+    for sheet, ref in layout.TITLES.items():
+        assert ref.sheet == sheet and ref.shape == (1, 1)
