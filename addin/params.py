@@ -19,7 +19,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from addin import layout
-from engine.generator import GenerateError, GenerateRequest, validate_request
+from engine.generator import (
+    LOW_CLUE_TARGET,
+    GenerateError,
+    GenerateRequest,
+    validate_request,
+)
 from engine.grid import CLASSIC, ConflictError, Grid, ParseError, SudokuError
 from engine.steps import Level
 from engine.symmetry import Symmetry
@@ -475,7 +480,8 @@ def function_request(opens: Raw, pattern: Raw, seed: Raw) -> GenerateRequest:
     """Return the request of ``SUDOKU_GENERATE(opens, pattern, seed)``, checked.
 
     The arguments follow the Opens, Pattern and Seed cells' rules; a blank seed is 0, so the
-    function stays deterministic.
+    function stays deterministic, and opens must be above the generator's low-clue targets
+    (which are searched under a time limit, so their result depends on the clock).
 
     Raises:
         ParamError: naming the argument.
@@ -502,6 +508,15 @@ def function_request(opens: Raw, pattern: Raw, seed: Raw) -> GenerateRequest:
         pattern=int(_as_number(checked[layout.PATTERN])),
         seed=int(checked[layout.SEED] or 0),
     )
+    if request.opens <= LOW_CLUE_TARGET:
+        # Deeper targets go to a time-limited search: the result would depend on the clock,
+        # and a formula must not hold Excel for a minute.
+        raise ParamError(
+            [
+                f"opens {request.opens}: SUDOKU_GENERATE makes puzzles with "
+                f"{LOW_CLUE_TARGET + 1} or more opens; use START for fewer"
+            ]
+        )
     try:
         validate_request(request)
     except GenerateError as error:

@@ -261,10 +261,10 @@ def test_sudoku_grade(puzzle, solution):
 
 
 def test_sudoku_generate_is_deterministic_and_valid():
-    first = call("sudoku_generate", [[24]], [[1]], [[5]])
-    assert first == call("sudoku_generate", [[24]], [[1]], [[5]])
+    first = call("sudoku_generate", [[28]], [[1]], [[5]])
+    assert first == call("sudoku_generate", [[28]], [[1]], [[5]])
     puzzle = Grid(tuple(int(v or 0) for row in first for v in row))
-    assert puzzle.given_count == 24 and count_solutions(puzzle, 2) == 1
+    assert puzzle.given_count == 28 and count_solutions(puzzle, 2) == 1
     assert is_symmetric(puzzle, Symmetry.ROTATE_180)
     assert call("sudoku_generate", [[25]], [[1]], [[5]])[0][0].startswith("ERROR: opens 25 is odd")
     assert call("sudoku_generate", [["x"]], [[1]], [[5]]) == [
