@@ -1,0 +1,1 @@
+"""The Excel side of xlsudoku: workbook contract, actions, xlwings bindings, headless runner."""
