@@ -230,3 +230,12 @@ def test_desktop_entry_points_exist() -> None:
 
     for button in layout.BUTTONS:
         assert callable(getattr(addin.desktop, button.action)), button.action
+
+
+def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from addin.build_workbook import main
+
+    target = tmp_path / "sub" / "book.xlsm"
+    assert main(["--output", str(target)]) == 0
+    assert capsys.readouterr().out.strip() == f"wrote {target}"
+    assert target.read_bytes() == COMMITTED.read_bytes()

@@ -127,3 +127,10 @@ def test_libreoffice_binds_every_button_to_its_macro(tmp_path: Path) -> None:
         assert f'library:name="{module}"' in library
     for b in layout.BUTTONS:
         assert f"Public Sub {b.macro}()" in buttons_module
+
+
+def test_docs_picture_command(tmp_path: Path) -> None:
+    picture = snapshot.make_docs_picture(tmp_path / "generator.png", seed=7, dpi=40)
+    width, height, _ = snapshot.png_gray(picture.read_bytes())
+    assert width > height  # the whole Generator sheet, cropped to its content
+    assert snapshot.ink(picture) > 0.02
