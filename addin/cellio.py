@@ -271,10 +271,10 @@ class OpenpyxlIO:
         if None in (min_col, min_row, max_col, max_row):
             raise ValueError(f"defined name {name!r} is not a block of cells")
         return self.workbook[sheet_name], (
-            int(min_row),  # type: ignore[arg-type]
-            int(min_col),  # type: ignore[arg-type]
-            int(max_row),  # type: ignore[arg-type]
-            int(max_col),  # type: ignore[arg-type]
+            int(min_row),
+            int(min_col),
+            int(max_row),
+            int(max_col),
         )
 
     def require(self, names: Iterable[str]) -> None:
