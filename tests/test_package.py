@@ -81,6 +81,11 @@ def test_save_keeps_vba_buttons_and_notes(copy: Path, tmp_path: Path, keep_vba: 
     assert saved.macro_enabled and saved.code_names == before.code_names
     assert buttons_of(target) == EXPECTED_BUTTONS
     assert vml_shapes(target) == shapes_before  # buttons and note shapes, nothing doubled
+    with zipfile.ZipFile(target) as archive:
+        for name in archive.namelist():
+            if name.endswith(".vml"):  # the prefixes Office writes, not ElementTree's ns0
+                text = archive.read(name).decode()
+                assert "<v:shape " in text and "<x:ClientData" in text and "ns0:" not in text
     assert "Buttons" in olevba_modules(target)
     again = openpyxl.load_workbook(target)
     status = layout.NAMES[layout.STATUS]
