@@ -192,7 +192,7 @@ class _Tables:
     low: tuple[int, ...]  # layout -> lowest bit of every field
     guard: tuple[int, ...]  # layout -> guard bit of every field
     add: tuple[int, ...]  # layout -> 2**size - 1 in every field
-    rows: tuple[tuple[Cell, ...], ...]
+    box_of: tuple[int, ...]  # cell -> box
     bands: tuple[tuple[int, ...], ...]  # rows grouped by band (for row-pair unavoidable sets)
     stacks: tuple[tuple[int, ...], ...]  # columns grouped by stack
     plain: bool  # only rows, columns and boxes (no extra houses)
@@ -247,7 +247,7 @@ def _tables(geo: Geometry) -> _Tables:
         low=low,
         guard=tuple(x << n for x in low),
         add=tuple(x * ((1 << n) - 1) for x in low),
-        rows=geo.houses[0:n],
+        box_of=tuple(geo.box_of(c) for c in range(geo.cell_count)),
         bands=tuple(tuple(range(b, b + geo.box_rows)) for b in range(0, n, geo.box_rows)),
         stacks=tuple(tuple(range(s, s + geo.box_cols)) for s in range(0, n, geo.box_cols)),
         plain=len(families) == 3,
@@ -654,60 +654,96 @@ class _Oracle:
 def _unavoidable_sets(solution: Grid, t: _Tables) -> list[int]:
     """Return small unavoidable sets of *solution* as layout-0 bitboards.
 
-    Two kinds, each a set whose digits can be permuted into another valid grid: for a pair of
-    digits, the connected parts of their cells (linked through shared houses; the 4-cell
-    "deadly rectangle" is the smallest); and, without extra houses, for two rows of a band (or
-    two columns of a stack), the cycles of the permutation taking one row's digits to the other.
+    Each is a set of cells whose digits can be permuted into another valid grid, so a unique
+    puzzle keeps a clue in each.  For rows, columns and boxes only: the cycles of the
+    permutation taking one row of a band to another (or one column of a stack to another), and
+    for each pair of digits the cycles of their row and column links whose boxes each hold both
+    digits (the 4-cell "deadly rectangle" is the smallest); other geometries use the connected
+    parts of each digit pair's cells, linked through every house they share.
     """
     n = t.size
     sol = solution.cells
     bit0 = t.bit0
-    peer0 = t.peer0
-    ca = t.cell_at[0]
-    solpos = [0] * (n + 1)
-    for c, d in enumerate(sol):
-        solpos[d] |= bit0[c]
     found: list[int] = []
-    whole = 2 * n
+    if not t.plain:
+        peer0 = t.peer0
+        ca = t.cell_at[0]
+        solpos = [0] * (n + 1)
+        for c, d in enumerate(sol):
+            solpos[d] |= bit0[c]
+        for a in range(1, n + 1):
+            for b in range(a + 1, n + 1):
+                rest = solpos[a] | solpos[b]
+                while rest:
+                    comp = frontier = rest & -rest
+                    while frontier:
+                        low = frontier & -frontier
+                        frontier ^= low
+                        new = peer0[ca[low.bit_length() - 1]] & rest & ~comp
+                        comp |= new
+                        frontier |= new
+                    rest &= ~comp
+                    if comp.bit_count() < 2 * n:
+                        found.append(comp)
+        return found
+    col_of = [[0] * n for _ in range(n + 1)]  # digit -> row -> column
+    row_of = [[0] * n for _ in range(n + 1)]  # digit -> column -> row
+    for c, d in enumerate(sol):
+        r, k = divmod(c, n)
+        col_of[d][r] = k
+        row_of[d][k] = r
+    # two rows of a band: column k of row r1 moves to the column of its digit in row r2
+    for lines, along_rows in ((t.bands, True), (t.stacks, False)):
+        where = col_of if along_rows else row_of
+        for group in lines:
+            for i, r1 in enumerate(group):
+                for r2 in group[i + 1 :]:
+                    done = 0
+                    for k0 in range(n):
+                        if done >> k0 & 1:
+                            continue
+                        k, u, length = k0, 0, 0
+                        while not done >> k & 1:
+                            done |= 1 << k
+                            c1, c2 = (
+                                (r1 * n + k, r2 * n + k) if along_rows else (k * n + r1, k * n + r2)
+                            )
+                            u |= bit0[c1] | bit0[c2]
+                            length += 1
+                            k = where[sol[c1]][r2]
+                        if length < n:
+                            found.append(u)
+    # two digits: from the a-cell of row r to the b-cell of row r, then down its column to the
+    # a-cell there; a cycle is a swap set on its own when each box it meets holds two of its cells
+    box_of = t.box_of
     for a in range(1, n + 1):
+        col_a, row_a = col_of[a], row_of[a]
         for b in range(a + 1, n + 1):
-            rest = solpos[a] | solpos[b]
-            while rest:
-                start = rest & -rest
-                comp = start
-                frontier = start
-                while frontier:
-                    low = frontier & -frontier
-                    frontier ^= low
-                    new = peer0[ca[low.bit_length() - 1]] & rest & ~comp
-                    comp |= new
-                    frontier |= new
-                rest &= ~comp
-                if comp.bit_count() < whole:
-                    found.append(comp)
-    if t.plain:
-        size = n
-        for group, along_rows in ((t.bands, True), (t.stacks, False)):
-            for lines in group:
-                for i, r1 in enumerate(lines):
-                    for r2 in lines[i + 1 :]:
-                        cell1 = [r1 * size + k if along_rows else k * size + r1 for k in range(n)]
-                        cell2 = [r2 * size + k if along_rows else k * size + r2 for k in range(n)]
-                        where2 = {sol[c]: k for k, c in enumerate(cell2)}
-                        seen = [False] * n
-                        for k0 in range(n):
-                            if seen[k0]:
-                                continue
-                            cyc = 0
-                            k = k0
-                            length = 0
-                            while not seen[k]:
-                                seen[k] = True
-                                cyc |= bit0[cell1[k]] | bit0[cell2[k]]
-                                length += 1
-                                k = where2[sol[cell1[k]]]
-                            if length < n:
-                                found.append(cyc)
+            col_b = col_of[b]
+            done = 0
+            for r0 in range(n):
+                if done >> r0 & 1:
+                    continue
+                r = r0
+                cells = []
+                while not done >> r & 1:
+                    done |= 1 << r
+                    cells.append(r * n + col_a[r])
+                    cells.append(r * n + col_b[r])
+                    r = row_a[col_b[r]]
+                if len(cells) == 2 * n:
+                    continue
+                boxes = 0
+                twice = 0
+                for c in cells:
+                    bb = 1 << box_of[c]
+                    twice |= boxes & bb
+                    boxes |= bb
+                if boxes == twice:
+                    u = 0
+                    for c in cells:
+                        u |= bit0[c]
+                    found.append(u)
     return found
 
 
