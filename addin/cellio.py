@@ -196,8 +196,14 @@ class XlwingsIO:
         return value
 
     def clear(self, name: str) -> None:
-        """Blank the range's values."""
-        self._range(name).clear_contents()
+        """Blank the range's values.
+
+        Written as empty values rather than ``clear_contents``: Excel refuses to clear part of a
+        merged block, and the status and hint names point at the first cell of one.
+        """
+        rng = self._range(name)
+        rows, columns = rng.shape
+        rng.value = [[None] * columns for _ in range(rows)]
 
     def _table(self, name: str) -> tuple[Any, int, int, Block]:
         """Return the header range, its last column, the sheet's last row and the rows below."""

@@ -134,12 +134,7 @@ def test_xlwings_writes_become_actions(wb):
     io.clear("SolutionGrid")
     io.fill("AnalyzeGrid", "#F8CBAD", [(1, 2)])
     actions = book.json()["actions"]
-    assert [a["func"] for a in actions] == [
-        "setValues",
-        "setValues",
-        "rangeClearContents",
-        "setRangeColor",
-    ]
+    assert [a["func"] for a in actions] == ["setValues", "setValues", "setValues", "setRangeColor"]
     cells = remote_book.writes(actions)
     assert cells[("Generator", "F4")] == 1 and cells[("Generator", "N12")] == 1
     assert cells[("Generator", "C13")] == "'0.5"
