@@ -244,6 +244,16 @@ class XlwingsIO:
             rng[r, c].color = colour
 
 
+def caller_io() -> XlwingsIO:
+    """Return an XlwingsIO on the workbook whose macro called Python (classic desktop xlwings).
+
+    ``xw.Book.caller()`` only works inside a ``RunPython`` call from Excel.
+    """
+    import xlwings as xw
+
+    return XlwingsIO(xw.Book.caller())
+
+
 # -- openpyxl ----------------------------------------------------------------------------------
 
 

@@ -8,14 +8,12 @@ the function finds the calling workbook through ``xw.Book.caller()``.  The work 
 
 from __future__ import annotations
 
-import xlwings as xw
-
 from addin import actions
-from addin.cellio import XlwingsIO
+from addin.cellio import XlwingsIO, caller_io
 
 
 def _io() -> XlwingsIO:
-    return XlwingsIO(xw.Book.caller())
+    return caller_io()
 
 
 def start() -> None:
