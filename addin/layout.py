@@ -242,9 +242,9 @@ PARAMS: tuple[Param, ...] = (
         maximum=PATTERN_COUNT,
         allowed=f"1-{PATTERN_COUNT}, pictures below",
         note=(
-            "Which cells of the center box always stay givens (1-12, see the pictures under "
-            "Patterns). Odd patterns keep the center cell, so with 180° symmetry they give an "
-            "odd number of opens."
+            "Which cells of the center box are givens (1-12, pictures under Patterns: ■ always "
+            "a given, □ always blank). Patterns 1-6 have an even number of givens, 7-12 an odd "
+            "number (the center cell among them)."
         ),
     ),
     Param(
@@ -257,8 +257,9 @@ PARAMS: tuple[Param, ...] = (
         maximum=MAX_OPENS,
         allowed=f"{MIN_OPENS}-{MAX_OPENS}, parity of the pattern",
         note=(
-            f"Target number of givens ({MIN_OPENS}-{MAX_OPENS}). With a symmetry that pairs "
-            "cells, the parity must match the pattern: odd pattern, odd opens."
+            f"Target number of givens ({MIN_OPENS}-{MAX_OPENS}). With 180° symmetry the "
+            "givens come in pairs around the center, so Opens must be even for patterns 1-6 "
+            "and odd for patterns 7-12."
         ),
     ),
     Param(

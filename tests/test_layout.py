@@ -228,3 +228,13 @@ def test_titles_and_widths() -> None:
     assert collection["C"] >= 81 and collection["D"] >= 81  # puzzle and solution strings
     for sheet, ref in layout.TITLES.items():
         assert ref.sheet == sheet and ref.shape == (1, 1)
+
+
+def test_parity_told_in_the_notes_holds_for_the_presets() -> None:
+    # The Pattern and Opens notes say: patterns 1-6 even, 7-12 odd, the odd ones with the center.
+    assert "Patterns 1-6 have an even number" in layout.PARAMS_BY_NAME[layout.PATTERN].note
+    assert "even for patterns 1-6" in layout.PARAMS_BY_NAME[layout.OPENS].note
+    for pattern in PRESETS:
+        assert pattern.open_count % 2 == (0 if pattern.number <= 6 else 1), pattern.label
+        if pattern.open_count % 2:
+            assert pattern.mask[4] == "x", pattern.label
