@@ -31,7 +31,7 @@ from engine.symmetry import Symmetry
 
 
 @cache
-def _peers(box_rows: int, box_cols: int, diagonals: bool) -> tuple[tuple[int, ...], ...]:
+def _houses(box_rows: int, box_cols: int, diagonals: bool) -> tuple[tuple[int, ...], ...]:
     n = box_rows * box_cols
     houses = [[r * n + c for c in range(n)] for r in range(n)]
     houses += [[r * n + c for r in range(n)] for c in range(n)]
@@ -41,7 +41,13 @@ def _peers(box_rows: int, box_cols: int, diagonals: bool) -> tuple[tuple[int, ..
     if diagonals:
         houses.append([i * n + i for i in range(n)])
         houses.append([i * n + n - 1 - i for i in range(n)])
-    peers: list[set[int]] = [set() for _ in range(n * n)]
+    return tuple(tuple(h) for h in houses)
+
+
+@cache
+def _peers(box_rows: int, box_cols: int, diagonals: bool) -> tuple[tuple[int, ...], ...]:
+    houses = _houses(box_rows, box_cols, diagonals)
+    peers: list[set[int]] = [set() for _ in range(len(houses[0]) ** 2)]
     for h in houses:
         for c in h:
             peers[c].update(h)
@@ -49,40 +55,71 @@ def _peers(box_rows: int, box_cols: int, diagonals: bool) -> tuple[tuple[int, ..
 
 
 def count_solutions(grid: Grid, limit: int = 2) -> int:
-    """Count solutions up to *limit* by plain backtracking on the fewest-candidates cell."""
+    """Count solutions up to *limit*: backtracking on the cell with fewest candidates.
+
+    Keeps one bit mask of used digits per house; no propagation, nothing from engine.solver.
+    """
     geo = grid.geometry
     n = geo.size
-    peers = _peers(geo.box_rows, geo.box_cols, geo.diagonals)
-    values = list(grid.cells)
-    for c, d in enumerate(values):
-        if d and any(values[p] == d for p in peers[c]):
-            return 0
+    houses = _houses(geo.box_rows, geo.box_cols, geo.diagonals)
+    houses_of: list[list[int]] = [[] for _ in range(n * n)]
+    for h, cells in enumerate(houses):
+        for c in cells:
+            houses_of[c].append(h)
+    used = [0] * len(houses)
+    for c, d in enumerate(grid.cells):
+        if d:
+            bit = 1 << d
+            for h in houses_of[c]:
+                if used[h] & bit:
+                    return 0
+                used[h] |= bit
+    empty = [c for c, d in enumerate(grid.cells) if not d]
+    full = sum(1 << d for d in range(1, n + 1))
     found = 0
 
-    def search() -> None:
+    def search(k: int) -> None:
         nonlocal found
-        best, best_digits = -1, []
-        for c, d in enumerate(values):
-            if d:
-                continue
-            used = {values[p] for p in peers[c]}
-            digits = [x for x in range(1, n + 1) if x not in used]
-            if best < 0 or len(digits) < len(best_digits):
-                best, best_digits = c, digits
-                if len(digits) <= 1:
-                    break
-        if best < 0:
+        if k == len(empty):
             found += 1
             return
-        for d in best_digits:
-            values[best] = d
-            search()
-            values[best] = 0
-            if found >= limit:
-                return
+        best, best_free, best_count = k, 0, n + 1
+        for i in range(k, len(empty)):
+            m = 0
+            for h in houses_of[empty[i]]:
+                m |= used[h]
+            free = full & ~m
+            count = free.bit_count()
+            if count < best_count:
+                best, best_free, best_count = i, free, count
+                if count <= 1:
+                    break
+        if best_count == 0:
+            return
+        empty[k], empty[best] = empty[best], empty[k]
+        cell = empty[k]
+        for d in range(1, n + 1):
+            bit = 1 << d
+            if best_free & bit:
+                for h in houses_of[cell]:
+                    used[h] |= bit
+                search(k + 1)
+                for h in houses_of[cell]:
+                    used[h] &= ~bit
+                if found >= limit:
+                    break
+        empty[k], empty[best] = empty[best], empty[k]
 
-    search()
+    search(0)
     return found
+
+
+def test_the_independent_counter_itself():
+    assert count_solutions(Grid.empty(geometry_for_size(4)), limit=1000) == 288  # all 4x4 grids
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    assert count_solutions(Grid.parse(line)) == 1
+    assert count_solutions(Grid.parse(line).with_cells({0: 0}), limit=5) == 5
+    assert count_solutions(Grid.parse("11" + "." * 79)) == 0
 
 
 def _maps(symmetry: Symmetry, n: int) -> list:
