@@ -22,6 +22,19 @@ from engine.generator import generate
 from engine.grading import grade
 from engine.grid import SudokuError
 
+__all__ = [
+    "start",
+    "save_to_collection",
+    "clear",
+    "analyze",
+    "hint",
+    "solve",
+    "sudoku_solve",
+    "sudoku_count",
+    "sudoku_grade",
+    "sudoku_generate",
+]
+
 Rows = list[list[Any]]
 
 
