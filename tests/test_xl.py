@@ -291,3 +291,14 @@ def test_desktop_entry_points_match_the_buttons():
         function = getattr(desktop, button.action)
         assert inspect.signature(function).parameters == {}
         assert button.python_call == f"import addin.desktop; addin.desktop.{button.action}()"
+
+
+def test_star_import_gives_every_script_and_function():
+    namespace = {}
+    exec("from addin.xl import *", namespace)
+    exported = {name for name in namespace if not name.startswith("__")}
+    scripts = {name for name in exported if hasattr(namespace[name], "__xlscript__")}
+    functions = {name for name in exported if hasattr(namespace[name], "__xlfunc__")}
+    assert scripts == {button.action for button in layout.BUTTONS}
+    assert functions == {"sudoku_solve", "sudoku_count", "sudoku_grade", "sudoku_generate"}
+    assert exported == scripts | functions
