@@ -52,7 +52,7 @@ LOW_CLUE_TARGET = 24
 CLOSE_ORBITS = 2
 
 # Attempts on one grid before a new grid is drawn however close they came.
-MAX_REUSE = 12
+MAX_REUSE = 30
 
 # Without a time limit, a deep target (handed to the low-clue search) gets this many seconds
 # in all, so an unreachable target ends with a message instead of running for hours.
