@@ -85,13 +85,18 @@ HODOKU_CODES: dict[str, Technique | str] = {
     "0610": Technique.BUG_PLUS_1,
     "0701": Technique.X_CHAIN,
     "0702": Technique.XY_CHAIN,
-    "0703": "Remote pairs not implemented as a step of their own",
+    "0703": Technique.XY_CHAIN,  # remote pairs are found by the XY-Chain finder
     "0706": Technique.AIC,
     "0707": Technique.AIC,
     "0708": Technique.AIC,
-    "0709": "Grouped nice loops not implemented",
-    "0710": "Grouped nice loops not implemented",
-    "0711": "Grouped AICs not implemented",
+    "0709": Technique.AIC,  # grouped nodes: a digit's places in a box-line intersection
+    "0709-2": "Nice loops with almost locked sets not implemented",
+    "0710": Technique.AIC,
+    "0710-3": "Nice loops with almost locked sets not implemented",
+    "0710-4": "Nice loops with almost locked sets not implemented",
+    "0711": Technique.AIC,
+    "0711-3": "AICs with almost locked sets not implemented",
+    "0711-4": "AICs with almost locked sets not implemented",
     "0800": Technique.XY_WING,
     "0801": Technique.XYZ_WING,
     "0802": "WXYZ-Wing not implemented",
@@ -221,7 +226,7 @@ def check_case(
     >>> check_case(case)[0]
     'fail'
     """
-    target = HODOKU_CODES.get(case.code)
+    target = HODOKU_CODES.get(f"{case.code}-{case.variant}", HODOKU_CODES.get(case.code))
     if target is None:
         return "skip", f"HoDoKu code {case.code} has no counterpart here"
     if isinstance(target, str):
@@ -259,7 +264,7 @@ def reglib_summary(
     rows: dict[str, list[int | str]] = {}
     for case in cases:
         status, detail = check_case(case, table)
-        target = HODOKU_CODES.get(case.code)
+        target = HODOKU_CODES.get(f"{case.code}-{case.variant}", HODOKU_CODES.get(case.code))
         key = target.value if isinstance(target, Technique) else f"[{detail}]"
         row = rows.setdefault(key, [0, 0, 0, ""])
         if status == "pass":

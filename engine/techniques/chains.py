@@ -35,8 +35,8 @@ true.  Three forms are yielded, shortest first (*max_depth* bounds the inference
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
 from engine.board import Board
 from engine.grid import Cell, Digit, Geometry
@@ -73,6 +73,31 @@ class _Graph:
     strong: dict[Node, list[Node]]
     weak: dict[Node, list[Node]]
     digit_cells: list[int]  # bit mask of cells holding each digit as a candidate (index digit)
+    groups: dict[Node, tuple[Digit, int]]  # group node -> (digit, bit mask of its cells)
+
+    see_cache: dict[Node, int] = field(default_factory=dict)
+
+    def unit(self, node: Node) -> tuple[Digit, int]:
+        """Return the digit and the cells (bit mask) of a candidate or group node."""
+        group = self.groups.get(node)
+        if group is not None:
+            return group
+        cell = node // self.size
+        return node - cell * self.size + 1, 1 << cell
+
+    def sees_all(self, node: Node) -> int:
+        """Return the cells (bit mask) that see every cell of *node*."""
+        seen = self.see_cache.get(node)
+        if seen is None:
+            masks = _peer_masks(self.board.geometry)
+            if node in self.groups:
+                seen = -1
+                for c in _cells_of(self.groups[node][1]):
+                    seen &= masks[c]
+            else:
+                seen = masks[node // self.size]
+            self.see_cache[node] = seen
+        return seen
 
 
 def _digit_cells(board: Board) -> list[int]:
@@ -87,9 +112,17 @@ def _digit_cells(board: Board) -> list[int]:
 
 
 def _graph(
-    board: Board, kind: str, only_digit: Digit = 0, digit_cells: list[int] | None = None
+    board: Board,
+    kind: str,
+    only_digit: Digit = 0,
+    digit_cells: list[int] | None = None,
+    grouped: bool = False,
 ) -> _Graph:
-    """Build the links for *kind* ``x`` (one digit), ``xy`` (two-candidate cells) or ``aic``."""
+    """Build the links for *kind* ``x`` (one digit), ``xy`` (two-candidate cells) or ``aic``.
+
+    With *grouped*, the places of a digit where a box meets a row or column (two or three cells)
+    also form one node, true when the digit is in one of them.
+    """
     geo = board.geometry
     n = geo.size
     cands = board.cands
@@ -139,45 +172,122 @@ def _graph(
                     links = [p * n + x for p in _cells_of(others)]
                     links += [cell * n + e for e in range(n) if e != x and m >> e & 1]
                     weak[cell * n + x] = links
-    return _Graph(board, n, strong, weak, digit_cells)
+    graph = _Graph(board, n, strong, weak, digit_cells, {})
+    if grouped:
+        _add_groups(graph)
+    return graph
+
+
+def _add_groups(graph: _Graph) -> None:
+    """Add group nodes with their strong and weak links to an ``aic`` graph."""
+    board = graph.board
+    geo = board.geometry
+    n = geo.size
+    cands = board.cands
+    base = geo.cell_count * n
+    by_key: dict[tuple[Digit, int], Node] = {}
+    boxes = range(2 * n, 3 * n)
+    lines = range(2 * n)
+    for d in range(1, n + 1):
+        bit = 1 << (d - 1)
+        for b in boxes:
+            box_cells = set(geo.houses[b])
+            for line in lines:
+                cells = [c for c in geo.houses[line] if c in box_cells and cands[c] & bit]
+                if len(cells) >= 2:
+                    mask = sum(1 << c for c in cells)
+                    node = base + len(by_key)
+                    by_key[(d, mask)] = node
+                    graph.groups[node] = (d, mask)
+
+    def unit_node(d: Digit, cells: list[Cell]) -> Node | None:
+        if len(cells) == 1:
+            return cells[0] * n + d - 1
+        return by_key.get((d, sum(1 << c for c in cells)))
+
+    # strong links: a house whose places of a digit fall into two units
+    for d in range(1, n + 1):
+        bit = 1 << (d - 1)
+        for h, house in enumerate(geo.houses[: 3 * n]):
+            places = [c for c in house if cands[c] & bit]
+            if len(places) < 3:
+                continue  # two places: an ordinary strong link
+            keys = [geo.box_of] if h < 2 * n else [geo.row_of, geo.col_of]
+            for key in keys:
+                parts: dict[int, list[Cell]] = {}
+                for c in places:
+                    parts.setdefault(key(c), []).append(c)
+                if len(parts) != 2:
+                    continue
+                u, v = (unit_node(d, part) for part in parts.values())
+                if u is None or v is None:
+                    continue
+                if v not in graph.strong.setdefault(u, []):
+                    graph.strong[u].append(v)
+                    graph.strong.setdefault(v, []).append(u)
+    # weak links: every cell of one unit sees every cell of the other
+    groups_of_digit: dict[Digit, list[Node]] = {}
+    for node, (d, _) in graph.groups.items():
+        groups_of_digit.setdefault(d, []).append(node)
+    for node, (d, mask) in graph.groups.items():
+        seen = graph.sees_all(node)
+        links = [c * n + d - 1 for c in _cells_of(seen & graph.digit_cells[d])]
+        for single in links:
+            graph.weak.setdefault(single, []).append(node)
+        for other in groups_of_digit[d]:
+            omask = graph.groups[other][1]
+            if other != node and not omask & mask and not omask & ~seen:
+                links.append(other)
+        graph.weak[node] = links
 
 
 def _weak_both(graph: _Graph, a: Node, e: Node) -> set[Node]:
     """Return the candidates of the board weakly linked to both *a* and *e* (not a or e)."""
     n = graph.size
     cands = graph.board.cands
-    ca, da = divmod(a, n)
-    ce, de = divmod(e, n)
+    da, ma = graph.unit(a)
+    de, me = graph.unit(e)
     found: set[Node] = set()
     if da == de:
-        if ca != ce:
-            masks = _peer_masks(graph.board.geometry)
-            both = masks[ca] & masks[ce] & graph.digit_cells[da + 1]
-            found.update(c * n + da for c in _cells_of(both))
+        if ma != me:
+            both = graph.sees_all(a) & graph.sees_all(e) & graph.digit_cells[da] & ~(ma | me)
+            found.update(c * n + da - 1 for c in _cells_of(both))
         return found
+    if a in graph.groups or e in graph.groups:
+        # a group and a candidate of another digit: the candidate's cell, if it sees the group
+        if a in graph.groups and e in graph.groups:
+            return found
+        group, single = (a, e) if a in graph.groups else (e, a)
+        dg, _ = graph.unit(group)
+        cell = single // n
+        if graph.sees_all(group) >> cell & 1 and cands[cell] >> (dg - 1) & 1:
+            found.add(cell * n + dg - 1)
+        return found
+    ca, ce = a // n, e // n
     if ca == ce:
-        m = cands[ca] & ~(1 << da) & ~(1 << de)
+        m = cands[ca] & ~(1 << (da - 1)) & ~(1 << (de - 1))
         found.update(ca * n + d for d in range(n) if m >> d & 1)
         return found
     if ce in graph.board.geometry.peer_sets[ca]:
-        if cands[ca] >> de & 1:
-            found.add(ca * n + de)
-        if cands[ce] >> da & 1:
-            found.add(ce * n + da)
+        if cands[ca] >> (de - 1) & 1:
+            found.add(ca * n + de - 1)
+        if cands[ce] >> (da - 1) & 1:
+            found.add(ce * n + da - 1)
     return found
 
 
 def _weakly_linked(graph: _Graph, a: Node, e: Node) -> bool:
-    """True when *a* and *e* cannot both be true (same cell, or same digit in peer cells)."""
-    n = graph.size
-    ca, da = divmod(a, n)
-    ce, de = divmod(e, n)
-    if ca == ce:
-        return da != de
-    return da == de and ce in graph.board.geometry.peer_sets[ca]
+    """True when *a* and *e* cannot both be true (same cell, or same digit seeing each other)."""
+    da, ma = graph.unit(a)
+    de, me = graph.unit(e)
+    if da != de:
+        return a not in graph.groups and e not in graph.groups and ma == me
+    return not ma & me and not me & ~graph.sees_all(a)
 
 
-def _search(graph: _Graph, starts: list[Node], max_links: int) -> Iterator[list[Node]]:
+def _search(
+    graph: _Graph, starts: list[Node], max_links: int, accept: Callable[[Node, Node], bool]
+) -> Iterator[list[Node]]:
     """Yield alternating chains ``start = . - . = ... = end``, fewest links first.
 
     A chain is the list of its candidates; links alternate strong (first) and weak, and the
@@ -202,7 +312,8 @@ def _search(graph: _Graph, starts: list[Node], max_links: int) -> Iterator[list[
             frontier[i] = new_on
             if links >= 3:
                 for e in new_on:
-                    yield _path(start, e, ons, off_parent[i])
+                    if accept(start, e):
+                        yield _path(start, e, ons, off_parent[i])
         links += 1
         if links >= max_links:
             break
@@ -244,15 +355,20 @@ class _Conclusion:
     kind: str  # "pair", "loop" or "true"
 
 
-def _conclusions(graph: _Graph, path: list[Node]) -> list[_Conclusion]:
+def _conclusions(graph: _Graph, path: list[Node], kind: str) -> list[_Conclusion]:
     """Return what the chain proves: a loop's eliminations, then those of its two ends."""
     n = graph.size
     a, e = path[0], path[-1]
     found = []
     if a == e:
-        cell, d = divmod(a, n)
-        m = graph.board.cands[cell] & ~(1 << d)
-        elims = tuple(Elimination(cell, x + 1) for x in range(n) if m >> x & 1)
+        if a in graph.groups:
+            d, mask = graph.groups[a]
+            cells = _cells_of(graph.sees_all(a) & graph.digit_cells[d] & ~mask)
+            elims = tuple(Elimination(c, d) for c in cells)
+        else:
+            cell, x = divmod(a, n)
+            m = graph.board.cands[cell] & ~(1 << x)
+            elims = tuple(Elimination(cell, y + 1) for y in range(n) if m >> y & 1)
         return [_Conclusion(elims, "true")] if elims else []
     if _weakly_linked(graph, a, e):
         targets = _loop_targets(graph, path)
@@ -261,23 +377,64 @@ def _conclusions(graph: _Graph, path: list[Node]) -> list[_Conclusion]:
     targets = _weak_both(graph, a, e)
     if targets:
         found.append(_Conclusion(_eliminations(n, targets), "pair"))
+    remote = _remote_pair_targets(graph, path) if kind == "xy" else set()
+    if remote:
+        found.append(_Conclusion(_eliminations(n, remote), "remote"))
     return found
+
+
+def _remote_pair_targets(graph: _Graph, path: list[Node]) -> set[Node]:
+    """Return what a remote pair proves: the chain's cells all hold the same two digits.
+
+    Along such a chain the cells alternate between the two digits, so a cell that sees two chain
+    cells an odd number of steps apart cannot hold either digit.
+    """
+    n = graph.size
+    cands = graph.board.cands
+    cells = [path[i] // n for i in range(0, len(path), 2)]
+    if len(cells) < 4 or len(set(cells)) != len(cells):
+        return set()
+    pair = cands[cells[0]]
+    if pair.bit_count() != 2 or any(cands[c] != pair for c in cells):
+        return set()
+    masks = _peer_masks(graph.board.geometry)
+    chain = sum(1 << c for c in cells)
+    seen = 0
+    for i, c in enumerate(cells):
+        for other in cells[i + 3 :: 2]:
+            seen |= masks[c] & masks[other]
+    seen &= ~chain
+    return {
+        c * n + d for c in _cells_of(seen) for d in range(n) if pair >> d & 1 and cands[c] >> d & 1
+    }
 
 
 def _eliminations(n: int, targets: set[Node]) -> tuple[Elimination, ...]:
     return tuple(Elimination(t // n, t % n + 1) for t in sorted(targets))
 
 
-def _node_name(graph: _Graph, node: Node) -> str:
+def _place_name(graph: _Graph, node: Node) -> str:
+    """Return ``r1c2`` for a candidate, ``r1c23`` or ``r12c3`` for a group."""
     geo = graph.board.geometry
-    cell, d = divmod(node, graph.size)
-    return f"({geo.digit_char(d + 1)}){geo.cell_name(cell)}"
+    cells = list(_cells_of(graph.unit(node)[1]))
+    if len(cells) == 1:
+        return geo.cell_name(cells[0])
+    rows = "".join(dict.fromkeys(str(geo.row_of(c) + 1) for c in cells))
+    cols = "".join(dict.fromkeys(str(geo.col_of(c) + 1) for c in cells))
+    return f"r{rows}c{cols}"
+
+
+def _node_name(graph: _Graph, node: Node) -> str:
+    d = graph.unit(node)[0]
+    return f"({graph.board.geometry.digit_char(d)}){_place_name(graph, node)}"
 
 
 def _fact(graph: _Graph, node: Node, true: bool = True) -> str:
-    geo = graph.board.geometry
-    cell, d = divmod(node, graph.size)
-    return f"{geo.cell_name(cell)} is {'' if true else 'not '}{geo.digit_char(d + 1)}"
+    d = graph.unit(node)[0]
+    ch = graph.board.geometry.digit_char(d)
+    if node in graph.groups:
+        return f"{ch} is {'' if true else 'not '}in {_place_name(graph, node)}"
+    return f"{_place_name(graph, node)} is {'' if true else 'not '}{ch}"
 
 
 def _elims_text(board: Board, elims: tuple[Elimination, ...]) -> str:
@@ -323,10 +480,19 @@ def _chain_steps(
 ) -> Iterator[Step]:
     n = graph.size
     seen: set[frozenset[Elimination]] = set()
-    for path in _search(graph, starts, max_links):
-        if kind == "xy" and path[0] % n != path[-1] % n:
-            continue
-        for conclusion in _conclusions(graph, path):
+
+    cands = graph.board.cands
+
+    def accept(a: Node, e: Node) -> bool:
+        if kind == "xy":
+            if cands[a // n] == cands[e // n]:
+                return True  # perhaps a remote pair
+            if a % n != e % n:
+                return False
+        return a == e or _weakly_linked(graph, a, e) or bool(_weak_both(graph, a, e))
+
+    for path in _search(graph, starts, max_links, accept):
+        for conclusion in _conclusions(graph, path, kind):
             key = frozenset(conclusion.eliminations)
             if key in seen:
                 continue
@@ -343,11 +509,15 @@ def _chain_step(
     conclusion: _Conclusion,
 ) -> Step:
     board = graph.board
-    n = graph.size
     notation = _notation(graph, path, kind)
     a, e = path[0], path[-1]
     if conclusion.kind == "true":
         why = f"if {_fact(graph, a, False)}, the chain makes it true, so {_fact(graph, a)}"
+    elif conclusion.kind == "remote":
+        why = (
+            "all its cells hold the same two digits, so they alternate along the chain and a "
+            "cell seeing two of them an odd number of steps apart holds neither"
+        )
     elif conclusion.kind == "loop":
         why = (
             f"{_fact(graph, e)} rules out {_fact(graph, a)}, so the chain closes into a loop "
@@ -355,8 +525,8 @@ def _chain_step(
         )
     else:
         why = f"either {_fact(graph, a)} or {_fact(graph, e)}"
-    cells = tuple(dict.fromkeys(node // n for node in path))
-    digits = tuple(sorted({node % n + 1 for node in path}))
+    cells = tuple(dict.fromkeys(c for node in path for c in _cells_of(graph.unit(node)[1])))
+    digits = tuple(sorted({graph.unit(node)[0] for node in path}))
     return Step(
         technique,
         (),
@@ -404,8 +574,11 @@ def find_xy_chain(board: Board, max_links: int = 21) -> Iterator[Step]:
     yield from _chain_steps(graph, starts, "xy", Technique.XY_CHAIN, max_links, "XY-Chain")
 
 
-def find_aic(board: Board, max_links: int = 21) -> Iterator[Step]:
+def find_aic(board: Board, max_links: int = 21, grouped: bool = True) -> Iterator[Step]:
     """Yield alternating inference chains and nice loops, shortest first.
+
+    With *grouped*, a digit's places where a box meets a line (two or three cells) act as one
+    node, e.g. ``(5)r1c23``.
 
     >>> from engine.techniques.wings import _board_from_masks
     >>> b = _board_from_masks({0: (1, 2), 37: (1, 2)}, {2: [(0, 4), (4, 4), (7, 7)]})
@@ -414,7 +587,7 @@ def find_aic(board: Board, max_links: int = 21) -> Iterator[Step]:
     is true, - at most one); either r1c1 is 1 or r5c2 is 1, so r1c2, r2c2, r3c2, r4c1, r5c1 and
     r6c1 cannot be 1
     """
-    graph = _graph(board, "aic")
+    graph = _graph(board, "aic", grouped=grouped)
     starts = sorted(graph.strong)
     yield from _chain_steps(
         graph, starts, "aic", Technique.AIC, max_links, "Alternating Inference Chain"
