@@ -262,9 +262,12 @@ _SOLVED, _STUCK, _CONTRADICTION = 1, 0, -1
 class _Oracle:
     """A puzzle that is a subset of a known solution, and cheap tests of blanking orbits.
 
-    The state is a flat list of ints, copied at each branch:
-    ``[0, L)`` blank cells per layout; ``seen + l*(n+1) + d`` the cells that see a placed *d*
-    (peers of every cell holding *d*); ``placed + l*(n+1) + d`` the cells holding *d*.
+    A *known* state (the puzzle, and the singles filled knowing the solution) is a flat list of
+    ints: ``[0, L)`` blank cells per layout; ``seen + l*(n+1) + d`` the cells that see a placed
+    *d* (peers of every cell holding *d*).  Every filled cell holds its solution digit, so the
+    cells holding *d* are the solution's *d* cells that are not blank.  The search, which tries
+    other digits, extends the state with ``placed + l*(n+1) + d``, the cells holding *d*.
+    States are copied at each branch.
     """
 
     def __init__(self, solution: Grid) -> None:
@@ -277,11 +280,14 @@ class _Oracle:
         self.m = n + 1
         self.seen_at = t.layouts
         self.placed_at = t.layouts + t.layouts * self.m
-        self.state_len = t.layouts + 2 * t.layouts * self.m
-        solpos = [0] * (n + 1)
+        # the solution's d cells per layout, at the index of the placed board they fill
+        solpos = [0] * (t.layouts * self.m)
         for c, d in enumerate(self.sol):
-            solpos[d] |= t.bit0[c]
-        self.solpos0 = solpos
+            for _, b, _, off in t.where[c]:
+                solpos[off + d] |= b
+        self.solpos = solpos
+        self.solpos0 = solpos[: self.m]
+        self.layout_of = [i // self.m for i in range(t.layouts * self.m)]
         # unavoidable sets (layout-0 bits) by cell; learned ones are added as they are found
         self.sets_by_cell: list[list[int]] = [[] for _ in range(geo.cell_count)]
         self.known_sets: set[int] = set()
@@ -294,13 +300,16 @@ class _Oracle:
 
     def reset(self, blank: frozenset[Cell]) -> None:
         """Make the puzzle the full solution with *blank* cells blanked."""
-        st = [0] * self.state_len
+        st = [0] * self.placed_at
+        sa0 = self.seen_at
         for c in range(self.geo.cell_count):
             if c in blank:
                 for lay, b, _, _ in self.t.where[c]:
                     st[lay] |= b
             else:
-                self._place(st, c, self.sol[c])
+                sa = sa0 + self.sol[c]
+                for _, _, pm, off in self.t.where[c]:
+                    st[sa + off] |= pm
         self.state = st
 
     def puzzle(self) -> Grid:
@@ -331,7 +340,12 @@ class _Oracle:
             x ^= low
             self.sets_by_cell[ca[low.bit_length() - 1]].append(u)
 
+    def _extend(self, st: list[int]) -> list[int]:
+        """Return known state *st* with the placed boards the search needs."""
+        return st + [pos & ~st[lay] for pos, lay in zip(self.solpos, self.layout_of, strict=True)]
+
     def _place(self, st: list[int], cell: Cell, d: int) -> None:
+        """Put *d* in *cell* of an extended state (any digit)."""
         sa = self.seen_at + d
         pa = self.placed_at + d
         for lay, b, pm, off in self.t.where[cell]:
@@ -347,19 +361,17 @@ class _Oracle:
         sol = self.sol
         digits = set()
         for c in orbit:
-            d = sol[c]
-            digits.add(d)
-            pa = self.placed_at + d
-            for lay, b, _, off in where[c]:
+            digits.add(sol[c])
+            for lay, b, _, _ in where[c]:
                 st[lay] |= b
-                st[pa + off] &= ~b
         cell_at0 = self.t.cell_at[0]
         nl = self.t.layouts
+        b0 = st[0]
         for d in digits:
             sa = self.seen_at + d
             for lay in range(nl):
                 st[sa + lay * m] = 0
-            x = st[self.placed_at + d]
+            x = self.solpos0[d] & ~b0
             while x:
                 low = x & -x
                 x ^= low
@@ -431,13 +443,16 @@ class _Oracle:
             for d in range(1, n + 1):
                 if d == true_d or work[sa0 + d] & b:
                     continue
-                branch = work[:]
+                branch = self._extend(work)
                 self._place(branch, c, d)
                 found = self._exists(branch)
                 if found is not None:
                     self.add_set(self._difference(found))
                     return None
-            self._place(work, c, true_d)
+            sa = sa0 + true_d
+            for lay, bl, pm, off in t.where[c]:
+                work[lay] &= ~bl
+                work[sa + off] |= pm
             if self._closure_known(work, obits):
                 return st
         return st
@@ -452,7 +467,6 @@ class _Oracle:
         m = self.m
         sol = self.sol
         sa0 = self.seen_at
-        pa0 = self.placed_at
         cell_at = t.cell_at
         where = t.where
         digits = range(1, n + 1)
@@ -497,13 +511,10 @@ class _Oracle:
             bit0 = t.bit0
             for c in found:
                 if st[0] & bit0[c]:
-                    d = sol[c]
-                    sa = sa0 + d
-                    pa = pa0 + d
+                    sa = sa0 + sol[c]
                     for lay, b, pm, off in where[c]:
                         st[lay] &= ~b
                         st[sa + off] |= pm
-                        st[pa + off] |= b
         return True
 
     def _propagate(self, st: list[int]) -> int:
