@@ -6,10 +6,12 @@ The puzzle is made directly, not by filtering a batch:
 2. Blank the free orbits of the symmetry in a random order, keeping an orbit blanked only when
    the puzzle stays unique *and* the solver limited to the target (the techniques up to the
    target level, or the table up to the needed technique) still solves it.
-3. Once at or below the requested opens, grade the puzzle after each blanking: stop as soon as
-   its level is the target (for a needed technique: its solve path uses the technique).  Puzzles
-   an easier level solves are thus never returned as a success; when the descent runs out of
-   orbits still too easy, the attempt is rejected and another order (or a new grid) is tried.
+3. Once at or below the requested opens, look one step ahead: grade the puzzles that blanking
+   each of several removable orbits would give and stop at one whose level is the target (for a
+   needed technique: whose solve path uses it); else blank the first removable orbit and go on.
+   Puzzles an easier level solves are thus never returned as a success; when the descent runs
+   out of orbits still too easy, the attempt is rejected and another order (or a new grid) is
+   tried.
 4. Attempts are bounded by the request's trials and time limit (``DEFAULT_SECONDS`` when it has
    none); when the target is not met the closest puzzle is returned and the message says so.
 
@@ -45,6 +47,9 @@ ATTEMPTS_PER_GRID = 3
 # Once the difficulty is met above the requested opens (an easy level often cannot go lower),
 # at most this many more attempts look for a puzzle closer to the opens.
 ATTEMPTS_FOR_OPENS = 10
+# At or below the requested opens, a step grades up to this many removable orbits and takes
+# one that meets the goal (a one-step look-ahead towards the target).
+LOOKAHEAD = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +66,16 @@ class _Goal:
         return g.level == self.level
 
     def distance(self, g: Grade) -> int:
-        """How far *g* is from the goal (0 = met); lower is closer."""
+        """How far *g* is from the goal (0 = met); lower is closer.
+
+        A puzzle that does not use the needed technique is as far as its level is from the
+        technique's level, plus one.
+        """
         if self.needs is not None:
-            return 0 if self.met(g) else 1
+            if self.met(g):
+                return 0
+            wanted = max(spec.level for spec in self.table if spec.technique is self.needs)
+            return 1 + abs(int(g.level) - int(wanted))
         assert self.level is not None
         return abs(int(g.level) - int(self.level))
 
@@ -81,19 +93,19 @@ def goal_table(
 ) -> tuple[TechniqueSpec, ...]:
     """Return the techniques the limited solver may use for a level or a needed technique.
 
-    For a technique: every row of *table* up to its last row (the solve order), so the puzzle
-    is solvable without anything harder than it.
+    For a technique: every technique of its level or below, so the puzzle needs nothing
+    harder than the technique's level.
 
-    >>> [s.technique.value for s in goal_table(None, Technique.POINTING)][-1]
-    'Pointing'
+    >>> [s.technique.value for s in goal_table(None, Technique.POINTING)][-2:]
+    ['Pointing', 'Claiming']
     >>> len(goal_table(Level.BEYOND, None)) == len(TECHNIQUES)
     True
     """
     if needs is not None:
-        rows = [i for i, spec in enumerate(table) if spec.technique is needs]
-        if not rows:
+        levels = [spec.level for spec in table if spec.technique is needs]
+        if not levels:
             raise ValueError(f"needs: {needs.value} has no finder in the technique table")
-        return table[: rows[-1] + 1]
+        return limit_table(table, max(levels))
     return limit_table(table, level)
 
 
@@ -126,36 +138,66 @@ def _attempt(
     deadline: float,
     cancel: Callable[[], bool] | None,
 ) -> _Candidate:
-    """Run one descent on *solution*; return the puzzle it ends with and its grade."""
+    """Run one descent on *solution*; return the puzzle it ends with and its grade.
+
+    Above the requested opens the first removable orbit (in random order) is blanked.  At or
+    below them, each step looks ahead: up to ``LOOKAHEAD`` removable orbits are graded and one
+    that meets the goal ends the attempt; otherwise the first removable one is blanked.  An
+    orbit that cannot be blanked now never can later (fewer clues only lose solvability and
+    uniqueness), so it is dropped.
+    """
     geo = solution.geometry
     cells = [0 if c in fixed_blank else d for c, d in enumerate(solution.cells)]
     floor = KNOWN_FLOOR.get(geo.name, geo.size - 1)
-    order = list(free)
-    rng.shuffle(order)
+    pending = list(free)
+    rng.shuffle(pending)
     opens = sum(1 for d in cells if d)
     puzzle = Grid(tuple(cells), geo)
     current: Grade | None = None
-    for orbit in order:
-        if time.perf_counter() > deadline or (cancel is not None and cancel()):
-            break
-        if opens - len(orbit) < floor:
-            continue
-        trial = list(puzzle.cells)
-        for c in orbit:
-            trial[c] = 0
-        candidate = Grid(tuple(trial), geo)
-        if count_solutions(candidate, 2) != 1:
-            continue
-        limited = solve_path(candidate, goal.table, max_level=_cap(goal))
-        if not limited.solved:
-            continue
-        puzzle, opens = candidate, opens - len(orbit)
-        if opens <= target_opens:
-            # the limited path is the full one when the goal allows every technique
-            full = limited if len(goal.table) == len(TECHNIQUES) else solve_path(puzzle)
-            current = grade_path(full)
-            if goal.met(current):
+    full_table = len(goal.table) == len(TECHNIQUES)
+    while pending:
+        chosen: tuple[int, Grid, Grade | None] | None = None
+        graded = 0
+        dropped: list[int] = []
+        for index, orbit in enumerate(pending):
+            if time.perf_counter() > deadline or (cancel is not None and cancel()):
+                pending = []
                 break
+            if opens - len(orbit) < floor:
+                dropped.append(index)
+                continue
+            trial = list(puzzle.cells)
+            for c in orbit:
+                trial[c] = 0
+            candidate = Grid(tuple(trial), geo)
+            if count_solutions(candidate, 2) != 1:
+                dropped.append(index)
+                continue
+            limited = solve_path(candidate, goal.table, max_level=_cap(goal))
+            if not limited.solved:
+                dropped.append(index)
+                continue
+            if opens - len(orbit) > target_opens:
+                chosen = (index, candidate, None)
+                break
+            # the limited path is the full one when the goal allows every technique
+            g = grade_path(limited if full_table else solve_path(candidate))
+            graded += 1
+            if goal.met(g):
+                chosen = (index, candidate, g)
+                break
+            if chosen is None:
+                chosen = (index, candidate, g)
+            if graded >= LOOKAHEAD:
+                break
+        if chosen is None:
+            break
+        index, puzzle, current = chosen
+        opens = puzzle.given_count
+        for i in sorted({*dropped, index}, reverse=True):
+            del pending[i]
+        if current is not None and goal.met(current):
+            break
     if current is None:
         current = grade_path(solve_path(puzzle))
     return _Candidate(puzzle, solution, current, goal.distance(current))
