@@ -291,8 +291,8 @@ class _Oracle:
         # unavoidable sets (layout-0 bits) by cell; learned ones are added as they are found
         self.sets_by_cell: list[list[int]] = [[] for _ in range(geo.cell_count)]
         self.known_sets: set[int] = set()
-        for u in _unavoidable_sets(solution, t):
-            self.add_set(u)
+        for u, cells in _unavoidable_sets(solution, t):
+            self.add_set(u, cells)
         self.state: list[int] = []
         self.reset(frozenset())
 
@@ -328,17 +328,16 @@ class _Oracle:
         """Return True when *cell* is a clue of the current puzzle."""
         return not self.state[0] & self.t.bit0[cell]
 
-    def add_set(self, u: int) -> None:
-        """Remember unavoidable set *u* (layout-0 bits) for quick rejections."""
+    def add_set(self, u: int, cells: Sequence[Cell] | None = None) -> None:
+        """Remember unavoidable set *u* (layout-0 bits; its *cells* when known) for rejections."""
         if u in self.known_sets:
             return
         self.known_sets.add(u)
-        ca = self.t.cell_at[0]
-        x = u
-        while x:
-            low = x & -x
-            x ^= low
-            self.sets_by_cell[ca[low.bit_length() - 1]].append(u)
+        if cells is None:
+            cells = _cells_of(u, self.t)
+        sets_by_cell = self.sets_by_cell
+        for c in cells:
+            sets_by_cell[c].append(u)
 
     def _extend(self, st: list[int]) -> list[int]:
         """Return known state *st* with the placed boards the search needs."""
@@ -662,8 +661,19 @@ class _Oracle:
         return diff
 
 
-def _unavoidable_sets(solution: Grid, t: _Tables) -> list[int]:
-    """Return small unavoidable sets of *solution* as layout-0 bitboards.
+def _cells_of(u: int, t: _Tables) -> list[Cell]:
+    """Return the cells of layout-0 bitboard *u*."""
+    ca = t.cell_at[0]
+    cells = []
+    while u:
+        low = u & -u
+        u ^= low
+        cells.append(ca[low.bit_length() - 1])
+    return cells
+
+
+def _unavoidable_sets(solution: Grid, t: _Tables) -> list[tuple[int, list[Cell]]]:
+    """Return small unavoidable sets of *solution*: (layout-0 bitboard, cells) pairs.
 
     Each is a set of cells whose digits can be permuted into another valid grid, so a unique
     puzzle keeps a clue in each.  For rows, columns and boxes only: the cycles of the
@@ -675,7 +685,7 @@ def _unavoidable_sets(solution: Grid, t: _Tables) -> list[int]:
     n = t.size
     sol = solution.cells
     bit0 = t.bit0
-    found: list[int] = []
+    found: list[tuple[int, list[Cell]]] = []
     if not t.plain:
         peer0 = t.peer0
         ca = t.cell_at[0]
@@ -695,7 +705,7 @@ def _unavoidable_sets(solution: Grid, t: _Tables) -> list[int]:
                         frontier |= new
                     rest &= ~comp
                     if comp.bit_count() < 2 * n:
-                        found.append(comp)
+                        found.append((comp, _cells_of(comp, t)))
         return found
     col_of = [[0] * n for _ in range(n + 1)]  # digit -> row -> column
     row_of = [[0] * n for _ in range(n + 1)]  # digit -> column -> row
@@ -713,17 +723,19 @@ def _unavoidable_sets(solution: Grid, t: _Tables) -> list[int]:
                     for k0 in range(n):
                         if done >> k0 & 1:
                             continue
-                        k, u, length = k0, 0, 0
+                        k, u = k0, 0
+                        cycle = []
                         while not done >> k & 1:
                             done |= 1 << k
                             c1, c2 = (
                                 (r1 * n + k, r2 * n + k) if along_rows else (k * n + r1, k * n + r2)
                             )
                             u |= bit0[c1] | bit0[c2]
-                            length += 1
+                            cycle.append(c1)
+                            cycle.append(c2)
                             k = where[sol[c1]][r2]
-                        if length < n:
-                            found.append(u)
+                        if len(cycle) < 2 * n:
+                            found.append((u, cycle))
     # two digits: from the a-cell of row r to the b-cell of row r, then down its column to the
     # a-cell there; a cycle is a swap set on its own when each box it meets holds two of its cells
     box_of = t.box_of
@@ -754,7 +766,7 @@ def _unavoidable_sets(solution: Grid, t: _Tables) -> list[int]:
                     u = 0
                     for c in cells:
                         u |= bit0[c]
-                    found.append(u)
+                    found.append((u, cells))
     return found
 
 
