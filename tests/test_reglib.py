@@ -86,3 +86,44 @@ def test_reglib_sample_case(case: ReglibCase) -> None:
 
 def test_reglib_file_present_when_shared_data_is(shared_data) -> None:
     assert len(_FULL_CASES) > 1000, "hodoku_reglib-1.3.txt looks truncated"
+
+
+# -- HoDoKu's exemplar library: each puzzle needs its labelled technique or a harder one -------
+
+# HoDoKu's solve-order index of each labelled code (HoDoKu 2.2 default options).  Codes that
+# map onto a broader technique of ours keep HoDoKu's own place: a locked pair or triple comes
+# before pointing, a turbot fish among the single-digit patterns, remote pairs before them.
+OWN_INDEX = {"0110": 1000, "0111": 1100, "0403": 3120, "0703": 2800}
+EXEMPLARS = SHARED_DATA / "hodoku_exemplars_techniques.tsv"
+
+
+def _exemplar_rows() -> list[list[str]]:
+    if not EXEMPLARS.exists():
+        return []
+    lines = EXEMPLARS.read_text(encoding="utf-8").splitlines()[1:]
+    return [ln.split("\t") for ln in sample_lines(lines, 120)]
+
+
+def test_exemplars_need_their_technique_or_a_harder_one(shared_data):
+    from engine.bench_grading import HODOKU_CODES
+    from engine.grading import HODOKU_STEPS, hodoku_table
+    from engine.grid import Grid
+    from engine.logic import solve_path
+    from engine.steps import Technique
+
+    table = hodoku_table()
+    checked = passed = 0
+    failures = []
+    for puzzle, code, name, *_ in _exemplar_rows():
+        technique = HODOKU_CODES.get(code)
+        if not isinstance(technique, Technique) or technique not in HODOKU_STEPS:
+            continue
+        wanted = OWN_INDEX.get(code, HODOKU_STEPS[technique][0])
+        path = solve_path(Grid.parse(puzzle), table)
+        checked += 1
+        if any(HODOKU_STEPS[s.technique][0] >= wanted for s in path.steps):
+            passed += 1
+        else:
+            failures.append(f"{name}: {puzzle}")
+    assert checked >= 60
+    assert passed >= 0.9 * checked, "\n".join(failures)
