@@ -522,3 +522,90 @@ def bench_grading(
         tuple(level_pairs),
         tuple(qqwing_pairs),
     )
+
+
+def _default_data(name: str) -> str:
+    """Return the path of a shared data file (``../shared/data`` beside the project)."""
+    import os
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    base = Path(os.environ.get("XLSUDOKU_SHARED_DATA", root.parent / "shared" / "data"))
+    return str(base / name)
+
+
+def run_grade(argv: list[str] | None = None) -> int:
+    """Run ``xlsudoku bench grade``: grade a puzzle file, print speed and agreement figures."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="xlsudoku bench grade",
+        description="Grade a puzzle file (TSV with a 'puzzle' column, or one puzzle per line) "
+        "and print throughput (optionally side by side with hodoku-py) and the agreement with "
+        "the file's se_rating/SER/ER (Spearman), hodoku_level and qqwing_level columns.",
+    )
+    parser.add_argument(
+        "file",
+        nargs="?",
+        default=_default_data("magictour_top1465_hodoku.tsv"),
+        help="puzzle file (default: ../shared/data/magictour_top1465_hodoku.tsv)",
+    )
+    parser.add_argument("--limit", type=int, default=200, help="random sample size (0 = all)")
+    parser.add_argument("--seed", type=int, default=7, help="sample seed (default 7)")
+    parser.add_argument(
+        "--hodoku", action="store_true", help="also rate the same puzzles with hodoku-py"
+    )
+    args = parser.parse_args(argv)
+    bar = None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+
+        rows = len(read_rows(args.file))
+        total = rows if not args.limit or args.limit >= rows else args.limit
+        bar = tqdm(total=total, unit="puzzle", leave=False, disable=None)
+    except ImportError:  # pragma: no cover - tqdm is a dependency of the distribution
+        pass
+
+    def tick(done: int) -> None:
+        if bar is not None:
+            bar.update(done - bar.n)
+
+    result = bench_grading(args.file, args.limit or None, args.seed, args.hodoku, tick)
+    if bar is not None:
+        bar.close()
+    print("\n".join(result.report()))
+    return 0
+
+
+def run_reglib(argv: list[str] | None = None) -> int:
+    """Run ``xlsudoku bench reglib``: pass counts per technique on HoDoKu's regression library."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="xlsudoku bench reglib",
+        description="Run every case of HoDoKu's regression library through our finders and "
+        "print pass / fail / skip counts per technique.",
+    )
+    parser.add_argument(
+        "file",
+        nargs="?",
+        default=_default_data("hodoku_reglib-1.3.txt"),
+        help="reglib file (default: ../shared/data/hodoku_reglib-1.3.txt)",
+    )
+    args = parser.parse_args(argv)
+    with open(args.file, encoding="utf-8") as handle:
+        cases = parse_reglib(handle.read().splitlines())
+    rows = reglib_summary(cases)
+    techniques = [r for r in rows if not r[0].startswith("[")]
+    width = max(len(r[0]) for r in techniques)
+    print(f"{'technique':<{width}}  pass  fail  skip  first failure")
+    totals = [0, 0, 0]
+    for name, passed, failed, skipped, first in techniques:
+        print(f"{name:<{width}}  {passed:>4}  {failed:>4}  {skipped:>4}  {first}")
+        totals = [totals[0] + passed, totals[1] + failed, totals[2] + skipped]
+    for name, _, _, skipped, _ in rows:
+        if name.startswith("["):
+            print(f"{'  skipped':<{width}}  {'':>4}  {'':>4}  {skipped:>4}  {name.strip('[]')}")
+            totals[2] += skipped
+    print(f"{'total':<{width}}  {totals[0]:>4}  {totals[1]:>4}  {totals[2]:>4}")
+    return 0
