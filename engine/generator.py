@@ -909,6 +909,7 @@ class _Best:
     solution: Grid
     opens: int
     untested: list[tuple[Cell, ...]] = field(default_factory=list)
+    oracle: _Oracle | None = None  # the solution's oracle (its unavoidable sets are reused)
 
 
 def _descend(
@@ -1055,7 +1056,7 @@ def generate(
         untested, cut = _descend(oracle, form, target, rng, deadline)
         opens = oracle.opens
         if best is None or opens < best.opens:
-            best = _Best(oracle.puzzle(), solution, opens, untested)
+            best = _Best(oracle.puzzle(), solution, opens, untested, oracle)
         if deep is not None and opens > target and not cut:
             deep_best = deep(
                 solution,
@@ -1071,7 +1072,7 @@ def generate(
             if deep_best.given_count < best.opens:
                 # the low-clue search tells nothing about which orbits are needed: test all
                 clue_orbits = [o for o in form.free if deep_best[o[0]]]
-                best = _Best(deep_best, solution, deep_best.given_count, clue_orbits)
+                best = _Best(deep_best, solution, deep_best.given_count, clue_orbits, oracle)
             cut = deadline is not None and time.perf_counter() > deadline
         if progress is not None:
             progress(trials, best.opens)
@@ -1105,7 +1106,7 @@ def generate(
 
 def _is_minimal(best: _Best, form: _Form) -> bool:
     """Return True when no clue orbit of the best puzzle (pattern orbits too) can be blanked."""
-    oracle = _Oracle(best.solution)
+    oracle = best.oracle if best.oracle is not None else _Oracle(best.solution)
     oracle.reset(frozenset(c for c, d in enumerate(best.puzzle.cells) if not d))
     for orbit in list(best.untested) + list(form.fixed_orbits):
         if oracle.is_given(orbit[0]) and oracle.can_remove(orbit):
