@@ -291,11 +291,19 @@ def run(args: argparse.Namespace, out: Print = print) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run from ``python -m engine.bench_generator``."""
-    parser = argparse.ArgumentParser(prog="python -m engine.bench_generator", description=__doc__)
+def run_generate(argv: Sequence[str] | None = None) -> int:
+    """Run ``xlsudoku bench generate`` with its own arguments *argv*; return the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="xlsudoku bench generate",
+        description="Generator benchmark: default request, minimal puzzles/s, QQWing side by side.",
+    )
     add_arguments(parser)
     return run(parser.parse_args(argv))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run from ``python -m engine.bench_generator`` (same arguments as ``bench generate``)."""
+    return run_generate(argv)
 
 
 if __name__ == "__main__":  # pragma: no cover
