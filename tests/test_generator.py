@@ -586,3 +586,31 @@ def test_cli_generate_bad_option_values_exit_2(capsys):
             main(["generate", *argv])
         assert info.value.code == 2
     assert "unknown symmetry 'sideways'" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- benchmark smoke test
+
+
+def test_bench_generate_smoke(capsys):
+    """The benchmark command runs and prints its figures (shape only, never speed)."""
+    import shutil
+
+    from engine.bench_generator import run_generate
+
+    argv = [
+        "--seeds",
+        "2",
+        "--count",
+        "3",
+        "--check",
+        "--qqwing",
+        "5" if shutil.which("qqwing") else "0",
+    ]
+    assert run_generate(argv) == 0
+    out = capsys.readouterr().out
+    assert "default request (26 opens, pattern 1, 299 trials), seeds 1,2:" in out
+    assert "puzzles/s wall" in out and "/s cpu" in out
+    assert "check: unique 6/6, symmetric 6/6" in out
+    if shutil.which("qqwing"):
+        assert "qqwing --generate 5 --symmetry rotate180 --one-line" in out and "unique 5/5" in out
+    assert out.splitlines()[0].startswith("xlsudoku bench generate; load average")
