@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from engine.grid import CLASSIC, Geometry, Grid
-from engine.solver import solutions
+from engine.solver import random_solution
 
 
 def random_start(rng: random.Random, geometry: Geometry = CLASSIC) -> Grid:
@@ -57,7 +57,7 @@ def random_grid(rng: random.Random, geometry: Geometry = CLASSIC) -> Grid:
     (True, (), True)
     """
     for _ in range(100):
-        found = solutions(random_start(rng, geometry), 1, rng)
-        if found:
-            return found[0]
+        found = random_solution(random_start(rng, geometry), rng)
+        if found is not None:
+            return found
     raise RuntimeError(f"could not fill a {geometry.name} grid")  # pragma: no cover
