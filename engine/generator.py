@@ -45,7 +45,7 @@ from engine.symmetry import Symmetry, orbits
 KNOWN_FLOOR: dict[str, int] = {"4x4": 4, "6x6": 8, "9x9": 17}
 
 # Targets at or below this many opens go to the low-clue search when engine.lowclue exists.
-LOW_CLUE_TARGET = 24
+LOW_CLUE_TARGET = 22
 
 # An attempt is *close* when it ended at most this many orbits above the target: the next
 # attempt then reuses the same solution grid (with a new order); farther above, a new grid.
@@ -57,6 +57,9 @@ MAX_REUSE = 30
 # Without a time limit, a deep target (handed to the low-clue search) gets this many seconds
 # in all, so an unreachable target ends with a message instead of running for hours.
 DEEP_DEFAULT_SECONDS = 60.0
+
+# The low-clue search works on one solution grid per trial, for at most this many seconds.
+DEEP_TRIAL_SECONDS = 10.0
 
 
 class GenerateError(SudokuError):
@@ -1058,6 +1061,16 @@ def generate(
         if best is None or opens < best.opens:
             best = _Best(oracle.puzzle(), solution, opens, untested, oracle)
         if deep is not None and opens > target and not cut:
+            now = time.perf_counter()
+            trial_deadline = now + DEEP_TRIAL_SECONDS
+            if deadline is not None:
+                trial_deadline = min(trial_deadline, deadline)
+            shown = best.opens
+
+            def deep_progress(opens_now: int, trial: int = trials, shown: int = shown) -> None:
+                if progress is not None and opens_now < shown:
+                    progress(trial, opens_now)
+
             deep_best = deep(
                 solution,
                 oracle.puzzle(),
@@ -1066,10 +1079,11 @@ def generate(
                 form.fixed_open,
                 form.fixed_blank,
                 rng,
-                deadline=deadline,
+                deadline=trial_deadline,
                 cancel=cancel,
+                progress=deep_progress,
             )
-            if deep_best.given_count < best.opens:
+            if deep_best.given_count < best.opens and _valid_deep(deep_best, solution, form):
                 # the low-clue search tells nothing about which orbits are needed: test all
                 clue_orbits = [o for o in form.free if deep_best[o[0]]]
                 best = _Best(deep_best, solution, deep_best.given_count, clue_orbits, oracle)
@@ -1102,6 +1116,26 @@ def generate(
         ranks=rank_statistics(best.puzzle, best.solution),
         request=_with_seed(request, seed),
     )
+
+
+def _valid_deep(puzzle: Grid, solution: Grid, form: _Form) -> bool:
+    """Return True when a low-clue search result is usable.
+
+    That is a unique, symmetric puzzle of *solution* keeping the pattern; the result comes from
+    another module, so a failure is skipped rather than returned.
+    """
+    if puzzle.geometry != solution.geometry:
+        return False
+    cells = puzzle.cells
+    if any(d and d != s for d, s in zip(cells, solution.cells, strict=True)):
+        return False
+    if any(not cells[c] for c in form.fixed_open) or any(cells[c] for c in form.fixed_blank):
+        return False
+    if any(bool(cells[o[0]]) != bool(cells[c]) for o in form.free for c in o):
+        return False
+    from engine.solver import count_solutions
+
+    return count_solutions(puzzle, 2) == 1
 
 
 def _is_minimal(best: _Best, form: _Form) -> bool:

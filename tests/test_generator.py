@@ -614,3 +614,59 @@ def test_bench_generate_smoke(capsys):
     if shutil.which("qqwing"):
         assert "qqwing --generate 5 --symmetry rotate180 --one-line" in out and "unique 5/5" in out
     assert out.splitlines()[0].startswith("xlsudoku bench generate; load average")
+
+
+# --------------------------------------------------------------------------- low-clue hand-off
+
+
+def _fake_descend(calls):
+    """A stand-in low-clue search: another random descent on the same grid (a real one)."""
+
+    def descend(solution, start, target, symmetry, fixed_open, fixed_blank, rng, **kw):
+        calls.append((start, target, symmetry, fixed_open, fixed_blank, sorted(kw)))
+        oracle = generator._Oracle(solution)
+        oracle.reset(frozenset(c for c, d in enumerate(start.cells) if not d))
+        free = [
+            tuple(sorted(o))
+            for o in {orbit_of(c, symmetry, 9) for c in start.givens()}
+            if not o & (fixed_open | fixed_blank)
+        ]
+        best = start
+        for _ in range(5):
+            oracle.reset(frozenset(c for c, d in enumerate(start.cells) if not d))
+            rng.shuffle(free)
+            for orbit in sorted(free, key=lambda o: rng.random()):
+                if oracle.opens - len(orbit) >= target:
+                    oracle.try_remove(orbit)
+            if oracle.opens < best.given_count:
+                best = oracle.puzzle()
+        return best
+
+    return descend
+
+
+def test_deep_targets_go_to_the_low_clue_search(monkeypatch):
+    calls: list = []
+    monkeypatch.setattr(generator, "_low_clue_descend", lambda: _fake_descend(calls))
+    request = GenerateRequest(opens=22, pattern=1, seed=9, trials=4)
+    result = generate(request)
+    check_result(result, request)
+    assert calls and len(calls) <= 4
+    start, target, symmetry, fixed_open, fixed_blank, keywords = calls[0]
+    assert target == 22 and symmetry is Symmetry.ROTATE_180
+    assert fixed_open == frozenset(preset(1).cells()) and fixed_blank == frozenset(
+        preset(1).blank_cells()
+    )
+    assert keywords == ["cancel", "deadline", "progress"]
+    assert count_solutions(start) == 1 and start.given_count > 22
+
+
+def test_a_bad_low_clue_result_is_not_returned(monkeypatch):
+    def broken(solution, start, target, *args, **kw):
+        return start.with_cells({c: 0 for c in start.givens()[:6]})  # too few: not unique
+
+    monkeypatch.setattr(generator, "_low_clue_descend", lambda: broken)
+    request = GenerateRequest(opens=22, pattern=None, seed=4, trials=2)
+    result = generate(request)
+    check_result(result, request)
+    assert not result.reached
