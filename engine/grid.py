@@ -37,7 +37,21 @@ class InvalidPuzzle(SudokuError):
 
 
 class ParseError(InvalidPuzzle):
-    """Text that cannot be read as a grid; the message names the line, row or column."""
+    """Text that cannot be read as a grid; the message names the line, row or column.
+
+    Attributes:
+        row: 1-based grid row of the fault, when there is one.
+        column: 1-based grid column of the fault, when there is one.
+
+    >>> err = ParseError("bad character 'x' at row 2, column 3", row=2, column=3)
+    >>> str(err), err.row, err.column
+    ("bad character 'x' at row 2, column 3", 2, 3)
+    """
+
+    def __init__(self, message: str, row: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.row = row
+        self.column = column
 
 
 class ConflictError(InvalidPuzzle):
@@ -282,14 +296,15 @@ class Grid:
         for i, ch in enumerate(chars):
             digit = char_to_digit(ch, geo.size)
             if digit is None:
-                raise ParseError(
-                    f"bad character {ch!r} at row {i // geo.size + 1}, column {i % geo.size + 1}"
-                )
+                row, col = i // geo.size + 1, i % geo.size + 1
+                raise ParseError(f"bad character {ch!r} at row {row}, column {col}", row, col)
             cells.append(digit)
         return cls(tuple(cells), geo)
 
     @classmethod
-    def from_rows(cls, rows: Iterable[Iterable[int | None]], geometry: Geometry | None = None) -> Grid:
+    def from_rows(
+        cls, rows: Iterable[Iterable[int | None]], geometry: Geometry | None = None
+    ) -> Grid:
         """Build a grid from rows of ints (``None`` or 0 for empty).
 
         >>> Grid.from_rows([[1, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]).given_count
@@ -299,9 +314,7 @@ class Grid:
         geo = geometry or geometry_for_cells(len(values))
         for i, v in enumerate(values):
             if not 0 <= v <= geo.size:
-                raise InvalidPuzzle(
-                    f"value {v} at {geo.cell_name(i)} is outside 1-{geo.size}"
-                )
+                raise InvalidPuzzle(f"value {v} at {geo.cell_name(i)} is outside 1-{geo.size}")
         return cls(tuple(values), geo)
 
     def __getitem__(self, cell: Cell) -> Digit:
@@ -420,17 +433,53 @@ def char_to_digit(ch: str, size: int) -> int | None:
     return idx + 1
 
 
-_SEPARATOR_LINE = frozenset("-+=|:. ")
+_SEPARATOR_CHARS = frozenset("-+=|: ")
+_ROW_NOISE = str.maketrans("", "", "|+ ")
+
+
+def is_separator_line(line: str, side: int | None = None) -> bool:
+    """Return True when *line* of a grid drawing separates rows rather than holding cells.
+
+    Lines made of ``- + = | :`` and spaces separate, except a line of dashes only (with spaces
+    or ``|``) that has exactly *side* dashes: it is a row of blank cells.
+
+    >>> is_separator_line("+-------+-------+-------+"), is_separator_line("-----------", 9)
+    (True, True)
+    >>> is_separator_line("---|---|---", 9), is_separator_line("1..|...|...")
+    (False, False)
+    """
+    text = line.strip()
+    if not text or not set(text) <= _SEPARATOR_CHARS or not ("-" in text or "=" in text):
+        return False
+    if side is not None and set(text) <= frozenset("- |"):
+        return text.translate(_ROW_NOISE).count("-") != side
+    return True
+
+
+def drawing_rows(text: str) -> list[tuple[int, str]]:
+    r"""Return ``(line index, cell characters)`` for each row line of a grid drawing.
+
+    Separators (``|``, ``+``, spaces and separator lines) are dropped.  A one-line text is a
+    single row, in which ``-`` is a blank.
+
+    >>> drawing_rows("12|34\n--+--\n3 4|1 2")
+    [(0, '1234'), (2, '3412')]
+    """
+    lines = text.splitlines()
+    content = [(i, ln.strip()) for i, ln in enumerate(lines) if ln.strip()]
+    if len(content) == 1:
+        i, line = content[0]
+        return [(i, line.translate(_ROW_NOISE))]
+    side = None
+    for _, line in content:
+        if not is_separator_line(line):
+            side = len(line.translate(_ROW_NOISE))
+            break
+    return [
+        (i, line.translate(_ROW_NOISE)) for i, line in content if not is_separator_line(line, side)
+    ]
 
 
 def _cell_chars(text: str) -> str:
     """Strip separators from *text* and return one character per cell."""
-    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
-    if len(lines) == 1:
-        return lines[0].replace(" ", "").replace("|", "").replace("+", "")
-    kept = []
-    for line in lines:
-        if set(line) <= _SEPARATOR_LINE and ("-" in line or "=" in line) and "." not in line:
-            continue
-        kept.append(line.replace("|", "").replace("+", "").replace(" ", ""))
-    return "".join(kept)
+    return "".join(row for _, row in drawing_rows(text))
