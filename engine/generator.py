@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from engine import solver as _solver
 from engine.fill import random_grid
 from engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
 from engine.patterns import Pattern, PatternError, parse_pattern
@@ -262,6 +263,34 @@ def _tables(geo: Geometry) -> _Tables:
 _SOLVED, _STUCK, _CONTRADICTION = 1, 0, -1
 
 
+@dataclass(frozen=True, slots=True)
+class _Fast9:
+    """The exact solver's 9x9 bit-parallel search, used from a candidate int.
+
+    ``engine.solver`` keeps all 729 candidates of a 9x9 grid in one int and searches it
+    faster than the generic bitboards here; clearing one candidate bit asks for a solution
+    where a cell does not hold a digit, which its public functions cannot say.  These are the
+    solver's internal entry points (cross-checked by the generator's tests against an
+    independent counter); when they are missing the generic search here is used.
+    """
+
+    start: Callable[[Sequence[int]], int]  # cells -> candidate int after placing the givens
+    search: Callable[..., _solver.SearchStats]  # (cands, limit, rng, keep) depth-first search
+    place: Callable[[int, int], int]  # place candidate bits
+    cells: Callable[[int], tuple[int, ...]]  # solved candidate int -> digits
+    given: Sequence[Sequence[int]]  # [cell][digit] -> candidate bit
+
+    @staticmethod
+    def find() -> _Fast9 | None:
+        """Return the solver's entry points, or None when this solver has none."""
+        names = ("_start9", "_search9", "_place9", "_cells9", "_GIVEN")
+        found = [getattr(_solver, name, None) for name in names]
+        if any(f is None for f in found):
+            return None
+        start, search, place, cells, given = found
+        return _Fast9(start, search, place, cells, given)  # type: ignore[arg-type]
+
+
 class _Oracle:
     """A puzzle that is a subset of a known solution, and cheap tests of blanking orbits.
 
@@ -297,6 +326,7 @@ class _Oracle:
         for u, cells in _unavoidable_sets(solution, t):
             self.add_set(u, cells)
         self.state: list[int] = []
+        self.fast = _Fast9.find() if geo == CLASSIC else None
         self.reset(frozenset())
 
     # ---- state -----------------------------------------------------------------------------
@@ -432,6 +462,8 @@ class _Oracle:
                 break  # neither: try the closure
         else:
             return st
+        if self.fast is not None:
+            return st if self._fast_unique(st, orbit) else None
         # 3. singles from the clues, knowing the solution, bring the blanked cells back: unique
         work = st[:]
         if self._closure_known(work, obits):
@@ -458,6 +490,33 @@ class _Oracle:
             if self._closure_known(work, obits):
                 return st
         return st
+
+    def _fast_unique(self, st: list[int], orbit: Sequence[Cell]) -> bool:
+        """Decide step 3-4 with the solver's bit-parallel 9x9 search (see :class:`_Fast9`).
+
+        For each blanked cell in turn: search for a solution where it does not hold its
+        solution digit; none means every solution keeps that digit there, so fix it and go on.
+        """
+        fast = self.fast
+        assert fast is not None
+        b0 = st[0]
+        bit0 = self.t.bit0
+        sol = self.sol
+        start = fast.start([0 if b0 & bit0[c] else d for c, d in enumerate(sol)])
+        given = fast.given
+        for c in orbit:
+            keep: list[int] = []
+            bit = given[c][sol[c]]
+            if fast.search(start & ~bit, 1, None, keep).solutions:
+                other = fast.cells(keep[0])
+                diff = 0
+                for x, d in enumerate(other):
+                    if d != sol[x]:
+                        diff |= bit0[x]
+                self.add_set(diff)
+                return False
+            start = fast.place(start, bit)
+        return True
 
     def _closure_known(self, st: list[int], need0: int) -> bool:
         """Fill singles (each cell gets its solution digit) until the *need0* cells are filled.

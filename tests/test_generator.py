@@ -670,3 +670,9 @@ def test_a_bad_low_clue_result_is_not_returned(monkeypatch):
     result = generate(request)
     check_result(result, request)
     assert not result.reached
+
+
+def test_classic_oracle_uses_the_solver_fast_search_and_others_the_generic_one():
+    """If engine.solver drops its 9x9 internals the generic search takes over (slower)."""
+    assert generator._Oracle(random_grid(random.Random(1))).fast is not None
+    assert generator._Oracle(random_grid(random.Random(1), X9)).fast is None
