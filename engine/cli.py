@@ -432,5 +432,227 @@ GENERATE_OPTIONS.append(_generate_difficulty_options)
 # -- end of logic options of generate -----------------------------------------------------------
 
 
+# -- core commands (core engineer): solve, count, format, bench ---------------------------------
+
+# ``xlsudoku bench WHAT ...``: WHAT -> (module, function taking the remaining argv, help).
+# Each engineer adds the benchmark of their module here.
+BENCH_SUITES: dict[str, tuple[str, str, str]] = {
+    "solve": ("engine.bench", "run_solve", "exact solver: count to 2 on a puzzle file"),
+    "fill": ("engine.bench", "run_fill", "random complete grids per second"),
+    "generate": ("engine.bench_generator", "run_generate", "puzzle generator"),
+    "grade": ("engine.bench_grading", "run_grade", "grader speed and agreement"),
+    "reglib": ("engine.bench_grading", "run_reglib", "HoDoKu regression library pass counts"),
+}
+
+_FORMAT_NAMES = ("line", "sdm", "sdk", "ss", "grid", "csv")
+
+
+def _add_input(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "source",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="puzzle file, - for standard input (default), or a puzzle itself; one-line "
+        "puzzles (one per line, first field), drawings, .sdk, .ss, .sdm, TSV or CSV",
+    )
+    p.add_argument(
+        "--csv", action="store_true", help="read the input as CSV (automatic for *.csv files)"
+    )
+
+
+def _add_output_format(p: argparse.ArgumentParser, default: str = "line") -> None:
+    p.add_argument(
+        "--format",
+        choices=_FORMAT_NAMES,
+        default=default,
+        help=f"output style (default {default}): line (81 characters, . for blanks), "
+        "sdm (0 for blanks), sdk, ss (Simple Sudoku), grid (a picture), csv",
+    )
+
+
+def _read_source(
+    args: argparse.Namespace, validate: bool = True
+) -> list[tuple[int, object]] | None:
+    """Return ``(line, Grid | SudokuError)`` for each puzzle of the command's input.
+
+    Returns None (after saying why on standard error) when FILE neither exists nor is a
+    puzzle.
+    """
+    from pathlib import Path
+
+    from engine.formats import read_puzzles
+
+    source: str = args.source
+    name = "stdin.csv" if args.csv else ""
+    if source == "-":
+        text = sys.stdin.read()
+    elif Path(source).is_file():
+        text = Path(source).read_text(encoding="utf-8-sig")
+        name = source + (".csv" if args.csv else "")
+    elif len(source.strip()) >= 16 and "/" not in source and "\\" not in source:
+        text = source  # a puzzle given on the command line
+    else:
+        print(f"xlsudoku {args.command}: no such file: {source}", file=sys.stderr)
+        return None
+    return list(read_puzzles(text, name, validate=validate))
+
+
+def _report_bad(line: int, error: object) -> None:
+    print(f"line {line}: {error}", file=sys.stderr)
+
+
+def _add_solve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "solve",
+        help="print the solution of each puzzle",
+        description="Print the solution of each puzzle of FILE (one per input puzzle, in "
+        "order). Bad lines, puzzles without a solution and puzzles with more than one are "
+        "reported on standard error with their line number; the exit status is 1 when any "
+        "puzzle was bad or had no solution.",
+    )
+    _add_input(p)
+    _add_output_format(p)
+    p.set_defaults(run=_run_solve)
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from engine.formats import PuzzleFormat, format_grid
+    from engine.grid import Grid
+    from engine.solver import solutions
+
+    found = _read_source(args)
+    if found is None:
+        return 1
+    fmt = PuzzleFormat.parse(args.format)
+    status = 0
+    separate = fmt not in (PuzzleFormat.LINE, PuzzleFormat.SDM)
+    printed = False
+    for line, result in found:
+        if not isinstance(result, Grid):
+            _report_bad(line, result)
+            status = 1
+            continue
+        sols = solutions(result, 2)
+        if not sols:
+            _report_bad(line, "no solution")
+            status = 1
+            continue
+        if len(sols) > 1:
+            _report_bad(line, "more than one solution; printing one")
+        if separate and printed:
+            print()
+        print(format_grid(sols[0], fmt))
+        printed = True
+    return status
+
+
+def _add_count(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "count",
+        help="print the number of solutions of each puzzle (capped)",
+        description="Print the number of solutions of each puzzle of FILE, one per line, "
+        "counting up to --limit: a count that reaches the limit prints as >=N. Bad lines are "
+        "reported on standard error with their line number (exit status 1).",
+    )
+    _add_input(p)
+    p.add_argument(
+        "--limit",
+        type=int,
+        default=2,
+        metavar="N",
+        help="stop counting at N solutions (default 2: enough to tell unique puzzles)",
+    )
+    p.add_argument(
+        "--with-puzzle",
+        action="store_true",
+        help="print the puzzle (one line) and a tab before each count",
+    )
+    p.set_defaults(run=_run_count)
+
+
+def _run_count(args: argparse.Namespace) -> int:
+    from engine.grid import Grid
+    from engine.solver import count_solutions
+
+    if args.limit < 1:
+        print("xlsudoku count: --limit must be at least 1", file=sys.stderr)
+        return 2
+    found = _read_source(args)
+    if found is None:
+        return 1
+    status = 0
+    for line, result in found:
+        if not isinstance(result, Grid):
+            _report_bad(line, result)
+            status = 1
+            continue
+        n = count_solutions(result, args.limit)
+        text = f">={n}" if n >= args.limit and args.limit > 1 else str(n)
+        print(f"{result}\t{text}" if args.with_puzzle else text)
+    return status
+
+
+def _add_format(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "format",
+        help="convert puzzles between file formats",
+        description="Read the puzzles of FILE in any supported format and write them in "
+        "--format. Bad lines are reported on standard error (exit status 1); repeated digits "
+        "are kept unless --validate is given.",
+    )
+    _add_input(p)
+    _add_output_format(p, default="grid")
+    p.add_argument(
+        "--validate", action="store_true", help="treat a digit repeated in a house as an error"
+    )
+    p.set_defaults(run=_run_format)
+
+
+def _run_format(args: argparse.Namespace) -> int:
+    from engine.formats import PuzzleFormat, write_puzzles
+    from engine.grid import Grid
+
+    found = _read_source(args, validate=args.validate)
+    if found is None:
+        return 1
+    status = 0
+    grids = []
+    for line, result in found:
+        if isinstance(result, Grid):
+            grids.append(result)
+        else:
+            _report_bad(line, result)
+            status = 1
+    sys.stdout.write(write_puzzles(grids, PuzzleFormat.parse(args.format)))
+    return status
+
+
+def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    lines = "\n".join(f"  {name:10s}{entry[2]}" for name, entry in BENCH_SUITES.items())
+    p = sub.add_parser(
+        "bench",
+        help="benchmarks (solve, fill, generate, ...); see bench WHAT --help",
+        description="Run a benchmark; each prints its data set, seed, items/s and ms per item."
+        f"\n\nbenchmarks:\n{lines}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("what", choices=sorted(BENCH_SUITES), metavar="WHAT", help="which benchmark")
+    p.add_argument("rest", nargs=argparse.REMAINDER, help="the benchmark's own arguments")
+    p.set_defaults(run=_run_bench)
+
+
+def _run_bench(args: argparse.Namespace) -> int:
+    import importlib
+
+    module, function, _ = BENCH_SUITES[args.what]
+    run: Callable[[list[str]], int] = getattr(importlib.import_module(module), function)
+    return run(list(args.rest))
+
+
+COMMANDS.extend([_add_solve, _add_count, _add_format, _add_bench])
+# -- end of core commands -----------------------------------------------------------------------
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
