@@ -172,7 +172,7 @@ COMMANDS.extend([_add_grade, _add_hint, _add_analyze])
 # -- end of logic commands ----------------------------------------------------------------------
 
 
-# -- generator commands (generator engineer): generate; bench generate ---------------------------
+# -- generator commands (generator engineer): generate (bench generate: BENCH_SUITES) ----------
 
 # Functions that add options to ``generate`` (the grading engineer adds --difficulty/--needs
 # here: each takes the generate parser; _generate_request reads ``args.difficulty`` and

@@ -615,6 +615,11 @@ def test_bench_generate_smoke(capsys):
         assert "qqwing --generate 5 --symmetry rotate180 --one-line" in out and "unique 5/5" in out
     assert out.splitlines()[0].startswith("xlsudoku bench generate; load average")
 
+    from engine.cli import main
+
+    assert main(["bench", "generate", "--seeds", "1", "--count", "1", "--qqwing", "0"]) == 0
+    assert "minimal 180° puzzles" in capsys.readouterr().out
+
 
 # --------------------------------------------------------------------------- low-clue hand-off
 
