@@ -16,11 +16,12 @@ The method (issue 3):
 Uniqueness is checked against the known solution *S*: blanking an orbit of a unique puzzle
 leaves it unique exactly when no solution differs from *S* in that orbit.  The checker first
 tries the unavoidable sets of *S* (sets of cells of which at least one must be a clue; every
-difference between two solutions is one), then fills singles knowing *S* (if the blanked cells
-come back, the puzzle is unique), and only then searches for a solution that gives a blanked
-cell another digit.  The search works on bitboards: one Python int per digit and *layout*
-(rows, columns, boxes, and each diagonal of X-Sudoku), with a guard bit per house so a few
-integer operations find the houses where a digit has one place left.
+difference between two solutions is one), then whether the blanked cells are singles, and only
+then searches, cell by cell, for a solution that gives a blanked cell another digit: on 9x9
+with the exact solver's bit-parallel search (one cleared candidate bit says "not this digit"),
+on other shapes after filling singles knowing *S*, on bitboards of this module: one Python int
+per digit and *layout* (rows, columns, boxes, and each diagonal of X-Sudoku), with a guard bit
+per house so a few integer operations find the houses where a digit has one place left.
 """
 
 from __future__ import annotations
