@@ -49,27 +49,16 @@ def _read_puzzle_arg(text: str) -> str:
     return text
 
 
-def _puzzle_lines(source: str) -> list[tuple[int, str]]:
-    """Return ``(line number, first field)`` of each puzzle line of FILE or ``-`` (stdin)."""
-    from pathlib import Path
-
-    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    found = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        field = line.strip().split("\t")[0].split(" ")[0] if line.strip() else ""
-        if field and not field.startswith("#") and field.lower() != "puzzle":
-            found.append((number, field))
-    return found
-
-
 def _add_grade(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "grade",
         help="grade puzzles: level, SE-scale score, hardest technique, technique counts",
-        description="Grade each puzzle (one per line; the first tab- or space-separated field) "
-        "with the human-style solver.",
+        description="Grade each puzzle of FILE with the human-style solver: level, score on "
+        "the Sudoku Explainer scale (the hardest step), hardest technique and how often each "
+        "technique was used.  Bad, unsolvable and multi-solution puzzles are reported on "
+        "standard error (exit status 1).",
     )
-    p.add_argument("file", nargs="?", default="-", help="puzzle file, or - for stdin (default)")
+    _add_input(p)
     p.add_argument("--format", choices=("tsv", "json"), default="tsv", help="output format")
     p.set_defaults(run=_run_grade)
 
@@ -80,31 +69,41 @@ def _run_grade(args: argparse.Namespace) -> int:
     from engine.grading import grade
     from engine.grid import Grid, SudokuError
 
+    puzzles = _read_source(args)
+    if puzzles is None:
+        return 2
     status = 0
     if args.format == "tsv":
         print("line\tpuzzle\tlevel\tscore\thardest\tcounts")
-    for number, text in _puzzle_lines(args.file):
+    for number, item in puzzles:
+        if not isinstance(item, Grid):
+            _report_bad(number, item)
+            status = 1
+            continue
         try:
-            g = grade(Grid.parse(text))
+            g = grade(item)
         except SudokuError as err:
-            print(f"line {number}: {err}", file=sys.stderr)
+            _report_bad(number, err)
             status = 1
             continue
         hardest = g.hardest.value if g.hardest else ""
         if args.format == "json":
             record = {
                 "line": number,
-                "puzzle": text,
+                "puzzle": str(item),
                 "level": g.level.label,
                 "score": g.score,
                 "hardest": hardest,
                 "solved": g.solved,
                 "counts": {t.value: n for t, n in g.counts},
             }
-            print(json.dumps(record))
+            print(json.dumps(record), flush=True)
         else:
             counts = ", ".join(f"{t.value} x{n}" for t, n in g.counts)
-            print(f"{number}\t{text}\t{g.level.label}\t{g.score:.1f}\t{hardest}\t{counts}")
+            print(
+                f"{number}\t{item}\t{g.level.label}\t{g.score:.1f}\t{hardest}\t{counts}",
+                flush=True,
+            )
     return status
 
 
@@ -121,11 +120,12 @@ def _add_hint(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _run_hint(args: argparse.Namespace) -> int:
-    from engine.grid import Grid, SudokuError
+    from engine.formats import parse_puzzle
+    from engine.grid import SudokuError
     from engine.hints import hint
 
     try:
-        h = hint(Grid.parse(_read_puzzle_arg(args.puzzle)), args.level)
+        h = hint(parse_puzzle(_read_puzzle_arg(args.puzzle), validate=False), args.level)
     except SudokuError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -146,10 +146,11 @@ def _add_analyze(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 def _run_analyze(args: argparse.Namespace) -> int:
     from engine.analysis import Status, analyze
-    from engine.grid import Grid, SudokuError
+    from engine.formats import parse_puzzle
+    from engine.grid import SudokuError
 
     try:
-        a = analyze(Grid.parse(_read_puzzle_arg(args.puzzle)))
+        a = analyze(parse_puzzle(_read_puzzle_arg(args.puzzle), validate=False))
     except SudokuError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
