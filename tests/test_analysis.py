@@ -89,3 +89,14 @@ def test_deadly_rectangle_gets_a_clue_that_makes_it_unique():
     a = analyze(grid)
     assert a.status is Status.SEVERAL and a.differing == (0, 1, 27, 28)
     assert a.clue_makes_unique and "makes the solution unique" in a.message
+
+
+def test_cli_analyze(capsys):
+    from engine.cli import main
+
+    deadly = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
+    assert main(["analyze", deadly]) == 0
+    out = capsys.readouterr().out
+    assert "differ in: r1c1, r1c2, r4c1, r4c2" in out and "add clue:" in out
+    assert main(["analyze", "11" + "." * 79]) == 1
+    assert "invalid" in capsys.readouterr().out

@@ -157,3 +157,22 @@ def test_invalid_puzzles_raise_typed_errors():
         grade(Grid.parse(none))
     with pytest.raises(ConflictError, match=r"r\dc\d and r\dc\d"):
         grade(Grid.parse(duplicate))
+
+
+def test_cli_grade_tsv_and_json(tmp_path, capsys):
+    import json
+
+    from engine.cli import main
+
+    path = tmp_path / "p.txt"
+    path.write_text(SE_SAMPLE[3]["puzzle"] + "\n" + "11" + "." * 79 + "\n")
+    assert main(["grade", str(path)]) == 1  # the second line is reported, the first graded
+    out, err = capsys.readouterr()
+    header, row = out.splitlines()
+    assert header.split("\t") == ["line", "puzzle", "level", "score", "hardest", "counts"]
+    g = grade(Grid.parse(SE_SAMPLE[3]["puzzle"]))
+    assert row.split("\t")[2:5] == [g.level.label, f"{g.score:.1f}", g.hardest.value]
+    assert "line 2" in err and "r1c1 and r1c2" in err
+    assert main(["grade", str(path), "--format", "json"]) == 1
+    record = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert record["score"] == g.score and sum(record["counts"].values()) > 0

@@ -70,3 +70,12 @@ def test_bad_level_and_bad_grids_raise():
     # a wrong digit that leaves no solution and stops every technique
     with pytest.raises(NoSolution):
         hint(Grid.parse("12345678.........9" + "." * 63), 1, table=())
+
+
+def test_cli_hint(capsys):
+    from engine.cli import main
+
+    assert main(["hint", PUZZLES[0], "--level", "3"]) == 0
+    assert capsys.readouterr().out.strip() == hint(Grid.parse(PUZZLES[0]), 3).text
+    assert main(["hint", "55" + "." * 79]) == 2
+    assert "r1c1 and r1c2" in capsys.readouterr().err
