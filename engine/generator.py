@@ -303,7 +303,7 @@ class _Oracle:
     States are copied at each branch.
     """
 
-    def __init__(self, solution: Grid) -> None:
+    def __init__(self, solution: Grid, learn: bool = True) -> None:
         geo = solution.geometry
         t = _tables(geo)
         self.t = t
@@ -327,6 +327,9 @@ class _Oracle:
         for u, cells in _unavoidable_sets(solution, t):
             self.add_set(u, cells)
         self.state: list[int] = []
+        # remember the difference of every second solution found (worth it when the same
+        # grid is descended again; a single pass never meets the same set twice)
+        self.learn = learn
         self.fast = _Fast9.find() if geo == CLASSIC else None
         self.reset(frozenset())
 
@@ -482,7 +485,8 @@ class _Oracle:
                 self._place(branch, c, d)
                 found = self._exists(branch)
                 if found is not None:
-                    self.add_set(self._difference(found))
+                    if self.learn:
+                        self.add_set(self._difference(found))
                     return None
             sa = sa0 + true_d
             for lay, bl, pm, off in t.where[c]:
@@ -509,12 +513,12 @@ class _Oracle:
             keep: list[int] = []
             bit = given[c][sol[c]]
             if fast.search(start & ~bit, 1, None, keep).solutions:
-                other = fast.cells(keep[0])
-                diff = 0
-                for x, d in enumerate(other):
-                    if d != sol[x]:
-                        diff |= bit0[x]
-                self.add_set(diff)
+                if self.learn:
+                    diff = 0
+                    for x, d in enumerate(fast.cells(keep[0])):
+                        if d != sol[x]:
+                            diff |= bit0[x]
+                    self.add_set(diff)
                 return False
             start = fast.place(start, bit)
         return True
@@ -1032,7 +1036,7 @@ def minimal_puzzle(
             geometry=solution.geometry,
         )
     )
-    oracle = _Oracle(solution)
+    oracle = _Oracle(solution, learn=False)
     _descend(oracle, form, -1, rng, None)
     return oracle.puzzle()
 
