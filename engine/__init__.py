@@ -4,6 +4,14 @@ The engine knows nothing about Excel; it must also run inside xlwings Lite (Pyod
 """
 
 from engine.fill import random_grid
+from engine.generator import (
+    GenerateError,
+    GenerateRequest,
+    GenerateResult,
+    generate,
+    minimal_puzzle,
+    validate_request,
+)
 from engine.grid import (
     CLASSIC,
     Cell,
@@ -18,6 +26,8 @@ from engine.grid import (
     geometry,
     geometry_for_size,
 )
+from engine.patterns import PRESETS, Pattern, parse_pattern, show_pattern
+from engine.ranks import Ranks, rank_statistics
 from engine.solver import count_solutions, is_unique, solve, solutions
 from engine.symmetry import Symmetry, is_symmetric, orbits
 
@@ -42,4 +52,17 @@ __all__ = [
     "random_grid",
     "solutions",
     "solve",
+    # generator, patterns, ranks
+    "GenerateError",
+    "GenerateRequest",
+    "GenerateResult",
+    "PRESETS",
+    "Pattern",
+    "Ranks",
+    "generate",
+    "minimal_puzzle",
+    "parse_pattern",
+    "rank_statistics",
+    "show_pattern",
+    "validate_request",
 ]
