@@ -28,7 +28,7 @@ from engine.grid import (
 )
 from engine.patterns import PRESETS, Pattern, parse_pattern, show_pattern
 from engine.ranks import Ranks, rank_statistics
-from engine.solver import count_solutions, is_unique, solve, solutions
+from engine.solver import count_solutions, is_unique, solutions, solve
 from engine.symmetry import Symmetry, is_symmetric, orbits
 
 __all__ = [
