@@ -5,8 +5,9 @@ Reading (every format; :func:`read_puzzles` tells them apart line by line):
 - **one-line**: the cells in row order, ``1``-``9`` (then ``A``-``G`` above 9), any of
   ``. 0 - * _`` for a blank.  In a file, one puzzle per line; the puzzle is the line's first
   field, so ``puzzle<TAB>solution``, ``puzzle:count`` or ``puzzle # comment`` lines work
-  (``.sdm`` and ``.txt`` collections, the TSV files of ``../shared/data``).  A first line
-  whose first field is a word (``puzzle``) is a header; lines starting ``#`` are comments.
+  (``.sdm`` and ``.txt`` collections, the TSV files of ``../shared/data``).  The first
+  line whose first field is a word (``puzzle``) is a header; lines starting ``#`` are
+  comments.
 - **drawings**: one row per line, with ``|``, ``+`` and spaces between cells and separator
   lines of ``- + = |`` between bands (``-`` is then a separator, not a blank, except in a
   line of exactly one dash per cell).  This covers ``.sdk`` (SadMan / SudoCue: ``#``
@@ -254,14 +255,16 @@ def _read_csv(
             yield first, err
 
     reader = csv.reader(io.StringIO(text))
+    first_content = True  # no puzzle row seen yet: a header may come
     for number, values in enumerate(reader, start=1):
         if not values or all(not v.strip() for v in values) and len(values) <= 1:
             yield from flush()
             continue
         head = values[0].strip()
-        if number == 1 and _is_header(head):
-            continue
         if head.startswith("#"):
+            continue
+        first_content, at_start = False, first_content
+        if at_start and _is_header(head):
             continue
         if len(head) >= _CELL_COUNTS[0] and _token_is_cells(head):
             yield from flush()
@@ -315,6 +318,7 @@ def read_puzzles(
     side = 0  # cells per row of that drawing (0: unknown after a bad first row)
     rows = 0  # its rows seen so far
     fault: tuple[int, ParseError] | None = None  # its first bad row
+    first_content = True  # no puzzle line seen yet: a header may come
 
     def flush() -> Iterator[tuple[int, Grid | SudokuError]]:
         nonlocal side, rows, fault
@@ -351,7 +355,8 @@ def read_puzzles(
             yield from flush()
             continue
         head = _FIELD_SPLIT.split(line, maxsplit=1)[0]
-        if number == 1 and _is_header(head):
+        first_content, at_start = False, first_content
+        if at_start and _is_header(head):
             continue
         if "|" in head or "+" in head:
             one_line = False
