@@ -443,6 +443,7 @@ BENCH_SUITES: dict[str, tuple[str, str, str]] = {
     "generate": ("engine.bench_generator", "run_generate", "puzzle generator"),
     "grade": ("engine.bench_grading", "run_grade", "grader speed and agreement"),
     "reglib": ("engine.bench_grading", "run_reglib", "HoDoKu regression library pass counts"),
+    "techniques": ("engine.bench_techniques", "run_techniques", "time spent in each finder"),
 }
 
 _FORMAT_NAMES = ("line", "sdm", "sdk", "ss", "grid", "csv")
