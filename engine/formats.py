@@ -36,7 +36,6 @@ from functools import partial
 from pathlib import Path
 
 from engine.grid import (
-    DIGIT_CHARS,
     SHAPES,
     Geometry,
     Grid,
@@ -90,7 +89,20 @@ def _token_is_cells(token: str) -> bool:
 
 
 def _is_header(field: str) -> bool:
-    return len(field) > 1 and field.isalpha() and not all(ch.upper() in DIGIT_CHARS for ch in field)
+    """Return True for a column name such as ``puzzle`` (a short word, not a grid row)."""
+    word = field.replace("_", "")
+    return 1 < len(field) < _CELL_COUNTS[0] and word.isalpha() and not _token_is_cells(field)
+
+
+def _looks_like_csv_grid(text: str) -> bool:
+    """Return True when the first line of *text* is a CSV grid row (``2,,,1,,5,,,3``)."""
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = line.split(",")
+        return len(fields) in SHAPES and all(len(f.strip()) <= 2 for f in fields)
+    return False
 
 
 # --------------------------------------------------------------------------------------------
@@ -294,6 +306,26 @@ def _checked(make: Callable[[], Grid], validate: bool) -> Grid | SudokuError:
         return err
 
 
+def _drawing_16(lines: list[str], number: int) -> bool:
+    """Return True when line *number* starts a 16x16 drawing of 16 bare 16-cell rows.
+
+    Such a row also reads as a 4x4 one-line puzzle; it is taken as a drawing row when its
+    paragraph (up to a blank or ``#`` line) is exactly 16 such lines.
+    """
+    side = _CELL_COUNTS[0]
+    paragraph = []
+    for raw in lines[number - 1 :]:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            break
+        paragraph.append(line)
+        if len(paragraph) > side:
+            return False
+    return len(paragraph) == side and all(
+        len(line) == side and _token_is_cells(line) for line in paragraph
+    )
+
+
 def read_puzzles(
     text: str,
     name: str = "",
@@ -302,16 +334,17 @@ def read_puzzles(
 ) -> Iterator[tuple[int, Grid | SudokuError]]:
     r"""Yield ``(line number, grid or error)`` for each puzzle in the file text *text*.
 
-    *name* is the file name; ``.csv`` selects the CSV reader, anything else the text reader
-    (see the module notes).  A bad puzzle gives its error instead of a grid, so a caller can
-    report it and go on.  With *validate*, a digit repeated in a house is an error too.
+    *name* is the file name; ``.csv`` selects the CSV reader, any other the text reader;
+    without a name, a first line like ``2,,,1,,5,,,3`` selects CSV (see the module notes).
+    A bad puzzle gives its error instead of a grid, so a caller can report it and go on.
+    With *validate*, a digit repeated in a house is an error too.
 
     >>> text = "puzzle\tcount\n" + "1" * 3 + "." * 78 + "\t0\n\n" + "x" * 81
     >>> [(n, str(r)) for n, r in read_puzzles(text)]  # doctest: +NORMALIZE_WHITESPACE
     [(2, 'digit 1 repeated in row 1: r1c1 and r1c2 (and 3 more clashes)'),
      (4, "bad character 'x' at row 1, column 1")]
     """
-    if name.lower().endswith(".csv"):
+    if name.lower().endswith(".csv") or (not name and _looks_like_csv_grid(text)):
         yield from _read_csv(text, geometry, validate)
         return
     block: list[tuple[int, str]] = []  # (line number, line) of a drawing in progress
@@ -349,7 +382,8 @@ def read_puzzles(
         except SudokuError as err:
             yield first, err
 
-    for number, raw in enumerate(text.splitlines(), start=1):
+    all_lines = text.splitlines()
+    for number, raw in enumerate(all_lines, start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             yield from flush()
@@ -363,7 +397,9 @@ def read_puzzles(
         elif geometry is not None:
             one_line = len(head) == geometry.cell_count
         else:
-            one_line = len(head) > _CELL_COUNTS[0] or (len(head) == _CELL_COUNTS[0] and not block)
+            one_line = len(head) > _CELL_COUNTS[0] or (
+                len(head) == _CELL_COUNTS[0] and not block and not _drawing_16(all_lines, number)
+            )
             if one_line and set(head) <= _RULE_CHARS:
                 # Dashes only: a separator inside a drawing, else an empty one-line puzzle.
                 one_line = not block and len(head) in _CELL_COUNTS
