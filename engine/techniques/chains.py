@@ -610,6 +610,8 @@ class _Context:
     board: Board
     size: int
     counts: list[int]  # house * size + digit - 1 -> places left
+    digit_cells: list[int]  # digit - 1 -> bit mask of the cells holding it
+    peer_masks: tuple[int, ...]
 
 
 class _Propagation:
@@ -620,12 +622,22 @@ class _Propagation:
     candidate left (house -2) or a house with no place left for the fact's digit.
     """
 
-    __slots__ = ("ctx", "cands", "counts", "reason", "queue", "head", "contradiction")
+    __slots__ = (
+        "ctx",
+        "cands",
+        "counts",
+        "digit_cells",
+        "reason",
+        "queue",
+        "head",
+        "contradiction",
+    )
 
     def __init__(self, ctx: _Context, start: Node) -> None:
         self.ctx = ctx
         self.cands = list(ctx.board.cands)
         self.counts = ctx.counts[:]
+        self.digit_cells = ctx.digit_cells[:]
         first = start * 2 + 1
         self.reason: dict[int, tuple[int, int, int, int]] = {first: (-1, _ASSUMED, -1, 0)}
         self.queue = [first]
@@ -641,9 +653,10 @@ class _Propagation:
         n = ctx.size
         cands = self.cands
         counts = self.counts
+        digit_cells = self.digit_cells
+        peer_masks = ctx.peer_masks
         reason = self.reason
         queue = self.queue
-        peers = geo.peers
         houses = geo.houses
         houses_of = geo.houses_of
         head = self.head
@@ -657,17 +670,23 @@ class _Propagation:
             cell = node // n
             d = node - cell * n
             bit = 1 << d
-            new: list[tuple[int, int, int]] = []
+            level += 1
             if fact & 1:
+                # true: the cell's other candidates and the digit in its peers are false
+                new = []
                 others = cands[cell] & ~bit
                 while others:
                     low = others & -others
                     new.append(((cell * n + low.bit_length() - 1) * 2, _SAME_CELL, -1))
                     others ^= low
-                for p in peers[cell]:
-                    if cands[p] & bit:
-                        new.append(((p * n + d) * 2, _SEES, -1))
+                seen = peer_masks[cell] & digit_cells[d]
+                while seen:
+                    low = seen & -seen
+                    new.append((((low.bit_length() - 1) * n + d) * 2, _SEES, -1))
+                    seen ^= low
             else:
+                # false: a cell with one candidate left, a house with one place left
+                new = []
                 left = cands[cell]
                 if not left & (left - 1):
                     new.append(((cell * n + left.bit_length() - 1) * 2 + 1, _LAST_CANDIDATE, -1))
@@ -680,7 +699,7 @@ class _Propagation:
             for f, why, house in new:
                 if f in reason:
                     continue
-                reason[f] = (fact, why, house, level + 1)
+                reason[f] = (fact, why, house, level)
                 if f ^ 1 in reason:
                     self.contradiction = (f, -1)
                     return self
@@ -690,6 +709,7 @@ class _Propagation:
                     c2 = node2 // n
                     d2 = node2 - c2 * n
                     cands[c2] &= ~(1 << d2)
+                    digit_cells[d2] &= ~(1 << c2)
                     if not cands[c2]:
                         self.contradiction = (f, -2)
                         return self
@@ -715,7 +735,8 @@ def _context(board: Board) -> _Context:
                 low = m & -m
                 counts[h * n + low.bit_length() - 1] += 1
                 m ^= low
-    return _Context(board, n, counts)
+    digit_cells = _digit_cells(board)[1:]
+    return _Context(board, n, counts, digit_cells, _peer_masks(geo))
 
 
 def _phrase(board: Board, reason: dict[int, tuple[int, int, int, int]], fact: int) -> str:
