@@ -10,7 +10,7 @@ The method (issue 3):
    *trial*) that ends above the target is repeated on the same grid with a new order when it
    ended *close* to the target (*solution reuse*), and on a new grid when it ended far above.
 4. Out of trials or time, return the best puzzle with a message naming the fewest opens reached.
-5. For deep targets (``opens <= LOW_CLUE_TARGET``) each attempt hands its puzzle to the low-clue
+5. For deep 9x9 targets (``opens <= LOW_CLUE_TARGET``) each attempt hands its puzzle to the low-clue
    search (``engine.lowclue.descend``) when that module is present.
 
 Uniqueness is checked against the known solution *S*: blanking an orbit of a unique puzzle
@@ -1096,7 +1096,7 @@ def generate(
     rng = random.Random(seed)
     geo = request.geometry
     target = request.opens
-    deep = _low_clue_descend() if target <= LOW_CLUE_TARGET else None
+    deep = _low_clue_descend() if target <= LOW_CLUE_TARGET and geo == CLASSIC else None
     limit = request.time_limit
     if limit is None and deep is not None:
         limit = DEEP_DEFAULT_SECONDS
