@@ -150,8 +150,8 @@ def find_unique_rectangle_2(board: Board) -> Iterator[Step]:
     >>> s = next(find_unique_rectangle_2(b))
     >>> print(s.explanation)  # doctest: +NORMALIZE_WHITESPACE
     Unique Rectangle type 2: r1c1/r1c2/r4c1/r4c2 would be a deadly pattern on 1 and 2; r4c1 and
-    r4c2 also hold only 5, so one of them is 5 and r4c3, r4c4, r4c5, r4c6, r4c7, r4c8, r4c9,
-    r5c1, r5c2, r5c3, r6c1, r6c2 and r6c3 cannot be 5
+    r4c2 hold one more candidate, 5, so one of them is 5 and r4c3, r4c4, r4c5, r4c6, r4c7, r4c8,
+    r4c9, r5c1, r5c2, r5c3, r6c1, r6c2 and r6c3 cannot be 5
     """
     cands = board.cands
     peer_sets = board.geometry.peer_sets
@@ -175,9 +175,9 @@ def find_unique_rectangle_2(board: Board) -> Iterator[Step]:
             rect.corners,
             _shared_houses(board, p, q),
             (*digits_of(rect.pair), z),
-            f"Unique Rectangle type 2: {_intro(board, rect)}; {_names(board, rect.roof)} also "
-            f"hold only {ch}, so one of them is {ch} and {_names(board, tuple(targets))} "
-            f"cannot be {ch}",
+            f"Unique Rectangle type 2: {_intro(board, rect)}; {_names(board, rect.roof)} hold "
+            f"one more candidate, {ch}, so one of them is {ch} and "
+            f"{_names(board, tuple(targets))} cannot be {ch}",
         )
 
 
