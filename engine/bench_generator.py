@@ -215,21 +215,23 @@ def bench_reach(targets: Sequence[int], seeds: Sequence[int], limit: float, out:
     """
     for target in targets:
         times = []
+        cpu = []
         reached = 0
         best: list[int] = []
         for seed in seeds:
             request = GenerateRequest(
                 opens=target, pattern=None, trials=1_000_000, seed=seed, time_limit=limit
             )
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             result = generate(request)
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - cpu_start)
             reached += result.reached
             best.append(result.opens)
-        timing = Timing.of(times)
         out(
             f"reach {target} opens (180°, no pattern, limit {limit:g} s), seeds {_seeds(seeds)}: "
-            f"reached {reached}/{len(seeds)}; {timing.text()}; best opens {sorted(best)}"
+            f"reached {reached}/{len(seeds)}; wall {Timing.of(times).text()}; "
+            f"cpu {Timing.of(cpu).text()}; best opens {sorted(best)}"
         )
 
 
