@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from engine.board import Board
 from engine.grid import Cell
@@ -30,6 +31,72 @@ def _plural(word: str, items: list[int]) -> str:
     return f"{word}s {', '.join(names[:-1])} and {names[-1]}"
 
 
+def _base_sets(
+    lines: list[int], positions: list[int], size: int, outside: int
+) -> list[tuple[tuple[int, ...], int]]:
+    """Return ``(base lines, union of their positions)`` for sets of *size* lines.
+
+    The union may hold at most ``size - 1`` cross lines outside the mask *inside* (0: at most
+    *size* in all, a basic fish); partial sets that already break the rule are pruned.
+    Lexicographic order.
+    """
+    found: list[tuple[tuple[int, ...], int]] = []
+    limit = size if not outside else size - 1
+    keep = outside if outside else -1
+    masks = [positions[line] for line in lines]
+    count = len(lines)
+
+    def extend(start: int, union: int, chosen: tuple[int, ...]) -> None:
+        last = len(chosen) + 1 == size
+        for i in range(start, count - (size - len(chosen)) + 1):
+            wider = union | masks[i]
+            if (wider & keep).bit_count() <= limit:
+                if last:
+                    found.append((chosen + (lines[i],), wider))
+                else:
+                    extend(i + 1, wider, chosen + (lines[i],))
+
+    extend(0, 0, ())
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Orientation:
+    """One digit's places seen from base lines (rows, or columns when not *by_rows*).
+
+    *positions[line]* is a mask over cross lines, *crossing[cross]* the transposed mask over
+    base lines; *cross_group* cross lines share a box side (a stack's width when by rows) and
+    *line_group* base lines share a band.
+    """
+
+    by_rows: bool
+    positions: list[int]
+    crossing: list[int]
+    cross_group: int
+    line_group: int
+
+
+def _places(board: Board) -> tuple[list[list[int]], list[list[int]]]:
+    """Return, per digit, the mask of its columns in each row and of its rows in each column."""
+    n = board.geometry.size
+    in_rows = [[0] * n for _ in range(n + 1)]
+    in_cols = [[0] * n for _ in range(n + 1)]
+    for cell, mask in enumerate(board.cands):
+        row, col = divmod(cell, n)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            d = low.bit_length()
+            in_rows[d][row] |= 1 << col
+            in_cols[d][col] |= 1 << row
+    return in_rows, in_cols
+
+
+def _bits(mask: int) -> list[int]:
+    """Return the indices of the set bits of *mask*, ascending."""
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
 def find_fish(board: Board, size: int, finned: bool) -> Iterator[Step]:
     """Yield every basic (or finned) fish of *size* base lines, digit by digit, rows first.
 
@@ -41,175 +108,149 @@ def find_fish(board: Board, size: int, finned: bool) -> Iterator[Step]:
     """
     geo = board.geometry
     n = geo.size
-    cands = board.cands
     technique = (_FINNED if finned else _BASIC)[size]
+    in_rows, in_cols = _places(board)
     for digit in range(1, n + 1):
-        bit = 1 << (digit - 1)
         for by_rows in (True, False):
-            # line_cells[line][cross]: rows crossed by columns, or columns crossed by rows;
-            # group: how many cross positions share a box (the width of a stack or band)
-            line_cells = geo.houses[:n] if by_rows else geo.houses[n : 2 * n]
-            group = geo.box_cols if by_rows else geo.box_rows
-            positions = []
-            for line in range(n):
-                where = 0
-                for cross in range(n):
-                    if cands[line_cells[line][cross]] & bit:
-                        where |= 1 << cross
-                positions.append(where)
-            upper = size + (group if finned else 0)
-            lines = [i for i in range(n) if 2 <= positions[i].bit_count() <= upper]
-            for base in itertools.combinations(lines, size):
-                union = 0
-                for line in base:
-                    union |= positions[line]
-                width = union.bit_count()
-                if not finned:
-                    if width == size:
-                        yield from _basic_step(board, technique, digit, by_rows, base, union)
-                    continue
-                if width <= size or width > size + group:
-                    continue
-                yield from _finned_steps(
-                    board, technique, digit, by_rows, base, union, positions, group
-                )
-
-
-def _cell_of(n: int, by_rows: bool, line: int, cross: int) -> Cell:
-    """Return the cell where base *line* meets *cross* (a column, or a row when not by rows)."""
-    return line * n + cross if by_rows else cross * n + line
-
-
-def _basic_step(
-    board: Board,
-    technique: Technique,
-    digit: int,
-    by_rows: bool,
-    base: tuple[int, ...],
-    union: int,
-) -> Iterator[Step]:
-    """Yield the step of a basic fish, if it eliminates anything."""
-    geo = board.geometry
-    n = geo.size
-
-    def cell_of(line: int, cross: int) -> Cell:
-        return _cell_of(n, by_rows, line, cross)
-
-    bit = 1 << (digit - 1)
-    cover = [i for i in range(n) if union >> i & 1]
-    hit = tuple(
-        sorted(
-            cell_of(line, cross)
-            for cross in cover
-            for line in range(n)
-            if line not in base and board.cands[cell_of(line, cross)] & bit
-        )
-    )
-    if not hit:
-        return
-    pattern = tuple(
-        sorted(
-            cell_of(line, cross)
-            for line in base
-            for cross in cover
-            if board.cands[cell_of(line, cross)] & bit
-        )
-    )
-    base_word, cover_word = ("row", "column") if by_rows else ("column", "row")
-    base_houses = tuple(line if by_rows else n + line for line in base)
-    cover_houses = tuple(n + c if by_rows else c for c in cover)
-    ch = geo.digit_char(digit)
-    yield Step(
-        technique,
-        (),
-        tuple(Elimination(c, digit) for c in hit),
-        pattern,
-        base_houses + cover_houses,
-        (digit,),
-        f"{technique.value} on {ch}: in {_plural(base_word, list(base))}, {ch} can only go in "
-        f"{_plural(cover_word, cover)}, so {ch} is removed from the rest of those "
-        f"{cover_word}s: {', '.join(geo.cell_name(c) for c in hit)}",
-    )
+            if by_rows:
+                o = _Orientation(True, in_rows[digit], in_cols[digit], geo.box_cols, geo.box_rows)
+            else:
+                o = _Orientation(False, in_cols[digit], in_rows[digit], geo.box_rows, geo.box_cols)
+            if not finned:
+                lines = [i for i in range(n) if 2 <= o.positions[i].bit_count() <= size]
+                for base, union in _base_sets(lines, o.positions, size, 0):
+                    if union.bit_count() != size:
+                        continue
+                    base_mask = sum(1 << line for line in base)
+                    hit = [
+                        (line, cross)
+                        for cross in _bits(union)
+                        for line in _bits(o.crossing[cross] & ~base_mask)
+                    ]
+                    if hit:
+                        yield _step(board, technique, digit, o, base, union, (), hit)
+                continue
+            # a finned fish: the fins and at least one cover line lie in one block of cross
+            # lines (a box side), so at most size - 1 cover lines lie outside it
+            g = o.cross_group
+            for start in range(0, n, g):
+                block = ((1 << g) - 1) << start
+                outside = ((1 << n) - 1) & ~block
+                lines = [
+                    i
+                    for i in range(n)
+                    if o.positions[i].bit_count() >= 2
+                    and (o.positions[i] & outside).bit_count() < size
+                ]
+                for base, union in _base_sets(lines, o.positions, size, outside):
+                    if union.bit_count() > size:
+                        base_mask = sum(1 << line for line in base)
+                        yield from _finned_steps(
+                            board, technique, digit, o, base, base_mask, union, block
+                        )
 
 
 def _finned_steps(
     board: Board,
     technique: Technique,
     digit: int,
-    by_rows: bool,
+    o: _Orientation,
     base: tuple[int, ...],
+    base_mask: int,
     union: int,
-    positions: list[int],
-    group: int,
+    block: int,
 ) -> Iterator[Step]:
-    """Yield the steps of finned fish on these base lines (one per choice of fin box)."""
+    """Yield the steps of finned fish on these base lines with fins in *block*."""
+    extra = union.bit_count() - len(base)
+    in_block = union & block
+    # the fins' cross lines lie in this block, and a cover line must too (for eliminations)
+    if in_block.bit_count() <= extra:
+        return
+    n = board.geometry.size
+    lg = o.line_group
+    for band_start in range(0, n, lg):
+        band_lines = range(band_start, band_start + lg)
+        # eliminations lie on this band's other lines, in the block's cover lines
+        rest = 0
+        for line in band_lines:
+            if not base_mask >> line & 1:
+                rest |= o.positions[line]
+        if not rest & in_block:
+            continue
+        # fins lie on base lines of this band: the other base lines use only cover lines
+        used_elsewhere = 0
+        for line in base:
+            if not band_start <= line < band_start + lg:
+                used_elsewhere |= o.positions[line]
+        allowed = in_block & ~used_elsewhere
+        if allowed.bit_count() < extra:
+            continue
+        band_mask = ((1 << lg) - 1) << band_start
+        for fin_crosses in itertools.combinations(_bits(allowed), extra):
+            fin_mask = sum(1 << c for c in fin_crosses)
+            cover = union & ~fin_mask
+            hit = [
+                (line, cross)
+                for cross in _bits(cover & block)
+                for line in _bits(o.crossing[cross] & band_mask & ~base_mask)
+            ]
+            if not hit:
+                continue
+            fins = [(line, c) for line in base for c in fin_crosses if o.positions[line] >> c & 1]
+            yield _step(board, technique, digit, o, base, cover, fins, hit)
+
+
+def _step(
+    board: Board,
+    technique: Technique,
+    digit: int,
+    o: _Orientation,
+    base: tuple[int, ...],
+    cover_mask: int,
+    fins: list[tuple[int, int]] | tuple[()],
+    hit: list[tuple[int, int]],
+) -> Step:
+    """Build the step of a fish: *fins* and *hit* are ``(base line, cross line)`` pairs."""
     geo = board.geometry
     n = geo.size
 
-    def cell_of(line: int, cross: int) -> Cell:
-        return _cell_of(n, by_rows, line, cross)
+    def cell(line: int, cross: int) -> Cell:
+        return line * n + cross if o.by_rows else cross * n + line
 
-    bit = 1 << (digit - 1)
-    size = len(base)
-    for start in range(0, n, group):
-        block = ((1 << group) - 1) << start
-        in_block = union & block
-        extra = union.bit_count() - size
-        if in_block.bit_count() < extra:
-            continue
-        block_crosses = [i for i in range(start, start + group) if in_block >> i & 1]
-        for fin_crosses in itertools.combinations(block_crosses, extra):
-            fin_mask = 0
-            for i in fin_crosses:
-                fin_mask |= 1 << i
-            cover_mask = union & ~fin_mask
-            fins = [
-                cell_of(line, cross)
-                for line in base
-                for cross in fin_crosses
-                if positions[line] >> cross & 1
-            ]
-            boxes = {geo.box_of(c) for c in fins}
-            if len(boxes) != 1:
-                continue
-            box_cells = geo.houses[2 * n + boxes.pop()]
-            cover = [i for i in range(n) if cover_mask >> i & 1]
-            hit = tuple(
-                sorted(
-                    c
-                    for c in box_cells
-                    if board.cands[c] & bit
-                    and (geo.col_of(c) if by_rows else geo.row_of(c)) in cover
-                    and (geo.row_of(c) if by_rows else geo.col_of(c)) not in base
-                )
-            )
-            if not hit:
-                continue
-            pattern = tuple(
-                sorted(
-                    cell_of(line, cross)
-                    for line in base
-                    for cross in cover
-                    if positions[line] >> cross & 1
-                )
-            )
-            base_word, cover_word = ("row", "column") if by_rows else ("column", "row")
-            base_houses = tuple(line if by_rows else n + line for line in base)
-            cover_houses = tuple(n + c if by_rows else c for c in cover)
-            ch = geo.digit_char(digit)
-            fin_names = ", ".join(geo.cell_name(c) for c in sorted(fins))
-            yield Step(
-                technique,
-                (),
-                tuple(Elimination(c, digit) for c in hit),
-                tuple(sorted(pattern + tuple(fins))),
-                base_houses + cover_houses,
-                (digit,),
-                f"{technique.value} on {ch}: in {_plural(base_word, list(base))}, {ch} can only "
-                f"go in {_plural(cover_word, cover)} or the fin{'s' if len(fins) > 1 else ''} "
-                f"{fin_names}; either way {', '.join(geo.cell_name(c) for c in hit)} "
-                f"(in {geo.house_name(2 * n + geo.box_of(fins[0]))}, with the fins) cannot be {ch}",
-            )
+    cover = _bits(cover_mask)
+    hit_cells = sorted(cell(line, cross) for line, cross in hit)
+    fin_cells = sorted(cell(line, cross) for line, cross in fins)
+    pattern = sorted(
+        [cell(line, c) for line in base for c in cover if o.positions[line] >> c & 1] + fin_cells
+    )
+    base_word, cover_word = ("row", "column") if o.by_rows else ("column", "row")
+    base_houses = tuple(line if o.by_rows else n + line for line in base)
+    cover_houses = tuple(n + c if o.by_rows else c for c in cover)
+    ch = geo.digit_char(digit)
+    targets = ", ".join(geo.cell_name(c) for c in hit_cells)
+    if fin_cells:
+        fin_names = ", ".join(geo.cell_name(c) for c in fin_cells)
+        box = geo.house_name(2 * n + geo.box_of(fin_cells[0]))
+        text = (
+            f"{technique.value} on {ch}: in {_plural(base_word, list(base))}, {ch} can only "
+            f"go in {_plural(cover_word, cover)} or the fin{'s' if len(fin_cells) > 1 else ''} "
+            f"{fin_names}; either way {targets} (in {box}, with the fins) cannot be {ch}"
+        )
+    else:
+        text = (
+            f"{technique.value} on {ch}: in {_plural(base_word, list(base))}, {ch} can only go "
+            f"in {_plural(cover_word, cover)}, so {ch} is removed from the rest of those "
+            f"{cover_word}s: {targets}"
+        )
+    return Step(
+        technique,
+        (),
+        tuple(Elimination(c, digit) for c in hit_cells),
+        tuple(pattern),
+        base_houses + cover_houses,
+        (digit,),
+        text,
+    )
 
 
 def find_x_wing(board: Board) -> Iterator[Step]:
