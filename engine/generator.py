@@ -47,7 +47,7 @@ from engine.symmetry import Symmetry, orbits
 KNOWN_FLOOR: dict[str, int] = {"4x4": 4, "6x6": 8, "9x9": 17}
 
 # Targets at or below this many opens go to the low-clue search when engine.lowclue exists.
-LOW_CLUE_TARGET = 22
+LOW_CLUE_TARGET = 23
 
 # An attempt is *close* when it ended at most this many orbits above the target: the next
 # attempt then reuses the same solution grid (with a new order); farther above, a new grid.
@@ -1120,6 +1120,7 @@ def generate(
             reuse = 0
         trials += 1
         reuse += 1
+        again_allowed = True
         untested, cut = _descend(oracle, form, target, rng, deadline)
         opens = oracle.opens
         if best is None or opens < best.opens:
@@ -1135,18 +1136,23 @@ def generate(
                 if progress is not None and opens_now < shown:
                     progress(trial, opens_now)
 
-            deep_best = deep(
-                solution,
-                oracle.puzzle(),
-                target,
-                request.symmetry,
-                form.fixed_open,
-                form.fixed_blank,
-                rng,
-                deadline=trial_deadline,
-                cancel=cancel,
-                progress=deep_progress,
-            )
+            try:
+                deep_best = deep(
+                    solution,
+                    oracle.puzzle(),
+                    target,
+                    request.symmetry,
+                    form.fixed_open,
+                    form.fixed_blank,
+                    rng,
+                    deadline=trial_deadline,
+                    cancel=cancel,
+                    progress=deep_progress,
+                )
+            except SudokuError:  # the other module refuses our inputs: go on without it
+                deep, deep_best = None, best.puzzle
+            # its search of a grid is exhaustive: another order on this grid cannot do better
+            again_allowed = False
             if deep_best.given_count < best.opens and _valid_deep(deep_best, solution, form):
                 # the low-clue search tells nothing about which orbits are needed: test all
                 clue_orbits = [o for o in form.free if deep_best[o[0]]]
@@ -1160,7 +1166,7 @@ def generate(
         if cut or (deadline is not None and time.perf_counter() > deadline):
             stop = "time"
             break
-        again = opens - target <= close and reuse < MAX_REUSE
+        again = again_allowed and opens - target <= close and reuse < MAX_REUSE
     assert best is not None
     minimal = _is_minimal(best, form)
     seconds = time.perf_counter() - start
