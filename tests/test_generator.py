@@ -664,6 +664,9 @@ def test_deep_targets_go_to_the_low_clue_search(monkeypatch):
     )
     assert keywords == ["cancel", "deadline", "progress"]
     assert count_solutions(start) == 1 and start.given_count > 22
+    # a deep trial covers its grid: every trial takes a new one
+    assert result.grids_tried == result.trials_used
+    assert len(calls) in (result.trials_used, result.trials_used - 1)  # not after a plain reach
 
 
 def test_a_bad_low_clue_result_is_not_returned(monkeypatch):
