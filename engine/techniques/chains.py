@@ -833,7 +833,7 @@ def _broken(board: Board, p: _Propagation) -> str:
 def find_forcing_chain(board: Board, max_depth: int = 12) -> Iterator[Step]:
     """Yield forcing chains: contradictions, then cell and house forcing chains, shortest first.
 
-    Inference depth limits grow (4, 8, ... up to *max_depth*) so that short chains come first;
+    Inference depth limits grow (6, 9, ... up to *max_depth*) so that short chains come first;
     at each limit contradictions come before cell and house forcing chains, each sorted by the
     number of cells involved.
 
@@ -849,7 +849,7 @@ def find_forcing_chain(board: Board, max_depth: int = 12) -> Iterator[Step]:
     nodes = [c * n + d for c in range(geo.cell_count) for d in range(n) if cands[c] >> d & 1]
     ctx = _context(board)
     seen: set[tuple[frozenset[Elimination], frozenset[Placement]]] = set()
-    limits = sorted({*range(4, max_depth, 4), max_depth})
+    limits = sorted({*range(6, max_depth, 3), max_depth})
     propagations = {node: _Propagation(ctx, node) for node in nodes}
     for limit in limits:
         results = {node: p.run(limit) for node, p in propagations.items()}
