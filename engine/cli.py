@@ -444,6 +444,7 @@ BENCH_SUITES: dict[str, tuple[str, str, str]] = {
     "grade": ("engine.bench_grading", "run_grade", "grader speed and agreement"),
     "reglib": ("engine.bench_grading", "run_reglib", "HoDoKu regression library pass counts"),
     "techniques": ("engine.bench_techniques", "run_techniques", "time spent in each finder"),
+    "reach": ("engine.bench_lowclue", "run_reach", "low-clue search: time to reach 23..20 clues"),
 }
 
 _FORMAT_NAMES = ("line", "sdm", "sdk", "ss", "grid", "csv")
