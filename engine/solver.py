@@ -180,13 +180,15 @@ def _search9(
     limit: int,
     rng: random.Random | None,
     keep: list[int] | None,
-    locked: bool = True,
+    full: bool = True,
 ) -> SearchStats:
     """Depth-first search from candidate int *start*, stopping after *limit* solutions.
 
-    Solved candidate ints are appended to *keep* when it is a list.  *locked* turns locked
-    candidates on: they cut the guesses on hard puzzles but cost more than they save when
-    filling an almost empty grid, where nearly every guess is right.  The loop is written out
+    Solved candidate ints are appended to *keep* when it is a list.  *full* propagation
+    (naked and hidden singles, locked candidates, branching on the cell with two candidates
+    that has most unsolved peers) cuts the guesses on hard puzzles; a light search (naked
+    singles only, the first cell with two candidates) is cheaper when filling an almost empty
+    grid, where nearly every guess is right.  The loop is written out
     in one function on purpose: it is the engine's hot path, and local names are fastest.
     """
     place = _place9
@@ -226,7 +228,7 @@ def _search9(
                 break
             new = single * plane_rep & c
             new ^= new & done
-            if not new:
+            if not new and full:
                 # Hidden singles in rows: lanes holding exactly one bit.
                 if (c + all_) & guard != guard:  # a digit with no place in a row
                     c = -1
@@ -234,7 +236,7 @@ def _search9(
                 a = c & ((c | guard) - low)  # x & (x - 1) in every lane
                 new |= ((guard ^ ((a + all_) & guard)) >> 9) * 511 & c
                 new ^= new & done
-            if not new:
+            if not new and full:
                 # Hidden singles in columns: fold the rows of each plane onto row 0.
                 a = c >> 10
                 t = c & a
@@ -253,7 +255,7 @@ def _search9(
                     break
                 new |= (o ^ t) * col_rep & c
                 new ^= new & done
-            if not new:
+            if not new and full:
                 # Hidden singles in boxes: fold each band's rows, then each stack's columns.
                 a = c >> 10
                 b = c >> 20
@@ -289,7 +291,7 @@ def _search9(
                 if after != c:
                     c = after
                     continue
-            if not locked:
+            if not full:
                 break
             # Singles stalled: locked candidates.  Minirows (three cells of a row in a box):
             # a box's digit confined to one minirow leaves the rest of the row (pointing); a
@@ -350,19 +352,23 @@ def _search9(
         # Branch.  Count candidates per cell again, this time up to "at least three".
         guesses += 1
         a = c >> 90
-        h = 0
         t = c & a
         o = c | a
-        for k in (180, 360):
-            a = o >> k
-            h |= h >> k | t & a | o & (t >> k)
-            t |= t >> k | o & a
-            o |= a
+        a = o >> 180
+        h = t & a | o & (t >> 180)
+        t |= t >> 180 | o & a
+        o |= a
+        a = o >> 360
+        h |= h >> 360 | t & a | o & (t >> 360)
+        t |= t >> 360 | o & a
+        o |= a
         a = c >> 720
         h = (h | t & a) & cells0
         unsolved = (t | o & a) & cells0
         pick = unsolved ^ h  # cells with exactly two candidates
-        if pick:
+        if pick and not full:
+            cell = pick & -pick  # light search: any cell with two candidates will do
+        elif pick:
             best = -1
             cell = 0
             while pick:
@@ -372,7 +378,7 @@ def _search9(
                 if score > best:
                     best, cell = score, b
         else:
-            cell = _fewest9(c, unsolved, peers0)
+            cell = _fewest9(c, unsolved, peers0, full)
         options = cell * plane_rep & c
         first = options & -options
         second = options ^ first
@@ -395,11 +401,11 @@ def _search9(
     return SearchStats(found, guesses)
 
 
-def _fewest9(c: int, unsolved: int, peers0: list[int]) -> int:
+def _fewest9(c: int, unsolved: int, peers0: list[int], full: bool = True) -> int:
     """Return the plane-0 bit of an unsolved cell with fewest candidates, then most peers.
 
     Called when no cell has two candidates: counts candidates up to "at least four" with the
-    plane fold and looks at the cells with three first.
+    plane fold and looks at the cells with three first (without *full*, the first of them).
     """
     a = c >> 90
     o = c | a
@@ -417,6 +423,8 @@ def _fewest9(c: int, unsolved: int, peers0: list[int]) -> int:
     q = (q | h & a) & unsolved
     h = (h | t & a) & unsolved
     pick = h ^ q  # cells with exactly three candidates
+    if pick and not full:
+        return pick & -pick
     best = (99, 0)
     cell = 0
     while pick:
@@ -608,8 +616,8 @@ def solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> l
 def random_solution(grid: Grid, rng: random.Random) -> Grid | None:
     """Return one solution of *grid* found in random branch order, or None when it has none.
 
-    Meant for grids with few givens (random complete grids): it skips locked candidates,
-    which rarely pay off there.
+    Meant for grids with few givens (random complete grids): it propagates naked singles
+    only, which is all that pays off there; on a hard puzzle it is correct but slow.
 
     >>> s = random_solution(Grid.parse("1" + "." * 80), random.Random(4))
     >>> s is not None and s.is_complete and s[0] == 1
@@ -621,7 +629,7 @@ def random_solution(grid: Grid, rng: random.Random) -> Grid | None:
         if start < 0:
             return None
         keep: list[int] = []
-        _search9(start, 1, rng, keep, locked=False)
+        _search9(start, 1, rng, keep, full=False)
         return Grid(_cells9(keep[0]), geo) if keep else None
     found, _ = _generic(grid, 1, rng)
     return Grid(found[0], geo) if found else None

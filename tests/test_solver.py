@@ -239,3 +239,15 @@ def test_random_solution_reproducible_and_varied():
     found = {random_solution(empty, random.Random(seed)) for seed in range(10)}
     assert len(found) > 1
     assert all(s is not None and _is_valid_solution(empty, s) for s in found)
+
+
+def test_random_solution_on_constrained_puzzles():
+    # The light search (naked singles only) must still find the one solution of hard puzzles.
+    rng = random.Random(8)
+    for line in _lines(TEST_DATA / "solver_hardest_sample.txt", 20)[:4]:
+        puzzle = Grid.parse(line)
+        assert random_solution(puzzle, rng) == solve(puzzle)
+    for puzzle, _ in _rows(TEST_DATA / "solver_multisolution_sample.tsv")[:5]:
+        grid = Grid.parse(puzzle)
+        found = random_solution(grid, rng)
+        assert found is not None and _is_valid_solution(grid, found)
