@@ -329,6 +329,8 @@ def _validate(
     geo = solution.geometry
     if start.geometry != geo:
         raise LowClueError(f"start is a {start.geometry.name} grid, the solution {geo.name}")
+    # the orbit checks of _Space (cells inside the grid, no orbit both open and blank)
+    _Space(geo, symmetry, fixed_open, fixed_blank, random.Random(0))
     for c, (d, s) in enumerate(zip(start.cells, solution.cells, strict=True)):
         if d and d != s:
             raise LowClueError(f"start gives {d} at {geo.cell_name(c)}, the solution has {s}")
@@ -337,11 +339,11 @@ def _validate(
             if len({bool(start[c]) for c in orbit}) > 1:
                 names = ", ".join(geo.cell_name(c) for c in orbit)
                 raise LowClueError(f"start is not {symmetry.value}-symmetric: orbit {names}")
-    for c in fixed_open:
-        if 0 <= c < geo.cell_count and not start[c]:
+    for c in sorted(fixed_open):
+        if not start[c]:
             raise LowClueError(f"fixed_open cell {geo.cell_name(c)} is blank in start")
-    for c in fixed_blank:
-        if 0 <= c < geo.cell_count and start[c]:
+    for c in sorted(fixed_blank):
+        if start[c]:
             raise LowClueError(f"fixed_blank cell {geo.cell_name(c)} is a clue in start")
     if count_solutions(start, 2) != 1:
         raise LowClueError("start has more than one solution")

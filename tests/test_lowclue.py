@@ -1,0 +1,328 @@
+"""Low-clue search: unique (independent counter), symmetric, fixed cells kept, exhaustive, bounded.
+
+The uniqueness oracle here is ``independent_count`` from ``test_unavoidable`` (plain
+backtracking, no code shared with ``engine.solver``).  Exhaustiveness is checked against brute
+force over every symmetric clue set of small grids, and on the 9x9 grids of known low-clue
+puzzles (the search must reach their clue count).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from pathlib import Path
+
+import pytest
+from test_unavoidable import independent_count
+
+from engine.fill import random_grid
+from engine.grid import CLASSIC, Geometry, Grid, geometry
+from engine.lowclue import LowClueError, descend, search_low
+from engine.solver import solve
+from engine.symmetry import Symmetry, is_symmetric, orbits
+
+DATA = Path(__file__).resolve().parent / "data"
+CENTER_BOX = frozenset(r * 9 + c for r in range(3, 6) for c in range(3, 6))
+NONE: frozenset[int] = frozenset()
+
+
+def check_puzzle(
+    puzzle: Grid,
+    solution: Grid,
+    symmetry: Symmetry,
+    fixed_open: frozenset[int] = NONE,
+    fixed_blank: frozenset[int] = NONE,
+) -> None:
+    """Assert the invariants of every low-clue result."""
+    assert puzzle.geometry == solution.geometry
+    assert all(d in (0, s) for d, s in zip(puzzle.cells, solution.cells, strict=True))
+    assert is_symmetric(puzzle, symmetry)
+    assert all(puzzle[c] for c in fixed_open)
+    assert not any(puzzle[c] for c in fixed_blank)
+    assert independent_count(puzzle) == 1
+
+
+def brute_force_minimum(
+    solution: Grid, symmetry: Symmetry, fixed_open: frozenset[int], fixed_blank: frozenset[int]
+) -> int:
+    """Return the fewest clues of a unique symmetric puzzle of *solution*, trying every set."""
+    orbs = orbits(symmetry, solution.geometry)
+    forced = [o for o in orbs if set(o) & fixed_open]
+    free = [o for o in orbs if not set(o) & (fixed_open | fixed_blank)]
+    best = solution.geometry.cell_count
+    for k in range(len(free) + 1):
+        for chosen in itertools.combinations(free, k):
+            cells = {c for o in forced + list(chosen) for c in o}
+            if len(cells) >= best:
+                continue
+            puzzle = Grid(
+                tuple(d if c in cells else 0 for c, d in enumerate(solution.cells)),
+                solution.geometry,
+            )
+            if independent_count(puzzle) == 1:
+                best = len(cells)
+    return best
+
+
+SMALL = [(geometry(2, 2), Symmetry.ROTATE_180, seed, NONE, NONE) for seed in (1, 2, 3, 4, 5, 6)] + [
+    (geometry(2, 2), Symmetry.NONE, 7, NONE, NONE),
+    (geometry(2, 2), Symmetry.DIAGONAL, 8, NONE, NONE),
+    (geometry(2, 2), Symmetry.ROTATE_180, 9, frozenset({0, 15}), NONE),
+    (geometry(2, 2), Symmetry.ROTATE_180, 10, NONE, frozenset({5, 10})),
+    (geometry(2, 3), Symmetry.ROTATE_90, 11, NONE, NONE),
+    (geometry(2, 3), Symmetry.DIHEDRAL, 12, NONE, NONE),
+    (geometry(2, 3), Symmetry.HORIZONTAL, 13, NONE, NONE),
+]
+
+
+@pytest.mark.parametrize(
+    ("geo", "symmetry", "seed", "fixed_open", "fixed_blank"),
+    SMALL,
+    ids=[f"{g.name}-{s.value}-{seed}" for g, s, seed, _, _ in SMALL],
+)
+def test_descend_reaches_the_true_minimum_and_no_lower(
+    geo: Geometry,
+    symmetry: Symmetry,
+    seed: int,
+    fixed_open: frozenset[int],
+    fixed_blank: frozenset[int],
+) -> None:
+    solution = random_grid(random.Random(seed), geo)
+    start = Grid(tuple(0 if c in fixed_blank else d for c, d in enumerate(solution.cells)), geo)
+    low = brute_force_minimum(solution, symmetry, fixed_open, fixed_blank)
+    found = descend(solution, start, low, symmetry, fixed_open, fixed_blank, random.Random(seed))
+    check_puzzle(found, solution, symmetry, fixed_open, fixed_blank)
+    assert found.given_count == low
+    # one clue fewer does not exist, so the search gives the start back
+    below = descend(
+        solution, start, low - 1, symmetry, fixed_open, fixed_blank, random.Random(seed)
+    )
+    assert below == start
+
+
+def _low_clue_rows() -> list[tuple[Grid, int]]:
+    rows = []
+    for line in (DATA / "lowclue_symmetric_sample.tsv").read_text().splitlines():
+        if line and not line.startswith("#"):
+            puzzle, clues, _ = line.split("\t")
+            rows.append((Grid.parse(puzzle), int(clues)))
+    return rows
+
+
+@pytest.mark.parametrize(("known", "clues"), _low_clue_rows(), ids=lambda v: str(v))
+def test_descend_reaches_the_clue_count_of_a_known_puzzle(known: Grid, clues: int) -> None:
+    solution = solve(known)
+    assert solution is not None
+    found = descend(solution, solution, clues, Symmetry.ROTATE_180, NONE, NONE, random.Random(1))
+    check_puzzle(found, solution, Symmetry.ROTATE_180)
+    assert found.given_count == clues
+
+
+PATTERNS = [
+    # (fixed open cells of the center box, row-major within it)
+    frozenset({30, 32, 40, 48, 50}),
+    frozenset({31, 39, 41, 49}),
+    frozenset({40}),
+    frozenset(),
+]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("pattern", PATTERNS, ids=["x5", "plus4", "center", "empty"])
+def test_descend_keeps_the_pattern_and_pads_to_the_target(
+    seed: int, pattern: frozenset[int]
+) -> None:
+    rng = random.Random(seed)
+    solution = random_grid(rng)
+    fixed_blank = CENTER_BOX - pattern
+    start = Grid(tuple(0 if c in fixed_blank else d for c, d in enumerate(solution.cells)))
+    target = 26 + len(pattern) % 2
+    found = descend(solution, start, target, Symmetry.ROTATE_180, pattern, fixed_blank, rng)
+    check_puzzle(found, solution, Symmetry.ROTATE_180, pattern, fixed_blank)
+    assert found.given_count == target
+
+
+@pytest.mark.parametrize("symmetry", [Symmetry.ROTATE_90, Symmetry.DIAGONAL, Symmetry.NONE])
+def test_descend_on_other_symmetries(symmetry: Symmetry) -> None:
+    rng = random.Random(4)
+    solution = random_grid(rng)
+    target = {Symmetry.ROTATE_90: 29, Symmetry.DIAGONAL: 25, Symmetry.NONE: 24}[symmetry]
+    found = descend(solution, solution, target, symmetry, NONE, NONE, rng)
+    check_puzzle(found, solution, symmetry)
+    assert found.given_count == target
+
+
+def test_descend_is_deterministic_for_a_seed() -> None:
+    solution = random_grid(random.Random(5))
+    runs = [
+        descend(solution, solution, 23, Symmetry.ROTATE_180, NONE, NONE, random.Random(9))
+        for _ in range(2)
+    ]
+    assert runs[0] == runs[1]
+    check_puzzle(runs[0], solution, Symmetry.ROTATE_180)
+
+
+def test_descend_gives_the_start_back_when_already_low_enough() -> None:
+    known, clues = _low_clue_rows()[0]
+    solution = solve(known)
+    assert solution is not None
+    assert (
+        descend(solution, known, clues + 2, Symmetry.ROTATE_180, NONE, NONE, random.Random(1))
+        == known
+    )
+
+
+def test_descend_honours_a_past_deadline_and_cancel() -> None:
+    solution = random_grid(random.Random(6))
+    start = solution
+    rng = random.Random(1)
+    past = time.perf_counter() - 1.0
+    found = descend(solution, start, 19, Symmetry.ROTATE_180, NONE, NONE, rng, deadline=past)
+    assert found == start
+    polls = []
+
+    def cancel() -> bool:
+        polls.append(1)
+        return len(polls) >= 3
+
+    found = descend(solution, start, 17, Symmetry.ROTATE_180, NONE, NONE, rng, cancel=cancel)
+    assert found == start
+    assert len(polls) == 3
+
+
+def test_descend_reports_progress() -> None:
+    solution = random_grid(random.Random(7))
+    seen: list[int] = []
+    found = descend(
+        solution,
+        solution,
+        24,
+        Symmetry.ROTATE_180,
+        NONE,
+        NONE,
+        random.Random(2),
+        progress=seen.append,
+    )
+    assert seen == [found.given_count] == [24]
+
+
+def _corrupt(solution: Grid, cell: int) -> Grid:
+    cells = list(solution.cells)
+    cells[cell] = cells[cell] % 9 + 1
+    return Grid(tuple(cells))
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ("not_subset", "start gives .* at r1c1, the solution has"),
+        ("not_symmetric", "start is not rotate180-symmetric: orbit r1c1, r9c9"),
+        ("open_blank", "fixed_open cell r5c5 is blank in start"),
+        ("blank_open", "fixed_blank cell r5c4 is a clue in start"),
+        ("both", "fixed_open and fixed_blank meet in the rotate180 orbit r5c4, r5c6"),
+        ("not_unique", "start has more than one solution"),
+        ("bad_solution", "not complete: r1c1 is empty"),
+        ("outside", "fixed_open: cell 81 is outside the 9x9 grid"),
+    ],
+)
+def test_descend_errors_name_the_place(case: str, message: str) -> None:
+    solution = random_grid(random.Random(8))
+    start = solution
+    fixed_open: frozenset[int] = NONE
+    fixed_blank: frozenset[int] = NONE
+    if case == "not_subset":
+        start = _corrupt(solution, 0)
+    elif case == "not_symmetric":
+        start = Grid((0,) + solution.cells[1:])
+    elif case == "open_blank":
+        start = Grid(tuple(0 if c == 40 else d for c, d in enumerate(solution.cells)))
+        fixed_open = frozenset({40})
+    elif case == "blank_open":
+        fixed_blank = frozenset({39, 41})
+    elif case == "both":
+        start = Grid(tuple(0 if c in (39, 41) else d for c, d in enumerate(solution.cells)))
+        fixed_open, fixed_blank = frozenset({39}), frozenset({41})
+    elif case == "not_unique":
+        start = Grid.empty()
+    elif case == "bad_solution":
+        solution = Grid((0,) + solution.cells[1:])
+    elif case == "outside":
+        fixed_open = frozenset({81})
+    with pytest.raises(LowClueError, match=message):
+        descend(solution, start, 20, Symmetry.ROTATE_180, fixed_open, fixed_blank, random.Random(1))
+
+
+def test_search_low_reaches_a_target_with_records() -> None:
+    calls: list[tuple[int, int]] = []
+    result = search_low(
+        22, rng=random.Random(3), max_grids=20, progress=lambda g, c: calls.append((g, c))
+    )
+    assert result.reached and result.stop == "reached"
+    assert result.puzzle is not None and result.solution is not None
+    check_puzzle(result.puzzle, result.solution, Symmetry.ROTATE_180)
+    assert result.clues == result.puzzle.given_count <= 22
+    clues = [r.clues for r in result.records]
+    assert clues == sorted(clues, reverse=True) and len(set(clues)) == len(clues)
+    assert clues[-1] == result.clues
+    times = [r.seconds for r in result.records]
+    assert times == sorted(times)
+    assert calls and calls[-1][1] == result.clues
+    assert result.seconds_to(22) is not None and result.seconds_to(result.clues - 1) is None
+    assert "Reached" in result.message
+
+
+def test_search_low_is_deterministic_for_a_seed() -> None:
+    a = search_low(23, rng=random.Random(11), max_grids=3)
+    b = search_low(23, rng=random.Random(11), max_grids=3)
+    assert a.puzzle == b.puzzle and a.grids == b.grids
+    assert [r.clues for r in a.records] == [r.clues for r in b.records]
+
+
+def test_search_low_with_a_pattern_keeps_it() -> None:
+    pattern = frozenset({30, 32, 40, 48, 50})
+    result = search_low(
+        23,
+        fixed_open=pattern,
+        fixed_blank=CENTER_BOX - pattern,
+        rng=random.Random(12),
+        max_grids=10,
+    )
+    assert result.puzzle is not None and result.solution is not None
+    check_puzzle(result.puzzle, result.solution, Symmetry.ROTATE_180, pattern, CENTER_BOX - pattern)
+    assert result.clues % 2 == 1
+
+
+def test_search_low_stops_at_the_deadline_and_on_cancel() -> None:
+    result = search_low(17, rng=random.Random(13), deadline=time.perf_counter() + 0.5)
+    assert result.stop == "time" and not result.reached
+    if result.puzzle is not None:
+        assert result.solution is not None
+        check_puzzle(result.puzzle, result.solution, Symmetry.ROTATE_180)
+        assert "best is" in result.message
+    polls = []
+
+    def cancel() -> bool:
+        polls.append(1)
+        return len(polls) > 40
+
+    result = search_low(17, rng=random.Random(13), cancel=cancel)
+    assert result.stop == "cancel" and len(polls) == 41
+
+
+def test_search_low_on_a_small_geometry_and_max_grids() -> None:
+    result = search_low(3, rng=random.Random(14), geometry=geometry(2, 2), max_grids=4)
+    assert result.stop == "grids" and result.grids == 4 and not result.reached
+    assert result.puzzle is not None and result.solution is not None
+    check_puzzle(result.puzzle, result.solution, Symmetry.ROTATE_180)
+    assert result.clues >= 4  # no 4x4 puzzle has fewer than 4 clues
+
+
+def test_search_low_rejects_conflicting_fixed_cells() -> None:
+    with pytest.raises(LowClueError, match="meet in the rotate180 orbit r1c1, r9c9"):
+        search_low(20, fixed_open=frozenset({0}), fixed_blank=frozenset({80}), max_grids=1)
+
+
+def test_grids_used_are_the_classic_shape_by_default() -> None:
+    result = search_low(30, rng=random.Random(15), max_grids=1)
+    assert result.puzzle is not None and result.puzzle.geometry is CLASSIC
