@@ -80,10 +80,11 @@ _TABLE: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(Technique.JELLYFISH, Level.VERY_HARD, 5.2, find_jellyfish),
     # SE has no finned fish; SukakuExplainer rates the same patterns as strong-link chains: a
     # finned or sashimi X-Wing is a (grouped) Skyscraper / 2-String Kite (4.0-4.3), a finned
-    # Swordfish "3 strong links" (5.4-5.7), a finned Jellyfish "4 strong links" (5.9-6.1).
+    # Swordfish "3 strong links" (5.4-5.7), a finned Jellyfish "4 strong links" (5.9-6.1; 5.9
+    # keeps it below the Diabolical chains).
     TechniqueSpec(Technique.FINNED_X_WING, Level.VERY_HARD, 4.0, find_finned_x_wing),
     TechniqueSpec(Technique.FINNED_SWORDFISH, Level.VERY_HARD, 5.4, find_finned_swordfish),
-    TechniqueSpec(Technique.FINNED_JELLYFISH, Level.VERY_HARD, 6.0, find_finned_jellyfish),
+    TechniqueSpec(Technique.FINNED_JELLYFISH, Level.VERY_HARD, 5.9, find_finned_jellyfish),
     # -- advanced techniques (single-digit patterns, wings, uniqueness, colouring, chains) --
     # Scores: Sudoku Explainer where SE has the technique (XY-Wing 4.2, XYZ-Wing 4.4, Unique
     # Rectangle 4.5 (+0.1 per cell of a type 3 naked subset beyond the first: 4.6 for a pair),
