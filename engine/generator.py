@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from engine import solver as _solver
 from engine.fill import random_grid
 from engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
+from engine.logic import next_step as human_next_step
 from engine.patterns import Pattern, PatternError, parse_pattern
 from engine.ranks import Ranks, rank_statistics
 from engine.steps import Level, Technique
@@ -1183,7 +1184,8 @@ def generate(
         seconds=seconds,
         seed=seed,
         message=message,
-        ranks=rank_statistics(best.puzzle, best.solution),
+        # rounds beyond singles are filled by the human-style solver (its techniques named)
+        ranks=rank_statistics(best.puzzle, best.solution, next_step=human_next_step),
         request=_with_seed(request, seed),
     )
 
