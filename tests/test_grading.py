@@ -176,3 +176,26 @@ def test_cli_grade_tsv_and_json(tmp_path, capsys):
     assert main(["grade", str(path), "--format", "json"]) == 1
     record = json.loads(capsys.readouterr().out.splitlines()[0])
     assert record["score"] == g.score and sum(record["counts"].values()) > 0
+
+
+def test_bench_grade_smoke(capsys):
+    from engine.cli import main
+
+    path = str(TEST_DATA / "qqwing_hodoku_sample.tsv")
+    assert main(["bench", "grade", path, "--limit", "6", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "qqwing_hodoku_sample.tsv (40 puzzles; 6 graded, sample seed 1)" in out
+    assert "puzzles/s, ms mean" in out and "HoDoKu level agreement" in out
+    path = str(TEST_DATA / "se_rated_sample.tsv")
+    assert main(["bench", "grade", path, "--limit", "5", "--seed", "2"]) == 0
+    assert "SE agreement: Spearman" in capsys.readouterr().out
+
+
+def test_bench_reglib_smoke(capsys):
+    from engine.cli import main
+
+    assert main(["bench", "reglib", str(TEST_DATA / "reglib_sample.txt")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    total = lines[-1].split()
+    assert total[0] == "total" and int(total[1]) >= 40 and int(total[2]) == 0
+    assert any(line.startswith("Naked Pair") for line in lines)
