@@ -86,7 +86,7 @@ def hint(
 
     Raises:
         ConflictError: a digit is twice in a house.
-        NoSolution: no technique applies and the grid has no solution.
+        NoSolution: the grid has no solution (a digit in it is wrong).
         SudokuError: *level* is not 1, 2 or 3.
 
     >>> g = Grid.parse(
@@ -103,10 +103,11 @@ def hint(
     board.grid.validate()
     if board.is_solved:
         return Hint(level, "The grid is full: nothing left to find.", (), None)
+    # a wrong digit can leave a grid without solution whose candidates still allow steps
+    solution = solve(board.grid)
+    if solution is None:
+        raise NoSolution("the grid has no solution: a digit in it is wrong")
     step = next_step(board, table)
     if step is None:
-        solution = solve(board.grid)
-        if solution is None:
-            raise NoSolution("no technique applies and the grid has no solution: check the digits")
         step = trial_step(board, solution)
     return hint_for_step(step, board, level)
