@@ -140,7 +140,11 @@ def run_techniques(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=50, help="random sample size (0 = all)")
     parser.add_argument("--seed", type=int, default=7, help="sample seed (default 7)")
     args = parser.parse_args(argv)
-    puzzles = [row["puzzle"] for row in read_rows(args.file)]
+    try:
+        puzzles = [row["puzzle"] for row in read_rows(args.file)]
+    except OSError as exc:
+        print(f"xlsudoku bench techniques: cannot read {args.file}: {exc.strerror}")
+        return 2
     if args.limit and args.limit < len(puzzles):
         puzzles = random.Random(args.seed).sample(puzzles, args.limit)
     timings, per_puzzle = time_finders(puzzles)
