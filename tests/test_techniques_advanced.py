@@ -297,3 +297,14 @@ def test_grouped_aic_on_reglib(shared_data) -> None:
 
 
 GROUPED_CODES = {"0709-1", "0710-1", "0710-2", "0711-1", "0711-2"}
+
+
+def test_bench_techniques_counts_every_step() -> None:
+    from engine.bench_techniques import report, time_finders
+
+    easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    timings, per_puzzle = time_finders([easy])
+    singles = {Technique.FULL_HOUSE, Technique.HIDDEN_SINGLE, Technique.NAKED_SINGLE}
+    assert sum(t.used for t in timings if t.technique in singles) == easy.count(".")
+    assert all(t.calls >= t.used for t in timings) and len(per_puzzle) == 1
+    assert "1 puzzles, seed 3" in report("easy", 3, timings, per_puzzle)
