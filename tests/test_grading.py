@@ -199,3 +199,17 @@ def test_bench_reglib_smoke(capsys):
     total = lines[-1].split()
     assert total[0] == "total" and int(total[1]) >= 40 and int(total[2]) == 0
     assert any(line.startswith("Naked Pair") for line in lines)
+
+
+def test_hodoku_promotes_by_total_score():
+    from engine.board import Board
+    from engine.grading import HodokuLevel, hodoku_rating
+    from engine.logic import SolvePath
+    from engine.steps import Placement, Step
+
+    single = Step(Technique.HIDDEN_SINGLE, (Placement(0, 1),), (), (0,), (0,), (1,), "")
+    board = Board.from_grid(Grid.parse(SE_SAMPLE[0]["puzzle"]))
+    # HoDoKu: a hidden single scores 14; EASY ends at 800 points
+    assert hodoku_rating(SolvePath((single,) * 57, board, True)) == (HodokuLevel.EASY, 798)
+    assert hodoku_rating(SolvePath((single,) * 58, board, True)) == (HodokuLevel.MEDIUM, 812)
+    assert hodoku_rating(SolvePath((single,), board, False))[0] is HodokuLevel.EXTREME
