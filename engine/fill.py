@@ -20,7 +20,26 @@ from __future__ import annotations
 import random
 
 from engine.grid import CLASSIC, Geometry, Grid
-from engine.solver import random_solution
+from engine.solver import random_solution_cells
+
+
+def _start_cells(rng: random.Random, geometry: Geometry) -> list[int]:
+    """Return the cells of :func:`random_start` as a list."""
+    n = geometry.size
+    cells = [0] * geometry.cell_count
+    if geometry.diagonals:
+        row = list(range(1, n + 1))
+        rng.shuffle(row)
+        cells[:n] = row
+        return cells
+    stacks = n // geometry.box_cols
+    houses = geometry.houses
+    for i in range(min(n // geometry.box_rows, stacks)):
+        digits = list(range(1, n + 1))
+        rng.shuffle(digits)
+        for cell, d in zip(houses[2 * n + i * stacks + i], digits, strict=True):
+            cells[cell] = d
+    return cells
 
 
 def random_start(rng: random.Random, geometry: Geometry = CLASSIC) -> Grid:
@@ -30,23 +49,7 @@ def random_start(rng: random.Random, geometry: Geometry = CLASSIC) -> Grid:
     >>> start.given_count, start.conflicts()
     (27, ())
     """
-    n = geometry.size
-    cells = [0] * geometry.cell_count
-    if geometry.diagonals:
-        row = list(range(1, n + 1))
-        rng.shuffle(row)
-        cells[:n] = row
-        return Grid(tuple(cells), geometry)
-    stacks = n // geometry.box_cols
-    bands = n // geometry.box_rows
-    houses = geometry.houses
-    for i in range(min(bands, stacks)):
-        digits = list(range(1, n + 1))
-        rng.shuffle(digits)
-        box = houses[2 * n + i * stacks + i]
-        for cell, d in zip(box, digits, strict=True):
-            cells[cell] = d
-    return Grid(tuple(cells), geometry)
+    return Grid(tuple(_start_cells(rng, geometry)), geometry)
 
 
 def random_grid(rng: random.Random, geometry: Geometry = CLASSIC) -> Grid:
@@ -57,7 +60,7 @@ def random_grid(rng: random.Random, geometry: Geometry = CLASSIC) -> Grid:
     (True, (), True)
     """
     for _ in range(100):
-        found = random_solution(random_start(rng, geometry), rng)
+        found = random_solution_cells(_start_cells(rng, geometry), rng, geometry)
         if found is not None:
-            return found
+            return Grid(found, geometry)
     raise RuntimeError(f"could not fill a {geometry.name} grid")  # pragma: no cover

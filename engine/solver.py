@@ -137,15 +137,37 @@ def _place9(cands: int, new: int) -> int:
     return (cands | clear) ^ clear ^ new
 
 
-def _start9(cells: Sequence[int]) -> int:
-    """Return the candidate int after placing the givens in *cells*, or -1 on a clash."""
+def _givens9(cells: Sequence[int]) -> int:
+    """Return the candidate bits of the givens in the 81 digits *cells*."""
+    if len(cells) != 81:
+        raise InvalidPuzzle(f"a 9x9 grid has 81 cells, got {len(cells)}")
     new = 0
     for cell, d in enumerate(cells):
         if d:
             if not 0 < d <= 9:
                 raise InvalidPuzzle(f"value {d} at {CLASSIC.cell_name(cell)} is outside 1-9")
             new |= _GIVEN[cell][d]
-    return _place9(_ALL, new)
+    return new
+
+
+def _start9(cells: Sequence[int]) -> int:
+    """Return the candidate int after placing the givens in *cells*, or -1 on a clash."""
+    return _place9(_ALL, _givens9(cells))
+
+
+def _run9(
+    cells: Sequence[int],
+    limit: int,
+    rng: random.Random | None,
+    keep: list[int] | None,
+    full: bool = True,
+) -> SearchStats:
+    """Search the 9x9 puzzle *cells* (see :func:`_search9`); no solution when givens clash."""
+    givens = _givens9(cells)
+    start = _place9(_ALL, givens)
+    if start < 0:
+        return SearchStats(0, 0)
+    return _search9(start, limit, rng, keep, full, givens)
 
 
 # Bytes 1..9 stay themselves: turns the hex digits of a solution back into cell values.
@@ -181,6 +203,7 @@ def _search9(
     rng: random.Random | None,
     keep: list[int] | None,
     full: bool = True,
+    placed: int = 0,
 ) -> SearchStats:
     """Depth-first search from candidate int *start*, stopping after *limit* solutions.
 
@@ -188,8 +211,10 @@ def _search9(
     (naked and hidden singles, locked candidates, branching on the cell with two candidates
     that has most unsolved peers) cuts the guesses on hard puzzles; a light search (naked
     singles only, the first cell with two candidates) is cheaper when filling an almost empty
-    grid, where nearly every guess is right.  The loop is written out
-    in one function on purpose: it is the engine's hot path, and local names are fastest.
+    grid, where nearly every guess is right.  *placed* holds candidate bits already placed in
+    *start* (their digits gone from their peers), which the search need not place again.  The
+    loop is written out in one function on purpose: it is the engine's hot path, and local
+    names are fastest.
     """
     place = _place9
     cells0, all_, guard, low = _CELLS0, _ALL, _GUARD, _LANE_LOW
@@ -198,9 +223,10 @@ def _search9(
     st0, st1, st2, band_top = _STACK[0], _STACK[1], _STACK[2], _BAND_TOP
     band0, band1, band2, mini_col = _BAND[0], _BAND[1], _BAND[2], _MINI_COL
     peers0 = _PEERS0
+    probe = rng is not None and limit == 1 and not full
     found = guesses = 0
     keep_after = _KEEP
-    stack = [(start, 0)]
+    stack = [(start, placed)]
     pop, push = stack.pop, stack.append
     while stack:
         c, done = pop()
@@ -236,40 +262,40 @@ def _search9(
                 a = c & ((c | guard) - low)  # x & (x - 1) in every lane
                 new |= ((guard ^ ((a + all_) & guard)) >> 9) * 511 & c
                 new ^= new & done
-            if not new and full:
-                # Hidden singles in columns: fold the rows of each plane onto row 0.
-                a = c >> 10
-                t = c & a
-                o = c | a
-                a = o >> 20
-                t |= t >> 20 | o & a
-                o |= a
-                a = o >> 40
-                t |= t >> 40 | o & a
-                o |= a
-                a = c >> 80
-                t = (t | o & a) & row0
-                o = (o | a) & row0
-                if o != row0:
-                    c = -1
-                    break
-                new |= (o ^ t) * col_rep & c
-                new ^= new & done
-            if not new and full:
-                # Hidden singles in boxes: fold each band's rows, then each stack's columns.
-                a = c >> 10
-                b = c >> 20
-                t = c & a | (c | a) & b
-                o = c | a | b
-                a = o >> 1
-                b = o >> 2
-                t = (t | t >> 1 | t >> 2 | o & a | (o | a) & b) & boxtop
-                o = (o | a | b) & boxtop
-                if o != boxtop:
-                    c = -1
-                    break
-                new |= (o ^ t) * box_rep & c
-                new ^= new & done
+                if not new:
+                    # Hidden singles in columns: fold the rows of each plane onto row 0.
+                    a = c >> 10
+                    t = c & a
+                    o = c | a
+                    a = o >> 20
+                    t |= t >> 20 | o & a
+                    o |= a
+                    a = o >> 40
+                    t |= t >> 40 | o & a
+                    o |= a
+                    a = c >> 80
+                    t = (t | o & a) & row0
+                    o = (o | a) & row0
+                    if o != row0:
+                        c = -1
+                        break
+                    new |= (o ^ t) * col_rep & c
+                    new ^= new & done
+                if not new:
+                    # Hidden singles in boxes: fold each band's rows, then each stack's columns.
+                    a = c >> 10
+                    b = c >> 20
+                    t = c & a | (c | a) & b
+                    o = c | a | b
+                    a = o >> 1
+                    b = o >> 2
+                    t = (t | t >> 1 | t >> 2 | o & a | (o | a) & b) & boxtop
+                    o = (o | a | b) & boxtop
+                    if o != boxtop:
+                        c = -1
+                        break
+                    new |= (o ^ t) * box_rep & c
+                    new ^= new & done
             if new:
                 done |= new
                 if new.bit_count() > 4:
@@ -387,6 +413,16 @@ def _search9(
                 first, second = second, first
             push((c ^ first, done))  # places *second*, explored after ...
             push((c ^ second, done))  # ... the branch that places *first*
+            if probe and rng is not None:
+                # Looking for any one solution: first try *first* together with a random
+                # digit in an unrelated two-candidate cell (one node for two guesses); when
+                # that dead-ends, the two branches above still cover every solution.
+                other = pick & ~peers0[cell.bit_length()] & ~cell
+                if other:
+                    b = other & -other
+                    options = b * plane_rep & c
+                    one = options & -options
+                    push((c ^ second ^ (one if rng.getrandbits(1) else options ^ one), done))
             continue
         bits = []
         while options:
@@ -603,11 +639,8 @@ def solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> l
     _check_limit(limit)
     geo = grid.geometry
     if _fast(geo):
-        start = _start9(grid.cells)
-        if start < 0:
-            return []
         keep: list[int] = []
-        _search9(start, limit, rng, keep)
+        _run9(grid.cells, limit, rng, keep)
         return [Grid(_cells9(c), geo) for c in keep]
     found, _ = _generic(grid, limit, rng)
     return [Grid(cells, geo) for cells in found]
@@ -623,16 +656,25 @@ def random_solution(grid: Grid, rng: random.Random) -> Grid | None:
     >>> s is not None and s.is_complete and s[0] == 1
     True
     """
-    geo = grid.geometry
-    if _fast(geo):
-        start = _start9(grid.cells)
-        if start < 0:
-            return None
+    found = random_solution_cells(grid.cells, rng, grid.geometry)
+    return None if found is None else Grid(found, grid.geometry)
+
+
+def random_solution_cells(
+    cells: Sequence[int], rng: random.Random, geometry: Geometry = CLASSIC
+) -> tuple[int, ...] | None:
+    """Return the digits of :func:`random_solution` for plain *cells*, or None.
+
+    >>> random_solution_cells([0] * 16, random.Random(1), Grid.empty(
+    ...     __import__("engine.grid").grid.geometry(2, 2)).geometry) is not None
+    True
+    """
+    if _fast(geometry):
         keep: list[int] = []
-        _search9(start, 1, rng, keep, full=False)
-        return Grid(_cells9(keep[0]), geo) if keep else None
-    found, _ = _generic(grid, 1, rng)
-    return Grid(found[0], geo) if found else None
+        _run9(cells, 1, rng, keep, full=False)
+        return _cells9(keep[0]) if keep else None
+    found, _ = _generic(Grid(tuple(cells), geometry), 1, rng)
+    return found[0] if found else None
 
 
 def reference_solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> list[Grid]:
@@ -664,10 +706,7 @@ def count_solutions_cells(
     """
     _check_limit(limit)
     if _fast(geometry):
-        if len(cells) != 81:
-            raise InvalidPuzzle(f"a 9x9 grid has 81 cells, got {len(cells)}")
-        start = _start9(cells)
-        return 0 if start < 0 else _search9(start, limit, None, None).solutions
+        return _run9(cells, limit, None, None).solutions
     found, _ = _generic(Grid(tuple(cells), geometry), limit, None)
     return len(found)
 
@@ -682,8 +721,7 @@ def search_stats(grid: Grid, limit: int = 2) -> SearchStats:
     """
     _check_limit(limit)
     if _fast(grid.geometry):
-        start = _start9(grid.cells)
-        return SearchStats(0, 0) if start < 0 else _search9(start, limit, None, None)
+        return _run9(grid.cells, limit, None, None)
     found, guesses = _generic(grid, limit, None)
     return SearchStats(len(found), guesses)
 

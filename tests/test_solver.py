@@ -162,6 +162,18 @@ def test_fast_path_agrees_with_reference(seed, givens, corrupt):
         assert _is_valid_solution(puzzle, s)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 40), st.booleans())
+def test_random_solution_agrees_with_reference(seed, givens, corrupt):
+    # The light search with its probes finds a solution exactly when one exists.
+    puzzle = _random_puzzle(seed, givens, corrupt)
+    found = random_solution(puzzle, random.Random(seed))
+    if reference_solutions(puzzle, 1):
+        assert found is not None and _is_valid_solution(puzzle, found)
+    else:
+        assert found is None
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from([4, 6, 9, 12]), st.booleans())
 def test_every_solution_valid_and_keeps_givens(seed, size, diagonals):
