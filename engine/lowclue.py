@@ -27,15 +27,17 @@ been checked unique by the exact solver.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import math
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from engine.fill import random_grid
 from engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
-from engine.solver import count_solutions
+from engine.solver import count_solutions, count_solutions_cells, solve
 from engine.symmetry import Symmetry, is_symmetric, orbits
 from engine.unavoidable import (
     check_solution,
@@ -457,6 +459,7 @@ class LowClueResult:
         stop: ``reached``, ``time``, ``cancel`` or ``grids``.
         records: Each new fewest-clues puzzle as it came, in order.
         message: One line for the user.
+        explored: Puzzles whose neighbours were searched.
     """
 
     puzzle: Grid | None
@@ -469,6 +472,7 @@ class LowClueResult:
     stop: str
     records: tuple[Record, ...]
     message: str
+    explored: int = 0
 
     def first(self, clues: int) -> Record | None:
         """Return the first record of at most *clues* clues, or None.
@@ -505,13 +509,21 @@ def search_low(
     geometry: Geometry = CLASSIC,
     progress: Callable[[int, int], None] | None = None,
     max_grids: int | None = None,
+    neighbours: bool = True,
 ) -> LowClueResult:
-    """Search fresh solution grids for a unique symmetric puzzle of at most *target* clues.
+    """Search for a unique symmetric puzzle of at most *target* clues; return the best found.
 
-    On each grid the search first asks for fewer clues than the best so far (any number on the
-    first grid) and then, after each find, for fewer again, until it reaches *target* or proves
-    that this grid has nothing lower; then it draws a new grid.  The records kept in the result
-    tell when each clue count was first reached.
+    Two searches take turns (see the module notes):
+
+    - *fresh grids*: on a new random solution grid, the exhaustive search asks for fewer clues
+      than the best so far (any number on the first grid), then fewer again after each find,
+      until it reaches *target* or proves this grid has nothing lower;
+    - *neighbours* (when *neighbours* is True): puzzles with as many clues as the best are
+      changed by blanking one or two clue orbits and giving one other orbit any digits; a
+      unique result with fewer clues is a new best (on another grid, usually), one with as
+      many joins the puzzles to explore.
+
+    The records kept in the result tell when each clue count was first reached.
 
     Args:
         target: Clues wanted (the search stops at or below it).
@@ -522,8 +534,10 @@ def search_low(
         deadline: ``time.perf_counter()`` value to stop at.
         cancel: Polled during the search; True stops it with the best so far.
         geometry: Grid shape.
-        progress: Called with ``(grids drawn, fewest clues so far)`` after each grid and find.
-        max_grids: Stop after this many grids.
+        progress: Called with ``(fresh grids drawn, fewest clues so far)`` after each grid and
+            each new best.
+        max_grids: Stop before drawing more fresh grids than this.
+        neighbours: Explore the neighbours of the best puzzles between fresh grids.
 
     Returns:
         The best puzzle found, its solution and the records.  Without a deadline, cancel hook
@@ -537,54 +551,296 @@ def search_low(
     >>> r.reached, r.clues <= 22, count_solutions(r.puzzle), r.stop
     (True, True, 1, 'reached')
     """
-    rng = rng if rng is not None else random.Random()
     fixed_open, fixed_blank = frozenset(fixed_open), frozenset(fixed_blank)
     _Space(geometry, symmetry, fixed_open, fixed_blank, random.Random(0))  # validate the cells
-    began = time.perf_counter()
-    cpu_began = time.process_time()
-    clock = _Clock(deadline, cancel)
-    best: tuple[Grid, Grid] | None = None
-    best_clues = geometry.cell_count + 1
-    records: list[Record] = []
-    grids = 0
+    run = _LowSearch(
+        target,
+        symmetry,
+        fixed_open,
+        fixed_blank,
+        rng if rng is not None else random.Random(),
+        _Clock(deadline, cancel),
+        geometry,
+        progress,
+    )
     stop = "grids"
     try:
-        while max_grids is None or grids < max_grids:
-            clock.poll()
-            solution = random_grid(rng, geometry)
-            grids += 1
-            space = _Space(geometry, symmetry, fixed_open, fixed_blank, rng)
-            every = (1 << len(space.orbits)) - 1
-            if other_solution(solution, space.cells(every & ~space.forbidden)):
-                continue  # the fixed blank cells hold an unavoidable set of this grid
-            search = _GridSearch(solution, space, clock)
-            limit = max(target, best_clues - 1)
-            while True:
-                found = search.run(limit)
-                if found is None:
-                    break
-                clues = space.weight_of(found)
-                best = (kept(solution, space.cells(found)), solution)
-                best_clues = clues
-                records.append(
-                    Record(
-                        clues, time.perf_counter() - began, grids, time.process_time() - cpu_began
-                    )
-                )
-                if progress is not None:
-                    progress(grids, clues)
-                if clues <= target:
-                    break
-                limit = max(target, clues - 1)
-            if best_clues <= target:
+        while True:
+            run.clock.poll()
+            if neighbours and run.pool_turn():
+                run.explore_turn()
+            elif max_grids is None or run.grids < max_grids:
+                run.fresh_grid(neighbours)
+            else:
+                break
+            if run.best_clues <= target:
                 stop = "reached"
                 break
-            if progress is not None and best is not None:
-                progress(grids, best_clues)
+            if not neighbours:
+                run.clear_pool()
     except _Stop:
         stop = "time" if deadline is not None and time.perf_counter() > deadline else "cancel"
-    seconds = time.perf_counter() - began
-    return _result(best, best_clues, target, grids, seconds, stop, records)
+    return run.result(stop)
+
+
+# Neighbour search: this many checks of one pool puzzle per turn.
+TURN_CHECKS = 400
+
+# Share of the time the pool of neighbours gets while it has puzzles (fresh grids get the rest).
+POOL_SHARE = 0.75
+
+# Stages of neighbour moves (see _LowSearch.neighbours_of).
+STAGES = 3
+
+# Puzzles kept waiting in the pool at most.
+POOL_LIMIT = 500
+
+# Digit choices tried for one added orbit at most (larger orbits are skipped).
+VALUE_LIMIT = 729
+
+
+class _LowSearch:
+    """The state of :func:`search_low`: best puzzle, records, and the pool of neighbours."""
+
+    def __init__(
+        self,
+        target: int,
+        symmetry: Symmetry,
+        fixed_open: frozenset[int],
+        fixed_blank: frozenset[int],
+        rng: random.Random,
+        clock: _Clock,
+        geometry: Geometry,
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        self.target = target
+        self.symmetry = symmetry
+        self.fixed_open = fixed_open
+        self.fixed_blank = fixed_blank
+        self.rng = rng
+        self.clock = clock
+        self.geometry = geometry
+        self.progress = progress
+        self.began = time.perf_counter()
+        self.cpu_began = time.process_time()
+        self.best: tuple[Grid, Grid] | None = None
+        self.best_clues = geometry.cell_count + 1
+        self.records: list[Record] = []
+        self.grids = 0
+        self.explored = 0
+        # the orbit order of the neighbour search (any fixed order will do)
+        self.space = _Space(geometry, symmetry, fixed_open, fixed_blank, random.Random(0))
+        # pool entries (stage, number, cells); stage 0 of every puzzle comes before stage 1 ...
+        self.pool: list[tuple[int, int, tuple[int, ...]]] = []
+        self.moves: dict[int, Iterator[tuple[int, tuple[int, ...] | None]]] = {}
+        self.numbered = 0
+        self.seen: set[tuple[int, ...]] = set()
+        self.fresh_seconds = 0.0
+        self.pool_seconds = 0.0
+
+    # ---- records -------------------------------------------------------------------------
+
+    def record(self, puzzle: Grid, solution: Grid) -> None:
+        """Keep *puzzle* as the new best and start the pool afresh from it."""
+        clues = puzzle.given_count
+        self.best = (puzzle, solution)
+        self.best_clues = clues
+        self.records.append(
+            Record(
+                clues,
+                time.perf_counter() - self.began,
+                self.grids,
+                time.process_time() - self.cpu_began,
+            )
+        )
+        if self.progress is not None:
+            self.progress(self.grids, clues)
+        self.clear_pool()
+        self.add_to_pool(puzzle.cells)
+
+    def add_to_pool(self, cells: tuple[int, ...]) -> None:
+        if cells not in self.seen and len(self.pool) < POOL_LIMIT:
+            self.seen.add(cells)
+            self.numbered += 1
+            heapq.heappush(self.pool, (0, self.numbered, cells))
+
+    def clear_pool(self) -> None:
+        self.pool.clear()
+        self.moves.clear()
+
+    def pool_turn(self) -> bool:
+        """Return True when the next turn goes to the pool (it gets POOL_SHARE of the time)."""
+        if not self.pool:
+            return False
+        return self.pool_seconds * (1 - POOL_SHARE) <= self.fresh_seconds * POOL_SHARE
+
+    # ---- fresh grids ---------------------------------------------------------------------
+
+    def fresh_grid(self, plateau: bool) -> None:
+        """Search a new grid for fewer clues than the best; on failure, one as good for the pool."""
+        began = time.perf_counter()
+        try:
+            self.fresh(plateau)
+        finally:
+            self.fresh_seconds += time.perf_counter() - began
+
+    def fresh(self, plateau: bool) -> None:
+        geometry = self.geometry
+        solution = random_grid(self.rng, geometry)
+        self.grids += 1
+        space = _Space(geometry, self.symmetry, self.fixed_open, self.fixed_blank, self.rng)
+        every = (1 << len(space.orbits)) - 1
+        if other_solution(solution, space.cells(every & ~space.forbidden)) is None:
+            search = _GridSearch(solution, space, self.clock)
+            self.lower_on(search, solution, space)
+            if plateau and self.best_clues > self.target and len(self.pool) < POOL_LIMIT:
+                found = search.run(self.best_clues)
+                if found is not None:
+                    self.add_to_pool(kept(solution, space.cells(found)).cells)
+        # else the fixed blank cells hold an unavoidable set of this grid
+        if self.progress is not None and self.best is not None:
+            self.progress(self.grids, self.best_clues)
+
+    def lower_on(self, search: _GridSearch, solution: Grid, space: _Space) -> None:
+        """Step the exhaustive search on one grid down while it finds fewer clues."""
+        while self.best_clues > self.target:
+            found = search.run(max(self.target, self.best_clues - 1))
+            if found is None:
+                return
+            self.record(kept(solution, space.cells(found)), solution)
+
+    # ---- neighbours ----------------------------------------------------------------------
+
+    def explore_turn(self) -> None:
+        """Run the first pool entry's moves for a turn; requeue it, or its next stage."""
+        began = time.perf_counter()
+        try:
+            self.explore()
+        finally:
+            self.pool_seconds += time.perf_counter() - began
+
+    def explore(self) -> None:
+        stage, number, cells = self.pool[0]
+        moves = self.moves.get(number)
+        if moves is None:
+            moves = self.moves[number] = self.neighbours_of(cells, stage)
+            if stage == 0:
+                self.explored += 1
+        level = self.best_clues
+        spent = 0
+        for clues, found in moves:
+            spent += 1
+            if found is not None:
+                if clues < level:
+                    self.found_lower(found)
+                    return
+                self.add_to_pool(found)
+            if spent >= TURN_CHECKS:
+                return  # the entry stays first and goes on next turn
+        del self.moves[number]
+        heapq.heappop(self.pool)
+        if stage + 1 < STAGES:
+            heapq.heappush(self.pool, (stage + 1, number, cells))
+
+    def found_lower(self, cells: tuple[int, ...]) -> None:
+        """Record a neighbour with fewer clues, then search its grid for fewer still."""
+        puzzle = Grid(cells, self.geometry)
+        solution = solve(puzzle)
+        if solution is None:  # pragma: no cover - the puzzle was counted unique
+            raise AssertionError("a unique neighbour has no solution")
+        self.record(puzzle, solution)
+        if self.best_clues > self.target:
+            space = _Space(
+                self.geometry, self.symmetry, self.fixed_open, self.fixed_blank, self.rng
+            )
+            self.lower_on(_GridSearch(solution, space, self.clock), solution, space)
+
+    def neighbours_of(
+        self, cells: tuple[int, ...], stage: int
+    ) -> Iterator[tuple[int, tuple[int, ...] | None]]:
+        """Yield ``(clues, cells)`` for each unique neighbour, ``(0, None)`` for each other check.
+
+        The moves of each stage: 0, blank one clue orbit and give a lighter one, or blank two
+        (one of them light) and give one; 1, blank one and give one as heavy (as many clues:
+        puzzles for the pool); 2, blank two heavy ones and give one.
+        """
+        space = self.space
+        weight = space.weight
+        geo = self.geometry
+        peers = geo.peers
+        clue_orbits = [
+            i
+            for i, orbit in enumerate(space.orbits)
+            if cells[orbit[0]] and not space.forced >> i & 1
+        ]
+        open_orbits = [
+            i
+            for i, orbit in enumerate(space.orbits)
+            if not cells[orbit[0]] and not space.forbidden >> i & 1
+        ]
+        heavy = max(weight)
+        clues = sum(1 for d in cells if d)
+        # (orbits blanked, their clues, whether the orbit given weighs the same)
+        singles: list[tuple[tuple[int, ...], int, bool]] = [
+            ((r,), weight[r], same) for same in (False, True) for r in clue_orbits
+        ]
+        doubles: list[tuple[tuple[int, ...], int, bool]] = [
+            ((a, b), weight[a] + weight[b], False)
+            for k, a in enumerate(clue_orbits)
+            for b in clue_orbits[k + 1 :]
+        ]
+        doubles.sort(key=lambda item: item[1])
+        if stage == 0:
+            plan = [m for m in singles if not m[2]] + [m for m in doubles if m[1] < 2 * heavy]
+        elif stage == 1:
+            plan = [m for m in singles if m[2]]
+        else:
+            plan = [m for m in doubles if m[1] >= 2 * heavy]
+        for removed, w_removed, same in plan:
+            base = list(cells)
+            for r in removed:
+                for c in space.orbits[r]:
+                    base[c] = 0
+            # an orbit just blanked may come back with other digits
+            adds = [
+                x
+                for x in open_orbits + list(removed)
+                if (weight[x] == w_removed if same else weight[x] < w_removed)
+            ]
+            for x in adds:
+                orbit = space.orbits[x]
+                choices = []
+                total = 1
+                for c in orbit:
+                    used = {base[p] for p in peers[c]}
+                    options = [d for d in range(1, geo.size + 1) if d not in used]
+                    choices.append(options)
+                    total *= len(options)
+                if total > VALUE_LIMIT:
+                    continue
+                for digits in itertools.product(*choices):
+                    trial = base[:]
+                    for c, d in zip(orbit, digits, strict=True):
+                        trial[c] = d
+                    self.clock.tick()
+                    if count_solutions_cells(trial, geo, 2) == 1:
+                        yield clues - w_removed + weight[x], tuple(trial)
+                    else:
+                        yield 0, None
+
+    # ---- result --------------------------------------------------------------------------
+
+    def result(self, stop: str) -> LowClueResult:
+        return _result(
+            self.best,
+            self.best_clues,
+            self.target,
+            self.grids,
+            time.perf_counter() - self.began,
+            stop,
+            self.records,
+            self.explored,
+        )
 
 
 def _result(
@@ -595,11 +851,14 @@ def _result(
     seconds: float,
     stop: str,
     records: list[Record],
+    explored: int,
 ) -> LowClueResult:
     g = f"{grids} grid{'s' if grids != 1 else ''}"
     if best is None:
         message = f"No puzzle found in {g} ({seconds:.1f} s, stopped: {stop})"
-        return LowClueResult(None, None, 0, target, False, grids, seconds, stop, (), message)
+        return LowClueResult(
+            None, None, 0, target, False, grids, seconds, stop, (), message, explored
+        )
     puzzle, solution = best
     if best_clues <= target:
         message = f"Reached {best_clues} clues (target {target}) in {g}, {seconds:.1f} s"
@@ -616,6 +875,7 @@ def _result(
         stop,
         tuple(records),
         message,
+        explored,
     )
 
 
