@@ -326,3 +326,32 @@ def test_search_low_rejects_conflicting_fixed_cells() -> None:
 def test_grids_used_are_the_classic_shape_by_default() -> None:
     result = search_low(30, rng=random.Random(15), max_grids=1)
     assert result.puzzle is not None and result.puzzle.geometry is CLASSIC
+
+
+@pytest.mark.parametrize("stage", [0, 1])
+def test_neighbour_moves_give_unique_symmetric_puzzles(stage: int) -> None:
+    from engine.lowclue import _Clock, _LowSearch
+
+    # the third 21-clue puzzle of the sample has 20-clue neighbours (found by this search)
+    known = [p for p, clues in _low_clue_rows() if clues == 21][2]
+    search = _LowSearch(
+        20, Symmetry.ROTATE_180, NONE, NONE, random.Random(1), _Clock(None, None), CLASSIC, None
+    )
+    found = [(clues, cells) for clues, cells in search.neighbours_of(known.cells, stage) if cells]
+    assert found, "a 21-clue puzzle has neighbours"
+    for clues, cells in random.Random(stage).sample(found, min(8, len(found))):
+        puzzle = Grid(cells)
+        solution = solve(puzzle)
+        assert solution is not None
+        check_puzzle(puzzle, solution, Symmetry.ROTATE_180)
+        assert puzzle.given_count == clues
+        assert clues < 21 if stage == 0 else clues == 21
+        changed = sum(1 for a, b in zip(puzzle.cells, known.cells, strict=True) if a != b)
+        assert changed <= 6  # two orbits blanked and one given at most
+
+
+def test_search_low_without_neighbours_only_draws_grids() -> None:
+    result = search_low(22, rng=random.Random(16), max_grids=6, neighbours=False)
+    assert result.explored == 0
+    assert result.puzzle is not None and result.solution is not None
+    check_puzzle(result.puzzle, result.solution, Symmetry.ROTATE_180)
