@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from engine.fill import random_grid
 from engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
+from engine.masks import digits_of
 from engine.solver import count_solutions, count_solutions_cells, solve
 from engine.symmetry import Symmetry, is_symmetric, orbits
 from engine.unavoidable import (
@@ -767,7 +768,6 @@ class _LowSearch:
         space = self.space
         weight = space.weight
         geo = self.geometry
-        peers = geo.peers
         clue_orbits = [
             i
             for i, orbit in enumerate(space.orbits)
@@ -807,16 +807,13 @@ class _LowSearch:
                 for x in open_orbits + list(removed)
                 if (weight[x] == w_removed if same else weight[x] < w_removed)
             ]
+            cands = _candidates(base, geo)
+            if cands is None:  # pragma: no cover - base is part of a solvable puzzle
+                continue
             for x in adds:
                 orbit = space.orbits[x]
-                choices = []
-                total = 1
-                for c in orbit:
-                    used = {base[p] for p in peers[c]}
-                    options = [d for d in range(1, geo.size + 1) if d not in used]
-                    choices.append(options)
-                    total *= len(options)
-                if total > VALUE_LIMIT:
+                choices = [digits_of(cands[c]) for c in orbit]
+                if math.prod(len(options) for options in choices) > VALUE_LIMIT:
                     continue
                 for digits in itertools.product(*choices):
                     trial = base[:]
@@ -841,6 +838,60 @@ class _LowSearch:
             self.records,
             self.explored,
         )
+
+
+def _candidates(cells: list[int], geo: Geometry) -> list[int] | None:
+    """Return candidate masks of *cells* after naked and hidden singles, or None on a clash.
+
+    Only a filter for the digits worth trying in an added orbit: a digit removed here has no
+    solution, so trying it could not give a unique puzzle.
+
+    >>> from engine.grid import geometry
+    >>> masks = _candidates([1, 2, 3, 0] + [0] * 12, geometry(2, 2))
+    >>> masks[3], masks[4] & 0b0011
+    (8, 0)
+    """
+    peers = geo.peers
+    full = geo.all_digits
+    cands = [full] * geo.cell_count
+    todo = [(c, 1 << (d - 1)) for c, d in enumerate(cells) if d]
+    placed = [False] * geo.cell_count
+    while True:
+        while todo:
+            cell, bit = todo.pop()
+            if placed[cell]:
+                continue
+            if not cands[cell] & bit:
+                return None
+            placed[cell] = True
+            cands[cell] = bit
+            for p in peers[cell]:
+                m = cands[p]
+                if m & bit:
+                    m &= ~bit
+                    if not m:
+                        return None
+                    cands[p] = m
+                    if not m & (m - 1):
+                        todo.append((p, m))
+        for house in geo.houses:
+            once = twice = 0
+            for c in house:
+                m = cands[c]
+                twice |= once & m
+                once |= m
+            if once != full:
+                return None
+            alone = once & ~twice
+            if alone:
+                for c in house:
+                    hit = cands[c] & alone
+                    if hit and not placed[c]:
+                        if hit & (hit - 1):
+                            return None
+                        todo.append((c, hit))
+        if not todo:
+            return cands
 
 
 def _result(
