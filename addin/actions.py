@@ -32,6 +32,7 @@ from engine.grading import grade
 from engine.grid import CLASSIC, Grid, SudokuError
 from engine.hints import hint as hint_for
 from engine.hints import hint_for_step
+from engine.logic import next_step
 from engine.patterns import PRESETS, center_box
 from engine.ranks import rank_statistics
 from engine.solver import solutions
@@ -274,7 +275,7 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
             pattern=_detect_pattern(grid),
             symmetry=symmetry,
             grade=graded,
-            ranks=rank_statistics(grid, found[0]),
+            ranks=rank_statistics(grid, found[0], next_step=next_step),
             seed=seed,
         )
         changes.append_rows(layout.COLLECTION_HEADER, [row])
