@@ -126,17 +126,31 @@ def bench_targets(
         )
         cpu = time.process_time() - cpu0
         runs.append((result, cpu))
-        reached = ", ".join(
-            f"{t}: {'-' if result.seconds_to(t) is None else f'{result.seconds_to(t):.2f}'}"
-            for t in targets
-        )
+        reached = ", ".join(_reached_text(result, t) for t in targets)
         out(
             f"seed {seed}: best {result.clues} clues, {result.grids} grids, "
-            f"{result.seconds:.1f} s wall, {cpu:.1f} s cpu; seconds to reach {reached}"
+            f"{result.seconds:.1f} s wall, {cpu:.1f} s cpu; seconds to reach {reached} "
+            f"(n: by a neighbour move)"
         )
     for line in reach_table(runs, targets, limit):
         out(line)
     return runs
+
+
+def _reached_text(result: LowClueResult, clues: int) -> str:
+    """Return ``clues: seconds`` (``n`` marks a neighbour move), ``clues: -`` when not reached.
+
+    >>> from engine.lowclue import Record
+    >>> r = LowClueResult(None, None, 21, 20, False, 4, 9.0, "time",
+    ...                   (Record(21, 4.0, 3, 3.5, "neighbour"),), "")
+    >>> _reached_text(r, 22), _reached_text(r, 20)
+    ('22: 4.00n', '20: -')
+    """
+    record = result.first(clues)
+    if record is None:
+        return f"{clues}: -"
+    mark = "n" if record.source == "neighbour" else ""
+    return f"{clues}: {record.seconds:.2f}{mark}"
 
 
 def bench_lowest(
@@ -150,7 +164,10 @@ def bench_lowest(
     def progress(grids: int, clues: int) -> None:
         if shown[0] == 0 or clues < shown[0]:
             shown[0] = clues
-            out(f"  {time.perf_counter() - began:8.1f} s  grids {grids:6d}  {clues} clues")
+            out(
+                f"  {time.perf_counter() - began:8.1f} s wall {time.process_time() - cpu0:8.1f} s"
+                f" cpu  grids {grids:6d}  {clues} clues"
+            )
 
     result = search_low(
         floor,

@@ -435,14 +435,17 @@ class Record:
     Attributes:
         clues: Its clue count.
         seconds: Wall time since the search started.
-        grids: Solution grids drawn so far (this one included).
+        grids: Fresh solution grids drawn so far.
         cpu: Processor time of this process since the search started.
+        source: ``grid`` (the exhaustive search on a grid) or ``neighbour`` (a neighbour move
+            from a puzzle of the pool).
     """
 
     clues: int
     seconds: float
     grids: int
     cpu: float = 0.0
+    source: str = "grid"
 
 
 @dataclass(frozen=True, slots=True)
@@ -641,7 +644,7 @@ class _LowSearch:
 
     # ---- records -------------------------------------------------------------------------
 
-    def record(self, puzzle: Grid, solution: Grid) -> None:
+    def record(self, puzzle: Grid, solution: Grid, source: str = "grid") -> None:
         """Keep *puzzle* as the new best and start the pool afresh from it."""
         clues = puzzle.given_count
         self.best = (puzzle, solution)
@@ -652,6 +655,7 @@ class _LowSearch:
                 time.perf_counter() - self.began,
                 self.grids,
                 time.process_time() - self.cpu_began,
+                source,
             )
         )
         if self.progress is not None:
@@ -749,7 +753,7 @@ class _LowSearch:
         solution = solve(puzzle)
         if solution is None:  # pragma: no cover - the puzzle was counted unique
             raise AssertionError("a unique neighbour has no solution")
-        self.record(puzzle, solution)
+        self.record(puzzle, solution, "neighbour")
         if self.best_clues > self.target:
             space = _Space(
                 self.geometry, self.symmetry, self.fixed_open, self.fixed_blank, self.rng
