@@ -182,9 +182,20 @@ def bench_lowest(
         f"{result.seconds_to(result.clues) or 0:.1f} s; {result.grids} grids, "
         f"{result.seconds:.0f} s wall, {cpu:.0f} s cpu"
     )
+    out(
+        "records: "
+        + ", ".join(f"{r.clues} at {r.seconds:.1f} s ({r.source})" for r in result.records)
+    )
     if result.puzzle is not None:
+        assert result.solution is not None
         out(f"  puzzle   {result.puzzle}")
         out(f"  solution {result.solution}")
+        out(
+            f"  check: unique {count_solutions(result.puzzle) == 1}, "
+            f"symmetric {is_symmetric(result.puzzle, symmetry)}, "
+            f"subset of the solution "
+            f"{all(d in (0, s) for d, s in zip(result.puzzle.cells, result.solution.cells, strict=True))}"
+        )
     return result
 
 
