@@ -190,11 +190,11 @@ def bench_lowest(
         assert result.solution is not None
         out(f"  puzzle   {result.puzzle}")
         out(f"  solution {result.solution}")
+        pairs = zip(result.puzzle.cells, result.solution.cells, strict=True)
         out(
             f"  check: unique {count_solutions(result.puzzle) == 1}, "
             f"symmetric {is_symmetric(result.puzzle, symmetry)}, "
-            f"subset of the solution "
-            f"{all(d in (0, s) for d, s in zip(result.puzzle.cells, result.solution.cells, strict=True))}"
+            f"subset of the solution {all(d in (0, s) for d, s in pairs)}"
         )
     return result
 
