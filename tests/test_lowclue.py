@@ -267,6 +267,7 @@ def test_search_low_reaches_a_target_with_records() -> None:
     assert clues[-1] == result.clues
     times = [r.seconds for r in result.records]
     assert times == sorted(times)
+    assert {r.source for r in result.records} <= {"grid", "neighbour"}
     assert calls and calls[-1][1] == result.clues
     assert result.seconds_to(22) is not None and result.seconds_to(result.clues - 1) is None
     assert "Reached" in result.message
