@@ -5,14 +5,16 @@ Two implementations share one public API:
 - **9x9 fast path** (classic 9x9 without diagonals).  All 729 candidates live in one Python
   int of 810 bits, bit ``90 * (digit - 1) + 10 * row + column``: nine *digit planes* of nine
   10-bit *row lanes* (bit 9 of a lane is a guard that stays 0).  One integer operation then
-  works on every candidate at once, so a propagation round costs about a hundred operations
-  whatever the number of cells involved.  A round finds naked singles (a fold over the nine
-  planes counting candidates per cell "at least once / at least twice"), hidden singles in
-  rows (a per-lane ``x & (x - 1)``, the guard bit stopping borrows), in columns and in boxes
-  (folds over rows and columns), places them all at once and checks that no two of them clash.
-  When singles stall, locked candidates (pointing and claiming) run on the same
-  representation.  Branching picks the cell with two candidates that has the most unsolved
-  peers.  A search state is a single immutable int, so backtracking copies nothing.
+  works on every candidate at once, so a propagation round costs a few dozen operations
+  whatever the number of cells involved.  A round looks for naked singles (a fold over the
+  nine planes counting candidates per cell "at least once / at least twice"); only when there
+  are none, for hidden singles in rows (a per-lane ``x & (x - 1)``, the guard bit stopping
+  borrows), then columns, then boxes (folds over rows and columns).  Each new single is
+  placed by ANDing a precomputed mask (many at once: a batch placement that also checks that
+  no two clash).  When singles stall, locked candidates (pointing and claiming) run on the
+  same representation.  Branching picks the cell with two candidates that has the most
+  unsolved peers (then the most peers with two candidates).  A search state is a single
+  immutable int, so backtracking copies nothing.
 - **generic path** (4x4 to 16x16, X-Sudoku): per-cell candidate masks with naked and hidden
   singles.  It is also the reference the fast path is checked against in the tests.
 
@@ -395,12 +397,15 @@ def _search9(
         if pick and not full:
             cell = pick & -pick  # light search: any cell with two candidates will do
         elif pick:
+            # Most unsolved peers, then most peers with two candidates.
+            two = pick
             best = -1
             cell = 0
             while pick:
                 b = pick & -pick
                 pick ^= b
-                score = (unsolved & peers0[b.bit_length()]).bit_count()
+                p = peers0[b.bit_length()]
+                score = (unsolved & p).bit_count() * 16 + (two & p).bit_count()
                 if score > best:
                     best, cell = score, b
         else:
