@@ -309,10 +309,10 @@ def _search9(
                     after = c
                     while new:
                         b = new & -new
-                        new ^= b
-                        if not after & b:
+                        if not after & b:  # cleared by an earlier single: a clash
                             break
                         after &= keep_after[b.bit_length()]
+                        new ^= b
                     if new:
                         c = -1
                         break
