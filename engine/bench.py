@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import resource
 import shutil
 import statistics
 import subprocess
@@ -144,6 +143,16 @@ class QQWingTiming:
         )
 
 
+def _children_cpu() -> float | None:
+    """Return the CPU seconds of finished child processes (None where unknown, e.g. Windows)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on POSIX
+        return None
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_qqwing(puzzles: Sequence[Grid], executable: str = "qqwing") -> QQWingTiming | None:
     """Solve and count *puzzles* with QQWing; return None when it is not installed.
 
@@ -153,7 +162,7 @@ def run_qqwing(puzzles: Sequence[Grid], executable: str = "qqwing") -> QQWingTim
     if path is None:
         return None
     text = "".join(str(g) + "\n" for g in puzzles)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before, wall = _children_cpu(), time.perf_counter()
     done = subprocess.run(
         [path, "--solve", "--count-solutions", "--nosolution", "--timer"],
         input=text,
@@ -161,8 +170,9 @@ def run_qqwing(puzzles: Sequence[Grid], executable: str = "qqwing") -> QQWingTim
         text=True,
         check=True,
     )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    wall = time.perf_counter() - wall
+    after = _children_cpu()
+    cpu = after - before if after is not None and before is not None else wall
     seconds = 0.0
     for line in done.stdout.splitlines():
         if "solved in" in line:
