@@ -43,9 +43,15 @@ class Board:
         return cls(values, tuple(cands), geo)
 
     @classmethod
-    def from_candidates(cls, values: tuple[Digit, ...], cands: tuple[Mask, ...], geometry: Geometry = CLASSIC) -> Board:
+    def from_candidates(
+        cls, values: tuple[Digit, ...], cands: tuple[Mask, ...], geometry: Geometry = CLASSIC
+    ) -> Board:
         """Return a board with explicit candidates (for technique tests and pencil marks)."""
-        return cls(tuple(values), tuple(0 if v else c for v, c in zip(values, cands, strict=True)), geometry)
+        return cls(
+            tuple(values),
+            tuple(0 if v else c for v, c in zip(values, cands, strict=True)),
+            geometry,
+        )
 
     @property
     def grid(self) -> Grid:

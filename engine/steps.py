@@ -25,7 +25,9 @@ class Level(enum.IntEnum):
         >>> Level.VERY_HARD.label
         'Very hard'
         """
-        return "Beyond technique" if self is Level.BEYOND else self.name.replace("_", " ").capitalize()
+        return (
+            "Beyond technique" if self is Level.BEYOND else self.name.replace("_", " ").capitalize()
+        )
 
 
 class Technique(enum.Enum):
@@ -106,7 +108,7 @@ class Step:
     *cells*, *houses* and *digits* are the pattern a person must see (for hints and colouring);
     *explanation* is a sentence with 1-based names such as ``r4c7`` and ``box 6``.
 
-    >>> s = Step(Technique.NAKED_SINGLE, (Placement(0, 5),), (), (0,), (), (5,), "r1c1 can only be 5")
+    >>> s = Step(Technique.NAKED_SINGLE, (Placement(0, 5),), (), (0,), (), (5,), "r1c1 is 5")
     >>> s.technique.value
     'Naked Single'
     >>> Step(Technique.NAKED_SINGLE, (), (), (), (), (), "nothing")
