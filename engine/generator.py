@@ -265,34 +265,6 @@ def _tables(geo: Geometry) -> _Tables:
 _SOLVED, _STUCK, _CONTRADICTION = 1, 0, -1
 
 
-@dataclass(frozen=True, slots=True)
-class _Fast9:
-    """The exact solver's 9x9 bit-parallel search, used from a candidate int.
-
-    ``engine.solver`` keeps all 729 candidates of a 9x9 grid in one int and searches it
-    faster than the generic bitboards here; clearing one candidate bit asks for a solution
-    where a cell does not hold a digit, which its public functions cannot say.  These are the
-    solver's internal entry points (cross-checked by the generator's tests against an
-    independent counter); when they are missing the generic search here is used.
-    """
-
-    start: Callable[[Sequence[int]], int]  # cells -> candidate int after placing the givens
-    search: Callable[..., _solver.SearchStats]  # (cands, limit, rng, keep) depth-first search
-    place: Callable[[int, int], int]  # place candidate bits
-    cells: Callable[[int], tuple[int, ...]]  # solved candidate int -> digits
-    given: Sequence[Sequence[int]]  # [cell][digit] -> candidate bit
-
-    @staticmethod
-    def find() -> _Fast9 | None:
-        """Return the solver's entry points, or None when this solver has none."""
-        names = ("_start9", "_search9", "_place9", "_cells9", "_GIVEN")
-        found = [getattr(_solver, name, None) for name in names]
-        if any(f is None for f in found):
-            return None
-        start, search, place, cells, given = found
-        return _Fast9(start, search, place, cells, given)  # type: ignore[arg-type]
-
-
 class _Oracle:
     """A puzzle that is a subset of a known solution, and cheap tests of blanking orbits.
 
@@ -331,7 +303,7 @@ class _Oracle:
         # remember the difference of every second solution found (worth it when the same
         # grid is descended again; a single pass never meets the same set twice)
         self.learn = learn
-        self.fast = _Fast9.find() if geo == CLASSIC else None
+        self.fast = _solver.FAST9 if geo == CLASSIC else None
         self.reset(frozenset())
 
     # ---- state -----------------------------------------------------------------------------
@@ -498,7 +470,7 @@ class _Oracle:
         return st
 
     def _fast_unique(self, st: list[int], orbit: Sequence[Cell]) -> bool:
-        """Decide step 3-4 with the solver's bit-parallel 9x9 search (see :class:`_Fast9`).
+        """Decide step 3-4 with the solver's bit-parallel 9x9 search (``engine.solver.FAST9``).
 
         For each blanked cell in turn: search for a solution where it does not hold its
         solution digit; none means every solution keeps that digit there, so fix it and go on.

@@ -24,7 +24,7 @@ Givens that clash give zero solutions (use ``Grid.validate`` for a message namin
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.grid import CLASSIC, Geometry, Grid, InvalidPuzzle
@@ -489,6 +489,37 @@ def _fewest9(c: int, unsolved: int, peers0: list[int], full: bool = True) -> int
 # --------------------------------------------------------------------------------------------
 # Generic path (every geometry): per-cell candidate masks.
 # --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fast9:
+    """Low-level entry points of the 9x9 fast path, for searches a Grid cannot express.
+
+    A caller that knows a solution asks "is there a solution where this cell does *not* hold
+    its digit?" by clearing one candidate bit of the state and searching (the generator's
+    uniqueness oracle does this).
+
+    Attributes:
+        start: cells (0 = blank) -> candidate int after placing the givens (0 on a clash).
+        search: ``search(cands, limit, rng, keep)`` depth-first search -> SearchStats; solved
+            candidate ints are appended to *keep* when it is a list.
+        place: ``place(cands, bits)`` places the candidate bits *bits* and propagates.
+        cells: solved candidate int -> the 81 digits.
+        given: ``given[cell][digit]`` is the candidate bit of *digit* in *cell*.
+
+    >>> state = FAST9.start([0] * 81)
+    >>> FAST9.search(state & ~FAST9.given[0][1], 1, None, None).solutions
+    1
+    """
+
+    start: Callable[[Sequence[int]], int]
+    search: Callable[[int, int, random.Random | None, list[int] | None], SearchStats]
+    place: Callable[[int, int], int]
+    cells: Callable[[int], tuple[int, ...]]
+    given: Sequence[Sequence[int]]
+
+
+FAST9 = Fast9(_start9, _search9, _place9, _cells9, _GIVEN)
 
 
 class _Contradiction(Exception):
