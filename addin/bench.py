@@ -11,7 +11,6 @@ mean and max; runs per second; the goal is a median total under one second.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import shutil
 import statistics
@@ -22,6 +21,7 @@ from pathlib import Path
 
 from addin import actions, headless
 from addin.cellio import OpenpyxlIO
+from engine.bench import load_note
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "workbooks" / "xlsudoku.xlsm"
 GOAL_SECONDS = 1.0
@@ -73,9 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.runs < 5:
         parser.error("--runs must be at least 5 (the figures are medians)")
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"workbook: {args.workbook}  runs: {args.runs}  seeds: {args.seed}..")
-    print(f"machine load (1 min) before: {load:.2f} on {os.cpu_count()} cores")
+    print(f"before: {load_note()}")
     run_once(args.workbook, args.seed - 1)  # warm-up: imports and caches
     runs = [run_once(args.workbook, args.seed + i) for i in range(args.runs)]
     for phase in ("load", "start", "generate", "save", "total"):

@@ -186,7 +186,10 @@ def load_note() -> str:
     >>> load_note().startswith("load average")
     True
     """
-    one, five, fifteen = os.getloadavg()
+    try:
+        one, five, fifteen = os.getloadavg()
+    except (OSError, AttributeError):  # pragma: no cover - Windows, Pyodide
+        return f"load average unknown on {os.cpu_count()} CPUs"
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
 
 

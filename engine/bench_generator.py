@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from engine.bench import load_note
 from engine.fill import random_grid
 from engine.generator import (
     GenerateRequest,
@@ -75,19 +76,6 @@ class Timing:
         'ms mean/median/max 1.50/1.50/2.00'
         """
         return f"ms mean/median/max {self.mean_ms:.2f}/{self.median_ms:.2f}/{self.max_ms:.2f}"
-
-
-def load_text() -> str:
-    """Return the 1/5/15-minute load averages and the core count, for the report header.
-
-    >>> load_text().startswith("load average")
-    True
-    """
-    try:
-        one, five, fifteen = os.getloadavg()
-    except OSError:  # pragma: no cover - not on every platform (Pyodide)
-        return "load average unknown"
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def bench_default(seeds: Sequence[int], out: Print) -> Timing:
@@ -281,7 +269,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: Print = print) -> int:
     """Run the benchmark described by parsed *args*; return the exit status."""
     seeds = list(range(args.seed, args.seed + args.seeds))
-    out(f"xlsudoku bench generate; {load_text()}; python {sys.version.split()[0]}")
+    out(f"xlsudoku bench generate; {load_note()}; python {sys.version.split()[0]}")
     bench_default(seeds, out)
     bench_minimal(seeds, args.count, out, check=args.check)
     if args.qqwing:
@@ -289,7 +277,7 @@ def run(args: argparse.Namespace, out: Print = print) -> int:
     if args.reach:
         targets = [int(t) for t in args.reach.split(",") if t.strip()]
         bench_reach(targets, seeds, args.time_limit, out)
-    out(f"done; {load_text()}")
+    out(f"done; {load_note()}")
     return 0
 
 

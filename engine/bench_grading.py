@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from engine.bench import load_note
 from engine.board import Board
 from engine.grid import CLASSIC, Grid, ParseError
 from engine.steps import Step, Technique
@@ -388,12 +389,10 @@ class GradingBench:
 
     def report(self) -> list[str]:
         """Return the figures as printable lines."""
-        import os
-
         n = self.ours.count
         lines = [
             f"data set: {self.source} ({self.rows} puzzles; {n} graded, sample seed {self.seed})",
-            f"load average (1/5/15 min): {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+            load_note(),
             self.ours.line(),
         ]
         guessed = sum(1 for t in self.trials if t)

@@ -15,6 +15,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
+from engine.bench import load_note
 from engine.board import Board
 from engine.grid import Grid
 from engine.logic import trial_step
@@ -83,9 +84,13 @@ def time_finders(
 
 
 def report(
-    source: str, seed: int, timings: list[FinderTiming], per_puzzle: list[float], load: str = "n/a"
+    source: str,
+    seed: int,
+    timings: list[FinderTiming],
+    per_puzzle: list[float],
+    load: str = "load average n/a",
 ) -> str:
-    """Return the benchmark's printed report (*load*: the machine's load average).
+    """Return the benchmark's printed report (*load*: the machine's load, from ``load_note``).
 
     >>> print(report("x.txt", 1, [FinderTiming(Technique.XY_WING, 4, 0.002, 1)], [0.5, 1.5]))
     ... # doctest: +NORMALIZE_WHITESPACE
@@ -96,7 +101,7 @@ def report(
     """
     total = sum(per_puzzle)
     lines = [
-        f"techniques on {source}: {len(per_puzzle)} puzzles, seed {seed}, load average {load}",
+        f"techniques on {source}: {len(per_puzzle)} puzzles, seed {seed}, {load}",
         f"{total:.1f} s, {len(per_puzzle) / total if total else 0:.2f} puzzles/s, ms per puzzle "
         f"mean {1000 * statistics.mean(per_puzzle):.1f} "
         f"median {1000 * statistics.median(per_puzzle):.1f} max {1000 * max(per_puzzle):.1f}",
@@ -108,16 +113,6 @@ def report(
             f"{t.used:6d}"
         )
     return "\n".join(lines)
-
-
-def _load() -> str:
-    """Return the 1-minute load average, or ``n/a`` where the system does not say."""
-    try:
-        import os
-
-        return f"{os.getloadavg()[0]:.2f}"
-    except (OSError, AttributeError):  # pragma: no cover - Windows, Pyodide
-        return "n/a"
 
 
 def run_techniques(argv: list[str] | None = None) -> int:
@@ -148,5 +143,5 @@ def run_techniques(argv: list[str] | None = None) -> int:
     if args.limit and args.limit < len(puzzles):
         puzzles = random.Random(args.seed).sample(puzzles, args.limit)
     timings, per_puzzle = time_finders(puzzles)
-    print(report(args.file, args.seed, timings, per_puzzle, _load()))
+    print(report(args.file, args.seed, timings, per_puzzle, load_note()))
     return 0
