@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import random
 import shutil
 import statistics
@@ -31,6 +30,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from engine.bench import load_note
 from engine.grid import Grid
 from engine.lowclue import LowClueResult, search_low
 from engine.solver import count_solutions
@@ -39,19 +39,6 @@ from engine.symmetry import Symmetry, is_symmetric
 Print = Callable[[str], None]
 
 GOALS: dict[int, float] = {22: 2.0, 21: 10.0, 20: 60.0}
-
-
-def load_text() -> str:
-    """Return the 1/5/15-minute load averages and the core count, for the report header.
-
-    >>> load_text().startswith("load average")
-    True
-    """
-    try:
-        one, five, fifteen = os.getloadavg()
-    except OSError:  # pragma: no cover - not on every platform (Pyodide)
-        return "load average unknown"
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def median_or_none(values: Sequence[float | None]) -> float | None:
@@ -264,7 +251,7 @@ def run(args: argparse.Namespace, out: Print = print) -> int:
     symmetry = Symmetry.parse(args.symmetry)
     out(
         f"low-clue search, {symmetry.value}, pure Python single core (Python "
-        f"{sys.version.split()[0]}); {load_text()}"
+        f"{sys.version.split()[0]}); {load_note()}"
     )
     if args.lowest:
         bench_lowest(args.minutes, args.floor, args.seed, symmetry, out)
@@ -275,7 +262,7 @@ def run(args: argparse.Namespace, out: Print = print) -> int:
         bench_targets(targets, seeds, args.time_limit, symmetry, out)
     if args.qqwing:
         bench_qqwing(args.qqwing, out)
-    out(f"end: {load_text()}")
+    out(f"end: {load_note()}")
     return 0
 
 
