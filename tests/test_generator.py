@@ -12,6 +12,7 @@ from functools import cache
 
 import pytest
 from conftest import TEST_DATA, sample_lines
+from symmetry_maps import symmetry_maps
 
 from engine import generator
 from engine.fill import random_grid
@@ -122,25 +123,9 @@ def test_the_independent_counter_itself():
     assert count_solutions(Grid.parse("11" + "." * 79)) == 0
 
 
-def _maps(symmetry: Symmetry, n: int) -> list:
-    rot90 = lambda r, c: (c, n - 1 - r)  # noqa: E731
-    rot180 = lambda r, c: (n - 1 - r, n - 1 - c)  # noqa: E731
-    table = {
-        Symmetry.NONE: [],
-        Symmetry.ROTATE_180: [rot180],
-        Symmetry.ROTATE_90: [rot90],
-        Symmetry.HORIZONTAL: [lambda r, c: (n - 1 - r, c)],
-        Symmetry.VERTICAL: [lambda r, c: (r, n - 1 - c)],
-        Symmetry.DIAGONAL: [lambda r, c: (c, r)],
-        Symmetry.ANTIDIAGONAL: [lambda r, c: (n - 1 - c, n - 1 - r)],
-        Symmetry.DIHEDRAL: [rot90, lambda r, c: (c, r)],
-    }
-    return table[symmetry]
-
-
 def symmetric(grid: Grid, symmetry: Symmetry) -> bool:
     n = grid.geometry.size
-    for f in _maps(symmetry, n):
+    for f in symmetry_maps(symmetry, n):
         for cell, d in enumerate(grid.cells):
             r, c = f(cell // n, cell % n)
             if bool(d) != bool(grid.cells[r * n + c]):
@@ -162,7 +147,7 @@ def orbit_of(cell: int, symmetry: Symmetry, n: int) -> frozenset[int]:
     frontier = [cell]
     while frontier:
         x = frontier.pop()
-        for f in _maps(symmetry, n):
+        for f in symmetry_maps(symmetry, n):
             r, c = f(x // n, x % n)
             y = r * n + c
             if y not in orbit:

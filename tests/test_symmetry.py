@@ -5,28 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from symmetry_maps import symmetry_maps
 
 from engine.grid import Grid, geometry_for_size
 from engine.symmetry import Symmetry, is_symmetric, orbit_index, orbits
 
 GEOMETRIES = [geometry_for_size(n) for n in (4, 6, 9, 12, 16)] + [geometry_for_size(9, True)]
-
-
-def _maps(symmetry, n):
-    """The symmetry's cell maps written out by hand (not through numpy)."""
-    rot90 = lambda r, c: (c, n - 1 - r)  # noqa: E731
-    rot180 = lambda r, c: (n - 1 - r, n - 1 - c)  # noqa: E731
-    table = {
-        Symmetry.NONE: [],
-        Symmetry.ROTATE_180: [rot180],
-        Symmetry.ROTATE_90: [rot90],
-        Symmetry.HORIZONTAL: [lambda r, c: (n - 1 - r, c)],
-        Symmetry.VERTICAL: [lambda r, c: (r, n - 1 - c)],
-        Symmetry.DIAGONAL: [lambda r, c: (c, r)],
-        Symmetry.ANTIDIAGONAL: [lambda r, c: (n - 1 - c, n - 1 - r)],
-        Symmetry.DIHEDRAL: [rot90, lambda r, c: (c, r)],
-    }
-    return table[symmetry]
 
 
 @pytest.mark.parametrize("geo", GEOMETRIES, ids=lambda g: g.name)
@@ -42,7 +26,7 @@ def test_orbits_partition_and_are_closed(geo, symmetry):
     for i, orbit in enumerate(table):
         for cell in orbit:
             assert index[cell] == i
-    for f in _maps(symmetry, n):
+    for f in symmetry_maps(symmetry, n):
         image = [f(c // n, c % n) for c in range(geo.cell_count)]
         assert sorted(r * n + c for r, c in image) == list(range(geo.cell_count))  # permutation
         for c, (r2, c2) in enumerate(image):
