@@ -16,7 +16,7 @@ from typing import Any
 import openpyxl
 import xlwings as xw
 
-from addin import layout
+from xlsudoku.addin import layout
 
 
 def _cell(value: Any) -> Any:

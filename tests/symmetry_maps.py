@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.symmetry import Symmetry
+from xlsudoku.engine.symmetry import Symmetry
 
 CellMap = Callable[[int, int], tuple[int, int]]
 

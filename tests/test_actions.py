@@ -7,12 +7,12 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from addin import actions, layout
-from addin.cellio import MissingPart, OpenpyxlIO
-from engine.generator import GenerateRequest, generate
-from engine.grid import Grid
-from engine.solver import count_solutions, solve
-from engine.symmetry import Symmetry, is_symmetric
+from xlsudoku.addin import actions, layout
+from xlsudoku.addin.cellio import MissingPart, OpenpyxlIO
+from xlsudoku.engine.generator import GenerateRequest, generate
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.solver import count_solutions, solve
+from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"

@@ -1,4 +1,4 @@
-"""Analysis of typed puzzles (engine.analysis) against labelled vectors.
+"""Analysis of typed puzzles (xlsudoku.engine.analysis) against labelled vectors.
 
 tests/data/uniqueness_sample.tsv (and the full ../shared/data/uniqueness_test_vectors.tsv) give
 each puzzle's category and solution count from independent solvers.
@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from conftest import TEST_DATA, sample_lines
 
-from engine.analysis import COUNT_LIMIT, Status, analyze
-from engine.grid import Grid
-from engine.solver import count_solutions
+from xlsudoku.engine.analysis import COUNT_LIMIT, Status, analyze
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.solver import count_solutions
 
 EXPECTED = {
     "unique": Status.UNIQUE,
@@ -92,7 +92,7 @@ def test_deadly_rectangle_gets_a_clue_that_makes_it_unique():
 
 
 def test_cli_analyze(capsys):
-    from engine.cli import main
+    from xlsudoku.engine.cli import main
 
     deadly = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
     assert main(["analyze", deadly]) == 0

@@ -6,12 +6,12 @@ import sys
 
 def test_engine_import_loads_no_excel_modules():
     code = (
-        "import sys, engine, engine.cli\n"
-        "import pkgutil, importlib\n"
-        "for m in pkgutil.walk_packages(engine.__path__, 'engine.'):\n"
-        "    if m.name != 'engine.__main__':\n"
+        "import sys, importlib, pkgutil\n"
+        "import xlsudoku.engine\n"
+        "for m in pkgutil.walk_packages(xlsudoku.engine.__path__, 'xlsudoku.engine.'):\n"
+        "    if not m.name.endswith('__main__'):\n"
         "        importlib.import_module(m.name)\n"
-        "bad = [m for m in ('xlwings', 'openpyxl', 'addin') if m in sys.modules]\n"
+        "bad = [m for m in ('xlwings', 'openpyxl', 'xlsudoku.addin') if m in sys.modules]\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

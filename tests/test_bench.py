@@ -6,8 +6,15 @@ import re
 
 from conftest import TEST_DATA
 
-from engine.bench import bench_fill, bench_solve, load_puzzles, run_fill, run_solve, time_items
-from engine.grid import Grid
+from xlsudoku.engine.bench import (
+    bench_fill,
+    bench_solve,
+    load_puzzles,
+    run_fill,
+    run_solve,
+    time_items,
+)
+from xlsudoku.engine.grid import Grid
 
 NUMBER = r"[\d,]+(\.\d+)?"
 

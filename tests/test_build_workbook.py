@@ -14,16 +14,16 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from addin import layout
-from addin.build_workbook import BUTTONS_BAS, CODE_NAMES, DEFAULT_OUTPUT, build_file
-from addin.package import package_contents
-from addin.vbaproject import (
+from xlsudoku.addin import layout
+from xlsudoku.addin.build_workbook import BUTTONS_BAS, CODE_NAMES, DEFAULT_OUTPUT, build_file
+from xlsudoku.addin.package import package_contents
+from xlsudoku.addin.vbaproject import (
     quickstart_project_bytes,
     xlwings_project,
     xlwings_quickstart,
     xlwings_version,
 )
-from engine.patterns import PRESETS
+from xlsudoku.engine.patterns import PRESETS
 
 with warnings.catch_warnings():  # oletools still uses pyparsing names deprecated since 3.0
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -65,7 +65,9 @@ def test_committed_workbook_is_a_fresh_build(fresh: Path) -> None:
     differing = sorted(
         name for name in committed.keys() | built.keys() if committed.get(name) != built.get(name)
     )
-    assert not differing, f"run `python -m addin.build_workbook`; parts differ: {differing}"
+    assert not differing, (
+        f"run `python -m xlsudoku.addin.build_workbook`; parts differ: {differing}"
+    )
     assert COMMITTED.read_bytes() == fresh.read_bytes()
 
 
@@ -176,7 +178,7 @@ def test_collection_header(book: openpyxl.Workbook) -> None:
 
 
 def test_analyze_sheet(book: openpyxl.Workbook) -> None:
-    from addin import render
+    from xlsudoku.addin import render
 
     ws = book[layout.ANALYZE]
     fills = {
@@ -226,14 +228,14 @@ def test_button_runs_its_macro(fresh: Path, macros: dict[str, str], button: layo
 
 
 def test_desktop_entry_points_exist() -> None:
-    import addin.desktop
+    import xlsudoku.addin.desktop
 
     for button in layout.BUTTONS:
-        assert callable(getattr(addin.desktop, button.action)), button.action
+        assert callable(getattr(xlsudoku.addin.desktop, button.action)), button.action
 
 
 def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from addin.build_workbook import main
+    from xlsudoku.addin.build_workbook import main
 
     target = tmp_path / "sub" / "book.xlsm"
     assert main(["--output", str(target)]) == 0

@@ -1,11 +1,11 @@
-"""addin.cellio on the committed workbook: OpenpyxlIO, and XlwingsIO on the remote Book."""
+"""xlsudoku.addin.cellio on the committed workbook: OpenpyxlIO, and XlwingsIO on the remote Book."""
 
 import openpyxl
 import pytest
 import remote_book
 
-from addin import layout
-from addin.cellio import MissingPart, OpenpyxlIO, XlwingsIO
+from xlsudoku.addin import layout
+from xlsudoku.addin.cellio import MissingPart, OpenpyxlIO, XlwingsIO
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ import sys
 import pytest
 from conftest import ROOT, TEST_DATA
 
-from engine.cli import BENCH_SUITES, build_parser, main
-from engine.grid import Grid
+from xlsudoku.engine.cli import BENCH_SUITES, build_parser, main
+from xlsudoku.engine.grid import Grid
 
 PUZZLE = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"
 
@@ -72,7 +72,7 @@ def test_solve_warns_about_several_solutions(capsys):
 
 @pytest.mark.parametrize("fmt", ["sdk", "ss", "grid", "csv", "sdm"])
 def test_solve_output_formats(capsys, fmt):
-    from engine.formats import parse_puzzle
+    from xlsudoku.engine.formats import parse_puzzle
 
     puzzle, solution = _solutions_sample()[0]
     code, out, _ = _run(capsys, ["solve", puzzle, "--format", fmt])
@@ -114,7 +114,7 @@ def test_count_errors(tmp_path, capsys):
 
 def test_format_converts(tmp_path, capsys):
     path = tmp_path / "p.ss"
-    from engine.formats import PuzzleFormat, format_grid
+    from xlsudoku.engine.formats import PuzzleFormat, format_grid
 
     path.write_text(format_grid(Grid.parse(PUZZLE), PuzzleFormat.SS) + "\n")
     code, out, _ = _run(capsys, ["format", str(path), "--format", "line"])
@@ -171,7 +171,7 @@ def test_parser_has_the_core_commands():
 
 def test_console_process_reads_stdin():
     done = subprocess.run(
-        [sys.executable, "-m", "engine", "count", "-"],
+        [sys.executable, "-m", "xlsudoku.engine", "count", "-"],
         input=f"{PUZZLE}\n{'.' * 81}\n",
         capture_output=True,
         text=True,

@@ -1,4 +1,4 @@
-"""Generation to a difficulty (engine.difficulty), checked by independent oracles.
+"""Generation to a difficulty (xlsudoku.engine.difficulty), checked by independent oracles.
 
 Uniqueness by the exact solver, symmetry by engine.symmetry, and the level by our grader and,
 where installed, by QQWing's own grader (``qqwing --solve --stats``), which knows nothing of
@@ -12,15 +12,15 @@ import subprocess
 
 import pytest
 
-from engine.cli import main
-from engine.difficulty import generate_graded, goal_table
-from engine.generator import GenerateError, GenerateRequest, generate
-from engine.grading import grade
-from engine.grid import Grid
-from engine.patterns import parse_pattern
-from engine.solver import count_solutions
-from engine.steps import Level, Technique
-from engine.symmetry import Symmetry, is_symmetric
+from xlsudoku.engine.cli import main
+from xlsudoku.engine.difficulty import generate_graded, goal_table
+from xlsudoku.engine.generator import GenerateError, GenerateRequest, generate
+from xlsudoku.engine.grading import grade
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.patterns import parse_pattern
+from xlsudoku.engine.solver import count_solutions
+from xlsudoku.engine.steps import Level, Technique
+from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
 LEVELS = [Level.EASY, Level.MEDIUM, Level.HARD, Level.VERY_HARD, Level.DIABOLICAL]
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.fill import random_grid, random_start
-from engine.grid import CLASSIC, geometry, geometry_for_size
+from xlsudoku.engine.fill import random_grid, random_start
+from xlsudoku.engine.grid import CLASSIC, geometry, geometry_for_size
 
 GEOMETRIES = [geometry_for_size(n) for n in (4, 6, 9, 12, 16)] + [geometry_for_size(9, True)]
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.fill import random_grid
-from engine.formats import (
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.formats import (
     PuzzleFormat,
     format_grid,
     parse_puzzle,
@@ -18,7 +18,7 @@ from engine.formats import (
     write_file,
     write_puzzles,
 )
-from engine.grid import CLASSIC, ConflictError, Grid, ParseError, geometry_for_size
+from xlsudoku.engine.grid import CLASSIC, ConflictError, Grid, ParseError, geometry_for_size
 
 GEOMETRIES = [geometry_for_size(n) for n in (4, 6, 9, 12, 16)]
 PUZZLE = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"

@@ -1,4 +1,4 @@
-"""Generator invariants, checked by an independent oracle written here (not engine.solver).
+"""Generator invariants, checked by an independent oracle written here (not xlsudoku.engine.solver).
 
 Every generated puzzle: unique (counted by the small backtracking counter below), its solution
 valid and consistent with the givens, symmetric (checked with coordinate maps written here),
@@ -14,9 +14,9 @@ import pytest
 from conftest import TEST_DATA, sample_lines
 from symmetry_maps import symmetry_maps
 
-from engine import generator
-from engine.fill import random_grid
-from engine.generator import (
+from xlsudoku.engine import generator
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.generator import (
     GenerateError,
     GenerateRequest,
     GenerateResult,
@@ -24,9 +24,9 @@ from engine.generator import (
     minimal_puzzle,
     validate_request,
 )
-from engine.grid import CLASSIC, Geometry, Grid, geometry, geometry_for_size
-from engine.patterns import preset
-from engine.symmetry import Symmetry
+from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry, geometry_for_size
+from xlsudoku.engine.patterns import preset
+from xlsudoku.engine.symmetry import Symmetry
 
 # --------------------------------------------------------------------------- independent oracle
 
@@ -321,7 +321,9 @@ def test_oracle_on_published_low_clue_symmetric_puzzles(line):
     """Every clue orbit of these 18-23 clue puzzles: the oracle matches the counter."""
     puzzle = Grid.parse(line)
     solution_cells = list(puzzle.cells)
-    from engine.solver import solve  # only to get S; the verdicts are checked independently
+    from xlsudoku.engine.solver import (
+        solve,
+    )  # only to get S; the verdicts are checked independently
 
     solution = solve(puzzle)
     assert solution is not None
@@ -336,7 +338,7 @@ def test_oracle_on_published_low_clue_symmetric_puzzles(line):
 
 def test_oracle_on_shared_low_clue_symmetric_puzzles(shared_data):
     """Full data: ``XLSUDOKU_SAMPLE=all pytest tests/test_generator.py -k shared``."""
-    from engine.solver import solve
+    from xlsudoku.engine.solver import solve
 
     path = shared_data / "symmetric180_low_clue_selection.tsv"
     lines = [ln.split("\t")[0] for ln in path.read_text().splitlines()[1:] if ln]
@@ -478,7 +480,7 @@ def test_result_to_dict_carries_every_field():
 
 
 def test_difficulty_is_delegated_when_set(monkeypatch):
-    from engine.steps import Level
+    from xlsudoku.engine.steps import Level
 
     seen = []
 
@@ -493,7 +495,7 @@ def test_difficulty_is_delegated_when_set(monkeypatch):
     real = importlib.import_module
 
     def fake_import(name, *args):
-        return FakeModule if name == "engine.difficulty" else real(name, *args)
+        return FakeModule if name == "xlsudoku.engine.difficulty" else real(name, *args)
 
     monkeypatch.setattr(importlib, "import_module", fake_import)
     request = GenerateRequest(seed=1, difficulty=Level.HARD)
@@ -507,7 +509,7 @@ def test_difficulty_is_delegated_when_set(monkeypatch):
 def test_cli_generate_line_grid_and_json(capsys):
     import json
 
-    from engine.cli import main
+    from xlsudoku.engine.cli import main
 
     assert main(["generate", "--seed", "3"]) == 0
     line = capsys.readouterr().out.strip()
@@ -535,7 +537,7 @@ def test_cli_generate_line_grid_and_json(capsys):
 
 
 def test_cli_generate_other_geometry_and_mask(capsys):
-    from engine.cli import main
+    from xlsudoku.engine.cli import main
 
     argv = ["generate", "--seed", "2", "--geometry", "6x6", "--pattern", "none", "--opens", "12"]
     assert main(argv) == 0
@@ -556,7 +558,7 @@ def test_cli_generate_other_geometry_and_mask(capsys):
     ],
 )
 def test_cli_generate_errors_exit_2(capsys, argv, message):
-    from engine.cli import main
+    from xlsudoku.engine.cli import main
 
     assert main(["generate", *argv]) == 2
     captured = capsys.readouterr()
@@ -564,7 +566,7 @@ def test_cli_generate_errors_exit_2(capsys, argv, message):
 
 
 def test_cli_generate_bad_option_values_exit_2(capsys):
-    from engine.cli import main
+    from xlsudoku.engine.cli import main
 
     for argv in (["--symmetry", "sideways"], ["--geometry", "7x7"], ["--opens", "many"]):
         with pytest.raises(SystemExit) as info:
@@ -580,7 +582,7 @@ def test_bench_generate_smoke(capsys):
     """The benchmark command runs and prints its figures (shape only, never speed)."""
     import shutil
 
-    from engine.bench_generator import run_generate
+    from xlsudoku.engine.bench_generator import run_generate
 
     argv = [
         "--seeds",
@@ -600,7 +602,7 @@ def test_bench_generate_smoke(capsys):
         assert "qqwing --generate 5 --symmetry rotate180 --one-line" in out and "unique 5/5" in out
     assert out.splitlines()[0].startswith("xlsudoku bench generate; load average")
 
-    from engine.cli import main
+    from xlsudoku.engine.cli import main
 
     assert main(["bench", "generate", "--seeds", "1", "--count", "1", "--qqwing", "0"]) == 0
     assert "minimal 180° puzzles" in capsys.readouterr().out
@@ -666,6 +668,6 @@ def test_a_bad_low_clue_result_is_not_returned(monkeypatch):
 
 
 def test_classic_oracle_uses_the_solver_fast_search_and_others_the_generic_one():
-    """If engine.solver drops its 9x9 internals the generic search takes over (slower)."""
+    """If xlsudoku.engine.solver drops its 9x9 internals the generic search takes over (slower)."""
     assert generator._Oracle(random_grid(random.Random(1))).fast is not None
     assert generator._Oracle(random_grid(random.Random(1), X9)).fast is None

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from conftest import TEST_DATA, sample_lines
 
-from engine.bench_grading import spearman
-from engine.grading import (
+from xlsudoku.engine.bench_grading import spearman
+from xlsudoku.engine.grading import (
     HODOKU_STEPS,
     TRIAL_SCORE,
     NotUnique,
@@ -21,10 +21,10 @@ from engine.grading import (
     hodoku_grade,
     step_score,
 )
-from engine.grid import ConflictError, Grid
-from engine.logic import NoSolution, solve_path
-from engine.steps import Level, Technique
-from engine.techniques import TECHNIQUES
+from xlsudoku.engine.grid import ConflictError, Grid
+from xlsudoku.engine.logic import NoSolution, solve_path
+from xlsudoku.engine.steps import Level, Technique
+from xlsudoku.engine.techniques import TECHNIQUES
 
 
 def _tsv(path, default=None):
@@ -162,7 +162,7 @@ def test_invalid_puzzles_raise_typed_errors():
 def test_cli_grade_tsv_and_json(tmp_path, capsys):
     import json
 
-    from engine.cli import main
+    from xlsudoku.engine.cli import main
 
     path = tmp_path / "p.txt"
     path.write_text(SE_SAMPLE[3]["puzzle"] + "\n" + "11" + "." * 79 + "\n")
@@ -179,7 +179,7 @@ def test_cli_grade_tsv_and_json(tmp_path, capsys):
 
 
 def test_bench_grade_smoke(capsys):
-    from engine.cli import main
+    from xlsudoku.engine.cli import main
 
     path = str(TEST_DATA / "qqwing_hodoku_sample.tsv")
     assert main(["bench", "grade", path, "--limit", "6", "--seed", "1"]) == 0
@@ -192,7 +192,7 @@ def test_bench_grade_smoke(capsys):
 
 
 def test_bench_reglib_smoke(capsys):
-    from engine.cli import main
+    from xlsudoku.engine.cli import main
 
     assert main(["bench", "reglib", str(TEST_DATA / "reglib_sample.txt")]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -202,10 +202,10 @@ def test_bench_reglib_smoke(capsys):
 
 
 def test_hodoku_promotes_by_total_score():
-    from engine.board import Board
-    from engine.grading import HodokuLevel, hodoku_rating
-    from engine.logic import SolvePath
-    from engine.steps import Placement, Step
+    from xlsudoku.engine.board import Board
+    from xlsudoku.engine.grading import HodokuLevel, hodoku_rating
+    from xlsudoku.engine.logic import SolvePath
+    from xlsudoku.engine.steps import Placement, Step
 
     single = Step(Technique.HIDDEN_SINGLE, (Placement(0, 1),), (), (0,), (0,), (1,), "")
     board = Board.from_grid(Grid.parse(SE_SAMPLE[0]["puzzle"]))

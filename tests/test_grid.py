@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.grid import (
+from xlsudoku.engine.grid import (
     CLASSIC,
     ConflictError,
     Grid,

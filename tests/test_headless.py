@@ -10,10 +10,10 @@ import openpyxl
 import pytest
 from oletools.olevba import VBA_Parser
 
-from addin import headless, layout, package
-from addin.main import main
-from engine.grid import Grid
-from engine.solver import count_solutions
+from xlsudoku.addin import headless, layout, package
+from xlsudoku.addin.main import main
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.solver import count_solutions
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from conftest import TEST_DATA
 
-from engine.board import Board
-from engine.grid import ConflictError, Grid, SudokuError
-from engine.hints import hint
-from engine.logic import NoSolution, next_step
-from engine.steps import Technique
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import ConflictError, Grid, SudokuError
+from xlsudoku.engine.hints import hint
+from xlsudoku.engine.logic import NoSolution, next_step
+from xlsudoku.engine.steps import Technique
 
 
 def _puzzles():
@@ -73,7 +73,7 @@ def test_bad_level_and_bad_grids_raise():
 
 
 def test_cli_hint(capsys):
-    from engine.cli import main
+    from xlsudoku.engine.cli import main
 
     assert main(["hint", PUZZLES[0], "--level", "3"]) == 0
     assert capsys.readouterr().out.strip() == hint(Grid.parse(PUZZLES[0]), 3).text

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from addin import layout
-from addin.layout import Kind, Ref
-from engine.patterns import PRESETS, preset
-from engine.steps import Level
-from engine.symmetry import Symmetry
+from xlsudoku.addin import layout
+from xlsudoku.addin.layout import Kind, Ref
+from xlsudoku.engine.patterns import PRESETS, preset
+from xlsudoku.engine.steps import Level
+from xlsudoku.engine.symmetry import Symmetry
 
 
 def cells_of(ref: Ref) -> set[tuple[str, int, int]]:
@@ -214,7 +214,10 @@ def test_buttons_as_contracted() -> None:
 def test_button_macro_and_call(button: layout.Button) -> None:
     assert button.macro.isidentifier() and button.macro[0].isupper()
     assert button.macro.endswith("Click")
-    assert button.python_call == f"import addin.desktop; addin.desktop.{button.action}()"
+    assert (
+        button.python_call
+        == f"import xlsudoku.addin.desktop; xlsudoku.addin.desktop.{button.action}()"
+    )
     assert '"' not in button.python_call  # it sits inside a VBA string literal
     assert button.anchor.shape == (1, 1)
 

@@ -13,13 +13,13 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_ruff_lint_and_format_are_clean():
     pytest.importorskip("ruff", reason="ruff is not installed (test extra)")
-    lint = _run(sys.executable, "-m", "ruff", "check", "engine", "addin", "tests")
+    lint = _run(sys.executable, "-m", "ruff", "check", "xlsudoku", "tests")
     assert lint.returncode == 0, lint.stdout + lint.stderr
-    fmt = _run(sys.executable, "-m", "ruff", "format", "--check", "engine", "addin", "tests")
+    fmt = _run(sys.executable, "-m", "ruff", "format", "--check", "xlsudoku", "tests")
     assert fmt.returncode == 0, fmt.stdout + fmt.stderr
 
 
 def test_mypy_strict_on_engine():
     pytest.importorskip("mypy", reason="mypy is not installed (test extra)")
-    result = _run(sys.executable, "-m", "mypy", "--strict", "engine")
+    result = _run(sys.executable, "-m", "mypy", "--strict", "xlsudoku/engine")
     assert result.returncode == 0, result.stdout + result.stderr

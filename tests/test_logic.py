@@ -1,6 +1,6 @@
 """The human-style solve loop (engine.logic): paths end at the known solution, limits, errors.
 
-Solutions come from the data files (external solvers), never from engine.solver.
+Solutions come from the data files (external solvers), never from xlsudoku.engine.solver.
 """
 
 from __future__ import annotations
@@ -8,11 +8,18 @@ from __future__ import annotations
 import pytest
 from conftest import TEST_DATA, sample_lines
 
-from engine.board import Board
-from engine.grid import ConflictError, Grid
-from engine.logic import NoSolution, limit_table, next_found, next_step, solve_path, trial_step
-from engine.steps import Level, Technique
-from engine.techniques import TECHNIQUES
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import ConflictError, Grid
+from xlsudoku.engine.logic import (
+    NoSolution,
+    limit_table,
+    next_found,
+    next_step,
+    solve_path,
+    trial_step,
+)
+from xlsudoku.engine.steps import Level, Technique
+from xlsudoku.engine.techniques import TECHNIQUES
 
 
 def _tsv(path, default=None):

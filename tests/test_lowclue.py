@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from test_unavoidable import independent_count
 
-from engine.fill import random_grid
-from engine.grid import CLASSIC, Geometry, Grid, geometry
-from engine.lowclue import LowClueError, descend, search_low
-from engine.solver import solve
-from engine.symmetry import Symmetry, is_symmetric, orbits
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry
+from xlsudoku.engine.lowclue import LowClueError, descend, search_low
+from xlsudoku.engine.solver import solve
+from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
 
 DATA = Path(__file__).resolve().parent / "data"
 CENTER_BOX = frozenset(r * 9 + c for r in range(3, 6) for c in range(3, 6))
@@ -331,7 +331,7 @@ def test_grids_used_are_the_classic_shape_by_default() -> None:
 
 @pytest.mark.parametrize("stage", [0, 1])
 def test_neighbour_moves_give_unique_symmetric_puzzles(stage: int) -> None:
-    from engine.lowclue import _Clock, _LowSearch
+    from xlsudoku.engine.lowclue import _Clock, _LowSearch
 
     # the third 21-clue puzzle of the sample has 20-clue neighbours (found by this search)
     known = [p for p, clues in _low_clue_rows() if clues == 21][2]

@@ -5,7 +5,15 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.masks import bit, count, digits_of, full_mask, lowest_digit, mask_of, single_digit
+from xlsudoku.engine.masks import (
+    bit,
+    count,
+    digits_of,
+    full_mask,
+    lowest_digit,
+    mask_of,
+    single_digit,
+)
 
 DIGIT_SETS = st.sets(st.integers(1, 16))
 

@@ -11,8 +11,8 @@ from xml.etree import ElementTree
 import openpyxl
 import pytest
 
-from addin import layout
-from addin.package import (
+from xlsudoku.addin import layout
+from xlsudoku.addin.package import (
     EXCEL_NS,
     VML_NS,
     ButtonShape,

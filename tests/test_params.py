@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from addin import layout, params
-from engine.steps import Level
-from engine.symmetry import Symmetry
+from xlsudoku.addin import layout, params
+from xlsudoku.engine.steps import Level
+from xlsudoku.engine.symmetry import Symmetry
 
 DEFAULTS = {
     "Pattern": 1,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.grid import CLASSIC, geometry, geometry_for_size
-from engine.patterns import (
+from xlsudoku.engine.grid import CLASSIC, geometry, geometry_for_size
+from xlsudoku.engine.patterns import (
     PRESETS,
     Pattern,
     PatternError,
@@ -14,7 +14,7 @@ from engine.patterns import (
     preset,
     show_pattern,
 )
-from engine.symmetry import Symmetry
+from xlsudoku.engine.symmetry import Symmetry
 
 
 def _rot180(mask: str) -> str:

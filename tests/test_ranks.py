@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from conftest import TEST_DATA
 
-from engine.grid import Grid, InvalidPuzzle, geometry_for_size
-from engine.ranks import RankRound, Ranks, rank_statistics
-from engine.solver import solve
+from xlsudoku.engine.grid import Grid, InvalidPuzzle, geometry_for_size
+from xlsudoku.engine.ranks import RankRound, Ranks, rank_statistics
+from xlsudoku.engine.solver import solve
 
 
 def _houses(n: int, br: int, bc: int) -> list[list[int]]:
@@ -96,7 +96,7 @@ def test_hard_puzzles_go_beyond_singles_and_still_fill_the_grid(line):
 
 
 def test_next_step_plugs_in_the_human_solver():
-    logic = pytest.importorskip("engine.logic")
+    logic = pytest.importorskip("xlsudoku.engine.logic")
     puzzle = Grid.parse(_hard()[0])
     plain = rank_statistics(puzzle)
     ranks = rank_statistics(puzzle, next_step=logic.next_step)

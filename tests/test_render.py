@@ -16,7 +16,7 @@ from xml.etree import ElementTree
 import openpyxl
 import pytest
 
-from addin import headless, layout, snapshot
+from xlsudoku.addin import headless, layout, snapshot
 
 pytestmark = pytest.mark.render
 

@@ -1,17 +1,17 @@
-"""addin.render: engine results become cell values shaped like their defined names."""
+"""xlsudoku.addin.render: engine results become cell values shaped like their defined names."""
 
 import datetime as dt
 
 import pytest
 
-from addin import layout, render
-from engine.analysis import analyze
-from engine.generator import GenerateRequest, generate
-from engine.grading import grade
-from engine.grid import Grid
-from engine.hints import hint
-from engine.ranks import RankRound, Ranks
-from engine.symmetry import Symmetry
+from xlsudoku.addin import layout, render
+from xlsudoku.engine.analysis import analyze
+from xlsudoku.engine.generator import GenerateRequest, generate
+from xlsudoku.engine.grading import grade
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.hints import hint
+from xlsudoku.engine.ranks import RankRound, Ranks
+from xlsudoku.engine.symmetry import Symmetry
 
 PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
@@ -131,7 +131,7 @@ def test_report_unique():
 
 
 def test_report_several_solutions():
-    # the two-solution grid of engine.analysis' doctest: r1c1/r1c2/r4c1/r4c2 swap 1 and 2
+    # the two-solution grid of xlsudoku.engine.analysis' doctest: r1c1/r1c2/r4c1/r4c2 swap 1 and 2
     text = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
     grid = Grid.parse(text)
     lines = [row[0] for row in render.report_lines(grid, analyze(grid))]

@@ -14,9 +14,9 @@ from conftest import TEST_DATA, sample_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.fill import random_grid
-from engine.grid import CLASSIC, Grid, InvalidPuzzle, geometry, geometry_for_size
-from engine.solver import (
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.grid import CLASSIC, Grid, InvalidPuzzle, geometry, geometry_for_size
+from xlsudoku.engine.solver import (
     count_solutions,
     count_solutions_cells,
     is_unique,

@@ -7,8 +7,8 @@ import random
 import pytest
 from symmetry_maps import symmetry_maps
 
-from engine.grid import Grid, geometry_for_size
-from engine.symmetry import Symmetry, is_symmetric, orbit_index, orbits
+from xlsudoku.engine.grid import Grid, geometry_for_size
+from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbit_index, orbits
 
 GEOMETRIES = [geometry_for_size(n) for n in (4, 6, 9, 12, 16)] + [geometry_for_size(9, True)]
 

@@ -4,7 +4,7 @@
   with eliminations worked out by hand, including must-not-fire cases.
 - Soundness: real puzzles (and random unique 6x6 puzzles) are solved with the full technique
   table; at every board where an advanced technique is needed, every advanced finder's first
-  steps are checked against the exact solution (from ``engine.solver``): no elimination may
+  steps are checked against the exact solution (from ``xlsudoku.engine.solver``): no elimination may
   remove the solution's digit or a candidate that is not there, no placement may differ from
   the solution.  The puzzles come from ``tests/data/advanced_sample.txt`` and a sample of
   ``magictour_top1465_hodoku.tsv``; ``XLSUDOKU_SAMPLE=200 python -m pytest
@@ -23,28 +23,33 @@ from dataclasses import dataclass
 import pytest
 from conftest import TEST_DATA, sample_lines
 
-from engine.board import Board
-from engine.fill import random_grid
-from engine.grid import CLASSIC, Geometry, Grid, geometry
-from engine.masks import mask_of
-from engine.solver import count_solutions, solve
-from engine.steps import Level, Step, Technique
-from engine.techniques import TECHNIQUES
-from engine.techniques.chains import find_aic, find_forcing_chain, find_x_chain, find_xy_chain
-from engine.techniques.coloring import find_simple_coloring
-from engine.techniques.single_digit import (
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry
+from xlsudoku.engine.masks import mask_of
+from xlsudoku.engine.solver import count_solutions, solve
+from xlsudoku.engine.steps import Level, Step, Technique
+from xlsudoku.engine.techniques import TECHNIQUES
+from xlsudoku.engine.techniques.chains import (
+    find_aic,
+    find_forcing_chain,
+    find_x_chain,
+    find_xy_chain,
+)
+from xlsudoku.engine.techniques.coloring import find_simple_coloring
+from xlsudoku.engine.techniques.single_digit import (
     find_empty_rectangle,
     find_skyscraper,
     find_two_string_kite,
 )
-from engine.techniques.uniqueness import (
+from xlsudoku.engine.techniques.uniqueness import (
     find_bug_plus_1,
     find_unique_rectangle_1,
     find_unique_rectangle_2,
     find_unique_rectangle_3,
     find_unique_rectangle_4,
 )
-from engine.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
+from xlsudoku.engine.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
 
 FINDERS = {
     Technique.SKYSCRAPER: find_skyscraper,
@@ -277,7 +282,7 @@ def test_grouped_aic_hand_made() -> None:
 
 
 def test_grouped_aic_on_reglib(shared_data) -> None:
-    from engine.bench_grading import parse_reglib_line
+    from xlsudoku.engine.bench_grading import parse_reglib_line
 
     known = {1247}  # HoDoKu's loop differs from the ones the shortest-first search finds
     text = (shared_data / "hodoku_reglib-1.3.txt").read_text(encoding="utf-8").splitlines()
@@ -300,7 +305,7 @@ GROUPED_CODES = {"0709-1", "0710-1", "0710-2", "0711-1", "0711-2"}
 
 
 def test_bench_techniques_counts_every_step() -> None:
-    from engine.bench_techniques import report, time_finders
+    from xlsudoku.engine.bench_techniques import report, time_finders
 
     easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     timings, per_puzzle = time_finders([easy])

@@ -14,15 +14,15 @@ import re
 import pytest
 from conftest import TEST_DATA, sample_lines
 
-from engine.board import Board
-from engine.fill import random_grid
-from engine.generator import minimal_puzzle
-from engine.grid import CLASSIC, Grid, geometry
-from engine.logic import solve_path
-from engine.solver import solve
-from engine.steps import Level, Technique
-from engine.symmetry import Symmetry
-from engine.techniques import TECHNIQUES
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.generator import minimal_puzzle
+from xlsudoku.engine.grid import CLASSIC, Grid, geometry
+from xlsudoku.engine.logic import solve_path
+from xlsudoku.engine.solver import solve
+from xlsudoku.engine.steps import Level, Technique
+from xlsudoku.engine.symmetry import Symmetry
+from xlsudoku.engine.techniques import TECHNIQUES
 
 BASIC = tuple(
     spec

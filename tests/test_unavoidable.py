@@ -1,7 +1,7 @@
 """Unavoidable sets: every set found is unavoidable and minimal, checked by an independent counter.
 
 The counter below (plain backtracking over row/column/box digit masks) shares no code with
-``engine.solver``, which ``engine.unavoidable`` uses.
+``xlsudoku.engine.solver``, which ``xlsudoku.engine.unavoidable`` uses.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.fill import random_grid
-from engine.grid import CLASSIC, Grid, geometry
-from engine.unavoidable import (
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.grid import CLASSIC, Grid, geometry
+from xlsudoku.engine.unavoidable import (
     UnavoidableError,
     blanked,
     cells_of,
@@ -182,7 +182,7 @@ def _low_clue_rows() -> list[tuple[Grid, int]]:
 @pytest.mark.parametrize("puzzle", [p for p, _ in _low_clue_rows()[:6]], ids=str)
 def test_a_unique_puzzle_hits_every_set(puzzle: Grid) -> None:
     assert independent_count(puzzle) == 1
-    from engine.solver import solve
+    from xlsudoku.engine.solver import solve
 
     solution = solve(puzzle)
     assert solution is not None

@@ -19,8 +19,8 @@ with warnings.catch_warnings():  # oletools still uses pyparsing names deprecate
     warnings.simplefilter("ignore", DeprecationWarning)
     from oletools.olevba import VBA_Parser, decompress_stream
 
-from addin.cfb import NOSTREAM, CfbError, name_key, write_cfb
-from addin.vbaproject import (
+from xlsudoku.addin.cfb import NOSTREAM, CfbError, name_key, write_cfb
+from xlsudoku.addin.vbaproject import (
     Module,
     ModuleKind,
     VbaError,
@@ -59,7 +59,7 @@ def test_compress_chunk_boundaries(size: int) -> None:
 
 
 def test_compress_shrinks_repetitive_text() -> None:
-    data = b'RunPython "import addin.desktop; addin.desktop.start()"\r\n' * 100
+    data = b'RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.start()"\r\n' * 100
     assert len(compress(data)) < len(data) // 5
 
 

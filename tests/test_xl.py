@@ -18,12 +18,12 @@ import remote_book
 import xlwings as xw
 import xlwings.server
 
-from addin import layout, xl
-from engine.generator import GenerateRequest, generate
-from engine.grading import grade
-from engine.grid import Grid
-from engine.solver import count_solutions
-from engine.symmetry import Symmetry, is_symmetric
+from xlsudoku.addin import layout, xl
+from xlsudoku.engine.generator import GenerateRequest, generate
+from xlsudoku.engine.grading import grade
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.solver import count_solutions
+from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
@@ -274,7 +274,7 @@ def test_sudoku_generate_is_deterministic_and_valid():
 
 def test_xl_imports_without_xlwings_server_mode():
     env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS_")}
-    code = "import addin.xl as m; print(callable(m.start), m.sudoku_solve.__name__)"
+    code = "import xlsudoku.addin.xl as m; print(callable(m.start), m.sudoku_solve.__name__)"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT
     )
@@ -285,17 +285,20 @@ def test_xl_imports_without_xlwings_server_mode():
 def test_desktop_entry_points_match_the_buttons():
     import inspect
 
-    from addin import desktop
+    from xlsudoku.addin import desktop
 
     for button in layout.BUTTONS:
         function = getattr(desktop, button.action)
         assert inspect.signature(function).parameters == {}
-        assert button.python_call == f"import addin.desktop; addin.desktop.{button.action}()"
+        assert (
+            button.python_call
+            == f"import xlsudoku.addin.desktop; xlsudoku.addin.desktop.{button.action}()"
+        )
 
 
 def test_star_import_gives_every_script_and_function():
     namespace = {}
-    exec("from addin.xl import *", namespace)
+    exec("from xlsudoku.addin.xl import *", namespace)
     exported = {name for name in namespace if not name.startswith("__")}
     scripts = {name for name in exported if hasattr(namespace[name], "__xlscript__")}
     functions = {name for name in exported if hasattr(namespace[name], "__xlfunc__")}

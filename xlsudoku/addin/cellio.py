@@ -1,0 +1,376 @@
+"""Reading and writing the workbook's defined names: the CellIO protocol and two adapters.
+
+:mod:`xlsudoku.addin.actions` is written once against :class:`CellIO`; two adapters carry it:
+
+- :class:`XlwingsIO` wraps an ``xlwings.Book``: the classic desktop book (``Book.caller()``)
+  and the remote book xlwings Lite and xlwings Server build from Excel's JSON payload, where
+  every write becomes an action Excel applies when the script returns.
+- :class:`OpenpyxlIO` wraps an ``openpyxl.Workbook`` for the headless runner.
+
+Both resolve a workbook-scoped defined name to its range, read a single cell as a value and a
+block as a list of rows, and check first that the sheets and names an action needs exist
+(:meth:`CellIO.require`), so a workbook with a missing or renamed sheet gets a message naming
+what is missing before anything is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from xlsudoku.addin import layout
+from xlsudoku.engine.grid import SudokuError
+
+if TYPE_CHECKING:  # pragma: no cover - imported for annotations only
+    import xlwings as xw
+    from openpyxl.workbook.workbook import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
+
+Value = Any
+"""A cell value: None, bool, int, float, str or a date."""
+
+Block = list[list[Value]]
+
+# Text Excel would turn into a number, date, time, percentage or formula when a program writes
+# it through Range.Value (COM) or setValues (Office.js); a leading apostrophe keeps it text.
+_EXCEL_WOULD_CONVERT = re.compile(r"^\s*[=+@-]|^[\d\s.,:/%$eE+-]*\d[\d\s.,:/%$eE+-]*$")
+
+
+class MissingPart(SudokuError):
+    """The workbook lacks a sheet or a defined name an action needs."""
+
+
+class CellIO(Protocol):
+    """Access to the workbook through its defined names (see :data:`addin.layout.NAMES`)."""
+
+    def require(self, names: Iterable[str]) -> None:
+        """Raise :class:`MissingPart` naming every missing sheet or defined name."""
+
+    def read(self, name: str) -> Value | Block:
+        """Return one cell's value, or a block of cells as a list of rows."""
+
+    def write(self, name: str, value: Value | Block) -> None:
+        """Write one value, or a block shaped like the name's range ("" and None blank a cell)."""
+
+    def clear(self, name: str) -> None:
+        """Blank every cell of the name's range (values only, formats stay)."""
+
+    def table_rows(self, name: str) -> Block:
+        """Return the rows under the header row *name*, down to the last non-empty one."""
+
+    def append_rows(self, name: str, rows: Sequence[Sequence[Value]]) -> int:
+        """Write *rows* under the last non-empty row below header *name*; return the first row."""
+
+    def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
+        """Set the fill of *cells* (0-based offsets in the range; None = all) to *colour*.
+
+        *colour* is ``#RRGGBB``; None removes the fill.
+        """
+
+
+def missing_message(sheets: Iterable[str], names: Iterable[str], found: Iterable[str]) -> str:
+    """Return the message for missing *sheets* and defined *names* (*found* = sheets present).
+
+    >>> print(missing_message(["Collection"], [], ["Generator", "Analyze"]))
+    The workbook has no sheet 'Collection' (its sheets: Generator, Analyze); restore it from \
+workbooks/xlsudoku.xlsm.
+    >>> print(missing_message([], ["Opens"], ["Generator"]))
+    The workbook has no defined name 'Opens' (Generator!C5); restore it from \
+workbooks/xlsudoku.xlsm.
+    """
+    parts = []
+    sheets, names = list(dict.fromkeys(sheets)), list(dict.fromkeys(names))
+    if sheets:
+        listed = ", ".join(f"'{sheet}'" for sheet in sheets)
+        noun = "sheet" if len(sheets) == 1 else "sheets"
+        parts.append(f"no {noun} {listed} (its sheets: {', '.join(found) or 'none'})")
+    if names:
+        listed = ", ".join(f"'{name}' ({layout.NAMES[name]})" for name in names)
+        noun = "defined name" if len(names) == 1 else "defined names"
+        parts.append(f"no {noun} {listed}")
+    return "The workbook has " + " and ".join(parts) + "; restore it from workbooks/xlsudoku.xlsm."
+
+
+def _missing_sheets(names: Iterable[str], found: Sequence[str]) -> list[str]:
+    """Return the layout sheets that *names* live on and that are not among *found*."""
+    present = {sheet.casefold() for sheet in found}
+    return [
+        layout.NAMES[name].sheet
+        for name in names
+        if layout.NAMES[name].sheet.casefold() not in present
+    ]
+
+
+def _offsets(
+    shape: tuple[int, int], cells: Iterable[tuple[int, int]] | None
+) -> list[tuple[int, int]]:
+    rows, columns = shape
+    if cells is None:
+        return [(r, c) for r in range(rows) for c in range(columns)]
+    return list(cells)
+
+
+def _block(value: Value | Block, shape: tuple[int, int]) -> Block:
+    """Return *value* as a block of *shape*; a single value is repeated, short rows padded."""
+    rows, columns = shape
+    if not isinstance(value, list | tuple):
+        return [[value] * columns for _ in range(rows)]
+    block = [list(row) if isinstance(row, list | tuple) else [row] for row in value]
+    if len(block) > rows or any(len(row) > columns for row in block):
+        raise ValueError(f"{len(block)} rows do not fit a range of {rows}x{columns} cells")
+    block += [[] for _ in range(rows - len(block))]
+    return [row + [None] * (columns - len(row)) for row in block]
+
+
+def _last_filled(rows: Sequence[Sequence[Value]]) -> int:
+    """Return how many leading rows reach the last row with a non-blank value."""
+    for index in range(len(rows) - 1, -1, -1):
+        if any(value not in (None, "") for value in rows[index]):
+            return index + 1
+    return 0
+
+
+def _plain(value: Value) -> Value:
+    """Return a cell value as a plain Python value (formula objects become their text)."""
+    if value is None or isinstance(value, bool | int | float | str | dt.date | dt.time):
+        return value
+    text = getattr(value, "text", None)  # openpyxl's ArrayFormula keeps the formula in .text
+    return text if isinstance(text, str) else str(value)
+
+
+# -- xlwings -----------------------------------------------------------------------------------
+
+
+class XlwingsIO:
+    """CellIO over an ``xlwings.Book``: desktop (``Book.caller()``) or remote (Lite/Server).
+
+    Reads keep Excel's error values as text (``#N/A``) so the parameter checks can name them;
+    text that Excel would turn into a number or date on writing gets a leading apostrophe.
+    """
+
+    def __init__(self, book: xw.Book) -> None:
+        self.book = book
+
+    def _sheet_names(self) -> list[str]:
+        return [sheet.name for sheet in self.book.sheets]
+
+    def require(self, names: Iterable[str]) -> None:
+        """Raise :class:`MissingPart` naming each missing sheet or defined name."""
+        names = list(names)
+        found = self._sheet_names()
+        sheets = _missing_sheets(names, found)
+        missing_names = []
+        for name in names:
+            if layout.NAMES[name].sheet in sheets:
+                continue
+            try:
+                self._range(name)
+            except (KeyError, ValueError, AttributeError):
+                missing_names.append(name)
+        if sheets or missing_names:
+            raise MissingPart(missing_message(sheets, missing_names, found))
+
+    def _range(self, name: str) -> Any:
+        return self.book.names[name].refers_to_range
+
+    def read(self, name: str) -> Value | Block:
+        """Return one cell's value or a block of rows."""
+        rng = self._range(name)
+        if rng.shape == (1, 1):
+            return _plain(rng.options(err_to_str=True).value)
+        block = rng.options(ndim=2, err_to_str=True).value
+        return [[_plain(v) for v in row] for row in block]
+
+    def write(self, name: str, value: Value | Block) -> None:
+        """Write one value or a block shaped like the range."""
+        rng = self._range(name)
+        block = _block(value, rng.shape)
+        rng.value = [[self._cell_value(v) for v in row] for row in block]
+
+    @staticmethod
+    def _cell_value(value: Value) -> Value:
+        if isinstance(value, str) and _EXCEL_WOULD_CONVERT.match(value):
+            return "'" + value
+        return value
+
+    def clear(self, name: str) -> None:
+        """Blank the range's values.
+
+        Written as empty values rather than ``clear_contents``: Excel refuses to clear part of a
+        merged block, and the status and hint names point at the first cell of one.
+        """
+        rng = self._range(name)
+        rows, columns = rng.shape
+        rng.value = [[None] * columns for _ in range(rows)]
+
+    def _table(self, name: str) -> tuple[Any, int, int, Block]:
+        """Return the header range, its last column, the sheet's last row and the rows below."""
+        header = self._range(name)
+        sheet = header.sheet
+        first_row, first_col = header.row, header.column
+        last_col = first_col + header.shape[1] - 1
+        used = sheet.used_range
+        last_row = used.row + used.shape[0] - 1
+        if last_row <= first_row:
+            return header, last_col, last_row, []
+        block = sheet.range((first_row + 1, first_col), (last_row, last_col))
+        values = block.options(ndim=2, err_to_str=True).value
+        return header, last_col, last_row, [[_plain(v) for v in row] for row in values]
+
+    def table_rows(self, name: str) -> Block:
+        """Return the rows under header *name* down to the last non-empty one."""
+        rows = self._table(name)[3]
+        return rows[: _last_filled(rows)]
+
+    def append_rows(self, name: str, rows: Sequence[Sequence[Value]]) -> int:
+        """Write *rows* below the table's last non-empty row; return the first row number."""
+        header, last_col, _, existing = self._table(name)
+        start = header.row + 1 + _last_filled(existing)
+        if rows:
+            target = header.sheet.range((start, header.column), (start + len(rows) - 1, last_col))
+            block = _block([list(row) for row in rows], target.shape)
+            target.value = [[self._cell_value(v) for v in row] for row in block]
+        return int(start)
+
+    def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
+        """Set the fill colour of cells of the range (None = no fill)."""
+        rng = self._range(name)
+        if cells is None:
+            rng.color = colour
+            return
+        for r, c in cells:
+            rng[r, c].color = colour
+
+
+def caller_io() -> XlwingsIO:
+    """Return an XlwingsIO on the workbook whose macro called Python (classic desktop xlwings).
+
+    ``xw.Book.caller()`` only works inside a ``RunPython`` call from Excel.
+    """
+    import xlwings as xw
+
+    return XlwingsIO(xw.Book.caller())
+
+
+# -- openpyxl ----------------------------------------------------------------------------------
+
+
+class OpenpyxlIO:
+    """CellIO over an ``openpyxl`` workbook loaded with formulas (``data_only=False``).
+
+    A cell holding a formula reads as its text (``=A1+1``): openpyxl cannot calculate, and
+    the parameter checks say so.
+    """
+
+    def __init__(self, workbook: Workbook) -> None:
+        self.workbook = workbook
+
+    def _sheet_names(self) -> list[str]:
+        return list(self.workbook.sheetnames)
+
+    def _resolve(self, name: str) -> tuple[Worksheet, tuple[int, int, int, int]]:
+        """Return the sheet and ``(min_row, min_col, max_row, max_col)`` of defined *name*."""
+        from openpyxl.utils.cell import range_boundaries
+
+        defined = self.workbook.defined_names.get(name)
+        if defined is None:
+            raise KeyError(name)
+        destinations = list(defined.destinations)
+        if len(destinations) != 1:
+            raise ValueError(f"defined name {name!r} does not refer to one range")
+        sheet_name, address = destinations[0]
+        if sheet_name not in self.workbook.sheetnames:
+            raise KeyError(sheet_name)
+        min_col, min_row, max_col, max_row = range_boundaries(address.replace("$", ""))
+        if None in (min_col, min_row, max_col, max_row):
+            raise ValueError(f"defined name {name!r} is not a block of cells")
+        return self.workbook[sheet_name], (
+            int(min_row),
+            int(min_col),
+            int(max_row),
+            int(max_col),
+        )
+
+    def require(self, names: Iterable[str]) -> None:
+        """Raise :class:`MissingPart` naming each missing sheet or defined name."""
+        names = list(names)
+        found = self._sheet_names()
+        sheets = _missing_sheets(names, found)
+        missing_names = []
+        for name in names:
+            if layout.NAMES[name].sheet in sheets:
+                continue
+            try:
+                self._resolve(name)
+            except (KeyError, ValueError):
+                missing_names.append(name)
+        if sheets or missing_names:
+            raise MissingPart(missing_message(sheets, missing_names, found))
+
+    def read(self, name: str) -> Value | Block:
+        """Return one cell's value or a block of rows."""
+        sheet, (r0, c0, r1, c1) = self._resolve(name)
+        block = [
+            [_plain(sheet.cell(r, c).value) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)
+        ]
+        if (r0, c0) == (r1, c1):
+            return block[0][0]
+        return block
+
+    def write(self, name: str, value: Value | Block) -> None:
+        """Write one value or a block shaped like the range."""
+        sheet, (r0, c0, r1, c1) = self._resolve(name)
+        self._write_block(sheet, r0, c0, _block(value, (r1 - r0 + 1, c1 - c0 + 1)))
+
+    @staticmethod
+    def _write_block(sheet: Worksheet, r0: int, c0: int, block: Block) -> None:
+        for r, row in enumerate(block):
+            for c, value in enumerate(row):
+                cell = sheet.cell(r0 + r, c0 + c)
+                cell.value = None if value == "" else value
+                if isinstance(value, str) and value.startswith("="):
+                    cell.data_type = "s"  # text that only looks like a formula stays text
+
+    def clear(self, name: str) -> None:
+        """Blank the range's values."""
+        sheet, (r0, c0, r1, c1) = self._resolve(name)
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                sheet.cell(r, c).value = None
+
+    def _table(self, name: str) -> tuple[Worksheet, int, int, int, Block]:
+        sheet, (r0, c0, _, c1) = self._resolve(name)
+        rows = [
+            [_plain(sheet.cell(r, c).value) for c in range(c0, c1 + 1)]
+            for r in range(r0 + 1, sheet.max_row + 1)
+        ]
+        return sheet, r0, c0, c1, rows
+
+    def table_rows(self, name: str) -> Block:
+        """Return the rows under header *name* down to the last non-empty one."""
+        rows = self._table(name)[4]
+        return rows[: _last_filled(rows)]
+
+    def append_rows(self, name: str, rows: Sequence[Sequence[Value]]) -> int:
+        """Write *rows* below the table's last non-empty row; return the first row number."""
+        sheet, r0, c0, c1, existing = self._table(name)
+        start = r0 + 1 + _last_filled(existing)
+        if rows:
+            block = _block([list(row) for row in rows], (len(rows), c1 - c0 + 1))
+            self._write_block(sheet, start, c0, block)
+        return start
+
+    def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
+        """Set the fill colour of cells of the range (None = no fill)."""
+        from openpyxl.styles import PatternFill
+
+        sheet, (r0, c0, r1, c1) = self._resolve(name)
+        pattern = (
+            PatternFill(fill_type=None)
+            if colour is None
+            else PatternFill(fill_type="solid", fgColor="FF" + colour.lstrip("#").upper())
+        )
+        for r, c in _offsets((r1 - r0 + 1, c1 - c0 + 1), cells):
+            sheet.cell(r0 + r, c0 + c).fill = pattern

@@ -1,0 +1,300 @@
+"""Generator benchmark: default request time, minimal-puzzle throughput, QQWing side by side.
+
+Run ``xlsudoku bench generate`` (or ``python -m engine.bench_generator``).  Every figure names its
+seeds; figures are medians over seeds (one run per seed), single core, pure Python.  Wall-clock
+and CPU figures are both printed, with the machine's load average: on a shared machine the wall
+clock also counts time spent waiting for a core, the CPU time does not (QQWing's CPU time is
+read from the finished child process).
+
+Goals (issue 3): the default request (26 opens, pattern 1, 299 trials) in < 50 ms; minimal
+180°-symmetric puzzles at >= 350/s (QQWing makes about 163/s); deep targets are the low-clue
+search's figures (``xlsudoku bench reach``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from xlsudoku.engine.bench import load_note
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.generator import (
+    GenerateRequest,
+    _Oracle,
+    generate,
+    minimal_puzzle,
+)
+from xlsudoku.engine.grid import CLASSIC, Grid
+from xlsudoku.engine.solver import count_solutions
+from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
+
+Print = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Times of one measured task over several seeds, in milliseconds.
+
+    >>> Timing.of([0.010, 0.030, 0.020]).median_ms
+    20.0
+    """
+
+    samples_ms: tuple[float, ...]
+
+    @classmethod
+    def of(cls, seconds: Sequence[float]) -> Timing:
+        """Return the timing of *seconds* samples."""
+        return cls(tuple(s * 1000.0 for s in seconds))
+
+    @property
+    def median_ms(self) -> float:
+        """Median in milliseconds."""
+        return statistics.median(self.samples_ms)
+
+    @property
+    def mean_ms(self) -> float:
+        """Mean in milliseconds."""
+        return statistics.fmean(self.samples_ms)
+
+    @property
+    def max_ms(self) -> float:
+        """Largest sample in milliseconds."""
+        return max(self.samples_ms)
+
+    def text(self) -> str:
+        """Return ``ms mean/median/max``.
+
+        >>> Timing.of([0.001, 0.002]).text()
+        'ms mean/median/max 1.50/1.50/2.00'
+        """
+        return f"ms mean/median/max {self.mean_ms:.2f}/{self.median_ms:.2f}/{self.max_ms:.2f}"
+
+
+def bench_default(seeds: Sequence[int], out: Print) -> Timing:
+    """Time the default request once per seed; print and return the timing.
+
+    >>> t = bench_default([1, 2], lambda line: None)
+    >>> len(t.samples_ms)
+    2
+    """
+    generate(GenerateRequest(seed=0))  # warm the tables so the first seed is not penalised
+    times = []
+    cpu = []
+    reached = trials = 0
+    for seed in seeds:
+        start, cpu_start = time.perf_counter(), time.process_time()
+        result = generate(GenerateRequest(seed=seed))
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - cpu_start)
+        reached += result.reached
+        trials += result.trials_used
+    timing = Timing.of(times)
+    out(
+        f"default request (26 opens, pattern 1, 299 trials), seeds {_seeds(seeds)}: "
+        f"wall {timing.text()}; cpu {Timing.of(cpu).text()}; reached {reached}/{len(seeds)}; "
+        f"trials/puzzle {trials / len(seeds):.1f}; goal median < 50 ms"
+    )
+    return timing
+
+
+def bench_minimal(seeds: Sequence[int], count: int, out: Print, check: bool = False) -> float:
+    """Make *count* minimal 180° puzzles per seed (fill + one descent each); return the rate.
+
+    Prints puzzles/s (median over seeds), ms per puzzle and the clue counts.  With *check*,
+    every puzzle is then verified (unique, symmetric) outside the timing.
+
+    >>> rate = bench_minimal([1], 2, lambda line: None, check=True)
+    >>> rate > 0
+    True
+    """
+    rates = []
+    per_puzzle = []
+    clues: list[int] = []
+    made: list[Grid] = []
+    minimal_puzzle(random_grid(random.Random(0)), random.Random(0))  # warm the tables
+    cpu_rates = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        start, cpu_start = time.perf_counter(), time.process_time()
+        for _ in range(count):
+            t0 = time.perf_counter()
+            puzzle = minimal_puzzle(random_grid(rng), rng)
+            per_puzzle.append(time.perf_counter() - t0)
+            clues.append(puzzle.given_count)
+            if check:
+                made.append(puzzle)
+        rates.append(count / (time.perf_counter() - start))
+        cpu_rates.append(count / max(time.process_time() - cpu_start, 1e-9))
+    rate = statistics.median(rates)
+    timing = Timing.of(per_puzzle)
+    out(
+        f"minimal 180° puzzles (random grid + one descent), seeds {_seeds(seeds)} x {count}: "
+        f"{rate:.0f} puzzles/s wall, {statistics.median(cpu_rates):.0f}/s cpu (medians over "
+        f"seeds); wall {timing.text()}; clues mean {statistics.fmean(clues):.2f} "
+        f"min {min(clues)} max {max(clues)}; goal >= 350/s"
+    )
+    if check:
+        unique = sum(count_solutions(p) == 1 for p in made)
+        symmetric = sum(is_symmetric(p, Symmetry.ROTATE_180) for p in made)
+        out(f"  check: unique {unique}/{len(made)}, symmetric {symmetric}/{len(made)}")
+    return rate
+
+
+def bench_qqwing(count: int, out: Print) -> float | None:
+    """Run ``qqwing --generate COUNT --symmetry rotate180 --one-line``; report rate and output.
+
+    Returns puzzles/s, or None when qqwing is not installed.  The output is checked here:
+    clue counts, how many puzzles are unique, 180°-symmetric, and minimal (no clue orbit can be
+    blanked keeping one solution).
+    """
+    exe = shutil.which("qqwing")
+    if exe is None:
+        out("qqwing: not installed (apt-get install qqwing)")
+        return None
+    start, cpu_start = time.perf_counter(), _children_cpu()
+    proc = subprocess.run(
+        [exe, "--generate", str(count), "--symmetry", "rotate180", "--one-line"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    seconds = time.perf_counter() - start
+    cpu = _children_cpu() - cpu_start
+    puzzles = [Grid.parse(line) for line in proc.stdout.split() if len(line) == 81]
+    rate = len(puzzles) / seconds
+    cpu_rate = len(puzzles) / max(cpu, 1e-9)
+    unique = symmetric = minimal = 0
+    pairs = orbits(Symmetry.ROTATE_180, CLASSIC)
+    for p in puzzles:
+        if count_solutions(p) != 1:
+            continue
+        unique += 1
+        symmetric += is_symmetric(p, Symmetry.ROTATE_180)
+        solution = _solve(p)
+        oracle = _Oracle(solution)
+        oracle.reset(frozenset(c for c, d in enumerate(p.cells) if not d))
+        minimal += not any(
+            oracle.is_given(o[0]) and oracle.is_given(o[-1]) and oracle.can_remove(o) for o in pairs
+        )
+    clues = [p.given_count for p in puzzles]
+    out(
+        f"qqwing --generate {count} --symmetry rotate180 --one-line: {rate:.0f} puzzles/s wall, "
+        f"{cpu_rate:.0f}/s cpu (one process, {seconds:.2f} s); "
+        f"clues mean {statistics.fmean(clues):.2f} min {min(clues)} max {max(clues)}; "
+        f"unique {unique}/{len(puzzles)}, "
+        f"symmetric {symmetric}/{len(puzzles)}, minimal {minimal}/{len(puzzles)}"
+    )
+    return rate
+
+
+def bench_reach(targets: Sequence[int], seeds: Sequence[int], limit: float, out: Print) -> None:
+    """Time ``generate`` to reach each target (pattern none, 180°), median over seeds.
+
+    Deep targets use the low-clue search when it is present; a run that hits *limit* seconds
+    counts as not reached.
+    """
+    for target in targets:
+        times = []
+        cpu = []
+        reached = 0
+        best: list[int] = []
+        for seed in seeds:
+            request = GenerateRequest(
+                opens=target, pattern=None, trials=1_000_000, seed=seed, time_limit=limit
+            )
+            start, cpu_start = time.perf_counter(), time.process_time()
+            result = generate(request)
+            times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - cpu_start)
+            reached += result.reached
+            best.append(result.opens)
+        out(
+            f"reach {target} opens (180°, no pattern, limit {limit:g} s), seeds {_seeds(seeds)}: "
+            f"reached {reached}/{len(seeds)}; wall {Timing.of(times).text()}; "
+            f"cpu {Timing.of(cpu).text()}; best opens {sorted(best)}"
+        )
+
+
+def _children_cpu() -> float:
+    """Return the CPU seconds used by finished child processes (0 where unknown)."""
+    times = os.times()
+    return times.children_user + times.children_system
+
+
+def _solve(puzzle: Grid) -> Grid:
+    from xlsudoku.engine.solver import solve
+
+    solution = solve(puzzle)
+    assert solution is not None
+    return solution
+
+
+def _seeds(seeds: Sequence[int]) -> str:
+    seeds = list(seeds)
+    if len(seeds) > 2 and seeds == list(range(seeds[0], seeds[0] + len(seeds))):
+        return f"{seeds[0]}-{seeds[-1]}"
+    return ",".join(map(str, seeds))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the benchmark's options to *parser* (shared by the CLI and ``python -m``)."""
+    parser.add_argument("--seeds", type=int, default=10, help="number of seeds (default 10)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument(
+        "--count", type=int, default=100, help="minimal puzzles per seed (default 100)"
+    )
+    parser.add_argument(
+        "--qqwing", type=int, default=1000, metavar="N", help="QQWing puzzles (0 = skip)"
+    )
+    parser.add_argument(
+        "--reach",
+        default="",
+        metavar="T1,T2",
+        help="also time reaching these opens (e.g. 24,23; deep ones use the low-clue search)",
+    )
+    parser.add_argument(
+        "--time-limit", type=float, default=60.0, help="seconds per --reach run (default 60)"
+    )
+    parser.add_argument("--check", action="store_true", help="verify every minimal puzzle")
+
+
+def run(args: argparse.Namespace, out: Print = print) -> int:
+    """Run the benchmark described by parsed *args*; return the exit status."""
+    seeds = list(range(args.seed, args.seed + args.seeds))
+    out(f"xlsudoku bench generate; {load_note()}; python {sys.version.split()[0]}")
+    bench_default(seeds, out)
+    bench_minimal(seeds, args.count, out, check=args.check)
+    if args.qqwing:
+        bench_qqwing(args.qqwing, out)
+    if args.reach:
+        targets = [int(t) for t in args.reach.split(",") if t.strip()]
+        bench_reach(targets, seeds, args.time_limit, out)
+    out(f"done; {load_note()}")
+    return 0
+
+
+def run_generate(argv: Sequence[str] | None = None) -> int:
+    """Run ``xlsudoku bench generate`` with its own arguments *argv*; return the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="xlsudoku bench generate",
+        description="Generator benchmark: default request, minimal puzzles/s, QQWing side by side.",
+    )
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run from ``python -m engine.bench_generator`` (same arguments as ``bench generate``)."""
+    return run_generate(argv)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""Board: values plus candidate masks, the state of the human-style solver."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xlsudoku.engine.grid import CLASSIC, Cell, Digit, Geometry, Grid
+from xlsudoku.engine.masks import Mask
+from xlsudoku.engine.steps import Step
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Values (0 = empty) and candidate masks (0 for filled cells) on a geometry.
+
+    >>> b = Board.from_grid(Grid.parse("12" + "." * 79))
+    >>> b.values[0], b.cands[0], b.cands[2] & 0b11
+    (1, 0, 0)
+    """
+
+    values: tuple[Digit, ...]
+    cands: tuple[Mask, ...]
+    geometry: Geometry = CLASSIC
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> Board:
+        """Return the board of *grid* with every candidate its peers allow."""
+        geo = grid.geometry
+        values = grid.cells
+        peers = geo.peers
+        full = geo.all_digits
+        cands = []
+        for cell, d in enumerate(values):
+            if d:
+                cands.append(0)
+                continue
+            used = 0
+            for p in peers[cell]:
+                v = values[p]
+                if v:
+                    used |= 1 << (v - 1)
+            cands.append(full & ~used)
+        return cls(values, tuple(cands), geo)
+
+    @classmethod
+    def from_candidates(
+        cls, values: tuple[Digit, ...], cands: tuple[Mask, ...], geometry: Geometry = CLASSIC
+    ) -> Board:
+        """Return a board with explicit candidates (for technique tests and pencil marks)."""
+        return cls(
+            tuple(values),
+            tuple(0 if v else c for v, c in zip(values, cands, strict=True)),
+            geometry,
+        )
+
+    @property
+    def grid(self) -> Grid:
+        """Return the filled values as a Grid."""
+        return Grid(self.values, self.geometry)
+
+    @property
+    def is_solved(self) -> bool:
+        """True when every cell has a value."""
+        return all(self.values)
+
+    def has_candidate(self, cell: Cell, digit: Digit) -> bool:
+        """Return True when *digit* is a candidate of *cell*."""
+        return bool(self.cands[cell] >> (digit - 1) & 1)
+
+    def apply(self, step: Step) -> Board:
+        """Return the board after *step*: placements fill cells and clear their peers.
+
+        >>> from xlsudoku.engine.steps import Placement, Technique
+        >>> b = Board.from_grid(Grid.empty())
+        >>> s = Step(Technique.NAKED_SINGLE, (Placement(0, 3),), (), (0,), (), (3,), "")
+        >>> b2 = b.apply(s)
+        >>> b2.values[0], b2.has_candidate(1, 3), b2.has_candidate(1, 4)
+        (3, False, True)
+        """
+        values = list(self.values)
+        cands = list(self.cands)
+        peers = self.geometry.peers
+        for e in step.eliminations:
+            cands[e.cell] &= ~(1 << (e.digit - 1))
+        for p in step.placements:
+            values[p.cell] = p.digit
+            cands[p.cell] = 0
+            clear = ~(1 << (p.digit - 1))
+            for q in peers[p.cell]:
+                cands[q] &= clear
+        return Board(tuple(values), tuple(cands), self.geometry)

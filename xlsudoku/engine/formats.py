@@ -1,0 +1,476 @@
+"""Puzzle files in and out: one-line puzzles, drawings, .sdk, .ss, .sdm, CSV and TSV.
+
+Reading (every format; :func:`read_puzzles` tells them apart line by line):
+
+- **one-line**: the cells in row order, ``1``-``9`` (then ``A``-``G`` above 9), any of
+  ``. 0 - * _`` for a blank.  In a file, one puzzle per line; the puzzle is the line's first
+  field, so ``puzzle<TAB>solution``, ``puzzle:count`` or ``puzzle # comment`` lines work
+  (``.sdm`` and ``.txt`` collections, the TSV files of ``../shared/data``).  The first
+  line whose first field is a word (``puzzle``) is a header; lines starting ``#`` are
+  comments.
+- **drawings**: one row per line, with ``|``, ``+`` and spaces between cells and separator
+  lines of ``- + = |`` between bands (``-`` is then a separator, not a blank, except in a
+  line of exactly one dash per cell).  This covers ``.sdk`` (SadMan / SudoCue: ``#``
+  header lines such as ``#AAuthor``, then nine rows), ``.ss`` (Simple Sudoku: ``2..|1.5|..3``
+  rows and ``-----------`` lines) and the ``grid`` pictures written here.  Several drawings
+  in one file follow each other, with or without blank lines.
+- **CSV**: either one grid as rows of values (``1``-``16`` or letters; empty, ``0`` or ``.``
+  for a blank), grids separated by an empty row, or one puzzle string per row in the first
+  column.
+
+Writing: :func:`format_grid` for one grid in any :class:`PuzzleFormat`,
+:func:`write_puzzles` for several.  Errors are :class:`~xlsudoku.engine.grid.ParseError` (bad
+character, wrong length: the message names the row and column) or
+:class:`~xlsudoku.engine.grid.ConflictError` (a digit twice in a house, naming both cells);
+:func:`read_puzzles` pairs each with the line it came from.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
+from pathlib import Path
+
+from xlsudoku.engine.grid import (
+    SHAPES,
+    Geometry,
+    Grid,
+    ParseError,
+    SudokuError,
+    char_to_digit,
+    drawing_rows,
+    geometry_for_cells,
+    geometry_for_size,
+    is_separator_line,
+)
+
+
+class PuzzleFormat(enum.Enum):
+    """Ways to write a puzzle; the values are the CLI's ``--format`` names."""
+
+    LINE = "line"  # one line, '.' for blanks
+    SDM = "sdm"  # one line, '0' for blanks (collections: one puzzle per line)
+    SDK = "sdk"  # optional '#X' header lines, then one row per line, '.' for blanks
+    SS = "ss"  # Simple Sudoku: rows like 2..|1.5|..3, '-----------' between bands
+    GRID = "grid"  # a picture for people: +-------+ borders, cells spaced
+    CSV = "csv"  # one row per line, values separated by commas, empty for blanks
+
+    @classmethod
+    def parse(cls, text: str) -> PuzzleFormat:
+        """Return the format named *text* (a value or a file extension such as ``.sdk``).
+
+        >>> PuzzleFormat.parse(".SS"), PuzzleFormat.parse("txt")
+        (<PuzzleFormat.SS: 'ss'>, <PuzzleFormat.LINE: 'line'>)
+        """
+        key = text.strip().lower().lstrip(".")
+        key = _EXTENSION_ALIASES.get(key, key)
+        for fmt in cls:
+            if fmt.value == key:
+                return fmt
+        names = ", ".join(f.value for f in cls)
+        raise ValueError(f"unknown puzzle format {text!r}; choose one of {names}")
+
+
+_EXTENSION_ALIASES = {"txt": "line", "text": "line", "tsv": "line", "drawing": "grid"}
+
+# Cell counts of the supported shapes, smallest first.
+_CELL_COUNTS = tuple(sorted(n * n for n in SHAPES))
+_FIELD_SPLIT = re.compile(r"[\s,;:]")
+_RULE_CHARS = frozenset("-=")
+
+
+def _token_is_cells(token: str) -> bool:
+    """Return True when *token* holds only cell characters (digits, letters, blanks)."""
+    return bool(token) and all(char_to_digit(ch, 16) is not None for ch in token)
+
+
+def _is_header(field: str) -> bool:
+    """Return True for a column name such as ``puzzle`` (a short word, not a grid row)."""
+    word = field.replace("_", "")
+    return 1 < len(field) < _CELL_COUNTS[0] and word.isalpha() and not _token_is_cells(field)
+
+
+def _looks_like_csv_grid(text: str) -> bool:
+    """Return True when the first line of *text* is a CSV grid row (``2,,,1,,5,,,3``)."""
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = line.split(",")
+        return len(fields) in SHAPES and all(len(f.strip()) <= 2 for f in fields)
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+# --------------------------------------------------------------------------------------------
+
+
+def _rows(grid: Grid, blank: str) -> list[str]:
+    n = grid.geometry.size
+    text = str(grid).replace(".", blank)
+    return [text[r * n : (r + 1) * n] for r in range(n)]
+
+
+def _split_stacks(row: str, geo: Geometry) -> list[str]:
+    w = geo.box_cols
+    return [row[i : i + w] for i in range(0, geo.size, w)]
+
+
+def format_grid(
+    grid: Grid, fmt: PuzzleFormat = PuzzleFormat.LINE, header: Mapping[str, str] | None = None
+) -> str:
+    """Return *grid* written in *fmt* (no final newline).
+
+    *header* gives ``.sdk`` info lines, e.g. ``{"A": "author", "L": "Easy"}`` (SudoCue's
+    letters: A author, D description, C comment, B date, S source, L level, U address).
+
+    >>> g = Grid.parse("4.2." "...." ".1.." "...3")
+    >>> format_grid(g), format_grid(g, PuzzleFormat.SDM)
+    ('4.2......1.....3', '4020000001000003')
+    >>> print(format_grid(g, PuzzleFormat.SS))
+    4.|2.
+    ..|..
+    -----
+    .1|..
+    ..|.3
+    >>> print(format_grid(g, PuzzleFormat.GRID))
+    +-----+-----+
+    | 4 . | 2 . |
+    | . . | . . |
+    +-----+-----+
+    | . 1 | . . |
+    | . . | . 3 |
+    +-----+-----+
+    >>> print(format_grid(g, PuzzleFormat.CSV).splitlines()[0])
+    4,,2,
+    """
+    geo = grid.geometry
+    if fmt is PuzzleFormat.LINE:
+        return str(grid)
+    if fmt is PuzzleFormat.SDM:
+        return str(grid).replace(".", "0")
+    if fmt is PuzzleFormat.SDK:
+        lines = [f"#{key}{value}" for key, value in (header or {}).items()]
+        return "\n".join(lines + _rows(grid, "."))
+    if fmt is PuzzleFormat.CSV:
+        n = geo.size
+        return "\n".join(
+            ",".join(str(d) if d else "" for d in grid.cells[r * n : (r + 1) * n]) for r in range(n)
+        )
+    out: list[str] = []
+    if fmt is PuzzleFormat.SS:
+        rows = ["|".join(_split_stacks(row, geo)) for row in _rows(grid, ".")]
+        rule = "-" * len(rows[0])
+        for r, row in enumerate(rows):
+            if r and r % geo.box_rows == 0:
+                out.append(rule)
+            out.append(row)
+        return "\n".join(out)
+    # GRID
+    rule = "+" + "+".join("-" * (2 * geo.box_cols + 1) for _ in range(geo.size // geo.box_cols))
+    rule += "+"
+    for r, row in enumerate(_rows(grid, ".")):
+        if r % geo.box_rows == 0:
+            out.append(rule)
+        stacks = [" ".join(part) for part in _split_stacks(row, geo)]
+        out.append("| " + " | ".join(stacks) + " |")
+    out.append(rule)
+    return "\n".join(out)
+
+
+def write_puzzles(grids: Iterable[Grid], fmt: PuzzleFormat = PuzzleFormat.LINE) -> str:
+    r"""Return *grids* as the text of one file in *fmt* (ends with a newline).
+
+    One-line formats put one puzzle per line; drawings and CSV grids are separated by a
+    blank line.
+
+    >>> write_puzzles([Grid.empty(), Grid.empty()]).count("\n")
+    2
+    """
+    parts = [format_grid(g, fmt) for g in grids]
+    if not parts:
+        return ""
+    sep = "\n" if fmt in (PuzzleFormat.LINE, PuzzleFormat.SDM) else "\n\n"
+    return sep.join(parts) + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+# --------------------------------------------------------------------------------------------
+
+
+def parse_puzzle(text: str, geometry: Geometry | None = None, validate: bool = True) -> Grid:
+    r"""Return the one puzzle in *text*, in any format :func:`read_puzzles` reads.
+
+    Raises the puzzle's error (``ParseError``, or ``ConflictError`` when *validate* is on and
+    a digit repeats); a text with no puzzle or several is a ``ParseError`` too.
+
+    >>> parse_puzzle("#AAnon\n" + "\n".join(["123456789"] + ["." * 9] * 8)).given_count
+    9
+    >>> parse_puzzle("12.")
+    Traceback (most recent call last):
+    ...
+    xlsudoku.engine.grid.ParseError: a grid row of 3 cells is not a grid size
+    """
+    found = list(read_puzzles(text, geometry=geometry, validate=validate))
+    if not found:
+        raise ParseError("no puzzle found")
+    if len(found) > 1:
+        raise ParseError(f"{len(found)} puzzles found where one was expected")
+    result = found[0][1]
+    if isinstance(result, SudokuError):
+        raise result
+    return result
+
+
+def _one_line(token: str, geometry: Geometry | None) -> Grid:
+    """Parse a one-line puzzle, naming a wrong length."""
+    if geometry is None and len(token) not in _CELL_COUNTS:
+        counts = ", ".join(map(str, _CELL_COUNTS))
+        raise ParseError(f"wrong length: {len(token)} cells, a puzzle line has {counts}")
+    return Grid.parse(token, geometry)
+
+
+def _read_csv(
+    text: str, geometry: Geometry | None, validate: bool
+) -> Iterator[tuple[int, Grid | SudokuError]]:
+    """Yield the puzzles of CSV *text*: puzzle strings in column 1, or grids as rows."""
+    block: list[tuple[int, list[str]]] = []
+
+    def flush() -> Iterator[tuple[int, Grid | SudokuError]]:
+        if not block:
+            return
+        first = block[0][0]
+        n = len(block[0][1])
+        rows = list(block)
+        block.clear()
+        try:
+            if len(rows) != n:
+                raise ParseError(f"a CSV grid of {n} columns needs {n} rows, found {len(rows)}")
+            geo = geometry or geometry_for_size(n)
+            cells: list[int] = []
+            for r, (line, values) in enumerate(rows, start=1):
+                if len(values) != n:
+                    raise ParseError(
+                        f"CSV line {line} has {len(values)} values, expected {n}", row=r
+                    )
+                for c, value in enumerate(values, start=1):
+                    cells.append(_csv_value(value.strip(), geo, r, c))
+            grid = Grid(tuple(cells), geo)
+            yield first, (grid.validate() if validate else grid)
+        except SudokuError as err:
+            yield first, err
+
+    reader = csv.reader(io.StringIO(text))
+    first_content = True  # no puzzle row seen yet: a header may come
+    for number, values in enumerate(reader, start=1):
+        if not values or all(not v.strip() for v in values) and len(values) <= 1:
+            yield from flush()
+            continue
+        head = values[0].strip()
+        if head.startswith("#"):
+            continue
+        first_content, at_start = False, first_content
+        if at_start and _is_header(head):
+            continue
+        if len(head) >= _CELL_COUNTS[0] and _token_is_cells(head):
+            yield from flush()
+            yield number, _checked(partial(_one_line, head, geometry), validate)
+            continue
+        block.append((number, values))
+        if len(block) == len(block[0][1]):
+            yield from flush()
+    yield from flush()
+
+
+def _csv_value(value: str, geo: Geometry, row: int, col: int) -> int:
+    if value in ("", ".", "0", "-", "_", "*"):
+        return 0
+    digit = int(value) if value.isdigit() else char_to_digit(value, geo.size)
+    if digit is None or len(value) > 2 or not 0 <= digit <= geo.size:
+        raise ParseError(f"bad value {value!r} at row {row}, column {col}", row=row, column=col)
+    return digit
+
+
+def _checked(make: Callable[[], Grid], validate: bool) -> Grid | SudokuError:
+    """Return the grid *make* builds (validated when asked), or the error it raises."""
+    try:
+        grid = make()
+        return grid.validate() if validate else grid
+    except SudokuError as err:
+        return err
+
+
+def _drawing_16(lines: list[str], number: int) -> bool:
+    """Return True when line *number* starts a 16x16 drawing of 16 bare 16-cell rows.
+
+    Such a row also reads as a 4x4 one-line puzzle; it is taken as a drawing row when its
+    paragraph (up to a blank or ``#`` line) is exactly 16 such lines.
+    """
+    side = _CELL_COUNTS[0]
+    paragraph = []
+    for raw in lines[number - 1 :]:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            break
+        paragraph.append(line)
+        if len(paragraph) > side:
+            return False
+    return len(paragraph) == side and all(
+        len(line) == side and _token_is_cells(line) for line in paragraph
+    )
+
+
+def read_puzzles(
+    text: str,
+    name: str = "",
+    geometry: Geometry | None = None,
+    validate: bool = True,
+) -> Iterator[tuple[int, Grid | SudokuError]]:
+    r"""Yield ``(line number, grid or error)`` for each puzzle in the file text *text*.
+
+    *name* is the file name; ``.csv`` selects the CSV reader, any other the text reader;
+    without a name, a first line like ``2,,,1,,5,,,3`` selects CSV (see the module notes).
+    A bad puzzle gives its error instead of a grid, so a caller can report it and go on.
+    With *validate*, a digit repeated in a house is an error too.
+
+    >>> text = "puzzle\tcount\n" + "1" * 3 + "." * 78 + "\t0\n\n" + "x" * 81
+    >>> [(n, str(r)) for n, r in read_puzzles(text)]  # doctest: +NORMALIZE_WHITESPACE
+    [(2, 'digit 1 repeated in row 1: r1c1 and r1c2 (and 3 more clashes)'),
+     (4, "bad character 'x' at row 1, column 1")]
+    """
+    if name.lower().endswith(".csv") or (not name and _looks_like_csv_grid(text)):
+        yield from _read_csv(text, geometry, validate)
+        return
+    block: list[tuple[int, str]] = []  # (line number, line) of a drawing in progress
+    side = 0  # cells per row of that drawing (0: unknown after a bad first row)
+    rows = 0  # its rows seen so far
+    fault: tuple[int, ParseError] | None = None  # its first bad row
+    first_content = True  # no puzzle line seen yet: a header may come
+
+    def flush() -> Iterator[tuple[int, Grid | SudokuError]]:
+        nonlocal side, rows, fault
+        lines, need, got, bad = list(block), side, rows, fault
+        block.clear()
+        side = rows = 0
+        fault = None
+        if bad is not None:
+            yield bad
+            return
+        if got == 0:  # nothing or separator lines only
+            return
+        first = lines[0][0]
+        if got != need:
+            yield (
+                first,
+                ParseError(f"a grid drawing of {need} columns needs {need} rows, found {got}"),
+            )
+            return
+        text = "\n".join(line for _, line in lines)
+        try:
+            grid = Grid.parse(text, geometry)
+            yield first, (grid.validate() if validate else grid)
+        except ParseError as err:
+            if err.row is not None:  # name the line of the bad row
+                first = lines[drawing_rows(text)[err.row - 1][0]][0]
+            yield first, err
+        except SudokuError as err:
+            yield first, err
+
+    all_lines = text.splitlines()
+    for number, raw in enumerate(all_lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            yield from flush()
+            continue
+        head = _FIELD_SPLIT.split(line, maxsplit=1)[0]
+        first_content, at_start = False, first_content
+        if at_start and _is_header(head):
+            continue
+        if "|" in head or "+" in head:
+            one_line = False
+        elif geometry is not None:
+            one_line = len(head) == geometry.cell_count
+        else:
+            one_line = len(head) > _CELL_COUNTS[0] or (
+                len(head) == _CELL_COUNTS[0] and not block and not _drawing_16(all_lines, number)
+            )
+            if one_line and set(head) <= _RULE_CHARS:
+                # Dashes only: a separator inside a drawing, else an empty one-line puzzle.
+                one_line = not block and len(head) in _CELL_COUNTS
+        if one_line:
+            yield from flush()
+            yield number, _checked(partial(_one_line, head, geometry), validate)
+            continue
+        # A line of a drawing.
+        if is_separator_line(line, side or None):
+            if block:
+                block.append((number, line))
+            continue
+        cells = len(drawing_rows(line)[0][1])
+        if not block:
+            side = cells
+            if cells != geometry.size if geometry is not None else cells not in SHAPES:
+                side = 0
+                fault = number, ParseError(f"a grid row of {cells} cells is not a grid size")
+        elif cells != side and fault is None:
+            fault = (
+                number,
+                ParseError(
+                    f"row {rows + 1} of the drawing has {cells} cells, expected {side}",
+                    row=rows + 1,
+                ),
+            )
+        block.append((number, line))
+        rows += 1
+        if rows == side:
+            yield from flush()
+    yield from flush()
+
+
+def read_file(
+    path: str | Path, geometry: Geometry | None = None, validate: bool = True
+) -> list[tuple[int, Grid | SudokuError]]:
+    r"""Return ``(line number, grid or error)`` for each puzzle of the file at *path*.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".sdm", delete=False) as f:
+    ...     _ = f.write("0" * 81 + "\n")
+    >>> [str(g)[:3] for _, g in read_file(f.name)]
+    ['...']
+    >>> os.unlink(f.name)
+    """
+    p = Path(path)
+    return list(read_puzzles(p.read_text(encoding="utf-8-sig"), p.name, geometry, validate))
+
+
+def write_file(path: str | Path, grids: Iterable[Grid], fmt: PuzzleFormat | None = None) -> None:
+    """Write *grids* to *path* in *fmt* (default: from the extension, else one-line).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "p.ss")
+    >>> write_file(path, [Grid.empty()])
+    >>> open(path).read().count("|")
+    18
+    """
+    p = Path(path)
+    if fmt is None:
+        try:
+            fmt = PuzzleFormat.parse(p.suffix) if p.suffix else PuzzleFormat.LINE
+        except ValueError:
+            fmt = PuzzleFormat.LINE
+    p.write_text(write_puzzles(grids, fmt), encoding="utf-8")
+
+
+def geometry_of_text(text: str) -> Geometry:
+    """Return the geometry a one-line puzzle *text* implies by its length.
+
+    >>> geometry_of_text("." * 36).name
+    '6x6'
+    """
+    return geometry_for_cells(len(text.strip()))

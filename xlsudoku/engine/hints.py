@@ -1,0 +1,113 @@
+"""Progressive hints: the next step of the human-style solver, disclosed in three levels.
+
+1. the technique and where to look (a house, or the cell's row for a naked single);
+2. the cells of the pattern;
+3. the full explanation and what it does (the digit placed or the candidates removed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import Cell, Grid, SudokuError
+from xlsudoku.engine.logic import NoSolution, next_step, trial_step
+from xlsudoku.engine.solver import solve
+from xlsudoku.engine.steps import Step
+from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
+
+LEVELS = (1, 2, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A hint: the sentence to show, the cells to colour and the step it discloses.
+
+    *step* is None when the grid is already full.
+    """
+
+    level: int
+    text: str
+    cells: tuple[Cell, ...]
+    step: Step | None
+
+
+def _result(step: Step, board: Board) -> str:
+    """Return what *step* does, e.g. ``place 5 in r4c7`` or ``remove 3 from r1c2, r1c5``."""
+    geo = board.geometry
+    if step.placements:
+        return "; ".join(
+            f"place {geo.digit_char(p.digit)} in {geo.cell_name(p.cell)}" for p in step.placements
+        )
+    by_digit: dict[int, list[Cell]] = {}
+    for e in step.eliminations:
+        by_digit.setdefault(e.digit, []).append(e.cell)
+    return "; ".join(
+        f"remove {geo.digit_char(d)} from {', '.join(geo.cell_name(c) for c in cells)}"
+        for d, cells in sorted(by_digit.items())
+    )
+
+
+def hint_for_step(step: Step, board: Board, level: int) -> Hint:
+    """Return the hint of *level* (1-3) that discloses *step* on *board*.
+
+    >>> b = Board.from_grid(Grid.parse("12345678." + "." * 72))
+    >>> s = next_step(b)
+    >>> [hint_for_step(s, b, n).text for n in (1, 2)]
+    ['Look for a Full House in row 1.', 'Look for a Full House in row 1, at r1c9.']
+    >>> hint_for_step(s, b, 3).text.splitlines()[1]
+    'So: place 9 in r1c9.'
+    """
+    if level not in LEVELS:
+        raise SudokuError(f"hint level {level} is not one of 1, 2, 3")
+    geo = board.geometry
+    houses = step.houses or geo.houses_of[step.cells[0]][:1]
+    region = " and ".join(geo.house_name(h) for h in houses[:2])
+    name = step.technique.value
+    article = "an" if name[0].lower() in "aeiou" else "a"
+    if level == 1:
+        cells = tuple(sorted({c for h in houses[:2] for c in geo.houses[h]}))
+        return Hint(1, f"Look for {article} {name} in {region}.", cells, step)
+    if level == 2:
+        where = ", ".join(geo.cell_name(c) for c in step.cells)
+        return Hint(2, f"Look for {article} {name} in {region}, at {where}.", step.cells, step)
+    touched = tuple(p.cell for p in step.placements) + tuple(e.cell for e in step.eliminations)
+    cells = tuple(dict.fromkeys(step.cells + touched))
+    return Hint(3, f"{step.explanation}.\nSo: {_result(step, board)}.", cells, step)
+
+
+def hint(
+    grid_or_board: Grid | Board, level: int = 1, table: tuple[TechniqueSpec, ...] = TECHNIQUES
+) -> Hint:
+    """Return the hint of *level* for the next step on a grid (or a board with pencil marks).
+
+    When no technique applies, the hint names the most constrained cell (trial and error),
+    and level 3 gives its digit from the solution.
+
+    Raises:
+        ConflictError: a digit is twice in a house.
+        NoSolution: the grid has no solution (a digit in it is wrong).
+        SudokuError: *level* is not 1, 2 or 3.
+
+    >>> g = Grid.parse(
+    ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> hint(g, 1).text
+    'Look for a Hidden Single in box 1.'
+    >>> print(hint(g, 3).text)
+    Hidden single: 6 can only go in r2c2 within box 1.
+    So: place 6 in r2c2.
+    """
+    if level not in LEVELS:
+        raise SudokuError(f"hint level {level} is not one of 1, 2, 3")
+    board = grid_or_board if isinstance(grid_or_board, Board) else Board.from_grid(grid_or_board)
+    board.grid.validate()
+    if board.is_solved:
+        return Hint(level, "The grid is full: nothing left to find.", (), None)
+    # a wrong digit can leave a grid without solution whose candidates still allow steps
+    solution = solve(board.grid)
+    if solution is None:
+        raise NoSolution("the grid has no solution: a digit in it is wrong")
+    step = next_step(board, table)
+    if step is None:
+        step = trial_step(board, solution)
+    return hint_for_step(step, board, level)

@@ -1,0 +1,160 @@
+"""The human-style solve loop: take the easiest step that applies, again and again.
+
+``next_step`` asks each technique of the table in order (the table is sorted by score, so the
+easiest first) and returns the first step found.  ``solve_path`` repeats it until the grid is
+full.  When no technique applies, a trial-and-error step places the correct digit of the most
+constrained cell, taken from the exact solution, so the path always ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import Grid, InvalidPuzzle
+from xlsudoku.engine.solver import solve
+from xlsudoku.engine.steps import Level, Placement, Step, Technique
+from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
+
+
+class NoSolution(InvalidPuzzle):
+    """The puzzle's givens do not clash, but no way of filling the grid exists."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolvePath:
+    """The steps taken, the board they lead to and whether it is full.
+
+    *stalled* is True when the path stopped because no allowed technique applied (only when a
+    *max_level* below ``Level.BEYOND`` forbade trial and error).  *specs* holds, for each step,
+    the table row whose finder found it (None for trial and error): several rows may share a
+    technique with different scores, and grading scores a step by the row that found it.
+    """
+
+    steps: tuple[Step, ...]
+    board: Board
+    solved: bool
+    stalled: bool = False
+    specs: tuple[TechniqueSpec | None, ...] = ()
+
+
+def next_found(
+    board: Board, table: tuple[TechniqueSpec, ...] = TECHNIQUES
+) -> tuple[TechniqueSpec, Step] | None:
+    """Return the first step of the first technique in *table* with the row that found it.
+
+    >>> b = Board.from_grid(Grid.parse("12345678." + "." * 72))
+    >>> spec, step = next_found(b)
+    >>> spec.technique.value, step.placements
+    ('Full House', (Placement(cell=8, digit=9),))
+    """
+    for spec in table:
+        step = next(spec.find(board), None)
+        if step is not None:
+            return spec, step
+    return None
+
+
+def next_step(board: Board, table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> Step | None:
+    """Return the first step of the first technique in *table* that finds one, else None.
+
+    >>> b = Board.from_grid(Grid.parse("12345678." + "." * 72))
+    >>> next_step(b).explanation
+    'Full house: r1c9 is the last empty cell of row 1, so it is 9'
+    """
+    found = next_found(board, table)
+    return found[1] if found is not None else None
+
+
+def limit_table(
+    table: tuple[TechniqueSpec, ...], max_level: Level | None
+) -> tuple[TechniqueSpec, ...]:
+    """Return the techniques of *table* at or below *max_level* (all of them for None).
+
+    >>> all(spec.level <= Level.EASY for spec in limit_table(TECHNIQUES, Level.EASY))
+    True
+    """
+    if max_level is None:
+        return table
+    return tuple(spec for spec in table if spec.level <= max_level)
+
+
+def trial_step(board: Board, solution: Grid) -> Step:
+    """Return the trial-and-error step: the solution's digit in the most constrained cell.
+
+    >>> b = Board.from_grid(Grid.parse("1" + "." * 80))
+    >>> s = solve(b.grid)
+    >>> trial_step(b, s).placements[0].cell
+    1
+    """
+    geo = board.geometry
+    best = min(
+        (c for c in range(geo.cell_count) if not board.values[c]),
+        key=lambda c: board.cands[c].bit_count(),
+    )
+    digit = solution[best]
+    options = "".join(
+        geo.digit_char(d) for d in range(1, geo.size + 1) if board.cands[best] >> (d - 1) & 1
+    )
+    return Step(
+        Technique.TRIAL_AND_ERROR,
+        (Placement(best, digit),),
+        (),
+        (best,),
+        (),
+        (digit,),
+        f"Trial and error: no technique applies; {geo.cell_name(best)} "
+        f"(candidates {options}) "
+        f"is {geo.digit_char(digit)} in the solution",
+    )
+
+
+def solve_path(
+    grid: Grid | Board,
+    table: tuple[TechniqueSpec, ...] = TECHNIQUES,
+    max_level: Level | None = None,
+    max_steps: int | None = None,
+) -> SolvePath:
+    """Solve *grid* step by step with the techniques of *table* up to *max_level*.
+
+    Trial and error is used only when *max_level* is None or ``Level.BEYOND``; otherwise the
+    path stops where the allowed techniques give out (``solved`` False, ``stalled`` True).
+    *max_steps* bounds the loop (None: until solved or stalled).
+
+    Raises:
+        ConflictError: a digit is given twice in a house.
+        NoSolution: the givens admit no solution.
+
+    >>> p = solve_path(Grid.parse(
+    ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
+    >>> sorted({s.technique.value for s in p.steps}), p.solved
+    (['Full House', 'Hidden Single'], True)
+    """
+    board = grid if isinstance(grid, Board) else Board.from_grid(grid)
+    board.grid.validate()
+    allowed = limit_table(table, max_level)
+    trial = max_level is None or max_level >= Level.BEYOND
+    solution: Grid | None = None
+    steps: list[Step] = []
+    specs: list[TechniqueSpec | None] = []
+    stalled = False
+    while not board.is_solved:
+        if max_steps is not None and len(steps) >= max_steps:
+            break
+        found = next_found(board, allowed)
+        if found is not None:
+            spec, step = found
+            specs.append(spec)
+        else:
+            if not trial:
+                stalled = True
+                break
+            if solution is None:
+                solution = solve(board.grid)
+                if solution is None:
+                    raise NoSolution(f"the puzzle has no solution (found after {len(steps)} steps)")
+            step = trial_step(board, solution)
+            specs.append(None)
+        steps.append(step)
+        board = board.apply(step)
+    return SolvePath(tuple(steps), board, board.is_solved, stalled, tuple(specs))

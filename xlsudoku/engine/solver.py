@@ -1,0 +1,793 @@
+"""Exact solver: constraint propagation with fewest-candidates branching; never wrong.
+
+Two implementations share one public API:
+
+- **9x9 fast path** (classic 9x9 without diagonals).  All 729 candidates live in one Python
+  int of 810 bits, bit ``90 * (digit - 1) + 10 * row + column``: nine *digit planes* of nine
+  10-bit *row lanes* (bit 9 of a lane is a guard that stays 0).  One integer operation then
+  works on every candidate at once, so a propagation round costs a few dozen operations
+  whatever the number of cells involved.  A round looks for naked singles (a fold over the
+  nine planes counting candidates per cell "at least once / at least twice"); only when there
+  are none, for hidden singles in rows (a per-lane ``x & (x - 1)``, the guard bit stopping
+  borrows), then columns, then boxes (folds over rows and columns).  Each new single is
+  placed by ANDing a precomputed mask (many at once: a batch placement that also checks that
+  no two clash).  When singles stall, locked candidates (pointing and claiming) run on the
+  same representation.  Branching picks the cell with two candidates that has the most
+  unsolved peers (then the most peers with two candidates).  A search state is a single
+  immutable int, so backtracking copies nothing.
+- **generic path** (4x4 to 16x16, X-Sudoku): per-cell candidate masks with naked and hidden
+  singles.  It is also the reference the fast path is checked against in the tests.
+
+Givens that clash give zero solutions (use ``Grid.validate`` for a message naming the cells).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, InvalidPuzzle
+
+
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """What one search did: solutions found (capped at the limit) and branch points.
+
+    Attributes:
+        solutions: number of solutions found, at most the search limit.
+        guesses: number of search nodes where propagation stalled and the solver branched.
+    """
+
+    solutions: int
+    guesses: int
+
+
+# --------------------------------------------------------------------------------------------
+# 9x9 fast path: the bit layout and its constant masks (tables are data, built once).
+# --------------------------------------------------------------------------------------------
+
+_PLANE = 90  # bits per digit plane: 9 row lanes of 10 bits
+
+
+def _bits(positions: Sequence[int] | range) -> int:
+    value = 0
+    for p in positions:
+        value |= 1 << p
+    return value
+
+
+_D9, _R9 = range(9), range(9)
+_LANE_LOW = _bits([d * _PLANE + r * 10 for d in _D9 for r in _R9])  # bit 0 of every lane
+_GUARD = _LANE_LOW << 9  # bit 9 of every lane
+_ALL = _LANE_LOW * 511  # every candidate
+_ROW0 = _bits([d * _PLANE + c for d in _D9 for c in range(9)])  # row 0 of every plane
+_CELLS0 = _bits([r * 10 + c for r in _R9 for c in range(9)])  # every cell of plane 0
+_BOXTOP = _bits([d * _PLANE + 30 * i + 3 * j for d in _D9 for i in range(3) for j in range(3)])
+_PLANE_REP = _bits([d * _PLANE for d in _D9])  # multiplier copying plane 0 to every plane
+_COL_REP = _bits([r * 10 for r in _R9])  # copies row 0 to every row
+_BOX_REP = _bits([10 * i + j for i in range(3) for j in range(3)])  # copies a box corner
+_MINI_COL = 1 | 1 << 10 | 1 << 20  # copies a band-top bit to the three rows of its band
+# Segment starts (columns 0, 3, 6) of row lanes, split by the row's offset within its band.
+_SEG = [
+    _bits([d * _PLANE + r * 10 + 3 * k for d in _D9 for r in range(off, 9, 3) for k in range(3)])
+    for off in range(3)
+]
+_SEG_ALL = _SEG[0] | _SEG[1] | _SEG[2]
+# Band-top bits (rows 0, 3, 6) split by the column's offset within its stack, and by band.
+_STACK = [
+    _bits([d * _PLANE + 30 * i + c for d in _D9 for i in range(3) for c in range(off, 9, 3)])
+    for off in range(3)
+]
+_BAND_TOP = _STACK[0] | _STACK[1] | _STACK[2]
+_BAND = [_bits([d * _PLANE + 30 * i + c for d in _D9 for c in range(9)]) for i in range(3)]
+
+
+def _pos(cell: int) -> int:
+    """Return the plane-0 bit of *cell* (row lane of 10 bits)."""
+    return (cell // 9) * 10 + cell % 9
+
+
+# Tables indexed by ``bit.bit_length()`` (bit position + 1), the cheapest index of one bit:
+# _PEERS0: plane-0 mask of the peers of a plane-0 cell bit.
+_PEERS0 = [0] * (_PLANE + 1)
+for _cell in range(81):
+    _PEERS0[_pos(_cell) + 1] = _bits([_pos(p) for p in CLASSIC.peers[_cell]])
+# _KEEP: what is left of the candidates after placing one candidate bit: its digit leaves the
+# cell's peers, the other digits leave its cell.
+_KEEP = [0] * (9 * _PLANE + 1)
+for _cell in range(81):
+    _p = _pos(_cell)
+    for _d in _D9:
+        _b = _d * _PLANE + _p
+        _KEEP[_b + 1] = (
+            _ALL ^ (_PEERS0[_p + 1] << (_d * _PLANE)) ^ ((1 << _p) * _PLANE_REP) ^ (1 << _b)
+        )
+# _GIVEN[cell][digit] = the candidate bit of digit in cell.
+_GIVEN = [[0] + [1 << (d * _PLANE + _pos(cell)) for d in _D9] for cell in range(81)]
+
+
+def _place9(cands: int, new: int) -> int:
+    """Place every candidate bit of *new* (a subset of *cands*); return -1 on a clash.
+
+    Clears each placed digit from the rest of its row, column and box and every other digit
+    from its cell.  Two placements in one cell, or one digit twice in a house, is a clash.
+    """
+    n = new.bit_count()
+    lanes = (new + _ALL) & _GUARD
+    if lanes.bit_count() != n:
+        return -1
+    a = new | new >> 10
+    a |= a >> 20
+    a |= a >> 40
+    a = (a | new >> 80) & _ROW0
+    if a.bit_count() != n:
+        return -1
+    clear = (lanes >> 9) * 511 | a * _COL_REP
+    a = new | new >> 10 | new >> 20
+    a = (a | a >> 1 | a >> 2) & _BOXTOP
+    if a.bit_count() != n:
+        return -1
+    clear |= a * _BOX_REP
+    a = new | new >> 90
+    a |= a >> 180
+    a |= a >> 360
+    a = (a | new >> 720) & _CELLS0
+    if a.bit_count() != n:
+        return -1
+    clear |= a * _PLANE_REP
+    return (cands | clear) ^ clear ^ new
+
+
+def _givens9(cells: Sequence[int]) -> int:
+    """Return the candidate bits of the givens in the 81 digits *cells*."""
+    if len(cells) != 81:
+        raise InvalidPuzzle(f"a 9x9 grid has 81 cells, got {len(cells)}")
+    new = 0
+    for cell, d in enumerate(cells):
+        if d:
+            if not 0 < d <= 9:
+                raise InvalidPuzzle(f"value {d} at {CLASSIC.cell_name(cell)} is outside 1-9")
+            new |= _GIVEN[cell][d]
+    return new
+
+
+def _start9(cells: Sequence[int]) -> int:
+    """Return the candidate int after placing the givens in *cells*, or -1 on a clash."""
+    return _place9(_ALL, _givens9(cells))
+
+
+def _run9(
+    cells: Sequence[int],
+    limit: int,
+    rng: random.Random | None,
+    keep: list[int] | None,
+    full: bool = True,
+) -> SearchStats:
+    """Search the 9x9 puzzle *cells* (see :func:`_search9`); no solution when givens clash."""
+    givens = _givens9(cells)
+    start = _place9(_ALL, givens)
+    if start < 0:
+        return SearchStats(0, 0)
+    return _search9(start, limit, rng, keep, full, givens)
+
+
+# Bytes 1..9 stay themselves: turns the hex digits of a solution back into cell values.
+_HEX_DIGITS = bytes.maketrans(b"123456789", bytes(range(1, 10)))
+
+
+def _cells9(cands: int) -> tuple[int, ...]:
+    """Return the digits of a solved candidate int, cell by cell.
+
+    Builds the four binary digits of every cell's value as plane-0 masks, then lets
+    ``int(binary_text, 16)`` spread each bit into its own hex digit, so the hex text of the sum
+    lists the cell values (guard positions read ``0`` and are dropped).
+    """
+    m = _CELLS0
+    p1, p2, p3, p4 = cands >> 90, cands >> 180, cands >> 270, cands >> 360
+    p5, p6, p7, p8 = cands >> 450, cands >> 540, cands >> 630, cands >> 720
+    v0 = (cands | p2 | p4 | p6 | p8) & m  # digits 1, 3, 5, 7, 9
+    v1 = (p1 | p2 | p5 | p6) & m  # digits 2, 3, 6, 7
+    v2 = (p3 | p4 | p5 | p6) & m  # digits 4 to 7
+    v3 = (p7 | p8) & m  # digits 8, 9
+    value = (
+        int(f"{v0:b}", 16)
+        | int(f"{v1:b}", 16) << 1
+        | int(f"{v2:b}", 16) << 2
+        | int(f"{v3:b}", 16) << 3
+    )
+    return tuple(f"{value:x}"[::-1].replace("0", "").encode().translate(_HEX_DIGITS))
+
+
+def _search9(
+    start: int,
+    limit: int,
+    rng: random.Random | None,
+    keep: list[int] | None,
+    full: bool = True,
+    placed: int = 0,
+) -> SearchStats:
+    """Depth-first search from candidate int *start*, stopping after *limit* solutions.
+
+    Solved candidate ints are appended to *keep* when it is a list.  *full* propagation
+    (naked and hidden singles, locked candidates, branching on the cell with two candidates
+    that has most unsolved peers) cuts the guesses on hard puzzles; a light search (naked
+    singles only, the first cell with two candidates) is cheaper when filling an almost empty
+    grid, where nearly every guess is right.  *placed* holds candidate bits already placed in
+    *start* (their digits gone from their peers), which the search need not place again.  The
+    loop is written out in one function on purpose: it is the engine's hot path, and local
+    names are fastest.
+    """
+    place = _place9
+    cells0, all_, guard, low = _CELLS0, _ALL, _GUARD, _LANE_LOW
+    row0, boxtop, plane_rep, col_rep, box_rep = _ROW0, _BOXTOP, _PLANE_REP, _COL_REP, _BOX_REP
+    seg0, seg1, seg2, seg_all = _SEG[0], _SEG[1], _SEG[2], _SEG_ALL
+    st0, st1, st2, band_top = _STACK[0], _STACK[1], _STACK[2], _BAND_TOP
+    band0, band1, band2, mini_col = _BAND[0], _BAND[1], _BAND[2], _MINI_COL
+    peers0 = _PEERS0
+    probe = rng is not None and limit == 1 and not full
+    found = guesses = 0
+    keep_after = _KEEP
+    stack = [(start, placed)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        c, done = pop()
+        while True:
+            # Naked singles: count candidates per cell over the nine planes (>= 1 and >= 2).
+            a = c >> 90
+            t = c & a
+            o = c | a
+            a = o >> 180
+            t |= t >> 180 | o & a
+            o |= a
+            a = o >> 360
+            t |= t >> 360 | o & a
+            o |= a
+            a = c >> 720
+            t = (t | o & a) & cells0
+            o = (o | a) & cells0
+            if o != cells0:  # a cell without candidates
+                c = -1
+                break
+            single = o ^ t
+            if single == cells0:  # every cell decided: accept if no digit repeats
+                if place(c, c) < 0:
+                    c = -1
+                break
+            new = single * plane_rep & c
+            new ^= new & done
+            if not new and full:
+                # Hidden singles in rows: lanes holding exactly one bit.
+                if (c + all_) & guard != guard:  # a digit with no place in a row
+                    c = -1
+                    break
+                a = c & ((c | guard) - low)  # x & (x - 1) in every lane
+                new |= ((guard ^ ((a + all_) & guard)) >> 9) * 511 & c
+                new ^= new & done
+                if not new:
+                    # Hidden singles in columns: fold the rows of each plane onto row 0.
+                    a = c >> 10
+                    t = c & a
+                    o = c | a
+                    a = o >> 20
+                    t |= t >> 20 | o & a
+                    o |= a
+                    a = o >> 40
+                    t |= t >> 40 | o & a
+                    o |= a
+                    a = c >> 80
+                    t = (t | o & a) & row0
+                    o = (o | a) & row0
+                    if o != row0:
+                        c = -1
+                        break
+                    new |= (o ^ t) * col_rep & c
+                    new ^= new & done
+                if not new:
+                    # Hidden singles in boxes: fold each band's rows, then each stack's columns.
+                    a = c >> 10
+                    b = c >> 20
+                    t = c & a | (c | a) & b
+                    o = c | a | b
+                    a = o >> 1
+                    b = o >> 2
+                    t = (t | t >> 1 | t >> 2 | o & a | (o | a) & b) & boxtop
+                    o = (o | a | b) & boxtop
+                    if o != boxtop:
+                        c = -1
+                        break
+                    new |= (o ^ t) * box_rep & c
+                    new ^= new & done
+            if new:
+                done |= new
+                if new.bit_count() > 4:
+                    after = place(c, new)
+                    if after < 0:
+                        c = -1
+                        break
+                else:
+                    after = c
+                    while new:
+                        b = new & -new
+                        if not after & b:  # cleared by an earlier single: a clash
+                            break
+                        after &= keep_after[b.bit_length()]
+                        new ^= b
+                    if new:
+                        c = -1
+                        break
+                if after != c:
+                    c = after
+                    continue
+            if not full:
+                break
+            # Singles stalled: locked candidates.  Minirows (three cells of a row in a box):
+            # a box's digit confined to one minirow leaves the rest of the row (pointing); a
+            # row's digit confined to one minirow leaves the rest of the box (claiming).
+            m = (c | c >> 1 | c >> 2) & seg_all
+            r0, r1, r2 = m & seg0, m & seg1, m & seg2
+            band_other = r0 << 10 | r0 << 20 | r1 >> 10 | r1 << 10 | r2 >> 10 | r2 >> 20
+            seg_other = (m << 3 | m << 6 | m >> 3 | m >> 6) & seg_all
+            a = m & ~band_other  # pointing
+            b = m & ~seg_other  # claiming
+            b0, b1, b2 = b & seg0, b & seg1, b & seg2
+            clear = (
+                (a << 3 | a << 6 | a >> 3 | a >> 6) & seg_all
+                | b0 << 10
+                | b0 << 20
+                | b1 >> 10
+                | b1 << 10
+                | b2 >> 10
+                | b2 >> 20
+            ) * 7
+            # Minicolumns, the same with stacks and bands swapped.
+            m = (c | c >> 10 | c >> 20) & band_top
+            s0, s1, s2 = m & st0, m & st1, m & st2
+            stack_other = s0 << 1 | s0 << 2 | s1 >> 1 | s1 << 1 | s2 >> 1 | s2 >> 2
+            r0, r1, r2 = m & band0, m & band1, m & band2
+            vband_other = r0 << 30 | r0 << 60 | r1 >> 30 | r1 << 30 | r2 >> 30 | r2 >> 60
+            a = m & ~stack_other  # pointing
+            b = m & ~vband_other  # claiming
+            s0, s1, s2 = b & st0, b & st1, b & st2
+            r0, r1, r2 = a & band0, a & band1, a & band2
+            clear |= (
+                r0 << 30
+                | r0 << 60
+                | r1 >> 30
+                | r1 << 30
+                | r2 >> 30
+                | r2 >> 60
+                | s0 << 1
+                | s0 << 2
+                | s1 >> 1
+                | s1 << 1
+                | s2 >> 1
+                | s2 >> 2
+            ) * mini_col
+            after = (c | clear) ^ clear
+            if after == c:
+                break
+            c = after
+        if c < 0:
+            continue
+        if single == cells0:
+            found += 1
+            if keep is not None:
+                keep.append(c)
+            if found >= limit:
+                break
+            continue
+        # Branch.  Count candidates per cell again, this time up to "at least three".
+        guesses += 1
+        a = c >> 90
+        t = c & a
+        o = c | a
+        a = o >> 180
+        h = t & a | o & (t >> 180)
+        t |= t >> 180 | o & a
+        o |= a
+        a = o >> 360
+        h |= h >> 360 | t & a | o & (t >> 360)
+        t |= t >> 360 | o & a
+        o |= a
+        a = c >> 720
+        h = (h | t & a) & cells0
+        unsolved = (t | o & a) & cells0
+        pick = unsolved ^ h  # cells with exactly two candidates
+        if pick and not full:
+            cell = pick & -pick  # light search: any cell with two candidates will do
+        elif pick:
+            # Most unsolved peers, then most peers with two candidates.
+            two = pick
+            best = -1
+            cell = 0
+            while pick:
+                b = pick & -pick
+                pick ^= b
+                p = peers0[b.bit_length()]
+                score = (unsolved & p).bit_count() * 16 + (two & p).bit_count()
+                if score > best:
+                    best, cell = score, b
+        else:
+            cell = _fewest9(c, unsolved, peers0, full)
+        options = cell * plane_rep & c
+        first = options & -options
+        second = options ^ first
+        if not second & (second - 1):  # two options: the common case
+            if rng is not None and rng.getrandbits(1):
+                first, second = second, first
+            push((c ^ first, done))  # places *second*, explored after ...
+            push((c ^ second, done))  # ... the branch that places *first*
+            if probe and rng is not None:
+                # Looking for any one solution: first try *first* together with a random
+                # digit in an unrelated two-candidate cell (one node for two guesses); when
+                # that dead-ends, the two branches above still cover every solution.
+                other = pick & ~peers0[cell.bit_length()] & ~cell
+                if other:
+                    b = other & -other
+                    options = b * plane_rep & c
+                    one = options & -options
+                    push((c ^ second ^ (one if rng.getrandbits(1) else options ^ one), done))
+            continue
+        bits = []
+        while options:
+            b = options & -options
+            options ^= b
+            bits.append(b)
+        if rng is not None:
+            rng.shuffle(bits)
+        whole = cell * plane_rep & c
+        for b in reversed(bits):
+            push((c ^ whole ^ b, done))
+    return SearchStats(found, guesses)
+
+
+def _fewest9(c: int, unsolved: int, peers0: list[int], full: bool = True) -> int:
+    """Return the plane-0 bit of an unsolved cell with fewest candidates, then most peers.
+
+    Called when no cell has two candidates: counts candidates up to "at least four" with the
+    plane fold and looks at the cells with three first (without *full*, the first of them).
+    """
+    a = c >> 90
+    o = c | a
+    t = c & a
+    h = q = 0
+    for k in (180, 360):
+        a = o >> k
+        at = t >> k
+        ah = h >> k
+        q |= q >> k | h & a | t & at | o & ah
+        h |= ah | t & a | o & at
+        t |= at | o & a
+        o |= a
+    a = c >> 720
+    q = (q | h & a) & unsolved
+    h = (h | t & a) & unsolved
+    pick = h ^ q  # cells with exactly three candidates
+    if pick and not full:
+        return pick & -pick
+    best = (99, 0)
+    cell = 0
+    while pick:
+        b = pick & -pick
+        pick ^= b
+        score = -(unsolved & peers0[b.bit_length()]).bit_count()
+        if score < best[1]:
+            best, cell = (3, score), b
+    if cell:
+        return cell
+    pick = unsolved
+    while pick:
+        b = pick & -pick
+        pick ^= b
+        key = ((b * _PLANE_REP & c).bit_count(), -(unsolved & peers0[b.bit_length()]).bit_count())
+        if key < best:
+            best, cell = key, b
+    return cell
+
+
+# --------------------------------------------------------------------------------------------
+# Generic path (every geometry): per-cell candidate masks.
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fast9:
+    """Low-level entry points of the 9x9 fast path, for searches a Grid cannot express.
+
+    A caller that knows a solution asks "is there a solution where this cell does *not* hold
+    its digit?" by clearing one candidate bit of the state and searching (the generator's
+    uniqueness oracle does this).
+
+    Attributes:
+        start: cells (0 = blank) -> candidate int after placing the givens (0 on a clash).
+        search: ``search(cands, limit, rng, keep)`` depth-first search -> SearchStats; solved
+            candidate ints are appended to *keep* when it is a list.
+        place: ``place(cands, bits)`` places the candidate bits *bits* and propagates.
+        cells: solved candidate int -> the 81 digits.
+        given: ``given[cell][digit]`` is the candidate bit of *digit* in *cell*.
+
+    >>> state = FAST9.start([0] * 81)
+    >>> FAST9.search(state & ~FAST9.given[0][1], 1, None, None).solutions
+    1
+    """
+
+    start: Callable[[Sequence[int]], int]
+    search: Callable[[int, int, random.Random | None, list[int] | None], SearchStats]
+    place: Callable[[int, int], int]
+    cells: Callable[[int], tuple[int, ...]]
+    given: Sequence[Sequence[int]]
+
+
+FAST9 = Fast9(_start9, _search9, _place9, _cells9, _GIVEN)
+
+
+class _Contradiction(Exception):
+    """Raised inside the search when a cell or a house runs out of candidates."""
+
+
+def _initial(grid: Grid) -> list[int] | None:
+    """Return candidate masks after placing the givens, or None on a clash."""
+    geo = grid.geometry
+    full = geo.all_digits
+    cands = [full] * geo.cell_count
+    try:
+        for cell, d in enumerate(grid.cells):
+            if d:
+                b = 1 << (d - 1)
+                if not cands[cell] & b:
+                    return None
+                _assign(cands, cell, b, geo.peers)
+    except _Contradiction:
+        return None
+    return cands
+
+
+def _assign(cands: list[int], cell: int, b: int, peers: tuple[tuple[int, ...], ...]) -> None:
+    """Set *cell* to the single-bit mask *b* and propagate naked singles."""
+    cands[cell] = b
+    stack = [(cell, b)]
+    while stack:
+        c, bb = stack.pop()
+        nb = ~bb
+        for p in peers[c]:
+            m = cands[p]
+            if m & bb:
+                m &= nb
+                if not m:
+                    raise _Contradiction
+                cands[p] = m
+                if not m & (m - 1):
+                    stack.append((p, m))
+
+
+def _propagate(
+    cands: list[int],
+    houses: tuple[tuple[int, ...], ...],
+    peers: tuple[tuple[int, ...], ...],
+    full: int,
+) -> None:
+    """Apply hidden singles (and the naked singles they cause) until nothing changes."""
+    changed = True
+    while changed:
+        changed = False
+        for house in houses:
+            once = twice = 0
+            for c in house:
+                m = cands[c]
+                twice |= once & m
+                once |= m
+            if once != full:
+                raise _Contradiction
+            hidden = once & ~twice
+            if not hidden:
+                continue
+            for c in house:
+                m = cands[c]
+                h = m & hidden
+                if h and m & (m - 1):
+                    if h & (h - 1):
+                        raise _Contradiction
+                    _assign(cands, c, h, peers)
+                    changed = True
+
+
+def _search(
+    cands: list[int],
+    geo: Geometry,
+    limit: int,
+    found: list[list[int]],
+    rng: random.Random | None,
+    counter: list[int],
+) -> None:
+    """Depth-first search collecting up to *limit* solutions into *found*."""
+    try:
+        _propagate(cands, geo.houses, geo.peers, geo.all_digits)
+    except _Contradiction:
+        return
+    best = -1
+    best_count = 99
+    for c, m in enumerate(cands):
+        if m & (m - 1):
+            k = m.bit_count()
+            if k < best_count:
+                best, best_count = c, k
+                if k == 2:
+                    break
+    if best < 0:
+        found.append(cands)
+        return
+    counter[0] += 1
+    m = cands[best]
+    bits = []
+    while m:
+        b = m & -m
+        bits.append(b)
+        m ^= b
+    if rng is not None:
+        rng.shuffle(bits)
+    for b in bits:
+        trial = cands[:]
+        try:
+            _assign(trial, best, b, geo.peers)
+        except _Contradiction:
+            continue
+        _search(trial, geo, limit, found, rng, counter)
+        if len(found) >= limit:
+            return
+
+
+def _generic(
+    grid: Grid, limit: int, rng: random.Random | None
+) -> tuple[list[tuple[int, ...]], int]:
+    """Return up to *limit* solutions (as cell tuples) and the guess count, generic path."""
+    cands = _initial(grid)
+    if cands is None:
+        return [], 0
+    found: list[list[int]] = []
+    counter = [0]
+    _search(cands, grid.geometry, limit, found, rng, counter)
+    return [tuple(m.bit_length() for m in c) for c in found], counter[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Public API
+# --------------------------------------------------------------------------------------------
+
+
+def _check_limit(limit: int) -> None:
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+
+
+def _fast(geo: Geometry) -> bool:
+    return geo is CLASSIC or (geo.size == 9 and geo.box_rows == 3 and not geo.diagonals)
+
+
+def solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> list[Grid]:
+    """Return up to *limit* solutions of *grid* (in random branch order when *rng* is given).
+
+    >>> len(solutions(Grid.empty(), limit=3))
+    3
+    >>> solutions(Grid.parse("11" + "." * 79))
+    []
+    """
+    _check_limit(limit)
+    geo = grid.geometry
+    if _fast(geo):
+        keep: list[int] = []
+        _run9(grid.cells, limit, rng, keep)
+        return [Grid(_cells9(c), geo) for c in keep]
+    found, _ = _generic(grid, limit, rng)
+    return [Grid(cells, geo) for cells in found]
+
+
+def random_solution(grid: Grid, rng: random.Random) -> Grid | None:
+    """Return one solution of *grid* found in random branch order, or None when it has none.
+
+    Meant for grids with few givens (random complete grids): it propagates naked singles
+    only, which is all that pays off there; on a hard puzzle it is correct but slow.
+
+    >>> s = random_solution(Grid.parse("1" + "." * 80), random.Random(4))
+    >>> s is not None and s.is_complete and s[0] == 1
+    True
+    """
+    found = random_solution_cells(grid.cells, rng, grid.geometry)
+    return None if found is None else Grid(found, grid.geometry)
+
+
+def random_solution_cells(
+    cells: Sequence[int], rng: random.Random, geometry: Geometry = CLASSIC
+) -> tuple[int, ...] | None:
+    """Return the digits of :func:`random_solution` for plain *cells*, or None.
+
+    >>> random_solution_cells([0] * 16, random.Random(1), Grid.empty(
+    ...     __import__("xlsudoku.engine.grid").engine.grid.geometry(2, 2)).geometry) is not None
+    True
+    """
+    if _fast(geometry):
+        keep: list[int] = []
+        _run9(cells, 1, rng, keep, full=False)
+        return _cells9(keep[0]) if keep else None
+    found, _ = _generic(Grid(tuple(cells), geometry), 1, rng)
+    return found[0] if found else None
+
+
+def reference_solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> list[Grid]:
+    """Return up to *limit* solutions with the generic solver, whatever the geometry.
+
+    The generic solver is the reference the 9x9 fast path is tested against.
+
+    >>> [str(s)[:9] for s in reference_solutions(Grid.parse("123456789" + "." * 72), 1)]
+    ['123456789']
+    """
+    _check_limit(limit)
+    found, _ = _generic(grid, limit, rng)
+    return [Grid(cells, grid.geometry) for cells in found]
+
+
+def count_solutions_cells(
+    cells: Sequence[int], geometry: Geometry = CLASSIC, limit: int = 2
+) -> int:
+    """Count solutions of the digits *cells* (0 = empty), stopping at *limit*.
+
+    The cheap entry for callers that hold cells rather than a :class:`Grid` (the generator
+    calls it thousands of times per puzzle).
+
+    >>> count_solutions_cells([0] * 81, limit=3)
+    3
+    >>> count_solutions_cells([1, 1] + [0] * 14, geometry=Grid.empty(
+    ...     __import__("xlsudoku.engine.grid").engine.grid.geometry(2, 2)).geometry)
+    0
+    """
+    _check_limit(limit)
+    if _fast(geometry):
+        return _run9(cells, limit, None, None).solutions
+    found, _ = _generic(Grid(tuple(cells), geometry), limit, None)
+    return len(found)
+
+
+def search_stats(grid: Grid, limit: int = 2) -> SearchStats:
+    """Count solutions up to *limit* and report how many times the solver had to guess.
+
+    >>> search_stats(Grid.parse("11" + "." * 79))
+    SearchStats(solutions=0, guesses=0)
+    >>> search_stats(Grid.empty(), limit=1).solutions
+    1
+    """
+    _check_limit(limit)
+    if _fast(grid.geometry):
+        return _run9(grid.cells, limit, None, None)
+    found, guesses = _generic(grid, limit, None)
+    return SearchStats(len(found), guesses)
+
+
+def count_solutions(grid: Grid, limit: int = 2) -> int:
+    """Count solutions, stopping at *limit* (2 proves uniqueness).
+
+    >>> count_solutions(Grid.parse("11" + "." * 79))
+    0
+    >>> count_solutions(Grid.empty(), limit=5)
+    5
+    """
+    return count_solutions_cells(grid.cells, grid.geometry, limit)
+
+
+def solve(grid: Grid) -> Grid | None:
+    """Return a solution of *grid*, or None when it has none.
+
+    >>> s = solve(Grid.empty())
+    >>> s is not None and s.is_complete
+    True
+    """
+    found = solutions(grid, 1)
+    return found[0] if found else None
+
+
+def is_unique(grid: Grid) -> bool:
+    """Return True when *grid* has exactly one solution.
+
+    >>> is_unique(Grid.empty())
+    False
+    """
+    return count_solutions(grid, 2) == 1

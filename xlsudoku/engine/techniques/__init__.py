@@ -1,0 +1,130 @@
+"""The technique registry: one table gives each technique's order, level, score and finder.
+
+A finder is a pure function ``find(board) -> Iterator[Step]`` yielding every instance it sees,
+in a deterministic order; the solve loop takes the first step of the first technique that
+yields one.  Scores are on the Sudoku Explainer scale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.steps import Level, Step, Technique
+from xlsudoku.engine.techniques.chains import (
+    find_aic,
+    find_forcing_chain,
+    find_x_chain,
+    find_xy_chain,
+)
+from xlsudoku.engine.techniques.coloring import find_simple_coloring
+from xlsudoku.engine.techniques.fish import (
+    find_finned_jellyfish,
+    find_finned_swordfish,
+    find_finned_x_wing,
+    find_jellyfish,
+    find_swordfish,
+    find_x_wing,
+)
+from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
+from xlsudoku.engine.techniques.single_digit import (
+    find_empty_rectangle,
+    find_skyscraper,
+    find_two_string_kite,
+)
+from xlsudoku.engine.techniques.singles import (
+    find_full_house,
+    find_hidden_single,
+    find_naked_single,
+)
+from xlsudoku.engine.techniques.subsets import (
+    find_hidden_pair,
+    find_hidden_quad,
+    find_hidden_triple,
+    find_naked_pair,
+    find_naked_quad,
+    find_naked_triple,
+)
+from xlsudoku.engine.techniques.uniqueness import (
+    find_bug_plus_1,
+    find_unique_rectangle_1,
+    find_unique_rectangle_2,
+    find_unique_rectangle_3,
+    find_unique_rectangle_4,
+)
+from xlsudoku.engine.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
+
+Finder = Callable[[Board], Iterator[Step]]
+
+
+@dataclass(frozen=True, slots=True)
+class TechniqueSpec:
+    """A technique's place in the solve order, its level, SE-scale score and finder."""
+
+    technique: Technique
+    level: Level
+    score: float
+    find: Finder
+
+
+_TABLE: tuple[TechniqueSpec, ...] = (
+    # -- basic techniques (singles, intersections, subsets, fish) --
+    # Scores: Sudoku Explainer 1.2.1 ratings (a hidden single in a row or column rates 1.5,
+    # see engine.grading.step_score).  Several rows may share a technique (e.g. forcing chains
+    # split by kind, each with its SE base score): a step is scored by the row that found it.
+    TechniqueSpec(Technique.FULL_HOUSE, Level.EASY, 1.0, find_full_house),
+    TechniqueSpec(Technique.HIDDEN_SINGLE, Level.EASY, 1.2, find_hidden_single),
+    TechniqueSpec(Technique.NAKED_SINGLE, Level.EASY, 2.3, find_naked_single),
+    TechniqueSpec(Technique.POINTING, Level.MEDIUM, 2.6, find_pointing),
+    TechniqueSpec(Technique.CLAIMING, Level.MEDIUM, 2.8, find_claiming),
+    TechniqueSpec(Technique.NAKED_PAIR, Level.HARD, 3.0, find_naked_pair),
+    TechniqueSpec(Technique.HIDDEN_PAIR, Level.HARD, 3.4, find_hidden_pair),
+    TechniqueSpec(Technique.NAKED_TRIPLE, Level.HARD, 3.6, find_naked_triple),
+    TechniqueSpec(Technique.HIDDEN_TRIPLE, Level.HARD, 4.0, find_hidden_triple),
+    TechniqueSpec(Technique.NAKED_QUAD, Level.HARD, 5.0, find_naked_quad),
+    TechniqueSpec(Technique.HIDDEN_QUAD, Level.HARD, 5.4, find_hidden_quad),
+    TechniqueSpec(Technique.X_WING, Level.HARD, 3.2, find_x_wing),
+    TechniqueSpec(Technique.SWORDFISH, Level.VERY_HARD, 3.8, find_swordfish),
+    TechniqueSpec(Technique.JELLYFISH, Level.VERY_HARD, 5.2, find_jellyfish),
+    # SE has no finned fish; SukakuExplainer rates the same patterns as strong-link chains: a
+    # finned or sashimi X-Wing is a (grouped) Skyscraper / 2-String Kite (4.0-4.3), a finned
+    # Swordfish "3 strong links" (5.4-5.7), a finned Jellyfish "4 strong links" (5.9-6.1; 5.9
+    # keeps it below the Diabolical chains).
+    TechniqueSpec(Technique.FINNED_X_WING, Level.VERY_HARD, 4.0, find_finned_x_wing),
+    TechniqueSpec(Technique.FINNED_SWORDFISH, Level.VERY_HARD, 5.4, find_finned_swordfish),
+    TechniqueSpec(Technique.FINNED_JELLYFISH, Level.VERY_HARD, 5.9, find_finned_jellyfish),
+    # -- advanced techniques (single-digit patterns, wings, uniqueness, colouring, chains) --
+    # Scores: Sudoku Explainer where SE has the technique (XY-Wing 4.2, XYZ-Wing 4.4, Unique
+    # Rectangle 4.5 (+0.1 per cell of a type 3 naked subset beyond the first: 4.6 for a pair),
+    # BUG type 1 5.6); SukakuExplainer for the single-digit patterns: Skyscraper 4.0, 2-String
+    # Kite 4.1, Empty Rectangle 4.3 (StrongLinksHint: 4.0 for two parallel links, +0.1 for a row
+    # and a column, +0.3 grouped).  The rest were placed on the SE scale from the ratings of
+    # sudoku_exchange_se_rated_sample.tsv (SukakuExplainer; two 400-puzzle samples, Spearman
+    # 0.940 -> 0.954/0.962), keeping every Very hard technique below every Diabolical one:
+    # SE has no W-Wing and finds colour traps and wraps as chains, and it rates the puzzles
+    # that need them higher than SukakuExplainer's optional W-Wing rule (4.4); our X-/XY-chains
+    # stand in for SukakuExplainer's 3+ strong links (5.4+) and WXYZ- to UVWXYZ-Wings
+    # (5.5-6.6), our AIC for its forcing chains (7.0+), and our forcing chains, whose singles
+    # make them dynamic, for its Nishio, cell/region and dynamic chains (7.5-9.0).
+    # xlsudoku.engine.grading.step_score adds SE's length increment to the chain scores.
+    TechniqueSpec(Technique.SKYSCRAPER, Level.VERY_HARD, 4.0, find_skyscraper),
+    TechniqueSpec(Technique.TWO_STRING_KITE, Level.VERY_HARD, 4.1, find_two_string_kite),
+    TechniqueSpec(Technique.XY_WING, Level.VERY_HARD, 4.2, find_xy_wing),
+    TechniqueSpec(Technique.EMPTY_RECTANGLE, Level.VERY_HARD, 4.3, find_empty_rectangle),
+    TechniqueSpec(Technique.XYZ_WING, Level.VERY_HARD, 4.4, find_xyz_wing),
+    TechniqueSpec(Technique.UNIQUE_RECTANGLE_1, Level.VERY_HARD, 4.5, find_unique_rectangle_1),
+    TechniqueSpec(Technique.UNIQUE_RECTANGLE_2, Level.VERY_HARD, 4.5, find_unique_rectangle_2),
+    TechniqueSpec(Technique.UNIQUE_RECTANGLE_4, Level.VERY_HARD, 4.5, find_unique_rectangle_4),
+    TechniqueSpec(Technique.UNIQUE_RECTANGLE_3, Level.VERY_HARD, 4.6, find_unique_rectangle_3),
+    TechniqueSpec(Technique.SIMPLE_COLORING, Level.VERY_HARD, 5.5, find_simple_coloring),
+    TechniqueSpec(Technique.BUG_PLUS_1, Level.VERY_HARD, 5.6, find_bug_plus_1),
+    TechniqueSpec(Technique.W_WING, Level.VERY_HARD, 5.9, find_w_wing),
+    TechniqueSpec(Technique.X_CHAIN, Level.DIABOLICAL, 6.0, find_x_chain),
+    TechniqueSpec(Technique.XY_CHAIN, Level.DIABOLICAL, 6.0, find_xy_chain),
+    TechniqueSpec(Technique.AIC, Level.DIABOLICAL, 6.3, find_aic),
+    TechniqueSpec(Technique.FORCING_CHAIN, Level.DIABOLICAL, 7.7, find_forcing_chain),
+)
+
+# Solve order: ascending score; ties keep table order.
+TECHNIQUES: tuple[TechniqueSpec, ...] = tuple(sorted(_TABLE, key=lambda spec: spec.score))

@@ -1,0 +1,117 @@
+"""Singles: full house, hidden single and naked single.
+
+Each finder yields one step per placement, in cell (or house) order.  The hidden single finder
+looks at boxes first and then at rows and columns, as people (and Sudoku Explainer, which
+scores a box single 1.2 and a line single 1.5) do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.steps import Placement, Step, Technique
+
+
+def _house_order(board: Board) -> tuple[int, ...]:
+    """Return house indices with boxes first, then rows, then columns (then diagonals)."""
+    n = board.geometry.size
+    count = len(board.geometry.houses)
+    return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(range(3 * n, count))
+
+
+def find_full_house(board: Board) -> Iterator[Step]:
+    """Yield a step for each house with exactly one empty cell.
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> b = Board.from_grid(Grid.parse("12345678." + "." * 72))
+    >>> next(find_full_house(b)).explanation
+    'Full house: r1c9 is the last empty cell of row 1, so it is 9'
+    """
+    geo = board.geometry
+    values = board.values
+    seen: set[int] = set()
+    for house in _house_order(board):
+        empty = [c for c in geo.houses[house] if not values[c]]
+        if len(empty) != 1 or empty[0] in seen:
+            continue
+        cell = empty[0]
+        cands = board.cands[cell]
+        if not cands or cands & (cands - 1):
+            continue
+        seen.add(cell)
+        digit = cands.bit_length()
+        yield Step(
+            Technique.FULL_HOUSE,
+            (Placement(cell, digit),),
+            (),
+            (cell,),
+            (house,),
+            (digit,),
+            f"Full house: {geo.cell_name(cell)} is the last empty cell of "
+            f"{geo.house_name(house)}, so it is {geo.digit_char(digit)}",
+        )
+
+
+def find_hidden_single(board: Board) -> Iterator[Step]:
+    """Yield a step for each digit that has one place left in a house (boxes first).
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> b = Board.from_grid(Grid.parse(".23......" "......1.." "........1" + "." * 54))
+    >>> next(find_hidden_single(b)).explanation
+    'Hidden single: 1 can only go in r1c1 within box 1'
+    """
+    geo = board.geometry
+    cands = board.cands
+    houses = geo.houses
+    seen: set[tuple[int, int]] = set()
+    for house in _house_order(board):
+        once = twice = 0
+        cells = houses[house]
+        for c in cells:
+            m = cands[c]
+            twice |= once & m
+            once |= m
+        hidden = once & ~twice
+        while hidden:
+            low = hidden & -hidden
+            hidden ^= low
+            digit = low.bit_length()
+            cell = next(c for c in cells if cands[c] & low)
+            if (cell, digit) in seen:
+                continue
+            seen.add((cell, digit))
+            yield Step(
+                Technique.HIDDEN_SINGLE,
+                (Placement(cell, digit),),
+                (),
+                (cell,),
+                (house,),
+                (digit,),
+                f"Hidden single: {geo.digit_char(digit)} can only go in "
+                f"{geo.cell_name(cell)} within {geo.house_name(house)}",
+            )
+
+
+def find_naked_single(board: Board) -> Iterator[Step]:
+    """Yield a step for each empty cell with a single candidate.
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> b = Board.from_grid(Grid.parse("12345678." + "." * 72))
+    >>> next(find_naked_single(b)).explanation
+    'Naked single: r1c9 can only be 9 (every other digit is in its row, column or box)'
+    """
+    geo = board.geometry
+    for cell, m in enumerate(board.cands):
+        if m and not m & (m - 1):
+            digit = m.bit_length()
+            yield Step(
+                Technique.NAKED_SINGLE,
+                (Placement(cell, digit),),
+                (),
+                (cell,),
+                (),
+                (digit,),
+                f"Naked single: {geo.cell_name(cell)} can only be {geo.digit_char(digit)} "
+                "(every other digit is in its row, column or box)",
+            )

@@ -1,0 +1,197 @@
+"""Naked and hidden subsets (pairs, triples, quads).
+
+A *naked subset* is k cells of a house whose candidates together are only k digits: those digits
+must fill those cells, so every other cell of the house (and of a second house the cells share,
+as when a pair lies in both a row and a box) loses them.  A *hidden subset* is k digits of a house
+that fit only in the same k cells: those cells can hold nothing else.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import Cell, House
+from xlsudoku.engine.masks import digits_of
+from xlsudoku.engine.steps import Elimination, Step, Technique
+
+_NAKED = {2: Technique.NAKED_PAIR, 3: Technique.NAKED_TRIPLE, 4: Technique.NAKED_QUAD}
+_HIDDEN = {2: Technique.HIDDEN_PAIR, 3: Technique.HIDDEN_TRIPLE, 4: Technique.HIDDEN_QUAD}
+_WORD = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def _names(board: Board, cells: tuple[Cell, ...]) -> str:
+    return ", ".join(board.geometry.cell_name(c) for c in cells)
+
+
+def _digits_text(board: Board, mask: int) -> str:
+    return "/".join(board.geometry.digit_char(d) for d in digits_of(mask))
+
+
+def _common_houses(board: Board, cells: tuple[Cell, ...]) -> tuple[House, ...]:
+    """Return the houses that hold every one of *cells*."""
+    houses_of = board.geometry.houses_of
+    common = set(houses_of[cells[0]])
+    for c in cells[1:]:
+        common &= set(houses_of[c])
+    return tuple(sorted(common))
+
+
+def find_naked_subsets(board: Board, size: int) -> Iterator[Step]:
+    """Yield every naked subset of *size* cells (houses in order: rows, columns, boxes).
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> b = Board.from_grid(Grid.parse("..3456789" + "." * 72))
+    >>> list(find_naked_subsets(b, 2))[0].explanation.split(":")[0]
+    'Naked pair 1/2 in r1c1, r1c2'
+    """
+    geo = board.geometry
+    cands = board.cands
+    seen: set[tuple[Cell, ...]] = set()
+    for house, cells in enumerate(geo.houses):
+        empty = [c for c in cells if cands[c]]
+        if len(empty) <= size:
+            continue
+        small = [c for c in empty if 2 <= cands[c].bit_count() <= size]
+        for combo in itertools.combinations(small, size):
+            union = 0
+            for c in combo:
+                union |= cands[c]
+            if union.bit_count() != size or combo in seen:
+                continue
+            houses = _common_houses(board, combo)
+            targets = sorted(
+                {c for h in houses for c in geo.houses[h] if c not in combo and cands[c] & union}
+            )
+            if not targets:
+                continue
+            seen.add(combo)
+            eliminations = tuple(
+                Elimination(c, d) for c in targets for d in digits_of(cands[c] & union)
+            )
+            text = _digits_text(board, union)
+            where = " and ".join(geo.house_name(h) for h in houses)
+            yield Step(
+                _NAKED[size],
+                (),
+                eliminations,
+                combo,
+                houses if house in houses else (house,),
+                digits_of(union),
+                f"Naked {_WORD[size]} {text} in {_names(board, combo)}: these {size} cells of "
+                f"{where} can only hold {text}, so those digits are removed from "
+                f"{_names(board, tuple(targets))}",
+            )
+
+
+def find_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
+    """Yield every hidden subset of *size* digits (houses in order: rows, columns, boxes).
+
+    >>> b = Board.from_candidates((0,) * 81, (511,) * 2 + (0b111111100,) * 79)
+    >>> s = next(find_hidden_subsets(b, 2))
+    >>> s.explanation.split(",")[0], len(s.eliminations)
+    ('Hidden pair 1/2 in row 1: 1 and 2 fit only in r1c1', 14)
+    """
+    geo = board.geometry
+    cands = board.cands
+    for house, cells in enumerate(geo.houses):
+        empty = [c for c in cells if cands[c]]
+        if len(empty) <= size:
+            continue
+        positions: dict[int, int] = {}
+        for d in range(1, geo.size + 1):
+            b = 1 << (d - 1)
+            where = 0
+            for i, c in enumerate(empty):
+                if cands[c] & b:
+                    where |= 1 << i
+            if 2 <= where.bit_count() <= size:
+                positions[d] = where
+        for digits in itertools.combinations(sorted(positions), size):
+            where = 0
+            for d in digits:
+                where |= positions[d]
+            if where.bit_count() != size:
+                continue
+            keep = 0
+            for d in digits:
+                keep |= 1 << (d - 1)
+            combo = tuple(c for i, c in enumerate(empty) if where >> i & 1)
+            eliminations = tuple(
+                Elimination(c, d) for c in combo for d in digits_of(cands[c] & ~keep)
+            )
+            if not eliminations:
+                continue
+            text = _digits_text(board, keep)
+            yield Step(
+                _HIDDEN[size],
+                (),
+                eliminations,
+                combo,
+                (house,),
+                digits,
+                f"Hidden {_WORD[size]} {text} in {geo.house_name(house)}: "
+                f"{' and '.join(geo.digit_char(d) for d in digits)} fit only in "
+                f"{_names(board, combo)}, so those cells can hold nothing else",
+            )
+
+
+def find_naked_pair(board: Board) -> Iterator[Step]:
+    """Yield every naked pair (see :func:`find_naked_subsets`).
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> next(find_naked_pair(Board.from_grid(Grid.parse("..3456789" + "." * 72)))).cells
+    (0, 1)
+    """
+    return find_naked_subsets(board, 2)
+
+
+def find_naked_triple(board: Board) -> Iterator[Step]:
+    """Yield every naked triple (see :func:`find_naked_subsets`).
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> next(find_naked_triple(Board.from_grid(Grid.parse("...456789" + "." * 72)))).cells
+    (0, 1, 2)
+    """
+    return find_naked_subsets(board, 3)
+
+
+def find_naked_quad(board: Board) -> Iterator[Step]:
+    """Yield every naked quad (see :func:`find_naked_subsets`).
+
+    >>> b = Board.from_candidates((0,) * 81, (0b1111,) * 4 + (511,) * 77)
+    >>> [s.cells for s in find_naked_quad(b)][:1]
+    [(0, 1, 2, 3)]
+    """
+    return find_naked_subsets(board, 4)
+
+
+def find_hidden_pair(board: Board) -> Iterator[Step]:
+    """Yield every hidden pair (see :func:`find_hidden_subsets`).
+
+    >>> b = Board.from_candidates((0,) * 81, (511,) * 2 + (0b111111100,) * 79)
+    >>> next(find_hidden_pair(b)).digits
+    (1, 2)
+    """
+    return find_hidden_subsets(board, 2)
+
+
+def find_hidden_triple(board: Board) -> Iterator[Step]:
+    """Yield every hidden triple (see :func:`find_hidden_subsets`).
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> list(find_hidden_triple(Board.from_grid(Grid.empty())))
+    []
+    """
+    return find_hidden_subsets(board, 3)
+
+
+def find_hidden_quad(board: Board) -> Iterator[Step]:
+    """Yield every hidden quad (see :func:`find_hidden_subsets`).
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> list(find_hidden_quad(Board.from_grid(Grid.empty())))
+    []
+    """
+    return find_hidden_subsets(board, 4)

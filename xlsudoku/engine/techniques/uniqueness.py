@@ -1,0 +1,363 @@
+"""Uniqueness techniques: Unique Rectangle types 1-4 and BUG+1.
+
+They assume the puzzle has exactly one solution (every generated or graded puzzle here does).
+
+A *deadly pattern* is four unsolved cells at the corners of a rectangle spanning two rows, two
+columns and exactly two boxes, all holding only the same two digits {a, b}: the two digits could
+be swapped, giving two solutions.  So at least one corner must hold another digit:
+
+- Type 1: three corners are exactly {a, b}; the fourth cannot be a or b.
+- Type 2: two corners are {a, b} and the other two (the *roof*) are {a, b, z}; one roof cell
+  is z, so a cell that sees both roof cells cannot be z.
+- Type 3: the roof's extra digits act as one cell; with other cells of a house they share they
+  form a naked subset, whose digits leave the rest of that house.
+- Type 4: one of a, b has only the two roof cells left in a house they share; that digit is in
+  one of them, so the other digit of the pair cannot be in either.
+
+BUG+1 (bivalue universal grave plus one): every unsolved cell has two candidates except one
+with three, and each candidate appears twice in every house except one digit that appears three
+times in the houses of that cell.  Without that digit the grid would have zero or two
+solutions, so the cell holds it: its other two candidates go (as Sudoku Explainer and HoDoKu
+put it; a naked single follows).
+
+On X-Sudoku (diagonals) the swap argument does not hold for every rectangle; these finders then
+find nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import Cell, Digit, House
+from xlsudoku.engine.masks import digits_of
+from xlsudoku.engine.steps import Elimination, Step, Technique
+
+
+@dataclass(frozen=True, slots=True)
+class _Rectangle:
+    """Four corners and the pair {a, b} they all hold; *floor* are the cells holding only them."""
+
+    corners: tuple[Cell, Cell, Cell, Cell]
+    pair: int
+    floor: tuple[Cell, ...]
+    roof: tuple[Cell, ...]
+
+
+def _rectangles(board: Board) -> Iterator[_Rectangle]:
+    """Yield every rectangle where two or more corners hold the same two candidates only.
+
+    Each other corner must hold at least one of the two digits.  A corner may miss one of them
+    (HoDoKu's "missing candidates"): candidates only ever go when no solution has them, and
+    swapping a and b in a deadly pattern would give a solution that has them.
+    """
+    geo = board.geometry
+    if geo.diagonals:
+        return
+    n = geo.size
+    cands = board.cands
+    values = board.values
+    by_mask: dict[int, list[Cell]] = {}
+    for c in range(geo.cell_count):
+        if not values[c] and cands[c].bit_count() == 2:
+            by_mask.setdefault(cands[c], []).append(c)
+    seen: set[tuple[Cell, ...]] = set()
+    for pair in sorted(by_mask):
+        cells = by_mask[pair]
+        for i, p in enumerate(cells):
+            rp, cp = divmod(p, n)
+            for q in cells[i + 1 :]:
+                rq, cq = divmod(q, n)
+                if rp == rq:
+                    options = [(rp, r, cp, cq) for r in range(n) if r != rp]
+                elif cp == cq:
+                    options = [(rp, rq, c, cp) for c in range(n) if c != cp]
+                else:
+                    options = [(rp, rq, cp, cq)]
+                for r1, r2, c1, c2 in options:
+                    corners = tuple(sorted((r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)))
+                    if (pair, *corners) in seen:
+                        continue
+                    seen.add((pair, *corners))
+                    same_band = r1 // geo.box_rows == r2 // geo.box_rows
+                    if same_band == (c1 // geo.box_cols == c2 // geo.box_cols):
+                        continue  # one box or four boxes
+                    if any(values[k] or not cands[k] & pair for k in corners):
+                        continue
+                    floor = tuple(k for k in corners if cands[k] == pair)
+                    if len(floor) == 4:
+                        continue
+                    roof = tuple(k for k in corners if cands[k] != pair)
+                    a, b, c, d = corners
+                    yield _Rectangle((a, b, c, d), pair, floor, roof)
+
+
+def _names(board: Board, cells: tuple[Cell, ...], joint: str = "and") -> str:
+    """Return ``r1c2, r3c4 and r5c6``."""
+    names = [board.geometry.cell_name(c) for c in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {joint} " + names[-1]
+
+
+def _digits(board: Board, mask: int, joint: str = "and") -> str:
+    """Return the digits of *mask* as ``1, 2 and 3``."""
+    chars = [board.geometry.digit_char(d) for d in digits_of(mask)]
+    return chars[0] if len(chars) == 1 else ", ".join(chars[:-1]) + f" {joint} " + chars[-1]
+
+
+def _intro(board: Board, rect: _Rectangle) -> str:
+    x, y = digits_of(rect.pair)
+    geo = board.geometry
+    corners = "/".join(geo.cell_name(c) for c in sorted(rect.corners))
+    return f"{corners} would be a deadly pattern on {geo.digit_char(x)} and {geo.digit_char(y)}"
+
+
+def _shared_houses(board: Board, a: Cell, b: Cell) -> tuple[House, ...]:
+    return tuple(h for h in board.geometry.houses_of[a] if h in board.geometry.houses_of[b])
+
+
+def find_unique_rectangle_1(board: Board) -> Iterator[Step]:
+    """Yield every Unique Rectangle type 1: three corners hold only {a, b}.
+
+    >>> b = _board_from_masks({0: (1, 2), 1: (1, 2), 27: (1, 2), 28: (1, 2, 5)})
+    >>> print(next(find_unique_rectangle_1(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Unique Rectangle type 1: r1c1/r1c2/r4c1/r4c2 would be a deadly pattern on 1 and 2; r1c1,
+    r1c2 and r4c1 hold only those, so r4c2 cannot be 1 or 2
+    """
+    for rect in _rectangles(board):
+        if len(rect.floor) != 3:
+            continue
+        target = rect.roof[0]
+        gone = board.cands[target] & rect.pair
+        yield Step(
+            Technique.UNIQUE_RECTANGLE_1,
+            (),
+            tuple(Elimination(target, d) for d in digits_of(gone)),
+            rect.corners,
+            (),
+            digits_of(rect.pair),
+            f"Unique Rectangle type 1: {_intro(board, rect)}; {_names(board, rect.floor)} hold "
+            f"only those, so {board.geometry.cell_name(target)} cannot be "
+            f"{_digits(board, gone, 'or')}",
+        )
+
+
+def find_unique_rectangle_2(board: Board) -> Iterator[Step]:
+    """Yield every Unique Rectangle type 2: both roof cells hold {a, b, z}.
+
+    >>> b = _board_from_masks({0: (1, 2), 1: (1, 2), 27: (1, 2, 5), 28: (1, 2, 5)})
+    >>> s = next(find_unique_rectangle_2(b))
+    >>> print(s.explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Unique Rectangle type 2: r1c1/r1c2/r4c1/r4c2 would be a deadly pattern on 1 and 2; r4c1 and
+    r4c2 hold one more candidate, 5, so one of them is 5 and r4c3, r4c4, r4c5, r4c6, r4c7, r4c8,
+    r4c9, r5c1, r5c2, r5c3, r6c1, r6c2 and r6c3 cannot be 5
+    """
+    cands = board.cands
+    peer_sets = board.geometry.peer_sets
+    for rect in _rectangles(board):
+        if len(rect.floor) != 2:
+            continue
+        p, q = rect.roof
+        z_mask = cands[p] & ~rect.pair
+        if z_mask != cands[q] & ~rect.pair or z_mask.bit_count() != 1:
+            continue
+        z = z_mask.bit_length()
+        bit = 1 << (z - 1)
+        targets = sorted(c for c in peer_sets[p] & peer_sets[q] if cands[c] & bit)
+        if not targets:
+            continue
+        ch = board.geometry.digit_char(z)
+        yield Step(
+            Technique.UNIQUE_RECTANGLE_2,
+            (),
+            tuple(Elimination(c, z) for c in targets),
+            rect.corners,
+            _shared_houses(board, p, q),
+            (*digits_of(rect.pair), z),
+            f"Unique Rectangle type 2: {_intro(board, rect)}; {_names(board, rect.roof)} hold "
+            f"one more candidate, {ch}, so one of them is {ch} and "
+            f"{_names(board, tuple(targets))} cannot be {ch}",
+        )
+
+
+def find_unique_rectangle_3(board: Board, max_size: int = 4) -> Iterator[Step]:
+    """Yield every Unique Rectangle type 3: the roof's extra digits join a naked subset.
+
+    *max_size* bounds the subset (the roof counts as one cell).
+
+    >>> b = _board_from_masks({0: (1, 2), 1: (1, 2), 27: (1, 2, 5), 28: (1, 2, 6), 31: (5, 6)})
+    >>> print(next(find_unique_rectangle_3(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Unique Rectangle type 3: r1c1/r1c2/r4c1/r4c2 would be a deadly pattern on 1 and 2; one of
+    r4c1 and r4c2 is 5 or 6, so with r4c5 they hold 5 and 6 in row 4, and r4c3, r4c4, r4c6,
+    r4c7, r4c8 and r4c9 cannot be 5 or 6
+    """
+    geo = board.geometry
+    cands = board.cands
+    values = board.values
+    for rect in _rectangles(board):
+        if len(rect.floor) != 2:
+            continue
+        p, q = rect.roof
+        extra = (cands[p] | cands[q]) & ~rect.pair
+        shared = _shared_houses(board, p, q)
+        for house in shared:
+            others = [
+                c
+                for c in geo.houses[house]
+                if not values[c] and c not in (p, q) and cands[c].bit_count() <= max_size
+            ]
+            for k in range(1, max_size):
+                for subset in combinations(others, k):
+                    union = extra
+                    for c in subset:
+                        union |= cands[c]
+                    if union.bit_count() != k + 1:
+                        continue
+                    # The subset also locks its digits in a second shared house (a line and a
+                    # box) when all its cells lie there too; that house's turn found it first.
+                    also = [h for h in shared if h != house and set(subset) <= set(geo.houses[h])]
+                    if any(h < house for h in also):
+                        continue
+                    houses = (house, *also)
+                    elims = tuple(
+                        Elimination(c, d)
+                        for c in sorted({c for h in houses for c in geo.houses[h]})
+                        if c not in (p, q) and c not in subset and not values[c]
+                        for d in digits_of(cands[c] & union)
+                    )
+                    if not elims:
+                        continue
+                    targets = tuple(dict.fromkeys(e.cell for e in elims))
+                    where = " and ".join(geo.house_name(h) for h in houses)
+                    yield Step(
+                        Technique.UNIQUE_RECTANGLE_3,
+                        (),
+                        elims,
+                        rect.corners + subset,
+                        houses,
+                        digits_of(rect.pair | union),
+                        f"Unique Rectangle type 3: {_intro(board, rect)}; one of "
+                        f"{_names(board, rect.roof)} is {_digits(board, extra, 'or')}, so with "
+                        f"{_names(board, subset)} they hold {_digits(board, union)} in {where}, "
+                        f"and {_names(board, targets)} cannot be {_digits(board, union, 'or')}",
+                    )
+
+
+def find_unique_rectangle_4(board: Board) -> Iterator[Step]:
+    """Yield every Unique Rectangle type 4: a, b's only places in a house are the roof cells.
+
+    >>> b = _board_from_masks({0: (1, 2), 1: (1, 2), 27: (1, 2, 5), 28: (1, 2, 6)}, {1: [3, 4]})
+    >>> print(next(find_unique_rectangle_4(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Unique Rectangle type 4: r1c1/r1c2/r4c1/r4c2 would be a deadly pattern on 1 and 2; row 4
+    holds 1 only in r4c1 and r4c2, so 2 cannot be in either
+    """
+    geo = board.geometry
+    cands = board.cands
+    for rect in _rectangles(board):
+        if len(rect.floor) != 2:
+            continue
+        p, q = rect.roof
+        for house in _shared_houses(board, p, q):
+            for lock in digits_of(rect.pair):
+                bit = 1 << (lock - 1)
+                if not cands[p] & cands[q] & bit:
+                    continue  # the lock digit must be a candidate of both roof cells
+                if any(cands[c] & bit for c in geo.houses[house] if c not in (p, q)):
+                    continue
+                other = (rect.pair & ~bit).bit_length()
+                elims = tuple(Elimination(c, other) for c in (p, q) if cands[c] & rect.pair & ~bit)
+                if not elims:
+                    continue
+                yield Step(
+                    Technique.UNIQUE_RECTANGLE_4,
+                    (),
+                    elims,
+                    rect.corners,
+                    (house,),
+                    digits_of(rect.pair),
+                    f"Unique Rectangle type 4: {_intro(board, rect)}; {geo.house_name(house)} "
+                    f"holds {geo.digit_char(lock)} only in {_names(board, rect.roof)}, so "
+                    f"{geo.digit_char(other)} cannot be in either",
+                )
+
+
+def find_bug_plus_1(board: Board) -> Iterator[Step]:
+    """Yield the BUG+1 step: the one cell with three candidates must hold its odd digit.
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "32...648..684.1235.4582369.854267913.3.185742217..456847...2859.82..9374593748126"))
+    >>> step = next(find_bug_plus_1(b))
+    >>> print(step.explanation)  # doctest: +NORMALIZE_WHITESPACE
+    BUG+1: every unsolved cell but r1c5 has two candidates, and each candidate appears twice in
+    every house except 9, which appears three times in the houses of r1c5. If r1c5 were not 9,
+    that pattern would have zero or two solutions, so r1c5 is 9 and cannot be 5 or 7
+    """
+    geo = board.geometry
+    if geo.diagonals:
+        return
+    cands = board.cands
+    values = board.values
+    odd = -1
+    for c in range(geo.cell_count):
+        if values[c]:
+            continue
+        k = cands[c].bit_count()
+        if k == 3 and odd < 0:
+            odd = c
+        elif k != 2:
+            return
+    if odd < 0:
+        return
+    odd_houses = set(geo.houses_of[odd])
+    extra = 0
+    for h, cells in enumerate(geo.houses):
+        for d in range(1, geo.size + 1):
+            bit = 1 << (d - 1)
+            k = sum(1 for c in cells if cands[c] & bit)
+            if k in (0, 2):
+                continue
+            if k == 3 and h in odd_houses and cands[odd] & bit:
+                if extra and extra != bit:
+                    return
+                extra = bit
+                continue
+            return
+    if not extra:
+        return
+    digit = extra.bit_length()
+    others = digits_of(cands[odd] & ~extra)
+    ch = geo.digit_char(digit)
+    yield Step(
+        Technique.BUG_PLUS_1,
+        (),
+        tuple(Elimination(odd, d) for d in others),
+        (odd,),
+        tuple(sorted(odd_houses)),
+        (digit,),
+        f"BUG+1: every unsolved cell but {geo.cell_name(odd)} has two candidates, and each "
+        f"candidate appears twice in every house except {ch}, which appears three times in the "
+        f"houses of {geo.cell_name(odd)}. If {geo.cell_name(odd)} were not {ch}, that pattern "
+        f"would have zero or two solutions, so {geo.cell_name(odd)} is {ch} and cannot be "
+        f"{_digits(board, cands[odd] & ~extra, 'or')}",
+    )
+
+
+def _board_from_masks(
+    masks: dict[Cell, tuple[Digit, ...]], places: dict[Digit, list[Cell]] | None = None
+) -> Board:
+    """Return an empty-valued 9x9 board for examples: *masks* fixes some cells' candidates.
+
+    Every other cell holds all digits, except that a digit in *places* is a candidate only in
+    those cells and in the cells of *masks* that list it.
+    """
+    from xlsudoku.engine.grid import CLASSIC
+    from xlsudoku.engine.masks import mask_of
+
+    cands = [CLASSIC.all_digits] * 81
+    for digit, cells in (places or {}).items():
+        cands = [m if i in cells else m & ~(1 << (digit - 1)) for i, m in enumerate(cands)]
+    for cell, digits in masks.items():
+        cands[cell] = mask_of(digits)
+    return Board.from_candidates((0,) * 81, tuple(cands))
