@@ -9,7 +9,7 @@ import pytest
 
 from xlsudoku.addin import actions, layout
 from xlsudoku.addin.cellio import MissingPart, OpenpyxlIO
-from xlsudoku.engine.generator import GenerateRequest, generate
+from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions, solve
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric

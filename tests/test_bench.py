@@ -6,14 +6,8 @@ import re
 
 from conftest import TEST_DATA
 
-from xlsudoku.engine.bench import (
-    bench_fill,
-    bench_solve,
-    load_puzzles,
-    run_fill,
-    run_solve,
-    time_items,
-)
+from xlsudoku.engine.bench.common import load_puzzles, time_items
+from xlsudoku.engine.bench.solver import bench_fill, bench_solve, run_fill, run_solve
 from xlsudoku.engine.grid import Grid
 
 NUMBER = r"[\d,]+(\.\d+)?"

@@ -1,4 +1,4 @@
-"""Generation to a difficulty (xlsudoku.engine.difficulty), checked by independent oracles.
+"""Generation to a difficulty (xlsudoku.engine.generate.graded), checked by independent oracles.
 
 Uniqueness by the exact solver, symmetry by engine.symmetry, and the level by our grader and,
 where installed, by QQWing's own grader (``qqwing --solve --stats``), which knows nothing of
@@ -13,8 +13,8 @@ import subprocess
 import pytest
 
 from xlsudoku.engine.cli import main
-from xlsudoku.engine.difficulty import generate_graded, goal_table
-from xlsudoku.engine.generator import GenerateError, GenerateRequest, generate
+from xlsudoku.engine.generate import GenerateError, GenerateRequest, generate
+from xlsudoku.engine.generate.graded import goal_table
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.patterns import parse_pattern
@@ -55,7 +55,7 @@ def _check_invariants(result, request):
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 def test_level_is_reached_directly(level):
     request = GenerateRequest(difficulty=level, seed=11, time_limit=120)
-    result = generate_graded(request)
+    result = generate(request)
     assert result.reached, result.message
     _check_invariants(result, request)
     assert grade(result.puzzle).level is level
@@ -69,13 +69,13 @@ def test_level_is_reached_directly(level):
 
 def test_same_seed_same_puzzle():
     request = GenerateRequest(difficulty=Level.MEDIUM, seed=5, time_limit=120)
-    assert generate_graded(request).puzzle == generate_graded(request).puzzle
+    assert generate(request).puzzle == generate(request).puzzle
 
 
 @pytest.mark.parametrize("technique", [Technique.X_WING, Technique.NAKED_PAIR, Technique.POINTING])
 def test_needed_technique_is_used(technique):
     request = GenerateRequest(needs=technique, seed=3, time_limit=120)
-    result = generate_graded(request)
+    result = generate(request)
     assert result.reached, result.message
     _check_invariants(result, request)
     assert technique in dict(grade(result.puzzle).counts)
@@ -94,14 +94,14 @@ def test_works_with_symmetry_and_pattern(symmetry, pattern):
         time_limit=120,
         opens=28 if symmetry is Symmetry.ROTATE_90 else 26,
     )
-    result = generate_graded(request)
+    result = generate(request)
     _check_invariants(result, request)
     assert result.reached, result.message
 
 
 def test_target_not_met_returns_the_closest_and_says_so():
     request = GenerateRequest(difficulty=Level.BEYOND, seed=1, trials=2)
-    result = generate_graded(request)
+    result = generate(request)
     assert not result.reached and result.trials_used == 2
     assert result.message.startswith("Could not make a Beyond technique puzzle")
     assert "closest" in result.message
@@ -117,13 +117,13 @@ def test_generator_delegates_and_reports_progress():
 
 def test_cancel_stops_after_the_first_attempt():
     request = GenerateRequest(difficulty=Level.BEYOND, seed=1, trials=50)
-    result = generate_graded(request, cancel=lambda: True)
+    result = generate(request, cancel=lambda: True)
     assert result.trials_used == 1 and "Cancelled" in result.message
 
 
 def test_invalid_requests_name_the_field():
     with pytest.raises(GenerateError, match="opens 25 is odd"):
-        generate_graded(GenerateRequest(difficulty=Level.EASY, opens=25))
+        generate(GenerateRequest(difficulty=Level.EASY, opens=25))
     with pytest.raises(ValueError, match="has no finder"):
         goal_table(None, Technique.TRIAL_AND_ERROR)
 

@@ -14,16 +14,21 @@ import pytest
 from conftest import TEST_DATA, sample_lines
 from symmetry_maps import symmetry_maps
 
-from xlsudoku.engine import generator
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generator import (
+from xlsudoku.engine.generate import (
     GenerateError,
     GenerateRequest,
     GenerateResult,
+    deep,
+    descent,
     generate,
     minimal_puzzle,
     validate_request,
 )
+from xlsudoku.engine.generate import generator as picker
+from xlsudoku.engine.generate.oracle import Oracle
+from xlsudoku.engine.generate.strategy import Strategy
+from xlsudoku.engine.generate.unavoidable import cells_of, quick_sets
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry, geometry_for_size
 from xlsudoku.engine.patterns import preset
 from xlsudoku.engine.symmetry import Symmetry
@@ -298,7 +303,7 @@ def test_oracle_agrees_with_the_independent_counter_along_a_descent(seed):
     geo = [CLASSIC, X9, geometry_for_size(6)][seed % 3]
     symmetry = [Symmetry.ROTATE_180, Symmetry.NONE][seed % 2]
     solution = random_grid(rng, geo)
-    oracle = generator._Oracle(solution)
+    oracle = Oracle(solution)
     orbits = sorted({orbit_of(c, symmetry, geo.size) for c in range(geo.cell_count)}, key=min)
     rng.shuffle(orbits)
     puzzle = solution
@@ -328,7 +333,7 @@ def test_oracle_on_published_low_clue_symmetric_puzzles(line):
     solution = solve(puzzle)
     assert solution is not None
     del solution_cells
-    oracle = generator._Oracle(solution)
+    oracle = Oracle(solution)
     oracle.reset(frozenset(c for c, d in enumerate(puzzle.cells) if not d))
     assert oracle.puzzle() == puzzle
     for orbit in {orbit_of(c, Symmetry.ROTATE_180, 9) for c in puzzle.givens()}:
@@ -346,7 +351,7 @@ def test_oracle_on_shared_low_clue_symmetric_puzzles(shared_data):
         puzzle = Grid.parse(line)
         solution = solve(puzzle)
         assert solution is not None
-        oracle = generator._Oracle(solution)
+        oracle = Oracle(solution)
         oracle.reset(frozenset(c for c, d in enumerate(puzzle.cells) if not d))
         for orbit in {orbit_of(c, Symmetry.ROTATE_180, 9) for c in puzzle.givens()}:
             expected = count_solutions(puzzle.with_cells({c: 0 for c in orbit})) == 1
@@ -358,11 +363,10 @@ def test_unavoidable_sets_are_unavoidable():
     rng = random.Random(8)
     for geo in (CLASSIC, geometry_for_size(6), X9):
         solution = random_grid(rng, geo)
-        sets = generator._unavoidable_sets(solution, generator._tables(geo))
+        sets = quick_sets(solution)
         assert sets
-        cell_at = generator._tables(geo).cell_at[0]
-        for u, cells in rng.sample(sets, min(15, len(sets))):
-            assert sorted(cells) == sorted(cell_at[i] for i in range(u.bit_length()) if u >> i & 1)
+        for u in rng.sample(sets, min(15, len(sets))):
+            cells = cells_of(u)
             assert count_solutions(solution.with_cells({c: 0 for c in cells})) >= 2
 
 
@@ -427,7 +431,7 @@ def test_every_valid_parity_is_accepted():
 
 
 def test_out_of_trials_returns_the_best_with_a_message(monkeypatch):
-    monkeypatch.setattr(generator, "_low_clue_descend", lambda: None)
+    monkeypatch.setattr(picker, "pick", lambda request: picker.DESCENT)  # plain descent only
     calls: list[tuple[int, int]] = []
     request = GenerateRequest(opens=18, pattern=None, trials=4, seed=3)
     result = generate(request, progress=lambda t, b: calls.append((t, b)))
@@ -448,7 +452,7 @@ def test_time_limit_ends_an_unreachable_target():
 
 
 def test_cancel_returns_the_best_so_far(monkeypatch):
-    monkeypatch.setattr(generator, "_low_clue_descend", lambda: None)
+    monkeypatch.setattr(picker, "pick", lambda request: picker.DESCENT)  # plain descent only
     polls = 0
 
     def cancel() -> bool:
@@ -484,20 +488,11 @@ def test_difficulty_is_delegated_when_set(monkeypatch):
 
     seen = []
 
-    class FakeModule:
-        @staticmethod
-        def generate_graded(request, progress=None, cancel=None):
-            seen.append(request)
-            return generate(GenerateRequest(seed=1))
+    def fake_run(plan):
+        seen.append(plan.request)
+        return descent.run(plan)
 
-    import importlib
-
-    real = importlib.import_module
-
-    def fake_import(name, *args):
-        return FakeModule if name == "xlsudoku.engine.difficulty" else real(name, *args)
-
-    monkeypatch.setattr(importlib, "import_module", fake_import)
+    monkeypatch.setattr(picker, "GRADED", Strategy("graded", fake_run, 30.0))
     request = GenerateRequest(seed=1, difficulty=Level.HARD)
     assert generate(request).opens == 26
     assert seen == [request]
@@ -582,7 +577,7 @@ def test_bench_generate_smoke(capsys):
     """The benchmark command runs and prints its figures (shape only, never speed)."""
     import shutil
 
-    from xlsudoku.engine.bench_generator import run_generate
+    from xlsudoku.engine.bench.generator import run_generate
 
     argv = [
         "--seeds",
@@ -616,7 +611,7 @@ def _fake_descend(calls):
 
     def descend(solution, start, target, symmetry, fixed_open, fixed_blank, rng, **kw):
         calls.append((start, target, symmetry, fixed_open, fixed_blank, sorted(kw)))
-        oracle = generator._Oracle(solution)
+        oracle = Oracle(solution)
         oracle.reset(frozenset(c for c, d in enumerate(start.cells) if not d))
         free = [
             tuple(sorted(o))
@@ -639,7 +634,7 @@ def _fake_descend(calls):
 
 def test_deep_targets_go_to_the_low_clue_search(monkeypatch):
     calls: list = []
-    monkeypatch.setattr(generator, "_low_clue_descend", lambda: _fake_descend(calls))
+    monkeypatch.setattr(deep, "descend", _fake_descend(calls))
     request = GenerateRequest(opens=22, pattern=1, seed=9, trials=4)
     result = generate(request)
     check_result(result, request)
@@ -660,14 +655,26 @@ def test_a_bad_low_clue_result_is_not_returned(monkeypatch):
     def broken(solution, start, target, *args, **kw):
         return start.with_cells({c: 0 for c in start.givens()[:6]})  # too few: not unique
 
-    monkeypatch.setattr(generator, "_low_clue_descend", lambda: broken)
+    monkeypatch.setattr(deep, "descend", broken)
     request = GenerateRequest(opens=22, pattern=None, seed=4, trials=2)
     result = generate(request)
     check_result(result, request)
     assert not result.reached
 
 
-def test_classic_oracle_uses_the_solver_fast_search_and_others_the_generic_one():
-    """If xlsudoku.engine.solver drops its 9x9 internals the generic search takes over (slower)."""
-    assert generator._Oracle(random_grid(random.Random(1))).fast is not None
-    assert generator._Oracle(random_grid(random.Random(1), X9)).fast is None
+def test_the_oracle_asks_the_solver(monkeypatch):
+    """The oracle keeps no propagation of its own: its searches are the solver's."""
+    from xlsudoku.engine.generate import oracle as oracle_module
+
+    calls = []
+    real = oracle_module.other_solution_cells
+
+    def spy(*args):
+        calls.append(args[3])
+        return real(*args)
+
+    monkeypatch.setattr(oracle_module, "other_solution_cells", spy)
+    for geo in (CLASSIC, X9):
+        oracle = Oracle(random_grid(random.Random(1), geo))
+        oracle.try_remove((0, geo.cell_count - 1))
+    assert calls == [CLASSIC, X9]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from conftest import TEST_DATA, sample_lines
 
-from xlsudoku.engine.bench_grading import spearman
+from xlsudoku.engine.bench.grading import spearman
 from xlsudoku.engine.grading import (
     HODOKU_STEPS,
     TRIAL_SCORE,

@@ -17,8 +17,8 @@ import pytest
 from test_unavoidable import independent_count
 
 from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.generate.lowclue import LowClueError, descend, search_low
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry
-from xlsudoku.engine.lowclue import LowClueError, descend, search_low
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
 
@@ -331,7 +331,7 @@ def test_grids_used_are_the_classic_shape_by_default() -> None:
 
 @pytest.mark.parametrize("stage", [0, 1])
 def test_neighbour_moves_give_unique_symmetric_puzzles(stage: int) -> None:
-    from xlsudoku.engine.lowclue import _Clock, _LowSearch
+    from xlsudoku.engine.generate.lowclue import _Clock, _LowSearch
 
     # the third 21-clue puzzle of the sample has 20-clue neighbours (found by this search)
     known = [p for p, clues in _low_clue_rows() if clues == 21][2]

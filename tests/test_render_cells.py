@@ -6,7 +6,7 @@ import pytest
 
 from xlsudoku.addin import layout, render
 from xlsudoku.engine.analysis import analyze
-from xlsudoku.engine.generator import GenerateRequest, generate
+from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.hints import hint

@@ -16,7 +16,7 @@ from conftest import TEST_DATA, sample_lines
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generator import minimal_puzzle
+from xlsudoku.engine.generate import minimal_puzzle
 from xlsudoku.engine.grid import CLASSIC, Grid, geometry
 from xlsudoku.engine.logic import solve_path
 from xlsudoku.engine.solver import solve

@@ -1,7 +1,7 @@
 """Unavoidable sets: every set found is unavoidable and minimal, checked by an independent counter.
 
 The counter below (plain backtracking over row/column/box digit masks) shares no code with
-``xlsudoku.engine.solver``, which ``xlsudoku.engine.unavoidable`` uses.
+``xlsudoku.engine.solver``, which ``xlsudoku.engine.generate.unavoidable`` uses.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.grid import CLASSIC, Grid, geometry
-from xlsudoku.engine.unavoidable import (
+from xlsudoku.engine.generate.unavoidable import (
     UnavoidableError,
     blanked,
     cells_of,
@@ -27,6 +26,7 @@ from xlsudoku.engine.unavoidable import (
     other_solution,
     sets_within,
 )
+from xlsudoku.engine.grid import CLASSIC, Grid, geometry
 
 DATA = Path(__file__).resolve().parent / "data"
 

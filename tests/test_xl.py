@@ -19,7 +19,7 @@ import xlwings as xw
 import xlwings.server
 
 from xlsudoku.addin import layout, xl
-from xlsudoku.engine.generator import GenerateRequest, generate
+from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions

@@ -27,7 +27,7 @@ from xlsudoku.addin import layout, params, render
 from xlsudoku.addin.cellio import CellIO, MissingPart
 from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.generator import GenerateError, generate
+from xlsudoku.engine.generate import GenerateError, generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import CLASSIC, Grid, SudokuError
 from xlsudoku.engine.hints import hint as hint_for

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from xlsudoku.addin import actions, headless
 from xlsudoku.addin.cellio import OpenpyxlIO
-from xlsudoku.engine.bench import load_note
+from xlsudoku.engine.bench.common import load_note
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "workbooks" / "xlsudoku.xlsm"
 GOAL_SECONDS = 1.0

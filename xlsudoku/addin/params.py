@@ -19,12 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlsudoku.addin import layout
-from xlsudoku.engine.generator import (
-    LOW_CLUE_TARGET,
-    GenerateError,
-    GenerateRequest,
-    validate_request,
-)
+from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
+from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
 from xlsudoku.engine.grid import CLASSIC, ConflictError, Grid, ParseError, SudokuError
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry

@@ -16,7 +16,7 @@ from xlsudoku.engine.grid import CLASSIC, Cell, Grid
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from xlsudoku.engine.analysis import Analysis
-    from xlsudoku.engine.generator import GenerateResult
+    from xlsudoku.engine.generate import GenerateResult
     from xlsudoku.engine.grading import Grade
     from xlsudoku.engine.hints import Hint
     from xlsudoku.engine.ranks import Ranks
@@ -303,7 +303,7 @@ def collection_row(
 def start_status(result: GenerateResult, grade: Grade | None, cancelled: bool) -> str:
     """Return START's status line: the generator's message, the grade and the seed.
 
-    >>> from xlsudoku.engine.generator import GenerateRequest, generate
+    >>> from xlsudoku.engine.generate import GenerateRequest, generate
     >>> r = generate(GenerateRequest(seed=7))
     >>> start_status(r, None, False).endswith("Seed 7.")
     True

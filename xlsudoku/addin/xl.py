@@ -18,7 +18,7 @@ import xlwings as xw
 from xlsudoku.addin import actions, params, render
 from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine import solver
-from xlsudoku.engine.generator import generate
+from xlsudoku.engine.generate import generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import SudokuError
 

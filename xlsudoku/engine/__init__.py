@@ -1,14 +1,15 @@
 """xlsudoku engine: pure Python (+ numpy) Sudoku geometry, solvers, generator and grading.
 
+``generate()`` is :func:`xlsudoku.engine.generate.generate` (the name of its package here).
+
 The engine knows nothing about Excel; it must also run inside xlwings Lite (Pyodide).
 """
 
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generator import (
+from xlsudoku.engine.generate import (
     GenerateError,
     GenerateRequest,
     GenerateResult,
-    generate,
     minimal_puzzle,
     validate_request,
 )
@@ -59,7 +60,6 @@ __all__ = [
     "PRESETS",
     "Pattern",
     "Ranks",
-    "generate",
     "minimal_puzzle",
     "parse_pattern",
     "rank_statistics",

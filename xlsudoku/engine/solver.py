@@ -103,6 +103,13 @@ for _cell in range(81):
         _KEEP[_b + 1] = (
             _ALL ^ (_PEERS0[_p + 1] << (_d * _PLANE)) ^ ((1 << _p) * _PLANE_REP) ^ (1 << _b)
         )
+# _CELL_PLANES[cell]: the cell's candidate bits in every plane; _HOUSES0[cell]: plane-0 masks
+# of its row, column and box (a digit's candidates in a house: the mask shifted to its plane).
+_CELL_PLANES = [(1 << _pos(cell)) * _PLANE_REP for cell in range(81)]
+_HOUSES0 = [
+    tuple(_bits([_pos(x) for x in house]) for house in CLASSIC.houses if cell in house)
+    for cell in range(81)
+]
 # _GIVEN[cell][digit] = the candidate bit of digit in cell.
 _GIVEN = [[0] + [1 << (d * _PLANE + _pos(cell)) for d in _D9] for cell in range(81)]
 
@@ -527,17 +534,47 @@ class _Contradiction(Exception):
 
 
 def _initial(grid: Grid) -> list[int] | None:
-    """Return candidate masks after placing the givens, or None on a clash."""
+    """Return candidate masks after placing the givens, or None on a clash.
+
+    The digits used in each house are collected first (one pass over the houses), so each
+    blank cell's mask is one AND per house; then the naked singles this leaves are placed.
+    """
     geo = grid.geometry
-    full = geo.all_digits
-    cands = [full] * geo.cell_count
-    try:
-        for cell, d in enumerate(grid.cells):
+    cells = grid.cells
+    houses = geo.houses
+    used = [0] * len(houses)
+    for h, house in enumerate(houses):
+        u = 0
+        for c in house:
+            d = cells[c]
             if d:
                 b = 1 << (d - 1)
-                if not cands[cell] & b:
+                if u & b:
                     return None
-                _assign(cands, cell, b, geo.peers)
+                u |= b
+        used[h] = u
+    full = geo.all_digits
+    cands = []
+    singles = []
+    for c, hs in enumerate(geo.houses_of):
+        d = cells[c]
+        if d:
+            cands.append(1 << (d - 1))
+            continue
+        m = full
+        for h in hs:
+            m &= ~used[h]
+        if not m & (m - 1):
+            if not m:
+                return None
+            singles.append(c)
+        cands.append(m)
+    try:
+        for c in singles:
+            m = cands[c]
+            if not m:
+                return None
+            _assign(cands, c, m, geo.peers)
     except _Contradiction:
         return None
     return cands
@@ -745,6 +782,96 @@ def count_solutions_cells(
         return _run9(cells, limit, None, None).solutions
     found, _ = _generic(Grid(tuple(cells), geometry), limit, None)
     return len(found)
+
+
+def singles_candidates(cells: Sequence[int], geometry: Geometry = CLASSIC) -> list[int] | None:
+    """Return each cell's candidate mask after naked and hidden singles, or None on a clash.
+
+    The propagation of the generic path, for callers that want candidates rather than
+    solutions (the low-clue search filters the digits worth trying with it).
+
+    >>> geo = __import__("xlsudoku.engine.grid").engine.grid.geometry(2, 2)
+    >>> masks = singles_candidates([1, 2, 3, 0] + [0] * 12, geo)
+    >>> masks[3], masks[4] & 0b0011
+    (8, 0)
+    """
+    cands = _initial(Grid(tuple(cells), geometry))
+    if cands is None:
+        return None
+    try:
+        _propagate(cands, geometry.houses, geometry.peers, geometry.all_digits)
+    except _Contradiction:
+        return None
+    return cands
+
+
+def other_solution_cells(
+    cells: Sequence[int],
+    solution: Sequence[int],
+    check: Sequence[int],
+    geometry: Geometry = CLASSIC,
+) -> tuple[int, ...] | None:
+    """Return a solution of *cells* that differs from *solution* in a *check* cell, or None.
+
+    *solution* must solve *cells*, and *cells* with the *check* cells given must have no other
+    solution; then None proves *cells* unique.  This is the uniqueness test of a generator
+    that knows the solution: for each *check* cell in turn it asks for a solution where that
+    cell does not hold its digit (a naked or hidden single from the givens needs no search),
+    and when there is none, fixes the digit there and goes on.
+
+    >>> s = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    >>> geo = __import__("xlsudoku.engine.grid").engine.grid.geometry(2, 2)
+    >>> other_solution_cells([0, 0] + s[2:], s, [0, 1], geo)  # one of 1 2 forced by the column
+    >>> other = other_solution_cells([0, 0] + s[2:8] + [0, 0] + s[10:], s, [0, 1, 8, 9], geo)
+    >>> other[:2], other[8:10]
+    ((2, 1), (1, 2))
+    """
+    if _fast(geometry):
+        return _other9(cells, solution, check)
+    cands = _initial(Grid(tuple(cells), geometry))
+    if cands is None:
+        return None
+    houses, houses_of = geometry.houses, geometry.houses_of
+    for c in check:
+        bit = 1 << (solution[c] - 1)
+        if cands[c] == bit or any(
+            not any(cands[x] & bit for x in houses[h] if x != c) for h in houses_of[c]
+        ):
+            continue  # a naked or hidden single: the digit is forced
+        trial = cands[:]
+        trial[c] &= ~bit
+        if trial[c]:
+            found: list[list[int]] = []
+            _search(trial, geometry, 1, found, None, [0])
+            if found:
+                return tuple(m.bit_length() for m in found[0])
+        try:
+            _assign(cands, c, bit, geometry.peers)
+        except _Contradiction:  # pragma: no cover - *solution* solves *cells*
+            return None
+    return None
+
+
+def _other9(
+    cells: Sequence[int], solution: Sequence[int], check: Sequence[int]
+) -> tuple[int, ...] | None:
+    """Return :func:`other_solution_cells` on the 9x9 fast path."""
+    state = _start9(cells)
+    if state < 0:
+        return None
+    for c in check:
+        bit = _GIVEN[c][solution[c]]
+        plane = (bit.bit_length() - 1) // _PLANE * _PLANE
+        if state & _CELL_PLANES[c] == bit or any(
+            state & (house << plane) == bit for house in _HOUSES0[c]
+        ):
+            state = _place9(state, bit)  # a naked or hidden single: forced
+            continue
+        keep: list[int] = []
+        if _search9(state & ~bit, 1, None, keep).solutions:
+            return _cells9(keep[0])
+        state = _place9(state, bit)
+    return None
 
 
 def search_stats(grid: Grid, limit: int = 2) -> SearchStats:

@@ -15,7 +15,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from xlsudoku.engine.bench import load_note
+from xlsudoku.engine.bench.common import load_note
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.logic import trial_step
@@ -119,7 +119,7 @@ def run_techniques(argv: list[str] | None = None) -> int:
     """Run ``xlsudoku bench techniques``: time every finder while solving a puzzle sample."""
     import argparse
 
-    from xlsudoku.engine.bench_grading import _default_data, read_rows
+    from xlsudoku.engine.bench.grading import _default_data, read_rows
 
     parser = argparse.ArgumentParser(
         prog="xlsudoku bench techniques",

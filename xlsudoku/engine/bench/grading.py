@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from xlsudoku.engine.bench import load_note
+from xlsudoku.engine.bench.common import load_note
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import CLASSIC, Grid, ParseError
 from xlsudoku.engine.steps import Step, Technique

@@ -1,4 +1,4 @@
-"""Low-clue search benchmark: ``xlsudoku bench reach`` (or ``python -m engine.bench_lowclue``).
+"""Low-clue search benchmark: ``xlsudoku bench reach`` (or ``python -m engine.bench.lowclue``).
 
 Two figures (issue 3), for 180° symmetry with no fixed cells, pure Python on one core:
 
@@ -30,9 +30,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from xlsudoku.engine.bench import load_note
+from xlsudoku.engine.bench.common import load_note
+from xlsudoku.engine.generate.lowclue import LowClueResult, search_low
 from xlsudoku.engine.grid import Grid
-from xlsudoku.engine.lowclue import LowClueResult, search_low
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
@@ -64,7 +64,7 @@ def reach_table(
 ) -> list[str]:
     """Return one summary line per target from ``(result, cpu seconds)`` of each seed's run.
 
-    >>> from xlsudoku.engine.lowclue import Record
+    >>> from xlsudoku.engine.generate.lowclue import Record
     >>> r = LowClueResult(None, None, 21, 20, False, 4, 9.0, "time",
     ...                   (Record(22, 1.0, 1, 0.9), Record(21, 4.0, 3, 3.5)), "")
     >>> first, last = reach_table([(r, 8.0)], [22, 20], 9.0)
@@ -127,7 +127,7 @@ def bench_targets(
 def _reached_text(result: LowClueResult, clues: int) -> str:
     """Return ``clues: seconds`` (``n`` marks a neighbour move), ``clues: -`` when not reached.
 
-    >>> from xlsudoku.engine.lowclue import Record
+    >>> from xlsudoku.engine.generate.lowclue import Record
     >>> r = LowClueResult(None, None, 21, 20, False, 4, 9.0, "time",
     ...                   (Record(21, 4.0, 3, 3.5, "neighbour"),), "")
     >>> _reached_text(r, 22), _reached_text(r, 20)

@@ -1,6 +1,6 @@
 """Generator benchmark: default request time, minimal-puzzle throughput, QQWing side by side.
 
-Run ``xlsudoku bench generate`` (or ``python -m engine.bench_generator``).  Every figure names its
+Run ``xlsudoku bench generate`` (or ``python -m engine.bench.generator``).  Every figure names its
 seeds; figures are medians over seeds (one run per seed), single core, pure Python.  Wall-clock
 and CPU figures are both printed, with the machine's load average: on a shared machine the wall
 clock also counts time spent waiting for a core, the CPU time does not (QQWing's CPU time is
@@ -24,14 +24,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from xlsudoku.engine.bench import load_note
+from xlsudoku.engine.bench.common import load_note
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generator import (
-    GenerateRequest,
-    _Oracle,
-    generate,
-    minimal_puzzle,
-)
+from xlsudoku.engine.generate import GenerateRequest, generate, minimal_puzzle
+from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.grid import CLASSIC, Grid
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
@@ -179,7 +175,7 @@ def bench_qqwing(count: int, out: Print) -> float | None:
         unique += 1
         symmetric += is_symmetric(p, Symmetry.ROTATE_180)
         solution = _solve(p)
-        oracle = _Oracle(solution)
+        oracle = Oracle(solution)
         oracle.reset(frozenset(c for c, d in enumerate(p.cells) if not d))
         minimal += not any(
             oracle.is_given(o[0]) and oracle.is_given(o[-1]) and oracle.can_remove(o) for o in pairs
@@ -292,7 +288,7 @@ def run_generate(argv: Sequence[str] | None = None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run from ``python -m engine.bench_generator`` (same arguments as ``bench generate``)."""
+    """Run from ``python -m engine.bench.generator`` (same arguments as ``bench generate``)."""
     return run_generate(argv)
 
 

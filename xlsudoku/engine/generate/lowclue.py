@@ -6,7 +6,7 @@ clues, and fewer than 23 come out rarely.  This module searches a solution grid 
 instead.
 
 **Hitting sets.**  A puzzle taken from a grid *S* is unique exactly when it keeps a clue in
-every unavoidable set of *S* (:mod:`xlsudoku.engine.unavoidable`).  A symmetric puzzle is a union of
+every unavoidable set of *S* (:mod:`.unavoidable`).  A symmetric puzzle is a union of
 *orbits* of the symmetry, so each unavoidable set becomes the set of orbits that meet it, and a
 symmetric puzzle is unique exactly when its orbits *hit* every such orbit set.  The search
 enumerates the orbit sets of at most *limit* clues that hit every known set:
@@ -42,11 +42,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
-from xlsudoku.engine.masks import digits_of
-from xlsudoku.engine.solver import count_solutions, count_solutions_cells, solve
-from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
-from xlsudoku.engine.unavoidable import (
+from xlsudoku.engine.generate.unavoidable import (
     check_solution,
     difference,
     digit_sets,
@@ -55,6 +51,15 @@ from xlsudoku.engine.unavoidable import (
     other_solution,
     sets_within,
 )
+from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
+from xlsudoku.engine.masks import digits_of
+from xlsudoku.engine.solver import (
+    count_solutions,
+    count_solutions_cells,
+    singles_candidates,
+    solve,
+)
+from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
 
 # Solutions enumerated inside a learned difference to find the minimal sets it holds: a few
 # suffice (measured: 16 is faster overall than 64 or 256, and than learning the difference as is).
@@ -817,7 +822,7 @@ class _LowSearch:
                 for x in open_orbits + list(removed)
                 if (weight[x] == w_removed if same else weight[x] < w_removed)
             ]
-            cands = _candidates(base, geo)
+            cands = singles_candidates(base, geo)
             if cands is None:  # pragma: no cover - base is part of a solvable puzzle
                 continue
             for x in adds:
@@ -848,60 +853,6 @@ class _LowSearch:
             self.records,
             self.explored,
         )
-
-
-def _candidates(cells: list[int], geo: Geometry) -> list[int] | None:
-    """Return candidate masks of *cells* after naked and hidden singles, or None on a clash.
-
-    Only a filter for the digits worth trying in an added orbit: a digit removed here has no
-    solution, so trying it could not give a unique puzzle.
-
-    >>> from xlsudoku.engine.grid import geometry
-    >>> masks = _candidates([1, 2, 3, 0] + [0] * 12, geometry(2, 2))
-    >>> masks[3], masks[4] & 0b0011
-    (8, 0)
-    """
-    peers = geo.peers
-    full = geo.all_digits
-    cands = [full] * geo.cell_count
-    todo = [(c, 1 << (d - 1)) for c, d in enumerate(cells) if d]
-    placed = [False] * geo.cell_count
-    while True:
-        while todo:
-            cell, bit = todo.pop()
-            if placed[cell]:
-                continue
-            if not cands[cell] & bit:
-                return None
-            placed[cell] = True
-            cands[cell] = bit
-            for p in peers[cell]:
-                m = cands[p]
-                if m & bit:
-                    m &= ~bit
-                    if not m:
-                        return None
-                    cands[p] = m
-                    if not m & (m - 1):
-                        todo.append((p, m))
-        for house in geo.houses:
-            once = twice = 0
-            for c in house:
-                m = cands[c]
-                twice |= once & m
-                once |= m
-            if once != full:
-                return None
-            alone = once & ~twice
-            if alone:
-                for c in house:
-                    hit = cands[c] & alone
-                    if hit and not placed[c]:
-                        if hit & (hit - 1):
-                            return None
-                        todo.append((c, hit))
-        if not todo:
-            return cands
 
 
 def _result(

@@ -29,15 +29,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generator import KNOWN_FLOOR, GenerateRequest, GenerateResult, validate_request
+from xlsudoku.engine.generate.request import KNOWN_FLOOR
+from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, plural
 from xlsudoku.engine.grading import Grade, grade_path
 from xlsudoku.engine.grid import Cell, Grid
-from xlsudoku.engine.logic import limit_table, next_step, solve_path
-from xlsudoku.engine.patterns import parse_pattern
-from xlsudoku.engine.ranks import rank_statistics
+from xlsudoku.engine.logic import limit_table, solve_path
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.steps import Level, Technique
-from xlsudoku.engine.symmetry import orbits
 from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
 
 # Seconds allowed when the request has no time limit.
@@ -107,17 +105,6 @@ def goal_table(
             raise ValueError(f"needs: {needs.value} has no finder in the technique table")
         return limit_table(table, max(levels))
     return limit_table(table, level)
-
-
-def _free_orbits(request: GenerateRequest) -> tuple[frozenset[Cell], tuple[tuple[Cell, ...], ...]]:
-    """Return the cells the pattern blanks and the orbits free to blank."""
-    geo = request.geometry
-    pattern = parse_pattern(request.pattern)
-    fixed_open = frozenset(pattern.cells(geo)) if pattern is not None else frozenset()
-    fixed_blank = frozenset(pattern.blank_cells(geo)) if pattern is not None else frozenset()
-    fixed = fixed_open | fixed_blank
-    free = tuple(o for o in orbits(request.symmetry, geo) if not fixed.intersection(o))
-    return fixed_blank, free
 
 
 @dataclass(slots=True)
@@ -210,124 +197,69 @@ def _cap(goal: _Goal) -> Level | None:
     return Level.DIABOLICAL
 
 
-def _is_minimal(
-    puzzle: Grid, fixed_blank: frozenset[Cell], free: tuple[tuple[Cell, ...], ...]
-) -> bool:
-    """Return True when no free orbit of clues can be blanked keeping the puzzle unique."""
-    for orbit in free:
-        if all(puzzle[c] for c in orbit):
-            trial = list(puzzle.cells)
-            for c in orbit:
-                trial[c] = 0
-            if count_solutions(Grid(tuple(trial), puzzle.geometry), 2) == 1:
-                return False
-    return True
+def run(plan: Plan) -> Outcome:
+    """Make a puzzle of the request's difficulty (or needing its technique); see the module notes.
 
+    ``reached`` is True when the difficulty (or technique) target was met; otherwise the
+    closest puzzle comes back and the message says so.
 
-def generate_graded(
-    request: GenerateRequest,
-    *,
-    progress: Callable[[int, int], None] | None = None,
-    cancel: Callable[[], bool] | None = None,
-) -> GenerateResult:
-    """Generate a puzzle of the request's difficulty (or needing its technique).
-
-    Args:
-        request: What to generate; ``difficulty`` or ``needs`` must be set.  Symmetry, pattern,
-            seed, trials (attempts) and time limit apply as in ``engine.generator.generate``.
-        progress: Called after each attempt with ``(attempt number, opens of the best so far)``.
-        cancel: Polled during attempts; when it returns True the best puzzle so far is returned.
-
-    Returns:
-        The result; ``reached`` is True when the difficulty (or technique) target was met,
-        otherwise the closest puzzle is returned and the message says so.
-
-    Raises:
-        GenerateError: The request is invalid (the message names the field).
-
-    >>> r = generate_graded(GenerateRequest(difficulty=Level.MEDIUM, seed=3))
+    >>> from xlsudoku.engine.generate import GenerateRequest, generate
+    >>> r = generate(GenerateRequest(difficulty=Level.MEDIUM, seed=3))
     >>> r.reached, r.message.startswith("Made a Medium puzzle")
     (True, True)
     """
-    validate_request(request)
-    if request.difficulty is None and request.needs is None:
-        raise ValueError("generate_graded needs a difficulty or a technique")
-    start = time.perf_counter()
-    limit = request.time_limit if request.time_limit is not None else DEFAULT_SECONDS
-    deadline = start + limit
-    seed = request.seed if request.seed is not None else random.SystemRandom().randrange(1 << 32)
-    rng = random.Random(seed)
+    request, rng = plan.request, plan.rng
+    deadline = plan.deadline
+    assert deadline is not None  # the strategy has a default time limit
     goal = _Goal(goal_table(request.difficulty, request.needs), request.difficulty, request.needs)
-    fixed_blank, free = _free_orbits(request)
+    fixed_blank, free = plan.form.fixed_blank, plan.form.free
     best: _Candidate | None = None
     attempts = grids = met_at = 0
     solution = Grid.empty(request.geometry)
-    stop = "trials"
+    stop: Stop = "trials"
     while attempts < request.trials:
-        if attempts and cancel is not None and cancel():
+        if attempts and plan.cancelled():
             stop = "reached" if best is not None and best.distance == 0 else "cancel"
             break
         if attempts % ATTEMPTS_PER_GRID == 0:
             solution = random_grid(rng, request.geometry)
             grids += 1
         attempts += 1
-        found = _attempt(solution, fixed_blank, free, goal, request.opens, rng, deadline, cancel)
+        found = _attempt(
+            solution, fixed_blank, free, goal, request.opens, rng, deadline, plan.cancel
+        )
         if best is None or (found.distance, abs(found.puzzle.given_count - request.opens)) < (
             best.distance,
             abs(best.puzzle.given_count - request.opens),
         ):
             best = found
-        if progress is not None:
-            progress(attempts, best.puzzle.given_count)
+        if plan.progress is not None:
+            plan.progress(attempts, best.puzzle.given_count)
         if best.distance == 0:
             stop = "reached"
             met_at = met_at or attempts
             if best.puzzle.given_count <= request.opens or attempts - met_at >= ATTEMPTS_FOR_OPENS:
                 break
-        if time.perf_counter() > deadline:
+        if plan.late():
             stop = "reached" if best.distance == 0 else "time"
             break
     assert best is not None
-    seconds = time.perf_counter() - start
     opens = best.puzzle.given_count
     hardest = best.grade.hardest.value if best.grade.hardest else "none"
     got = f"{best.grade.level.label}, hardest {hardest}"
-    tries = f"{attempts} attempt{'s' if attempts != 1 else ''}"
+    tries = plural(attempts, "attempt")
     if stop == "reached":
         message = (
             f"Made {goal.name} with {opens} opens (target {request.opens}) in {tries} "
-            f"({seconds:.2f} s)"
+            f"({plan.elapsed():.2f} s)"
         )
     elif stop == "cancel":
         message = f"Cancelled after {tries}; closest: {got}, {opens} opens"
     elif stop == "time":
         message = (
-            f"Could not make {goal.name} in {limit:g} s ({tries}); closest: {got}, {opens} opens"
+            f"Could not make {goal.name} in {plan.limit:g} s ({tries}); closest: {got}, "
+            f"{opens} opens"
         )
     else:
         message = f"Could not make {goal.name} in {tries}; closest: {got}, {opens} opens"
-    return GenerateResult(
-        puzzle=best.puzzle,
-        solution=best.solution,
-        opens=opens,
-        target=request.opens,
-        reached=stop == "reached",
-        minimal=_is_minimal(best.puzzle, fixed_blank, free),
-        trials_used=attempts,
-        grids_tried=grids,
-        seconds=seconds,
-        seed=seed,
-        message=message,
-        ranks=rank_statistics(best.puzzle, best.solution, next_step=next_step),
-        request=GenerateRequest(
-            opens=request.opens,
-            pattern=request.pattern,
-            trials=request.trials,
-            symmetry=request.symmetry,
-            time_limit=request.time_limit,
-            seed=seed,
-            geometry=request.geometry,
-            difficulty=request.difficulty,
-            needs=request.needs,
-        ),
-    )
+    return Outcome(best.puzzle, best.solution, stop, attempts, grids, message)

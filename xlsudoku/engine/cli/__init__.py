@@ -1,0 +1,41 @@
+"""The ``xlsudoku`` engine commands; the only engine package that prints.
+
+One module per family of commands, each listing ``COMMANDS``: ``add(subparsers)`` functions
+that register a subcommand whose ``run(args) -> int`` gives the exit status.
+:mod:`.puzzles` (solve, count, format), :mod:`.analysis` (grade, hint, analyze),
+:mod:`.generate` (generate), :mod:`.bench` (bench); :mod:`.common` holds what they share.
+``xlsudoku.addin.main`` adds the workbook commands on top of :func:`build_parser`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+from xlsudoku.engine.cli import analysis, bench, generate, puzzles
+from xlsudoku.engine.cli.bench import BENCH_SUITES
+
+COMMANDS = (*analysis.COMMANDS, *generate.COMMANDS, *puzzles.COMMANDS, *bench.COMMANDS)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the parser with every engine subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="xlsudoku",
+        description="Sudoku generator, solver and grader (engine of the xlsudoku workbook).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for add in COMMANDS:
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the engine command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    return run(args)
+
+
+__all__ = ["BENCH_SUITES", "COMMANDS", "build_parser", "main"]

@@ -1,0 +1,29 @@
+"""Puzzle generation: request and validation, uniqueness oracle, strategies, the generator.
+
+- :mod:`.request` — :class:`GenerateRequest`, :class:`GenerateResult`, validation (the only
+  place parity and reachability are decided);
+- :mod:`.oracle` — uniqueness against a known solution; :mod:`.unavoidable` — unavoidable sets;
+- :mod:`.strategy` — the one signature of :mod:`.descent`, :mod:`.deep` (with the low-clue
+  search of :mod:`.lowclue`) and :mod:`.graded`;
+- :mod:`.generator` — :func:`generate`: picks the strategy and reports.
+"""
+
+from xlsudoku.engine.generate.descent import minimal_puzzle
+from xlsudoku.engine.generate.generator import generate
+from xlsudoku.engine.generate.request import (
+    KNOWN_FLOOR,
+    GenerateError,
+    GenerateRequest,
+    GenerateResult,
+    validate_request,
+)
+
+__all__ = [
+    "KNOWN_FLOOR",
+    "GenerateError",
+    "GenerateRequest",
+    "GenerateResult",
+    "generate",
+    "minimal_puzzle",
+    "validate_request",
+]

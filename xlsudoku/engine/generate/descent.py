@@ -1,0 +1,173 @@
+"""Plain descent: blank clue orbits of a random grid while the puzzle stays unique.
+
+1. Fill a random complete grid (:func:`xlsudoku.engine.fill.random_grid`).
+2. Blank the cells the pattern keeps blank, then the free orbits of the symmetry in a random
+   order; after each blanking ask the oracle (:mod:`.oracle`) whether the puzzle is still
+   unique and put the orbit back when it is not (*feedback*).
+3. Stop as soon as the puzzle has exactly the target number of opens.  An attempt (a *trial*)
+   that ends above the target is repeated on the same grid with a new order when it ended
+   *close* to the target (*solution reuse*), on a new grid when it ended far above.
+4. Out of trials or time, the best puzzle comes back with a message naming the fewest opens.
+
+:func:`trials` is that loop; a strategy that does more with each trial's puzzle (the deep one,
+:mod:`.deep`) passes an *improve* step to it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.generate.oracle import Oracle
+from xlsudoku.engine.generate.request import Form, form_for
+from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, opens_message
+from xlsudoku.engine.grid import Cell, Grid
+from xlsudoku.engine.patterns import Pattern
+from xlsudoku.engine.symmetry import Symmetry
+
+# An attempt is *close* when it ended at most this many orbits above the target: the next
+# attempt then reuses the same solution grid (with a new order); farther above, a new grid.
+CLOSE_ORBITS = 2
+
+# Attempts on one grid before a new grid is drawn however close they came.
+MAX_REUSE = 30
+
+Orbits = list[tuple[Cell, ...]]
+
+
+def attempt(
+    oracle: Oracle, form: Form, target: int, rng: random.Random, deadline: float | None
+) -> tuple[Orbits, bool]:
+    """Run one descent: blank free orbits in random order while unique, stopping at *target*.
+
+    Returns the orbits not tested (the rest were tested and are needed) and whether the
+    deadline cut the attempt short.
+    """
+    oracle.reset(form.fixed_blank)
+    order = list(form.free)
+    rng.shuffle(order)
+    opens = oracle.opens
+    untested: Orbits = []
+    clock = time.perf_counter
+    for i, orbit in enumerate(order):
+        if opens == target:
+            untested.extend(order[i:])
+            break
+        if opens - len(orbit) < target:
+            untested.append(orbit)
+            continue
+        if deadline is not None and clock() > deadline:
+            untested.extend(order[i:])
+            return untested, True
+        if oracle.try_remove(orbit):
+            opens -= len(orbit)
+    return untested, False
+
+
+def minimal_puzzle(
+    solution: Grid,
+    rng: random.Random,
+    symmetry: Symmetry = Symmetry.ROTATE_180,
+    pattern: int | str | Pattern | None = None,
+) -> Grid:
+    """Return a minimal symmetric puzzle of *solution*: one descent over every free orbit.
+
+    Minimal means no free orbit (outside the pattern) can be blanked keeping the puzzle unique.
+
+    >>> sol = random_grid(random.Random(3))
+    >>> p = minimal_puzzle(sol, random.Random(4))
+    >>> from xlsudoku.engine.solver import count_solutions
+    >>> count_solutions(p), all(d in (0, s) for d, s in zip(p, sol))
+    (1, True)
+    """
+    form = form_for(solution.geometry, symmetry, pattern)
+    oracle = Oracle(solution, learn=False)
+    attempt(oracle, form, -1, rng, None)
+    return oracle.puzzle()
+
+
+@dataclass(slots=True)
+class Best:
+    """The best puzzle so far and the orbits never shown to be needed in it."""
+
+    puzzle: Grid
+    solution: Grid
+    opens: int
+    untested: Orbits = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Trial:
+    """One trial handed to an *improve* step: its grid, oracle and number, and the best so far."""
+
+    solution: Grid
+    oracle: Oracle
+    number: int
+    best: Best
+
+
+# An improve step gets a trial whose descent ended above the target, and returns a better
+# puzzle or None, and whether another order on the same grid may still help.
+Improve = Callable[[Plan, Trial], tuple[Best | None, bool]]
+
+
+def trials(plan: Plan, improve: Improve | None = None) -> Outcome:
+    """Run descents (with solution reuse) until the target, the trials or the time run out."""
+    request, form, rng = plan.request, plan.form, plan.rng
+    target = request.opens
+    deadline = plan.deadline
+    close = CLOSE_ORBITS * max((len(o) for o in form.free), default=1)
+    best: Best | None = None
+    oracle: Oracle | None = None
+    solution = Grid.empty(request.geometry)
+    count = grids = reuse = 0
+    again = False
+    stop: Stop = "trials"
+    while count < request.trials:
+        if count and plan.cancelled():
+            stop = "cancel"
+            break
+        if oracle is None or not again:
+            solution = random_grid(rng, request.geometry)
+            oracle = Oracle(solution)
+            grids += 1
+            reuse = 0
+        count += 1
+        reuse += 1
+        again_allowed = True
+        untested, cut = attempt(oracle, form, target, rng, deadline)
+        opens = oracle.opens
+        if best is None or opens < best.opens:
+            best = Best(oracle.puzzle(), solution, opens, untested)
+        if improve is not None and opens > target and not cut:
+            better, again_allowed = improve(plan, Trial(solution, oracle, count, best))
+            if better is not None and better.opens < best.opens:
+                best = better
+            cut = plan.late()
+        if plan.progress is not None:
+            plan.progress(count, best.opens)
+        if best.opens == target:
+            stop = "reached"
+            break
+        if cut or plan.late():
+            stop = "time"
+            break
+        again = again_allowed and opens - target <= close and reuse < MAX_REUSE
+    assert best is not None
+    return Outcome(
+        puzzle=best.puzzle,
+        solution=best.solution,
+        stop=stop,
+        trials=count,
+        grids=grids,
+        message=opens_message(stop, plan, best.opens, count, grids),
+        untested=tuple(best.untested),
+    )
+
+
+def run(plan: Plan) -> Outcome:
+    """Run the plain descent strategy."""
+    return trials(plan)

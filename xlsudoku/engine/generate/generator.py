@@ -1,0 +1,108 @@
+"""Generate a puzzle: validate the request, pick the strategy, report what it found.
+
+Strategies (one signature, :mod:`.strategy`):
+
+- :mod:`.descent` — blank orbits of random grids while unique, with solution reuse;
+- :mod:`.deep` — 9x9 targets of ``LOW_CLUE_TARGET`` opens or fewer: descents handed to the
+  low-clue search (:mod:`.lowclue`);
+- :mod:`.graded` — a difficulty level or a technique to need.
+
+This module decides which one runs and with what time limit, then builds the
+:class:`~.request.GenerateResult`: whether the puzzle is minimal, its rank statistics and the
+seed, whatever the strategy.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from xlsudoku.engine.generate import deep, descent, graded
+from xlsudoku.engine.generate.oracle import Oracle
+from xlsudoku.engine.generate.request import Form, GenerateRequest, GenerateResult, form_of
+from xlsudoku.engine.generate.strategy import Cancel, Outcome, Plan, Progress, Strategy
+from xlsudoku.engine.grid import CLASSIC
+from xlsudoku.engine.logic import next_step as human_next_step
+from xlsudoku.engine.ranks import rank_statistics
+
+DESCENT = Strategy("descent", descent.run)
+DEEP = Strategy("deep", deep.run, deep.DEFAULT_SECONDS)
+GRADED = Strategy("graded", graded.run, graded.DEFAULT_SECONDS)
+
+
+def pick(request: GenerateRequest) -> Strategy:
+    """Return the strategy for *request*.
+
+    >>> pick(GenerateRequest()).name, pick(GenerateRequest(opens=22)).name
+    ('descent', 'deep')
+    """
+    if request.graded:
+        return GRADED
+    if request.opens <= deep.LOW_CLUE_TARGET and request.geometry == CLASSIC:
+        return DEEP
+    return DESCENT
+
+
+def generate(
+    request: GenerateRequest,
+    *,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> GenerateResult:
+    """Generate a unique symmetric puzzle with the requested number of opens.
+
+    Args:
+        request: What to generate (validated first; see :func:`.request.validate_request`).
+        progress: Called after each trial with ``(trial number, best opens so far)``.
+        cancel: Polled between trials (and by the low-clue search); when it returns True the
+            best puzzle so far is returned.
+
+    Returns:
+        The result; when the target was not reached, the best puzzle and a message naming the
+        fewest opens reached.  The same seed and request give the same puzzle (unless a time
+        limit or cancel cut the run short).
+
+    Raises:
+        GenerateError: The request is invalid (the message names the field).
+
+    >>> r = generate(GenerateRequest(opens=26, pattern=1, seed=7))
+    >>> r.opens, r.reached, r.puzzle.given_count, r.seed
+    (26, True, 26, 7)
+    >>> [r.puzzle[c] != 0 for c in (30, 31, 32, 39, 40, 41, 48, 49, 50)]
+    [True, False, True, False, False, False, True, False, True]
+    """
+    started = time.perf_counter()
+    form = form_of(request)
+    strategy = pick(request)
+    seed = request.seed if request.seed is not None else random.SystemRandom().randrange(1 << 32)
+    limit = request.time_limit if request.time_limit is not None else strategy.default_seconds
+    plan = Plan(request, form, random.Random(seed), started, limit, progress, cancel)
+    outcome = strategy.run(plan)
+    return GenerateResult(
+        puzzle=outcome.puzzle,
+        solution=outcome.solution,
+        opens=outcome.puzzle.given_count,
+        target=request.opens,
+        reached=outcome.reached,
+        minimal=is_minimal(outcome, form),
+        trials_used=outcome.trials,
+        grids_tried=outcome.grids,
+        seconds=time.perf_counter() - started,
+        seed=seed,
+        message=outcome.message,
+        # rounds beyond singles are filled by the human-style solver (its techniques named)
+        ranks=rank_statistics(outcome.puzzle, outcome.solution, next_step=human_next_step),
+        request=request.with_seed(seed),
+    )
+
+
+def is_minimal(outcome: Outcome, form: Form) -> bool:
+    """Return True when no clue orbit of the puzzle (pattern orbits too) can be blanked."""
+    puzzle = outcome.puzzle
+    oracle = Oracle(outcome.solution, learn=False)
+    oracle.reset(frozenset(c for c, d in enumerate(puzzle.cells) if not d))
+    orbits = form.free if outcome.untested is None else outcome.untested
+    for orbit in (*orbits, *form.fixed_orbits):
+        if oracle.is_given(orbit[0]) and oracle.can_remove(orbit):
+            return False
+    return True

@@ -1,0 +1,307 @@
+"""What to generate, what came out, and the one place that decides whether a request can be met.
+
+:class:`GenerateRequest` is what a caller asks for, :class:`GenerateResult` what comes back.
+:func:`form_of` validates a request and returns its :class:`Form`: the pattern's fixed cells,
+the orbits free to blank and the floor.  Parity and reachability are decided here only: the
+valid totals are the pattern's cells plus any sum of free orbit sizes, computed exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
+from xlsudoku.engine.patterns import Pattern, PatternError, parse_pattern
+from xlsudoku.engine.ranks import Ranks
+from xlsudoku.engine.steps import Level, Technique
+from xlsudoku.engine.symmetry import Symmetry, orbits
+
+# Fewest clues with a unique solution, known for the standard shapes (9x9: McGuire et al. 2012).
+# Other shapes use the trivial bound size - 1 (a puzzle missing two digits has two solutions).
+KNOWN_FLOOR: dict[str, int] = {"4x4": 4, "6x6": 8, "9x9": 17}
+
+
+class GenerateError(SudokuError):
+    """A generate request that cannot be met; the message names the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class GenerateRequest:
+    """What to generate.
+
+    Attributes:
+        opens: Target number of clues ("opens").
+        pattern: Preset 1-12, a mask of the center box (``x``/``1`` open, ``.``/``0`` blank,
+            row-major), or None for no pattern.  See :mod:`xlsudoku.engine.patterns`.
+        trials: Attempt budget (an attempt is one descent from a full grid).
+        symmetry: Symmetry of the clue pattern (orbits are blanked together).
+        time_limit: Seconds, or None for the strategy's default (see :mod:`.generator`).
+        seed: Seed of the random generator; None draws one (the result reports it).
+        geometry: Shape of the grid (9x9 by default).
+        difficulty: Wanted level (the graded strategy, :mod:`.graded`).
+        needs: A technique the solve path must use (the graded strategy too).
+
+    >>> GenerateRequest().opens, GenerateRequest().symmetry.value
+    (26, 'rotate180')
+    """
+
+    opens: int = 26
+    pattern: int | str | None = 1
+    trials: int = 299
+    symmetry: Symmetry = Symmetry.ROTATE_180
+    time_limit: float | None = None
+    seed: int | None = None
+    geometry: Geometry = CLASSIC
+    difficulty: Level | None = None
+    needs: Technique | None = None
+
+    @property
+    def graded(self) -> bool:
+        """True when the request asks for a difficulty or a technique."""
+        return self.difficulty is not None or self.needs is not None
+
+    def with_seed(self, seed: int) -> GenerateRequest:
+        """Return the request with *seed* filled in (what a result reports).
+
+        >>> GenerateRequest().with_seed(5).seed
+        5
+        """
+        return dataclasses.replace(self, seed=seed)
+
+
+@dataclass(frozen=True, slots=True)
+class GenerateResult:
+    """A generated puzzle and how it was reached.
+
+    Attributes:
+        puzzle: The puzzle (unique, symmetric, pattern applied).
+        solution: Its solution.
+        opens: Clues in *puzzle*.
+        target: The requested number of opens.
+        reached: True when the target was met (the opens; for a graded request, the level or
+            technique).
+        minimal: True when no orbit of clues (pattern orbits included) can be blanked keeping
+            the puzzle unique.
+        trials_used: Attempts made.
+        grids_tried: Solution grids filled.
+        seconds: Wall time spent.
+        seed: The seed used (drawn when the request had none).
+        message: One sentence for the user, e.g. ``Reached 26 opens in 2 trials (0.02 s)``.
+        ranks: Rank statistics of the puzzle (see :mod:`xlsudoku.engine.ranks`).
+        request: The request, with the seed filled in.
+    """
+
+    puzzle: Grid
+    solution: Grid
+    opens: int
+    target: int
+    reached: bool
+    minimal: bool
+    trials_used: int
+    grids_tried: int
+    seconds: float
+    seed: int
+    message: str
+    ranks: Ranks
+    request: GenerateRequest
+
+    def to_dict(self) -> dict[str, object]:
+        """Return every field as JSON-ready data (grids as 81-character strings).
+
+        >>> from xlsudoku.engine.generate import generate
+        >>> d = generate(GenerateRequest(seed=1)).to_dict()
+        >>> d["opens"], d["reached"], len(d["puzzle"]), d["request"]["pattern"]
+        (26, True, 81, 1)
+        """
+        req = self.request
+        return {
+            "puzzle": str(self.puzzle),
+            "solution": str(self.solution),
+            "opens": self.opens,
+            "target": self.target,
+            "reached": self.reached,
+            "minimal": self.minimal,
+            "trials_used": self.trials_used,
+            "grids_tried": self.grids_tried,
+            "seconds": round(self.seconds, 6),
+            "seed": self.seed,
+            "message": self.message,
+            "ranks": self.ranks.to_dict(),
+            "request": {
+                "opens": req.opens,
+                "pattern": req.pattern,
+                "trials": req.trials,
+                "symmetry": req.symmetry.value,
+                "time_limit": req.time_limit,
+                "seed": req.seed,
+                "geometry": req.geometry.name,
+                "difficulty": None if req.difficulty is None else req.difficulty.name,
+                "needs": None if req.needs is None else req.needs.value,
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """What a validated request fixes: the pattern's cells and the orbits free to blank.
+
+    Attributes:
+        pattern: The pattern, or None.
+        fixed_open: Cells that are always clues (the pattern's open cells).
+        fixed_blank: Cells that are always blank (the rest of the pattern's box).
+        free: Orbits of the symmetry outside the pattern, the ones a strategy may blank.
+        fixed_orbits: Orbits made of pattern cells (always clues).
+        floor: Fewest clues a puzzle of this shape can have.
+    """
+
+    pattern: Pattern | None
+    fixed_open: frozenset[Cell]
+    fixed_blank: frozenset[Cell]
+    free: tuple[tuple[Cell, ...], ...]
+    fixed_orbits: tuple[tuple[Cell, ...], ...]
+    floor: int
+
+    def totals(self) -> int:
+        """Return the reachable totals as a bit set: bit *k* set when *k* opens can be made.
+
+        >>> f = form_of(GenerateRequest())
+        >>> [k for k in range(20, 30) if f.totals() >> k & 1]
+        [20, 22, 24, 26, 28]
+        """
+        sums = 1
+        for o in self.free:
+            sums |= sums << len(o)
+        return sums << len(self.fixed_open)
+
+    def lowest(self) -> int:
+        """Return the fewest opens the form allows (a descent with no stop aims there).
+
+        >>> form_of(GenerateRequest()).lowest()
+        18
+        """
+        totals = self.totals()
+        total = max(self.floor, len(self.fixed_open))
+        while not totals >> total & 1:
+            total += 1
+        return total
+
+
+def form_of(request: GenerateRequest) -> Form:
+    """Validate *request* and return its form; raise :class:`GenerateError` naming the field.
+
+    >>> form_of(GenerateRequest()).fixed_open == frozenset({30, 32, 48, 50})
+    True
+    """
+    geo = request.geometry
+    if not isinstance(geo, Geometry):
+        raise GenerateError(f"geometry must be a Geometry, got {geo!r}")
+    if not isinstance(request.symmetry, Symmetry):
+        raise GenerateError(f"symmetry must be a Symmetry, got {request.symmetry!r}")
+    for name in ("opens", "trials"):
+        value = getattr(request, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise GenerateError(f"{name} must be a whole number, got {value!r}")
+    if request.trials < 1:
+        raise GenerateError(f"trials must be at least 1, got {request.trials}")
+    if request.time_limit is not None and not request.time_limit > 0:
+        raise GenerateError(f"time limit must be positive seconds, got {request.time_limit!r}")
+    if request.seed is not None and (
+        isinstance(request.seed, bool) or not isinstance(request.seed, int)
+    ):
+        raise GenerateError(f"seed must be a whole number, got {request.seed!r}")
+    form = form_for(geo, request.symmetry, request.pattern)
+    _check_target(request, form)
+    return form
+
+
+def form_for(geometry: Geometry, symmetry: Symmetry, pattern: int | str | Pattern | None) -> Form:
+    """Return the form of a pattern under a symmetry; raise :class:`GenerateError` on a misfit.
+
+    >>> len(form_for(CLASSIC, Symmetry.ROTATE_180, None).free)
+    41
+    """
+    try:
+        parsed = parse_pattern(pattern)
+        if parsed is None:
+            fixed_open: frozenset[Cell] = frozenset()
+            fixed_blank: frozenset[Cell] = frozenset()
+        else:
+            fixed_open = frozenset(parsed.cells(geometry))
+            fixed_blank = frozenset(parsed.blank_cells(geometry))
+            parsed.check_symmetry(symmetry, geometry)
+    except PatternError as exc:
+        raise GenerateError(f"pattern: {exc}") from None
+    fixed = fixed_open | fixed_blank
+    all_orbits = orbits(symmetry, geometry)
+    return Form(
+        parsed,
+        fixed_open,
+        fixed_blank,
+        free=tuple(o for o in all_orbits if not fixed.intersection(o)),
+        fixed_orbits=tuple(o for o in all_orbits if fixed_open.issuperset(o)),
+        floor=KNOWN_FLOOR.get(geometry.name, geometry.size - 1),
+    )
+
+
+def _check_target(request: GenerateRequest, form: Form) -> None:
+    """Raise :class:`GenerateError` when the form cannot make exactly ``request.opens``."""
+    geo = request.geometry
+    pattern, floor, base = form.pattern, form.floor, len(form.fixed_open)
+    target = request.opens
+    top = geo.cell_count - len(form.fixed_blank)
+    what = "" if pattern is None else f" with {pattern.label}"
+    if target > top:
+        raise GenerateError(
+            f"opens {target} is above {top}, the cells a {geo.name} puzzle{what} can open"
+        )
+    if target < max(floor, base):
+        if target < floor:
+            raise GenerateError(
+                f"opens {target} is below {floor}, the fewest clues a {geo.name} Sudoku with "
+                "one solution can have"
+            )
+        raise GenerateError(f"opens {target} is below the {base} cells{what}")
+    totals = form.totals()
+    if totals >> target & 1:
+        return
+    below = next((v for v in range(target - 1, base - 1, -1) if totals >> v & 1), None)
+    above = next((v for v in range(target + 1, top + 1) if totals >> v & 1), None)
+    tries = " or ".join(str(v) for v in (below, above) if v is not None and v >= floor)
+    sizes = sorted({len(o) for o in form.free})
+    if sizes == [2]:
+        kind, need = ("odd", "even") if target % 2 else ("even", "odd")
+        opens_what = (
+            f"{pattern.short_label} opens {base} center cell{'s' if base != 1 else ''}"
+            if pattern is not None
+            else f"{request.symmetry.value} clues come in pairs"
+        )
+        raise GenerateError(
+            f"opens {target} is {kind} but {opens_what}, so opens must be {need}: try {tries}"
+        )
+    if not sizes:
+        raise GenerateError(f"opens {target} cannot be made: no orbit is free to blank")
+    orbit_sizes = ", ".join(map(str, sizes[:-1])) + (" and " if len(sizes) > 1 else "")
+    orbit_sizes += str(sizes[-1])
+    form_what = f"{what} and" if pattern is not None else " with"
+    raise GenerateError(
+        f"opens {target} cannot be made{form_what} {request.symmetry.value} symmetry: the "
+        f"other clues come in orbits of {orbit_sizes}, so try {tries}"
+    )
+
+
+def validate_request(request: GenerateRequest) -> None:
+    """Raise :class:`GenerateError`, naming the field, when *request* cannot be generated.
+
+    >>> validate_request(GenerateRequest())
+    >>> def check(**fields):
+    ...     try:
+    ...         validate_request(GenerateRequest(**fields))
+    ...     except GenerateError as exc:
+    ...         print(exc)
+    >>> check(opens=25)
+    opens 25 is odd but pattern 1 opens 4 center cells, so opens must be even: try 24 or 26
+    >>> check(opens=16, pattern=None)
+    opens 16 is below 17, the fewest clues a 9x9 Sudoku with one solution can have
+    """
+    form_of(request)
