@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from xlsudoku.addin import layout
@@ -93,6 +93,26 @@ workbooks/xlsudoku.xlsm.
     return "The workbook has " + " and ".join(parts) + "; restore it from workbooks/xlsudoku.xlsm."
 
 
+def require(names: Iterable[str], found: Sequence[str], resolve: Callable[[str], object]) -> None:
+    """Raise :class:`MissingPart` naming each missing sheet and defined name of *names*.
+
+    A sheet is missing when not in *found*; a name when *resolve* raises ``KeyError``,
+    ``ValueError`` or ``AttributeError`` for it (each adapter resolves names its own way).
+    """
+    names = list(names)
+    sheets = _missing_sheets(names, found)
+    missing_names = []
+    for name in names:
+        if layout.NAMES[name].sheet in sheets:
+            continue
+        try:
+            resolve(name)
+        except (KeyError, ValueError, AttributeError):
+            missing_names.append(name)
+    if sheets or missing_names:
+        raise MissingPart(missing_message(sheets, missing_names, found))
+
+
 def _missing_sheets(names: Iterable[str], found: Sequence[str]) -> list[str]:
     """Return the layout sheets that *names* live on and that are not among *found*."""
     present = {sheet.casefold() for sheet in found}
@@ -158,19 +178,7 @@ class XlwingsIO:
 
     def require(self, names: Iterable[str]) -> None:
         """Raise :class:`MissingPart` naming each missing sheet or defined name."""
-        names = list(names)
-        found = self._sheet_names()
-        sheets = _missing_sheets(names, found)
-        missing_names = []
-        for name in names:
-            if layout.NAMES[name].sheet in sheets:
-                continue
-            try:
-                self._range(name)
-            except (KeyError, ValueError, AttributeError):
-                missing_names.append(name)
-        if sheets or missing_names:
-            raise MissingPart(missing_message(sheets, missing_names, found))
+        require(names, self._sheet_names(), self._range)
 
     def _range(self, name: str) -> Any:
         return self.book.names[name].refers_to_range
@@ -295,19 +303,7 @@ class OpenpyxlIO:
 
     def require(self, names: Iterable[str]) -> None:
         """Raise :class:`MissingPart` naming each missing sheet or defined name."""
-        names = list(names)
-        found = self._sheet_names()
-        sheets = _missing_sheets(names, found)
-        missing_names = []
-        for name in names:
-            if layout.NAMES[name].sheet in sheets:
-                continue
-            try:
-                self._resolve(name)
-            except (KeyError, ValueError):
-                missing_names.append(name)
-        if sheets or missing_names:
-            raise MissingPart(missing_message(sheets, missing_names, found))
+        require(names, self._sheet_names(), self._resolve)
 
     def read(self, name: str) -> Value | Block:
         """Return one cell's value or a block of rows."""
