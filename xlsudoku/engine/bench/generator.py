@@ -28,7 +28,7 @@ from xlsudoku.engine.bench.common import load_note
 from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.generate import GenerateRequest, generate, minimal_puzzle
 from xlsudoku.engine.generate.oracle import Oracle
-from xlsudoku.engine.grid import CLASSIC, Grid
+from xlsudoku.engine.grid import CLASSIC, Grid, geometry_for_size
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
 
@@ -99,6 +99,30 @@ def bench_default(seeds: Sequence[int], out: Print) -> Timing:
         f"trials/puzzle {trials / len(seeds):.1f}; goal median < 50 ms"
     )
     return timing
+
+
+# Other shapes: a target near each one's usual minimal puzzle, no pattern, 180° symmetry.
+SHAPE_TARGETS = (("6x6", 14), ("9x9-X", 26), ("12x12", 70), ("16x16", 140))
+
+
+def bench_shapes(seeds: Sequence[int], out: Print) -> dict[str, Timing]:
+    """Time one request per seed on each shape of ``SHAPE_TARGETS``; print and return them.
+
+    >>> sorted(bench_shapes([1], lambda line: None))
+    ['12x12', '16x16', '6x6', '9x9-X']
+    """
+    found = {}
+    for name, opens in SHAPE_TARGETS:
+        side = int(name.split("x")[0])
+        geo = geometry_for_size(side, diagonals=name.endswith("-X"))
+        times = []
+        for seed in seeds:
+            start = time.perf_counter()
+            generate(GenerateRequest(opens=opens, pattern=None, seed=seed, geometry=geo))
+            times.append(time.perf_counter() - start)
+        found[name] = timing = Timing.of(times)
+        out(f"{name}, {opens} opens, no pattern, seeds {_seeds(seeds)}: wall {timing.text()}")
+    return found
 
 
 def bench_minimal(seeds: Sequence[int], count: int, out: Print, check: bool = False) -> float:
@@ -260,6 +284,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--time-limit", type=float, default=60.0, help="seconds per --reach run (default 60)"
     )
     parser.add_argument("--check", action="store_true", help="verify every minimal puzzle")
+    parser.add_argument(
+        "--shapes", action="store_true", help="also time 6x6, 9x9-X, 12x12 and 16x16 requests"
+    )
 
 
 def run(args: argparse.Namespace, out: Print = print) -> int:
@@ -268,6 +295,8 @@ def run(args: argparse.Namespace, out: Print = print) -> int:
     out(f"xlsudoku bench generate; {load_note()}; python {sys.version.split()[0]}")
     bench_default(seeds, out)
     bench_minimal(seeds, args.count, out, check=args.check)
+    if args.shapes:
+        bench_shapes(seeds, out)
     if args.qqwing:
         bench_qqwing(args.qqwing, out)
     if args.reach:
