@@ -103,9 +103,8 @@ for _cell in range(81):
         _KEEP[_b + 1] = (
             _ALL ^ (_PEERS0[_p + 1] << (_d * _PLANE)) ^ ((1 << _p) * _PLANE_REP) ^ (1 << _b)
         )
-# _CELL_PLANES[cell]: the cell's candidate bits in every plane; _HOUSES0[cell]: plane-0 masks
-# of its row, column and box (a digit's candidates in a house: the mask shifted to its plane).
-_CELL_PLANES = [(1 << _pos(cell)) * _PLANE_REP for cell in range(81)]
+# _HOUSES0[cell]: plane-0 masks of its row, column and box (a digit's candidates in a house:
+# the mask shifted to its plane).
 _HOUSES0 = [
     tuple(_bits([_pos(x) for x in house]) for house in CLASSIC.houses if cell in house)
     for cell in range(81)
@@ -862,7 +861,7 @@ def _other9(
     for c in check:
         bit = _GIVEN[c][solution[c]]
         plane = (bit.bit_length() - 1) // _PLANE * _PLANE
-        if state & _CELL_PLANES[c] == bit or any(
+        if state & (1 << _pos(c)) * _PLANE_REP == bit or any(
             state & (house << plane) == bit for house in _HOUSES0[c]
         ):
             state = _place9(state, bit)  # a naked or hidden single: forced
