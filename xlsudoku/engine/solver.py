@@ -737,8 +737,8 @@ def random_solution_cells(
 ) -> tuple[int, ...] | None:
     """Return the digits of :func:`random_solution` for plain *cells*, or None.
 
-    >>> random_solution_cells([0] * 16, random.Random(1), Grid.empty(
-    ...     __import__("xlsudoku.engine.grid").engine.grid.geometry(2, 2)).geometry) is not None
+    >>> from xlsudoku.engine.grid import geometry
+    >>> random_solution_cells([0] * 16, random.Random(1), geometry(2, 2)) is not None
     True
     """
     if _fast(geometry):
@@ -772,8 +772,8 @@ def count_solutions_cells(
 
     >>> count_solutions_cells([0] * 81, limit=3)
     3
-    >>> count_solutions_cells([1, 1] + [0] * 14, geometry=Grid.empty(
-    ...     __import__("xlsudoku.engine.grid").engine.grid.geometry(2, 2)).geometry)
+    >>> from xlsudoku.engine.grid import geometry
+    >>> count_solutions_cells([1, 1] + [0] * 14, geometry=geometry(2, 2))
     0
     """
     _check_limit(limit)
@@ -789,7 +789,8 @@ def singles_candidates(cells: Sequence[int], geometry: Geometry = CLASSIC) -> li
     The propagation of the generic path, for callers that want candidates rather than
     solutions (the low-clue search filters the digits worth trying with it).
 
-    >>> geo = __import__("xlsudoku.engine.grid").engine.grid.geometry(2, 2)
+    >>> from xlsudoku.engine.grid import geometry
+    >>> geo = geometry(2, 2)
     >>> masks = singles_candidates([1, 2, 3, 0] + [0] * 12, geo)
     >>> masks[3], masks[4] & 0b0011
     (8, 0)
@@ -819,7 +820,8 @@ def other_solution_cells(
     and when there is none, fixes the digit there and goes on.
 
     >>> s = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
-    >>> geo = __import__("xlsudoku.engine.grid").engine.grid.geometry(2, 2)
+    >>> from xlsudoku.engine.grid import geometry
+    >>> geo = geometry(2, 2)
     >>> other_solution_cells([0, 0] + s[2:], s, [0, 1], geo)  # one of 1 2 forced by the column
     >>> other = other_solution_cells([0, 0] + s[2:8] + [0, 0] + s[10:], s, [0, 1, 8, 9], geo)
     >>> other[:2], other[8:10]

@@ -7,37 +7,65 @@ from collections.abc import Callable
 
 from xlsudoku.engine.cli.common import Subparsers
 
-# ``xlsudoku bench WHAT ...``: WHAT -> (module, function taking the remaining argv, help).
-# Modules are imported when their benchmark runs (they load data and other engines).
-BENCH_SUITES: dict[str, tuple[str, str, str]] = {
-    "solve": (
-        "xlsudoku.engine.bench.solver",
-        "run_solve",
-        "exact solver: count to 2 on a puzzle file",
-    ),
-    "fill": ("xlsudoku.engine.bench.solver", "run_fill", "random complete grids per second"),
-    "generate": ("xlsudoku.engine.bench.generator", "run_generate", "puzzle generator"),
-    "grade": ("xlsudoku.engine.bench.grading", "run_grade", "grader speed and agreement"),
-    "reglib": (
-        "xlsudoku.engine.bench.grading",
-        "run_reglib",
-        "HoDoKu regression library pass counts",
-    ),
-    "techniques": (
-        "xlsudoku.engine.bench.techniques",
-        "run_techniques",
-        "time spent in each finder",
-    ),
-    "reach": (
-        "xlsudoku.engine.bench.lowclue",
-        "run_reach",
-        "low-clue search: time to reach 23..20 clues",
-    ),
+# ``xlsudoku bench WHAT ...``: WHAT -> (runner taking the remaining argv, help). Each runner
+# imports its benchmark module when it runs: they load data and other engines.
+
+
+def _solve(argv: list[str]) -> int:
+    from xlsudoku.engine.bench import solver
+
+    return solver.run_solve(argv)
+
+
+def _fill(argv: list[str]) -> int:
+    from xlsudoku.engine.bench import solver
+
+    return solver.run_fill(argv)
+
+
+def _generate(argv: list[str]) -> int:
+    from xlsudoku.engine.bench import generator
+
+    return generator.run_generate(argv)
+
+
+def _grade(argv: list[str]) -> int:
+    from xlsudoku.engine.bench import grading
+
+    return grading.run_grade(argv)
+
+
+def _reglib(argv: list[str]) -> int:
+    from xlsudoku.engine.bench import grading
+
+    return grading.run_reglib(argv)
+
+
+def _techniques(argv: list[str]) -> int:
+    from xlsudoku.engine.bench import techniques
+
+    return techniques.run_techniques(argv)
+
+
+def _reach(argv: list[str]) -> int:
+    from xlsudoku.engine.bench import lowclue
+
+    return lowclue.run_reach(argv)
+
+
+BENCH_SUITES: dict[str, tuple[Callable[[list[str]], int], str]] = {
+    "solve": (_solve, "exact solver: count to 2 on a puzzle file"),
+    "fill": (_fill, "random complete grids per second"),
+    "generate": (_generate, "puzzle generator"),
+    "grade": (_grade, "grader speed and agreement"),
+    "reglib": (_reglib, "HoDoKu regression library pass counts"),
+    "techniques": (_techniques, "time spent in each finder"),
+    "reach": (_reach, "low-clue search: time to reach 23..20 clues"),
 }
 
 
 def _add_bench(sub: Subparsers) -> None:
-    lines = "\n".join(f"  {name:10s}{entry[2]}" for name, entry in BENCH_SUITES.items())
+    lines = "\n".join(f"  {name:10s}{entry[1]}" for name, entry in BENCH_SUITES.items())
     p = sub.add_parser(
         "bench",
         help="benchmarks (solve, fill, generate, ...); see bench WHAT --help",
@@ -51,10 +79,7 @@ def _add_bench(sub: Subparsers) -> None:
 
 
 def _run_bench(args: argparse.Namespace) -> int:
-    import importlib
-
-    module, function, _ = BENCH_SUITES[args.what]
-    run: Callable[[list[str]], int] = getattr(importlib.import_module(module), function)
+    run, _ = BENCH_SUITES[args.what]
     return run(list(args.rest))
 
 
