@@ -238,10 +238,10 @@ def test_sudoku_solve_errors_are_text():
     rows = rows_of(PUZZLES[0][0])
     rows[0][0] = "z"
     assert call("sudoku_solve", rows) == [
-        ["ERROR: cell r1c1 holds 'z'; type a digit 1-9 or leave it empty"]
+        ["ERROR: grid: cell r1c1 holds 'z'; type a digit 1-9 or leave it empty"]
     ]
     assert call("sudoku_solve", [[1, 2]]) == [
-        ["ERROR: the puzzle must be a 9x9 block of cells, got 1x2"]
+        ["ERROR: grid: the puzzle must be a 9x9 block of cells, got 1x2"]
     ]
 
 

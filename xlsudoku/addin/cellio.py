@@ -219,8 +219,7 @@ class XlwingsIO:
         sheet = header.sheet
         first_row, first_col = header.row, header.column
         last_col = first_col + header.shape[1] - 1
-        used = sheet.used_range
-        last_row = used.row + used.shape[0] - 1
+        last_row = _last_used_row(sheet)
         if last_row <= first_row:
             return header, last_col, last_row, []
         block = sheet.range((first_row + 1, first_col), (last_row, last_col))
@@ -250,6 +249,19 @@ class XlwingsIO:
             return
         for r, c in cells:
             rng[r, c].color = colour
+
+
+def _last_used_row(sheet: Any) -> int:
+    """Return the last row of *sheet*'s used range.
+
+    xlwings' remote engine (Lite, Server) has ``Sheet.used_range`` only from 0.37; before, the
+    sheet's ``api`` is the payload Excel sent, whose ``values`` are the used range from A1.
+    """
+    try:
+        used = sheet.used_range
+    except NotImplementedError:
+        return max(len(sheet.api["values"]), 1)
+    return int(used.row + used.shape[0] - 1)
 
 
 def caller_io() -> XlwingsIO:
