@@ -17,8 +17,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where an array is made, off the core import path
+    import numpy as np
 
 Cell = int
 Digit = int
@@ -355,6 +357,8 @@ class Grid:
         >>> Grid.empty().to_array().shape
         (9, 9)
         """
+        import numpy as np
+
         n = self.geometry.size
         return np.array(self.cells, dtype=np.int8).reshape(n, n)
 

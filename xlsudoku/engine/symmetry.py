@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import enum
 import functools
-
-import numpy as np
+from collections.abc import Callable
 
 from xlsudoku.engine.grid import Cell, Geometry, Grid
 
@@ -59,19 +58,46 @@ _ALIASES = {
 }
 
 
-def _generators(symmetry: Symmetry, idx: np.ndarray) -> list[np.ndarray]:
-    """Return index arrays of the maps generating *symmetry*'s group."""
-    maps = {
-        Symmetry.NONE: [],
-        Symmetry.ROTATE_180: [np.rot90(idx, 2)],
-        Symmetry.ROTATE_90: [np.rot90(idx, 1)],
-        Symmetry.HORIZONTAL: [idx[::-1, :]],
-        Symmetry.VERTICAL: [idx[:, ::-1]],
-        Symmetry.DIAGONAL: [idx.T],
-        Symmetry.ANTIDIAGONAL: [np.rot90(idx, 2).T],
-        Symmetry.DIHEDRAL: [np.rot90(idx, 1), idx.T],
-    }
-    return maps[symmetry]
+# A map sends (row, column) to (row, column) on an n x n grid.
+CellMap = Callable[[int, int, int], tuple[int, int]]
+
+
+def _rotate_90(r: int, c: int, n: int) -> tuple[int, int]:
+    return c, n - 1 - r
+
+
+def _rotate_180(r: int, c: int, n: int) -> tuple[int, int]:
+    return n - 1 - r, n - 1 - c
+
+
+def _horizontal(r: int, c: int, n: int) -> tuple[int, int]:
+    return n - 1 - r, c
+
+
+def _vertical(r: int, c: int, n: int) -> tuple[int, int]:
+    return r, n - 1 - c
+
+
+def _diagonal(r: int, c: int, n: int) -> tuple[int, int]:
+    return c, r
+
+
+def _antidiagonal(r: int, c: int, n: int) -> tuple[int, int]:
+    return n - 1 - c, n - 1 - r
+
+
+# The maps generating each symmetry's group (plain Python: the engine's core needs no numpy,
+# so it also runs where numpy cannot be installed).
+_GENERATORS: dict[Symmetry, tuple[CellMap, ...]] = {
+    Symmetry.NONE: (),
+    Symmetry.ROTATE_180: (_rotate_180,),
+    Symmetry.ROTATE_90: (_rotate_90,),
+    Symmetry.HORIZONTAL: (_horizontal,),
+    Symmetry.VERTICAL: (_vertical,),
+    Symmetry.DIAGONAL: (_diagonal,),
+    Symmetry.ANTIDIAGONAL: (_antidiagonal,),
+    Symmetry.DIHEDRAL: (_rotate_90, _diagonal),
+}
 
 
 @functools.cache
@@ -84,7 +110,6 @@ def orbits(symmetry: Symmetry, geo: Geometry) -> tuple[tuple[Cell, ...], ...]:
     (41, (0, 80), (40,))
     """
     n = geo.size
-    idx = np.arange(n * n).reshape(n, n)
     parent = list(range(n * n))
 
     def find(a: int) -> int:
@@ -93,9 +118,10 @@ def orbits(symmetry: Symmetry, geo: Geometry) -> tuple[tuple[Cell, ...], ...]:
             a = parent[a]
         return a
 
-    for m in _generators(symmetry, idx):
-        for a, b in zip(idx.ravel().tolist(), m.ravel().tolist(), strict=True):
-            ra, rb = find(a), find(b)
+    for cell_map in _GENERATORS[symmetry]:
+        for a in range(n * n):
+            r, c = cell_map(*divmod(a, n), n)
+            ra, rb = find(a), find(r * n + c)
             if ra != rb:
                 parent[max(ra, rb)] = min(ra, rb)
     groups: dict[int, list[Cell]] = {}
