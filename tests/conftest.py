@@ -46,3 +46,26 @@ def shared_data() -> Path:
     if not (SHARED_DATA / "SOURCES.md").exists():
         pytest.skip(f"external data not found at {SHARED_DATA} (only in the project workspace)")
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def built_dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Build the sdist and the wheel with ``python -m build`` (once per session).
+
+    Returns ``{"wheel": path, "sdist": path}``.  Built without isolation, so the build backend
+    is the one the test extra installs (no download), the same ``setuptools.build_meta``.
+    """
+    import subprocess
+    import sys
+
+    out = tmp_path_factory.mktemp("dist")
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    (wheel,) = out.glob("*.whl")
+    (sdist,) = out.glob("*.tar.gz")
+    return {"wheel": wheel, "sdist": sdist}
