@@ -10,6 +10,8 @@ import asyncio
 import os
 import subprocess
 import sys
+import tomllib
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -17,8 +19,11 @@ import pytest
 import remote_book
 import xlwings as xw
 import xlwings.server
+from packaging.specifiers import SpecifierSet
 
-from xlsudoku.addin import layout, xl
+from xlsudoku.addin import actions as actions_module
+from xlsudoku.addin import desktop, layout, vbaproject, xl
+from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid
@@ -27,6 +32,8 @@ from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+(XLWINGS_RANGE,) = (d[len("xlwings") :] for d in PROJECT["dependencies"] if d.startswith("xlwings"))
 PUZZLES = [
     line.split("\t")[:2]
     for line in (Path(__file__).parent / "data" / "addin_puzzles.tsv").read_text().splitlines()
@@ -44,6 +51,11 @@ def cells_of(name):
 def grid_from(cells, name):
     """Return the Grid written to the 9x9 block *name* ('' is blank)."""
     return Grid(tuple(int(cells[key] or 0) for key in cells_of(name)))
+
+
+def run_desktop(book, action, installed=None):
+    desktop.run(action, book, installed=installed or desktop.VBA_XLWINGS)
+    return book.json()["actions"]
 
 
 def run_script(book, name):
@@ -285,8 +297,6 @@ def test_xl_imports_without_xlwings_server_mode():
 def test_desktop_entry_points_match_the_buttons():
     import inspect
 
-    from xlsudoku.addin import desktop
-
     for button in layout.BUTTONS:
         function = getattr(desktop, button.action)
         assert inspect.signature(function).parameters == {}
@@ -294,6 +304,61 @@ def test_desktop_entry_points_match_the_buttons():
             button.python_call
             == f"import xlsudoku.addin.desktop; xlsudoku.addin.desktop.{button.action}()"
         )
+
+
+def test_desktop_pins_the_xlwings_of_the_workbook_vba():
+    with zipfile.ZipFile(TEMPLATE) as archive:
+        in_workbook = vbaproject.parse_project(archive.read("xl/vbaProject.bin"))
+    assert vbaproject.xlwings_version(in_workbook) == desktop.VBA_XLWINGS
+    assert vbaproject.xlwings_version(vbaproject.xlwings_project()) == desktop.VBA_XLWINGS
+    extras = PROJECT["optional-dependencies"]["desktop"]
+    assert extras == [f"xlwings=={desktop.VBA_XLWINGS}"]
+    assert SpecifierSet(XLWINGS_RANGE).contains(desktop.VBA_XLWINGS)
+
+
+def test_ci_runs_the_remote_engine_tests_on_the_oldest_supported_xlwings():
+    (lower,) = (s.version for s in SpecifierSet(XLWINGS_RANGE) if s.operator == ">=")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert f"'xlwings=={lower}'" in ci and "pytest -q -p no:cacheprovider tests/test_xl.py" in ci
+
+
+@pytest.mark.parametrize("action", ["start", "analyze"])
+def test_desktop_click_with_another_xlwings_writes_the_fix(wb, action):
+    actions = run_desktop(remote_book.book(wb), action, installed="0.36.17")
+    status = desktop.status_name(action)
+    cells = remote_book.writes(actions)
+    assert list(cells) == [(layout.NAMES[status].sheet, layout.NAMES[status].top_left)]
+    text = cells[(layout.NAMES[status].sheet, layout.NAMES[status].top_left)]
+    assert "xlwings VBA is 0.37.8" in text and "has xlwings 0.36.17" in text
+    assert f'-m pip install "xlwings=={desktop.VBA_XLWINGS}"' in text
+
+
+def test_desktop_start_with_the_right_xlwings_runs(wb):
+    wb["Generator"]["C10"] = 7
+    wb["Generator"]["C13"] = desktop.RUNNING  # as Excel reads it back after LongRun wrote it
+    cells = remote_book.writes(run_desktop(remote_book.book(wb), "start"))
+    assert grid_from(cells, layout.PUZZLE_GRID) == generate(GenerateRequest(seed=7)).puzzle
+
+
+@pytest.mark.parametrize(("typed", "stopped"), [(desktop.RUNNING, False), ("stop", True)])
+def test_long_run_stops_when_the_status_cell_is_typed_into(wb, typed, stopped):
+    # Excel's status cell as RunPython's Python reads it back: still the running text, or
+    # whatever the user typed over it (macOS, where Excel stays usable during a run).
+    for name, value in (("C4", 1), ("C5", 20), ("C6", 99999), ("C10", 3), ("C13", typed)):
+        wb["Generator"][name] = value
+    book = remote_book.book(wb)
+    shown: list[object] = []
+    watch = desktop.LongRun(XlwingsIO(book), shown.append, escape=lambda: False, interval=0)
+    assert watch.cancel() is stopped
+    if not stopped:
+        return
+    outcome = actions_module.start(XlwingsIO(book), progress=watch.progress, cancel=watch.cancel)
+    watch.close()
+    assert outcome.ok and outcome.status.startswith("Interrupted:")
+    cells = remote_book.writes(book.json()["actions"])
+    assert cells[("Generator", "C13")] == outcome.status
+    assert grid_from(cells, layout.PUZZLE_GRID) == outcome.detail.puzzle
+    assert shown[-1] is False and all(isinstance(text, str) for text in shown[:-1])
 
 
 def test_star_import_gives_every_script_and_function():
@@ -305,3 +370,44 @@ def test_star_import_gives_every_script_and_function():
     assert scripts == {button.action for button in layout.BUTTONS}
     assert functions == {"sudoku_solve", "sudoku_count", "sudoku_grade", "sudoku_generate"}
     assert exported == scripts | functions
+
+
+def excel_error(text, kind):
+    """Return an error value as Excel hands it to a custom function (an Error data type)."""
+    return {"type": "Error", "basicValue": text, "errorType": kind}
+
+
+def test_custom_functions_report_excel_errors_with_argument_and_cell():
+    rows = rows_of(PUZZLES[0][0])
+    rows[2][3] = excel_error("#N/A", "NotAvailable")
+    expected = (
+        "ERROR: grid: cell r3c4 holds the Excel error #N/A; type a digit 1-9 or leave it empty"
+    )
+    for name in ("sudoku_solve", "sudoku_count", "sudoku_grade"):
+        assert call(name, rows) == [[expected]]
+    puzzle = rows_of(PUZZLES[0][0])
+    div0 = excel_error("#DIV/0!", "Div0")
+    assert call("sudoku_count", puzzle, [[div0]]) == [
+        ["ERROR: limit holds the Excel error #DIV/0!; limit must be a whole number from 1 to 1000"]
+    ]
+    assert call("sudoku_generate", [[28]], [[1]], [[excel_error("#N/A", "NotAvailable")]]) == [
+        [
+            "ERROR: seed holds the Excel error #N/A; it must be a whole number from 0 to "
+            f"{layout.MAX_SEED} (or blank)"
+        ]
+    ]
+    assert call("sudoku_generate", [[div0]], [[1]], [[5]])[0][0].startswith(
+        "ERROR: opens holds the Excel error #DIV/0!"
+    )
+
+
+def test_sudoku_solve_of_a_puzzle_with_several_solutions_says_so():
+    sparse = rows_of(PUZZLES[0][0][:40] + "." * 41)
+    assert call("sudoku_solve", sparse) == [
+        [
+            "ERROR: the puzzle has more than one solution; SUDOKU_COUNT counts them, "
+            "and ANALYZE shows a clue that makes it unique"
+        ]
+    ]
+    clash = rows_of("11" + "." * 79)
+    assert call("sudoku_solve", clash)[0][0].startswith("ERROR: grid: digit 1 repeated in row 1")

@@ -1,46 +1,189 @@
 """Classic desktop xlwings entry points: what the workbook's button macros call.
 
-Each button's VBA macro runs ``RunPython "import addin.desktop; addin.desktop.<action>()"``
-(see :attr:`addin.layout.Button.python_call`); xlwings starts Python on the same machine and
-the function finds the calling workbook through ``xw.Book.caller()``.  The work is done by
-:mod:`xlsudoku.addin.actions`, the same as for xlwings Lite and the headless runner.
+Each button's VBA macro runs ``RunPython "import xlsudoku.addin.desktop;
+xlsudoku.addin.desktop.<action>()"`` (see :attr:`xlsudoku.addin.layout.Button.python_call`);
+xlwings starts Python on the same machine and the function finds the calling workbook through
+``xw.Book.caller()``.  The work is done by :mod:`xlsudoku.addin.actions`, the same as for
+xlwings Lite and the headless runner.
+
+Two things only the desktop has:
+
+- **The VBA must match the Python package.** The workbook carries the VBA project of xlwings
+  :data:`VBA_XLWINGS` (``addin/vba/``); on macOS RunPython only finds the AppleScript of that
+  same version.  A click with another xlwings installed writes, instead of running, the one
+  command that fixes it to the sheet's status cell (:func:`version_problem`).
+- **Long START runs show progress and can be stopped.**  Excel's status bar shows the trial and
+  the best opens so far; pressing Esc (Windows: RunPython waits for Python, so Excel takes no
+  input, but Python sees the key) or typing anything into the status cell (macOS: RunPython
+  returns at once and Excel stays usable) stops the run, and the best puzzle so far is written
+  with a status starting ``Interrupted:``.  See :class:`LongRun`.
 """
 
 from __future__ import annotations
 
-from xlsudoku.addin import actions
-from xlsudoku.addin.cellio import XlwingsIO, caller_io
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from xlsudoku.addin import actions, layout
+from xlsudoku.addin.cellio import CellIO, XlwingsIO
+
+VBA_XLWINGS = "0.37.8"
+"""xlwings version of the VBA project in the workbook (tests hold it equal to ``addin/vba/``)."""
+
+RUNNING = (
+    "Running START... to stop and keep the best puzzle so far: press Esc (Windows) or type "
+    "anything into this cell (macOS)."
+)
+VK_ESCAPE = 0x1B
 
 
-def _io() -> XlwingsIO:
-    return caller_io()
+def version_problem(installed: str, python: str = sys.executable) -> str | None:
+    """Return the status text when xlwings *installed* differs from the workbook's VBA, or None.
+
+    The text gives the one command that fixes it, for the Python Excel started (*python*).
+
+    >>> version_problem(VBA_XLWINGS) is None
+    True
+    >>> text = version_problem("0.37.9", "/v/bin/python")
+    >>> print(text[: text.index(" Run")])
+    This workbook's xlwings VBA is 0.37.8 but its Python (/v/bin/python) has xlwings 0.37.9.
+    >>> print(text[text.index("Run") : text.index(" (macOS")])
+    Run in a terminal: "/v/bin/python" -m pip install "xlwings==0.37.8"
+    """
+    if installed == VBA_XLWINGS:
+        return None
+    return (
+        f"This workbook's xlwings VBA is {VBA_XLWINGS} but its Python ({python}) has xlwings "
+        f'{installed}. Run in a terminal: "{python}" -m pip install "xlwings=={VBA_XLWINGS}" '
+        f'(macOS, then: "{python}" -m xlwings.cli runpython install), and click again.'
+    )
+
+
+def status_name(action: str) -> str:
+    """Return the defined name of the status cell on the sheet of *action*'s button.
+
+    >>> status_name("start"), status_name("hint")
+    ('Status', 'AnalyzeStatus')
+    """
+    (button,) = (button for button in layout.BUTTONS if button.action == action)
+    return layout.STATUS if button.anchor.sheet == layout.GENERATOR else layout.ANALYZE_STATUS
+
+
+def _escape_pressed() -> bool:
+    """Return True when Esc is down or was pressed since the last look (Windows only)."""
+    if not sys.platform.startswith("win"):
+        return False
+    import win32api  # pywin32: an xlwings dependency on Windows
+
+    return bool(win32api.GetAsyncKeyState(VK_ESCAPE) & 0x8001)
+
+
+class LongRun:
+    """Progress in Excel's status bar and a stop request, for START on the desktop.
+
+    Excel is asked at most every *interval* seconds (each look is a round trip to Excel).
+    *show* sets the status bar text (``False`` gives it back to Excel); *escape* says whether
+    the user pressed Esc.
+    """
+
+    def __init__(
+        self,
+        io: CellIO,
+        show: Callable[[str | bool], None],
+        escape: Callable[[], bool] = _escape_pressed,
+        interval: float = 0.3,
+    ) -> None:
+        self.io, self.show, self.escape, self.interval = io, show, escape, interval
+        self.io.write(layout.STATUS, RUNNING)
+        self.last_shown = self.last_asked = 0.0
+        self.stopped = False
+
+    def progress(self, trial: int, best: int) -> None:
+        """Show the trial and the best opens so far in the status bar."""
+        now = time.monotonic()
+        if now - self.last_shown >= self.interval:
+            self.last_shown = now
+            self.show(f"xlsudoku START: trial {trial}, best so far {best} opens. Esc stops.")
+
+    def cancel(self) -> bool:
+        """Return True once the user pressed Esc or typed into the status cell."""
+        now = time.monotonic()
+        if not self.stopped and now - self.last_asked >= self.interval:
+            self.last_asked = now
+            self.stopped = self.escape() or self.io.read(layout.STATUS) != RUNNING
+        return self.stopped
+
+    def close(self) -> None:
+        """Give the status bar back to Excel."""
+        self.show(False)
+
+
+def run(action: str, book: Any, installed: str | None = None) -> None:
+    """Run the button *action* on the xlwings *book* (desktop: the caller).
+
+    *installed* is the xlwings version to check against the VBA (default: the imported one).
+    """
+    io = XlwingsIO(book)
+    problem = version_problem(installed or _installed_xlwings())
+    if problem is not None:
+        io.write(status_name(action), problem)
+        return
+    if action != "start":
+        actions.ACTIONS[action](io)
+        return
+
+    def show(text: str | bool) -> None:
+        try:
+            book.app.status_bar = text
+        except NotImplementedError:  # an engine without a status bar (xlwings' remote one)
+            pass
+
+    watch = LongRun(io, show)
+    try:
+        actions.start(io, progress=watch.progress, cancel=watch.cancel)
+    finally:
+        watch.close()
+
+
+def _installed_xlwings() -> str:
+    import xlwings
+
+    return str(xlwings.__version__)
+
+
+def _caller() -> Any:
+    import xlwings as xw
+
+    return xw.Book.caller()
 
 
 def start() -> None:
     """START button."""
-    actions.start(_io())
+    run("start", _caller())
 
 
 def save_to_collection() -> None:
     """SAVE TO COLLECTION button."""
-    actions.save_to_collection(_io())
+    run("save_to_collection", _caller())
 
 
 def clear() -> None:
     """CLEAR button."""
-    actions.clear(_io())
+    run("clear", _caller())
 
 
 def analyze() -> None:
     """ANALYZE button."""
-    actions.analyze(_io())
+    run("analyze", _caller())
 
 
 def hint() -> None:
     """HINT button."""
-    actions.hint(_io())
+    run("hint", _caller())
 
 
 def solve() -> None:
     """SOLVE button."""
-    actions.solve(_io())
+    run("solve", _caller())
