@@ -411,3 +411,35 @@ def test_sudoku_solve_of_a_puzzle_with_several_solutions_says_so():
     ]
     clash = rows_of("11" + "." * 79)
     assert call("sudoku_solve", clash)[0][0].startswith("ERROR: grid: digit 1 repeated in row 1")
+
+
+def test_text_cells_are_formatted_as_text(wb):
+    # Excel converts what is typed into a General cell: an 81-digit puzzle becomes a 15-digit
+    # number, "2024-05-01 09:30:05" a date. These cells keep text as typed.
+    assert wb["Analyze"][layout.NAMES[layout.ANALYZE_STRING].top_left].number_format == "@"
+    header = layout.NAMES[layout.COLLECTION_HEADER]
+    for name in ("saved at", "puzzle", "solution", "ranks"):
+        letter = layout.column_letters(header.bounds[1] + layout.COLLECTION_COLUMNS.index(name))
+        assert wb["Collection"].column_dimensions[letter].number_format == "@", name
+
+
+def test_analyze_reads_back_a_puzzle_excel_turned_into_a_number(wb):
+    # 0 for blanks and every given in the last 15 cells: a number Excel keeps exactly
+    puzzle = "0" * 66 + "123456" + "456789123"
+    wb["Analyze"]["C3"] = float(int(puzzle))
+    cells = remote_book.writes(run_script(remote_book.book(wb), "analyze"))
+    assert grid_from(cells, layout.ANALYZE_GRID) == Grid.parse(puzzle)
+    status = cells[("Analyze", "C15")]
+    assert status.startswith("AnalyzeString (C3) held a number: Excel had dropped its 66 leading")
+    assert "clash" not in status and "repeated" not in status
+
+
+def test_analyze_refuses_a_number_that_lost_digits(wb):
+    wb["Analyze"]["C3"] = float(PUZZLES[0][0].replace(".", "0"))  # what Excel keeps of it
+    actions = run_script(remote_book.book(wb), "analyze")
+    cells = remote_book.writes(actions)
+    assert list(cells) == [("Analyze", "C15")]
+    status = cells[("Analyze", "C15")]
+    assert (
+        status.startswith("AnalyzeString (C3) holds the number ") and "Format C3 as Text" in status
+    )

@@ -334,7 +334,9 @@ def analyze(io: CellIO) -> Outcome:
         changes.write(layout.ANALYZE_REPORT, render.report_lines(grid, analysis))
         changes.clear(layout.HINT_TEXT)
         changes.clear(layout.ANALYZE_SOLUTION)
-        return render.analysis_status(analysis), analysis
+        # a puzzle Excel had turned into a number is read back, and the status says so
+        note = params.number_note(layout.ANALYZE_STRING, io.read(layout.ANALYZE_STRING))
+        return note + render.analysis_status(analysis), analysis
 
     return _run(io, "analyze", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
 

@@ -384,6 +384,7 @@ def _build_collection(ws: Worksheet) -> None:
         cell.border = Border(bottom=MEDIUM)
     for letter, width in layout.COLUMN_WIDTHS[layout.COLLECTION].items():
         ws.column_dimensions[letter].width = width
+    _text_columns(ws, header)
     ws.freeze_panes = ws.cell(header.bounds[0] + 1, 1).coordinate
     ws.page_setup.orientation = "landscape"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
@@ -393,6 +394,19 @@ def _build_collection(ws: Worksheet) -> None:
     ws.print_title_rows = f"{header.bounds[0]}:{header.bounds[0]}"
     ws.oddFooter.center.text = "&A · page &P of &N · xlsudoku"
     ws.oddFooter.center.size = 9
+
+
+# Collection columns holding text Excel would otherwise turn into a number or a date on entry
+# (an 81-digit puzzle with 0 for blanks, "2024-05-01 09:30:05", "4, 12*").
+TEXT_COLUMNS = ("saved at", "puzzle", "solution", "ranks")
+TEXT = "@"  # Excel's Text number format
+
+
+def _text_columns(ws: Worksheet, header: layout.Ref) -> None:
+    """Format the :data:`TEXT_COLUMNS` of the Collection as Text, whole columns below the header."""
+    for name in TEXT_COLUMNS:
+        column = header.bounds[1] + layout.COLLECTION_COLUMNS.index(name)
+        ws.column_dimensions[layout.column_letters(column)].number_format = TEXT
 
 
 def _build_analyze(ws: Worksheet) -> None:
@@ -420,6 +434,7 @@ def _build_analyze(ws: Worksheet) -> None:
         fill=INPUT_FILL,
         alignment=LEFT,
         border=Border(left=THIN, right=THIN, top=THIN, bottom=THIN),
+        number_format=TEXT,  # a pasted 0-for-blank puzzle stays text, not a 15-digit number
     )
     rule = DataValidation(
         type="textLength",

@@ -383,7 +383,10 @@ def read_string(name: str, value: Raw) -> Grid:
     reason = _unusable(value)
     if reason is not None:
         raise ParamError([f"{name} ({ref.address}) {reason}"])
-    text = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        text, _ = number_puzzle(name, value)
+    else:
+        text = str(value)
     try:
         grid = Grid.parse(text.strip(), CLASSIC)
     except ParseError as error:
@@ -392,6 +395,66 @@ def read_string(name: str, value: Raw) -> Grid:
         return grid.validate()
     except ConflictError as error:
         raise ParamError([f"{name} ({ref.address}): {error}"]) from None
+
+
+# Excel keeps 15 significant digits of a number: a puzzle typed with 0 for blanks into a cell
+# not formatted as Text loses its leading zeros, and every digit after the 15th.
+EXCEL_DIGITS = 15
+
+
+def number_puzzle(name: str, value: int | float) -> tuple[str, int]:
+    """Return the puzzle that Excel turned into the number *value*, and the zeros put back.
+
+    A whole number of at most 15 digits is exact: the puzzle is its digits after as many leading
+    zeros (blanks) as make 81.  A longer one lost every digit after the 15th, so it cannot be
+    read back: the message says how to paste it so that Excel keeps it.
+
+    Raises:
+        ParamError: naming the cell, when the number is not a puzzle Excel kept whole.
+
+    >>> text, zeros = number_puzzle("AnalyzeString", 12.0)
+    >>> text[-3:], len(text), zeros
+    ('012', 81, 79)
+    >>> number_puzzle("AnalyzeString", 1.2e80)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: AnalyzeString (C3) holds the number 1.2E+80, not the ...
+    """
+    ref = layout.NAMES[name]
+    size = CLASSIC.cell_count
+    exact = isinstance(value, int) or (
+        math.isfinite(value) and float(value).is_integer() and abs(value) < 10**EXCEL_DIGITS
+    )
+    digits = str(int(value)) if exact else ""
+    if not exact or not digits.isdigit() or len(digits) > size:
+        raise ParamError(
+            [
+                f"{name} ({ref.address}) holds the number {value:.{EXCEL_DIGITS}G}, not the "
+                f"puzzle: Excel keeps only {EXCEL_DIGITS} digits of a number, so the cells "
+                f"after the {EXCEL_DIGITS}th digit are lost. Format {ref.address} as Text "
+                "(Home > Number Format > Text) or type ' before the puzzle, and paste it again "
+                "(or write . for the blanks)"
+            ]
+        )
+    return digits.zfill(size), size - len(digits)
+
+
+def number_note(name: str, value: Raw) -> str:
+    """Return the status sentence for a puzzle read back from a number, or "" for text.
+
+    >>> number_note("AnalyzeString", 12.0)[:60]
+    'AnalyzeString (C3) held a number: Excel had dropped its 79 l'
+    >>> number_note("AnalyzeString", "12" + "." * 79)
+    ''
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return ""
+    _, zeros = number_puzzle(name, value)
+    ref = layout.NAMES[name]
+    return (
+        f"{name} ({ref.address}) held a number: Excel had dropped its {zeros} leading zeros "
+        "(blank cells), read back as 81 digits. "
+    )
 
 
 def _checked(grid: Grid, ref: layout.Ref | None) -> Grid:
