@@ -182,7 +182,7 @@ def test_read_start_builds_the_parameters():
         symmetry=Symmetry.DIHEDRAL,
         difficulty=Level.HARD,
         seed=42,
-        time_limit=None,
+        time_limit=layout.DEFAULT_TIME_LIMIT,  # a blank Time limit cell
     )
 
 

@@ -443,3 +443,23 @@ def test_analyze_refuses_a_number_that_lost_digits(wb):
     assert (
         status.startswith("AnalyzeString (C3) holds the number ") and "Format C3 as Text" in status
     )
+
+
+def test_start_says_when_the_time_limit_stopped_it(wb):
+    for address, value in (("C4", 1), ("C5", 18), ("C6", 99999), ("C10", 3), ("C11", 0.5)):
+        wb["Generator"][address] = value
+    cells = remote_book.writes(run_script(remote_book.book(wb), "start"))
+    status = cells[("Generator", "C13")]
+    assert " Stopped by the time limit (0.5 s, Time limit (s) in C11)." in status, status
+    assert grid_from(cells, layout.PUZZLE_GRID).given_count > 18  # the best puzzle is kept
+
+
+def test_time_limit_cell_states_its_default(wb):
+    cell = wb["Generator"]["C11"]
+    default = f"{layout.DEFAULT_TIME_LIMIT:g}"
+    assert cell.value is None and f"Blank: {default} s." in cell.comment.text
+    assert wb["Generator"]["D11"].value == f"seconds, blank = {default}"
+    values = {param.name: wb["Generator"][param.ref.top_left].value for param in layout.PARAMS}
+    from xlsudoku.addin import params
+
+    assert params.read_start(values).time_limit == layout.DEFAULT_TIME_LIMIT

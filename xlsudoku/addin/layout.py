@@ -222,6 +222,9 @@ MAX_OPENS = 80
 MAX_TRIALS = 99_999
 MAX_SEED = 999_999_999_999_999  # 15 digits: Excel keeps every digit of a whole number this big
 MAX_TIME_LIMIT = 3600.0
+# A blank Time limit cell: every START run stops after this many seconds with the best puzzle
+# (Lite and Server cannot be interrupted; the status says when the limit stopped a run).
+DEFAULT_TIME_LIMIT = 60.0
 
 YES = "Yes"
 NO = "No"
@@ -336,10 +339,11 @@ PARAMS: tuple[Param, ...] = (
         minimum=0.1,
         maximum=MAX_TIME_LIMIT,
         optional=True,
-        allowed="seconds, blank = none",
+        allowed=f"seconds, blank = {DEFAULT_TIME_LIMIT:g}",
         note=(
             f"Stop after this many seconds (0.1-{MAX_TIME_LIMIT:g}) and keep the best puzzle "
-            "found. Blank: only Trials limits the run."
+            f"found. Blank: {DEFAULT_TIME_LIMIT:g} s. Trials limits the run too; the status "
+            "says when the time limit stopped it."
         ),
     ),
 )

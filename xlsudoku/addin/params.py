@@ -246,7 +246,7 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
     ...                 "Symmetry": "rotate180", "Difficulty": "any", "Seed": 7,
     ...                 "TimeLimit": None})
     >>> p.opens, p.symmetry.value, p.seed, p.time_limit
-    (26, 'rotate180', 7, None)
+    (26, 'rotate180', 7, 60.0)
     >>> read_start({"Pattern": 13, "Opens": 2.5})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -274,7 +274,9 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
         symmetry=Symmetry(str(checked[layout.SYMMETRY])),
         difficulty=layout.DIFFICULTY_LEVELS[str(checked[layout.DIFFICULTY])],
         seed=int(_as_number(seed)),
-        time_limit=None if time_limit is None else float(_as_number(time_limit)),
+        time_limit=(
+            layout.DEFAULT_TIME_LIMIT if time_limit is None else float(_as_number(time_limit))
+        ),
         seed_was_blank=seed_was_blank,
     )
 

@@ -300,6 +300,23 @@ def collection_row(
     return [values[column] for column in layout.COLLECTION_COLUMNS]
 
 
+def time_limit_text(result: GenerateResult, cancelled: bool) -> str:
+    """Return the sentence saying that the time limit stopped the run, or "" when it did not.
+
+    >>> from xlsudoku.engine.generate import GenerateRequest, generate
+    >>> r = generate(GenerateRequest(opens=17, pattern=None, seed=1, time_limit=0.2))
+    >>> time_limit_text(r, False)
+    ' Stopped by the time limit (0.2 s, Time limit (s) in C11).'
+    >>> time_limit_text(generate(GenerateRequest(seed=1, time_limit=60)), False)
+    ''
+    """
+    limit = result.request.time_limit
+    if result.reached or cancelled or limit is None or result.seconds < limit:
+        return ""
+    where = layout.PARAMS_BY_NAME[layout.TIME_LIMIT]
+    return f" Stopped by the time limit ({limit:g} s, {where.label} in {where.ref.top_left})."
+
+
 def start_status(result: GenerateResult, grade: Grade | None, cancelled: bool) -> str:
     """Return START's status line: the generator's message, the grade and the seed.
 
@@ -311,6 +328,7 @@ def start_status(result: GenerateResult, grade: Grade | None, cancelled: bool) -
     text = result.message.rstrip(".") + "."
     if cancelled:
         text = "Interrupted: " + text[:1].lower() + text[1:]
+    text += time_limit_text(result, cancelled)
     if grade is not None:
         text += f" {grade_text(grade)}."
     return text + f" Seed {result.seed}."
