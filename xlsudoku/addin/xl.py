@@ -23,6 +23,7 @@ from xlsudoku.addin import actions, params, render
 from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine import solver
 from xlsudoku.engine.generate import generate
+from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid, SudokuError
 
@@ -160,7 +161,7 @@ def sudoku_grade(grid: Rows) -> Rows:
 
 
 @xw.func
-@xw.arg("opens", err_to_str=True, doc="target number of givens, 25-80 (default 26)")
+@xw.arg("opens", err_to_str=True, doc=f"givens, {LOW_CLUE_TARGET + 1}-80 (default 26)")
 @xw.arg("pattern", err_to_str=True, doc="center-box pattern 1-12 (default 1)")
 @xw.arg("seed", err_to_str=True, doc="whole number; the same seed gives the same puzzle")
 def sudoku_generate(opens: Any = 26, pattern: Any = 1, seed: Any = 1) -> Rows:
