@@ -4,12 +4,14 @@ Run from anywhere: ``python tests/pyodide/install.py`` (``.ci/run`` does).  ``np
 the Pyodide pinned in ``package-lock.json`` under ``tests/pyodide/node_modules``; then the
 micropip and packaging wheels that this Pyodide lists in its ``pyodide-lock.json`` are
 downloaded from PyPI into ``tests/pyodide/wheels`` (Pyodide's own package CDN is not reached:
-the test loads them from there, as micropip would from the CDN).
+the test loads them from there, as micropip would from the CDN), with the openpyxl (and its
+et_xmlfile) of the Python running this script, for the add-in's workflows on a workbook file.
 """
 
 import json
 import subprocess
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -22,6 +24,7 @@ def main() -> int:
     lock = json.loads((PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
     python = ".".join(lock["info"]["python"].split(".")[:2])
     wanted = [f"{name}=={lock['packages'][name]['version']}" for name in ("micropip", "packaging")]
+    wanted += [f"{name}=={version(name)}" for name in ("openpyxl", "et_xmlfile")]
     subprocess.run(
         [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:"]
         + ["--python-version", python, "--dest", str(WHEELS), *wanted],
