@@ -463,3 +463,13 @@ def test_time_limit_cell_states_its_default(wb):
     from xlsudoku.addin import params
 
     assert params.read_start(values).time_limit == layout.DEFAULT_TIME_LIMIT
+
+
+def test_desktop_start_without_a_status_cell_names_what_is_missing(wb):
+    from xlsudoku.addin.cellio import MissingPart
+
+    book = remote_book.book(wb, drop_names=(layout.STATUS,))
+    with pytest.raises(MissingPart, match="no defined name 'Status'"):
+        desktop.run("start", book, installed=desktop.VBA_XLWINGS)
+    with pytest.raises(MissingPart, match="has xlwings 0.36.17"):
+        desktop.run("start", book, installed="0.36.17")

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from xlsudoku.addin import actions, layout
-from xlsudoku.addin.cellio import CellIO, XlwingsIO
+from xlsudoku.addin.cellio import CellIO, MissingPart, XlwingsIO
 
 VBA_XLWINGS = "0.37.8"
 """xlwings version of the VBA project in the workbook (tests hold it equal to ``addin/vba/``)."""
@@ -124,16 +124,29 @@ def run(action: str, book: Any, installed: str | None = None) -> None:
     """Run the button *action* on the xlwings *book* (desktop: the caller).
 
     *installed* is the xlwings version to check against the VBA (default: the imported one).
+    A workbook without the status cell gets the action's own message naming what is missing.
     """
     io = XlwingsIO(book)
     problem = version_problem(installed or _installed_xlwings())
     if problem is not None:
+        if not _has(io, status_name(action)):
+            raise MissingPart(problem)  # xlwings shows it in a message box
         io.write(status_name(action), problem)
-        return
-    if action != "start":
+    elif action == "start" and _has(io, layout.STATUS):
+        _start_with_progress(io, book)
+    else:
         actions.ACTIONS[action](io)
-        return
 
+
+def _has(io: CellIO, name: str) -> bool:
+    try:
+        io.require([name])
+    except MissingPart:
+        return False
+    return True
+
+
+def _start_with_progress(io: CellIO, book: Any) -> None:
     def show(text: str | bool) -> None:
         try:
             book.app.status_bar = text
