@@ -17,11 +17,12 @@ import pytest
 import remote_book
 import xlwings as xw
 import xlwings.server
+from sheets import grid_of
 
 from xlsudoku.addin import layout, xl
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grading import grade
-from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.grid import Grid, geometry_for_size
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
@@ -41,9 +42,12 @@ def cells_of(name):
     return [(ref.sheet, ref.cell(r, c)) for r in range(rows) for c in range(columns)]
 
 
-def grid_from(cells, name):
-    """Return the Grid written to the 9x9 block *name* ('' is blank)."""
-    return Grid(tuple(int(cells[key] or 0) for key in cells_of(name)))
+def grid_from(cells, name, side=9):
+    """Return the Grid written to the top-left *side* x *side* corner of block *name*."""
+    ref = layout.NAMES[name]
+    rows, columns = ref.shape
+    block = [[cells[(ref.sheet, ref.cell(r, c))] for c in range(columns)] for r in range(rows)]
+    return grid_of(block, geometry_for_size(side))
 
 
 def run_script(book, name):
@@ -91,8 +95,18 @@ def test_custom_functions_are_registered():
     }
 
 
+def put(wb, name, value):
+    ref = layout.NAMES[name]
+    wb[ref.sheet][ref.address] = value
+
+
+def status_of(cells, name=layout.STATUS):
+    ref = layout.NAMES[name]
+    return cells[(ref.sheet, ref.address)]
+
+
 def test_start_writes_the_puzzle_and_statistics(wb):
-    wb["Generator"]["C10"] = 7  # Seed
+    put(wb, layout.SEED, 7)
     actions = run_script(remote_book.book(wb), "start")
     cells = remote_book.writes(actions)
     written = set(cells)
@@ -108,6 +122,9 @@ def test_start_writes_the_puzzle_and_statistics(wb):
         for key in cells_of(name)
     }
     assert written == allowed
+    # the Print sheet is sized for the puzzle: 9 columns and rows share the square, 7 hidden
+    sizes = [(a["func"], a["args"]) for a in actions if a["func"] == "setColumnWidth"]
+    assert sizes == [("setColumnWidth", [56.0]), ("setColumnWidth", [0.0])]
     puzzle = grid_from(cells, layout.PUZZLE_GRID)
     # the engine is the oracle: the add-in must write exactly what it generates for these cells
     expected = generate(GenerateRequest(opens=26, pattern=1, trials=299, seed=7))
@@ -126,15 +143,15 @@ def test_start_writes_the_puzzle_and_statistics(wb):
     assert stats["Level"] == grade(puzzle).label
     rank_cells = [cells[key] for key in cells_of(layout.RANK_TABLE)[1::2] if cells[key] != ""]
     assert sum(rank_cells) == 81 - 26
-    assert cells[("Generator", "C13")].startswith("Reached 26 opens")
-    assert cells[("Generator", "C13")].endswith("Seed 7.")
+    assert status_of(cells).startswith("Reached 26 opens")
+    assert status_of(cells).endswith("Seed 7.")
 
 
 def test_start_shows_the_solution_when_asked(wb):
-    wb["Generator"]["C7"] = "Yes"
-    wb["Generator"]["C10"] = 11
-    wb["Generator"]["C8"] = "rotate90"
-    wb["Generator"]["C5"] = 28
+    put(wb, layout.SHOW_SOLUTION, "Yes")
+    put(wb, layout.SEED, 11)
+    put(wb, layout.SYMMETRY, "rotate90")
+    put(wb, layout.OPENS, 28)
     cells = remote_book.writes(run_script(remote_book.book(wb), "start"))
     puzzle = grid_from(cells, layout.PUZZLE_GRID)
     solution = grid_from(cells, layout.SOLUTION_GRID)
@@ -146,15 +163,17 @@ def test_start_shows_the_solution_when_asked(wb):
 @pytest.mark.parametrize(
     ("address", "value", "message"),
     [
-        ("C5", "abc", "Opens (C5) must be a whole number from 17 to 80, got 'abc'"),
-        ("C5", 25, "Opens (C5): opens 25 is odd"),
-        ("C4", "#N/A", "Pattern (C4) holds the Excel error #N/A"),
-        ("C6", 2.5, "Trials (C6) must be a whole number from 1 to 99999, got 2.5"),
-        ("C7", "perhaps", "Show solution (C7) must be one of No, Yes, got 'perhaps'"),
-        ("C8", "spiral", "Symmetry (C8) must be one of none, rotate180"),
-        ("C9", "trivial", "Difficulty (C9) must be one of any, easy"),
-        ("C10", -3, "Seed (C10) must be a whole number from 0 to 999999999999999"),
-        ("C11", "#REF!", "Time limit (s) (C11) holds the Excel error #REF!"),
+        ("C6", "abc", "Opens (C6) must be a whole number from 4 to 256, got 'abc'"),
+        ("C6", 25, "Opens (C6): opens 25 is odd"),
+        ("C5", "#N/A", "Pattern (C5) holds the Excel error #N/A"),
+        ("C7", 2.5, "Trials (C7) must be a whole number from 1 to 99999, got 2.5"),
+        ("C8", "perhaps", "Show solution (C8) must be one of No, Yes, got 'perhaps'"),
+        ("C9", "spiral", "Symmetry (C9) must be one of none, rotate180"),
+        ("C10", "trivial", "Difficulty (C10) must be one of any, easy"),
+        ("C11", "x-ray", "Needs technique (C11) must be one of the dropdown's entries"),
+        ("C12", -3, "Seed (C12) must be a whole number from 0 to 999999999999999"),
+        ("C13", "#REF!", "Time limit (s) (C13) holds the Excel error #REF!"),
+        ("C4", "8x8", "Geometry (C4) must be one of 9x9, 9x9-X"),
     ],
 )
 def test_bad_parameter_writes_only_the_status(wb, address, value, message):
@@ -162,8 +181,8 @@ def test_bad_parameter_writes_only_the_status(wb, address, value, message):
     actions = run_script(remote_book.book(wb), "start")
     assert len(actions) == 1
     cells = remote_book.writes(actions)
-    assert list(cells) == [("Generator", "C13")]
-    assert cells[("Generator", "C13")].startswith(message)
+    assert list(cells) == [("Generator", layout.NAMES[layout.STATUS].address)]
+    assert status_of(cells).startswith(message)
 
 
 def test_save_appends_one_row(wb):
@@ -171,26 +190,30 @@ def test_save_appends_one_row(wb):
     for r, row in enumerate(rows_of(puzzle)):
         for c, value in enumerate(row):
             wb["Generator"].cell(4 + r, 6 + c, value or None)
-    wb["Collection"].append([1, "2024-01-01 00:00:00", "x" * 81])
+    wb["Collection"].append([1, "2024-01-01 00:00:00", "9x9", "x" * 81])
     actions = run_script(remote_book.book(wb), "save_to_collection")
     cells = remote_book.writes(actions)
-    row = [cells[("Collection", f"{letter}3")] for letter in "ABCDEFGHIJK"]
+    row = [cells[("Collection", f"{letter}3")] for letter in "ABCDEFGHIJKLM"]
+    record = dict(zip(layout.COLLECTION_COLUMNS, row, strict=True))
     # digits-and-dots text goes with Excel's leading apostrophe, so it stays text (not a number)
-    assert row[0] == 2 and row[2] == "'" + puzzle and row[3] == "'" + solution
-    assert row[4] == Grid.parse(puzzle).given_count
+    assert record["id"] == 2 and record["geometry"] == "9x9"
+    assert record["puzzle"] == "'" + puzzle and record["solution"] == "'" + solution
+    assert record["opens"] == Grid.parse(puzzle).given_count
     assert not any(key[0] == "Collection" and key[1].endswith("2") for key in cells)
-    assert cells[("Generator", "C13")] == (
+    assert status_of(cells) == (
         f"Saved to the Collection as id 2 ({Grid.parse(puzzle).given_count} opens)."
     )
+    assert cells[("Generator", layout.NAMES[layout.HIGHEST_ID].address)] == 2
 
 
 def test_save_reports_a_missing_collection_sheet(wb):
     wb.remove(wb["Collection"])
     actions = run_script(remote_book.book(wb), "save_to_collection")
-    cells = remote_book.writes(actions, sheets=("Generator", "Analyze"))
+    cells = remote_book.writes(actions, sheets=("Generator", "Print", "Analyze", "Removed"))
     assert cells == {
-        ("Generator", "C13"): "The workbook has no sheet 'Collection' (its sheets: Generator, "
-        "Analyze); restore it from workbooks/xlsudoku.xlsm."
+        ("Generator", layout.NAMES[layout.STATUS].address): "The workbook has no sheet "
+        "'Collection' (its sheets: Generator, Print, Analyze, Removed); restore it from "
+        "workbooks/xlsudoku.xlsm."
     }
 
 
@@ -201,30 +224,32 @@ def test_analyze_hint_solve(wb):
     assert grid_from(cells, layout.ANALYZE_GRID) == Grid.parse(puzzle)  # string copied in
     assert cells[("Analyze", "C3")] == ""  # and the string cell cleared
     report = [cells[key] for key in cells_of(layout.ANALYZE_REPORT)]
-    assert report[0] == f"Puzzle: {puzzle}" and report[3] == "Solutions: exactly one"
-    assert cells[("Analyze", "C15")].startswith("Unique solution")
+    assert report[0] == f"Puzzle (9x9): {puzzle}" and report[3] == "Solutions: exactly one"
+    assert status_of(cells, layout.ANALYZE_STATUS).startswith("Unique solution")
 
     for r, row in enumerate(rows_of(puzzle)):
         for c, value in enumerate(row):
-            wb["Analyze"].cell(5 + r, 3 + c, value or None)
+            wb["Analyze"].cell(6 + r, 3 + c, value or None)
     wb["Analyze"]["C3"] = None
     book = remote_book.book(wb)
     actions = run_script(book, "hint")
     cells = remote_book.writes(actions)
-    assert cells[("Analyze", "C16")].startswith("Hint 1 of 3: Look for")
+    assert status_of(cells, layout.HINT_TEXT).startswith("Hint 1 of 3: Look for")
     assert any(a["func"] == "setRangeColor" and a["args"] == ["#FFF2CC"] for a in actions)
 
     cells = remote_book.writes(run_script(remote_book.book(wb), "solve"))
     assert grid_from(cells, layout.ANALYZE_SOLUTION) == Grid.parse(solution)
-    assert cells[("Analyze", "C15")] == "Solved: the solution is unique."
+    assert status_of(cells, layout.ANALYZE_STATUS) == "Solved: the solution is unique."
 
 
 def test_analyze_clash_writes_only_the_status(wb):
-    wb["Analyze"]["C5"] = 7
-    wb["Analyze"]["K5"] = 7
+    wb["Analyze"]["C6"] = 7
+    wb["Analyze"]["K6"] = 7
     actions = run_script(remote_book.book(wb), "analyze")
     assert remote_book.writes(actions) == {
-        ("Analyze", "C15"): "digit 7 repeated in row 1: r1c1 (C5) and r1c9 (K5)"
+        ("Analyze", layout.NAMES[layout.ANALYZE_STATUS].address): (
+            "digit 7 repeated in row 1: r1c1 (C6) and r1c9 (K6)"
+        )
     }
     assert [a["func"] for a in actions] == ["setValues"]
 

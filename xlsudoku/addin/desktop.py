@@ -31,6 +31,21 @@ def clear() -> None:
     actions.clear(_io())
 
 
+def import_puzzles() -> None:
+    """IMPORT button (Collection tools)."""
+    actions.import_puzzles(_io())
+
+
+def delete_from_collection() -> None:
+    """DELETE button (Collection tools)."""
+    actions.delete_from_collection(_io())
+
+
+def sort_collection() -> None:
+    """SORT button (Collection tools)."""
+    actions.sort_collection(_io())
+
+
 def analyze() -> None:
     """ANALYZE button."""
     actions.analyze(_io())
