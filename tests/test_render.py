@@ -101,12 +101,27 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Printed:
     statuses["delete"] = run("delete", path)
     set_cells(path, AnalyzeString=SEVERAL)
     statuses["analyze"] = run("analyze", path)
+    # a long status: three bad parameters at once (nothing but the status changes)
+    set_cells(path, Opens="lots", Trials=0, TimeLimit="soon", Symmetry="spiral")
+    failed = headless.run("start", path).outcome
+    assert not failed.ok and len(failed.status) > 200
+    statuses["bad start"] = failed.status
     return Printed(path, statuses)
 
 
 def words(text: str) -> str:
     """Return *text* with every run of white space made one space (wrapped lines joined)."""
     return " ".join(text.split())
+
+
+def shown_whole(needle: str, text: str) -> bool:
+    """Return True when every word of *needle* is on the page, in order.
+
+    Other columns' words may come between (pdftotext lays a wrapped cell's lines out beside
+    the cells to its right), but not one word of *needle* may be missing: nothing was cut.
+    """
+    words_on_page = iter(text.split())
+    return all(any(word == seen for seen in words_on_page) for word in needle.split())
 
 
 def printed_grid(text: str) -> list[list[str]]:
@@ -167,8 +182,9 @@ def test_answer_key_is_the_second_page(printed: Printed) -> None:
 
 def test_generator_page_shows_everything_uncut(printed: Printed) -> None:
     text = words(printed.texts[1])
-    assert words(printed.read(layout.STATUS)) in text  # the status, whole
-    assert printed.read(layout.STATUS) == printed.statuses["delete"]
+    assert printed.read(layout.STATUS) == printed.statuses["bad start"]
+    assert shown_whole(printed.statuses["bad start"], text)  # the long status, whole
+    assert not shown_whole(printed.statuses["bad start"] + " missing", text)
     for param in layout.PARAMS:
         assert param.label in text
     for label in layout.STATS_LABELS:
@@ -248,8 +264,27 @@ def test_libreoffice_binds_every_button_to_its_macro(tmp_path: Path) -> None:
         assert f"Public Sub {b.macro}()" in buttons_module
 
 
-def test_docs_picture_command(tmp_path: Path) -> None:
-    picture = snapshot.make_docs_picture(tmp_path / "generator.png", seed=7, dpi=40)
-    width, height, _ = snapshot.png_gray(picture.read_bytes())
-    assert width > height  # the whole Generator sheet, cropped to its content
-    assert snapshot.ink(picture) > 0.02
+def test_docs_pictures_show_every_sheet_and_whole_captions(tmp_path: Path) -> None:
+    book_pdf = tmp_path / "book.pdf"
+    made = snapshot.make_docs_pictures(tmp_path / "docs", seed=7, dpi=40, keep_pdf=book_pdf)
+    assert [path.name for path in made] == list(snapshot.PICTURES)
+    for picture in made:
+        width, height, _ = snapshot.png_gray(picture.read_bytes())
+        assert width > 100 and height > 20 and snapshot.ink(picture) > 0.005, picture.name
+    generator = snapshot.page_text(book_pdf, 1)
+    assert "Generator · xlsudoku" in generator
+    # every button's caption on one line, none cut (the buttons are printed for the pictures)
+    for button in layout.BUTTONS:
+        sheet_text = (
+            generator
+            if button.anchor.sheet == layout.GENERATOR
+            else (
+                "".join(
+                    snapshot.page_text(book_pdf, p)
+                    for p in range(2, snapshot.page_count(book_pdf) + 1)
+                )
+            )
+        )
+        assert re.search(rf"(^|\s){re.escape(button.caption)}(\s|$)", sheet_text, re.M), (
+            button.caption
+        )

@@ -683,7 +683,7 @@ TITLES: dict[str, Ref] = {
     ANALYZE: Ref(ANALYZE, "B1"),
 }
 COLUMN_WIDTHS: dict[str, dict[str, float]] = {
-    GENERATOR: {"A": 2, "B": 17, "C": 24, "D": 22, "E": 3, "V": 3, "W": 20, "X": 30},
+    GENERATOR: {"A": 2, "B": 17, "C": 26, "D": 22, "E": 3, "V": 3, "W": 20, "X": 30},
     PRINT: {"A": 2},
     COLLECTION: dict(
         zip(
