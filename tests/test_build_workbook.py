@@ -149,6 +149,33 @@ def test_generator_blocks(book: openpyxl.Workbook) -> None:
     assert ws[layout.NAMES[layout.HIGHEST_ID].address].value == 0
 
 
+def test_rank_rows_are_even_and_empty_rows_have_no_line(book: openpyxl.Workbook) -> None:
+    ws = book[layout.GENERATOR]
+    ranks = layout.NAMES[layout.RANK_TABLE]
+    first_row, _, last_row, _ = ranks.bounds
+    assert {ws.row_dimensions[r].height for r in range(first_row, last_row + 1)} == {
+        layout.GRID_CELL_POINTS[layout.GENERATOR]
+    }
+    assert all(cell.border.bottom.style is None for row in ws[ranks.address] for cell in row)
+    (rule,) = conditional(ws, ranks)  # the line comes with a value
+    assert rule.formula == [f"LEN($W{first_row})>0"] and rule.dxf.border.bottom.style
+
+
+def test_the_chosen_pattern_is_highlighted(book: openpyxl.Workbook) -> None:
+    ws = book[layout.GENERATOR]
+    pattern = layout.absolute(layout.PARAMS_BY_NAME[layout.PATTERN].ref.address)
+    tests = {
+        rule.formula[0]: str(block.sqref)
+        for block in ws.conditional_formatting
+        for rule in block.rules
+        if pattern in rule.formula[0]
+    }
+    assert len(tests) == len(PRESETS)
+    for number in range(1, len(PRESETS) + 1):
+        block = tests[f'OR({pattern}={number},{pattern}="{number}")']
+        assert ws[block.split(":")[0]].value.startswith(f"{number} ")
+
+
 def conditional(ws, ref: layout.Ref) -> list:
     return [
         rule

@@ -282,3 +282,34 @@ def test_parity_told_in_the_notes_holds_for_the_presets() -> None:
         assert pattern.open_count % 2 == (0 if pattern.number <= 6 else 1), pattern.label
         if pattern.open_count % 2:
             assert pattern.mask[4] == "x", pattern.label
+
+
+def test_opens_note_tells_each_shape_its_range() -> None:
+    import re
+
+    from xlsudoku.addin.params import geometry_of
+    from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
+    from xlsudoku.engine.symmetry import Symmetry
+
+    note = layout.PARAMS_BY_NAME[layout.OPENS].note
+    told = {
+        name: (int(low), int(high))
+        for name, low, high in re.findall(r"(\d+x\d+) (\d+)-(\d+)", note)
+    }
+    assert set(told) == {name for name in layout.GEOMETRIES if not name.endswith("-X")}
+
+    def valid(shape: str, opens: int) -> bool:
+        request = GenerateRequest(
+            opens=opens, pattern=None, symmetry=Symmetry.NONE, geometry=geometry_of(shape)
+        )
+        try:
+            validate_request(request)
+        except GenerateError:
+            return False
+        return True
+
+    for shape, (low, high) in told.items():
+        assert valid(shape, low) and valid(shape, high), shape
+        assert not valid(shape, low - 1) and not valid(shape, high + 1), shape
+        assert layout.PARAMS_BY_NAME[layout.OPENS].minimum <= low
+        assert high <= layout.PARAMS_BY_NAME[layout.OPENS].maximum

@@ -533,7 +533,7 @@ def _build_analyze(ws: Worksheet) -> None:
         candidates.row_span(header_row),
         "Candidates (pencil marks: HINT keeps them, ANALYZE starts them afresh)",
     )
-    style_block(ws, candidates, font=MARK_FONT, alignment=WRAP_CENTER)
+    style_block(ws, candidates, font=MARK_FONT, alignment=WRAP_CENTER, number_format="@")
     grid_look(ws, candidates, helpers, shaded=False)
 
     legend = names[layout.LEGEND]

@@ -349,11 +349,16 @@ class XlwingsIO:
             "officejs",
         )
         # One call per run of equal sizes: a remote book sends each call to Excel as an action.
-        for first, last, points in _runs(column_widths or ()):
-            span = sheet.range((row, column + first), (last_row, column + last))
-            span.column_width = points if remote else character_width(points)
-        for first, last, points in _runs(row_heights or ()):
-            sheet.range((row + first, column), (row + last, last_column)).row_height = points
+        try:
+            for first, last, points in _runs(column_widths or ()):
+                span = sheet.range((row, column + first), (last_row, column + last))
+                span.column_width = points if remote else character_width(points)
+            for first, last, points in _runs(row_heights or ()):
+                sheet.range((row + first, column), (row + last, last_column)).row_height = points
+        except (NotImplementedError, AttributeError):
+            # An xlwings whose remote engine cannot size columns: the values are written all
+            # the same, the sheet keeps its sizes (README, "The workbook").
+            return
 
     def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
         """Set the fill colour of cells of the range (None = no fill)."""

@@ -401,7 +401,7 @@ PARAMS: tuple[Param, ...] = (
         note=(
             "Level the puzzle should have, from the hardest technique a person needs: any, "
             "easy, medium, hard, very hard, diabolical, beyond technique. Not together with "
-            "Needs technique. Reached means the level was met; otherwise the closest puzzle "
+            "Needs technique. When Trials or the Time limit run out first, the closest puzzle "
             "comes back and the status says what was missed."
         ),
     ),
