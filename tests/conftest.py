@@ -46,3 +46,19 @@ def shared_data() -> Path:
     if not (SHARED_DATA / "SOURCES.md").exists():
         pytest.skip(f"external data not found at {SHARED_DATA} (only in the project workspace)")
     return SHARED_DATA
+
+
+@pytest.fixture
+def wb():
+    """Return the committed workbook, loaded with its VBA project (a fresh copy per test)."""
+    import openpyxl
+
+    return openpyxl.load_workbook(ROOT / "workbooks" / "xlsudoku.xlsm", keep_vba=True)
+
+
+@pytest.fixture
+def io(wb):
+    """Return the CellIO the headless runner uses, over :func:`wb`."""
+    from xlsudoku.addin.cellio import OpenpyxlIO
+
+    return OpenpyxlIO(wb)

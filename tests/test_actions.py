@@ -4,25 +4,15 @@ import datetime as dt
 import random
 
 import pytest
-from sheets import PUZZLES, address, block_of, grid_of, load_template
+from sheets import PUZZLES, address, block_of, grid_of
 
 from xlsudoku.addin import actions, layout, render
-from xlsudoku.addin.cellio import MissingPart, OpenpyxlIO
+from xlsudoku.addin.cellio import MissingPart
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.solver import count_solutions, solve
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
 NOW = dt.datetime(2024, 5, 1, 12, 0, 0)
-
-
-@pytest.fixture
-def wb():
-    return load_template()
-
-
-@pytest.fixture
-def io(wb):
-    return OpenpyxlIO(wb)
 
 
 def snapshot(wb):

@@ -9,7 +9,7 @@ import pytest
 import remote_book
 import xlwings as xw
 import xlwings.server
-from sheets import PUZZLES, block_of, grid_of, load_template
+from sheets import PUZZLES, block_of, grid_of
 
 from xlsudoku.addin import actions, layout, params, render, xl
 from xlsudoku.addin.cellio import OpenpyxlIO
@@ -19,16 +19,6 @@ from xlsudoku.engine.solver import solutions
 
 SEVERAL = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
 ELIMINATING = PUZZLES[6][0]  # its fourth step removes candidates (pointing) without placing
-
-
-@pytest.fixture
-def wb():
-    return load_template()
-
-
-@pytest.fixture
-def io(wb):
-    return OpenpyxlIO(wb)
 
 
 def fills(wb, name, colour):

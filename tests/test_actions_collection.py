@@ -14,7 +14,7 @@ import pytest
 import remote_book
 import xlwings as xw
 import xlwings.server
-from sheets import PUZZLES, TEMPLATE, load_template
+from sheets import PUZZLES, TEMPLATE
 
 from xlsudoku.addin import actions, layout, xl
 from xlsudoku.addin.cellio import OpenpyxlIO
@@ -25,16 +25,6 @@ from xlsudoku.engine.solver import count_solutions
 NOW = dt.datetime(2024, 5, 1, 12, 0, 0)
 LATER = dt.datetime(2024, 5, 2, 8, 30, 0)
 SEVERAL = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
-
-
-@pytest.fixture
-def wb():
-    return load_template()
-
-
-@pytest.fixture
-def io(wb):
-    return OpenpyxlIO(wb)
 
 
 def records(io, name=layout.COLLECTION_HEADER):

@@ -12,7 +12,7 @@ import pytest
 import remote_book
 import xlwings as xw
 import xlwings.server
-from sheets import TEMPLATE, block_of, grid_of, load_template
+from sheets import TEMPLATE, block_of, grid_of
 
 from xlsudoku.addin import actions, layout, params, render, xl
 from xlsudoku.addin.cellio import OpenpyxlIO, character_width
@@ -23,16 +23,6 @@ from xlsudoku.engine.solver import count_solutions, solve
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
 SHAPES = {"4x4": 6, "6x6": 14, "9x9": 26, "9x9-X": 28, "12x12": 70, "16x16": 140}
-
-
-@pytest.fixture
-def wb():
-    return load_template()
-
-
-@pytest.fixture
-def io(wb):
-    return OpenpyxlIO(wb)
 
 
 def shaped(io, shape, seed=5):

@@ -17,7 +17,7 @@ import pytest
 import remote_book
 import xlwings as xw
 import xlwings.server
-from sheets import grid_of
+from sheets import PUZZLES, grid_of
 
 from xlsudoku.addin import layout, xl
 from xlsudoku.engine.generate import GenerateRequest, generate
@@ -28,11 +28,6 @@ from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
-PUZZLES = [
-    line.split("\t")[:2]
-    for line in (Path(__file__).parent / "data" / "addin_puzzles.tsv").read_text().splitlines()
-    if line and not line.startswith("#")
-]
 
 
 def cells_of(name):

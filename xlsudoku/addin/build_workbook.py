@@ -92,6 +92,7 @@ KEY_FONT = Font(name="Calibri", size=16, color="374151")
 ANALYZE_FONT = Font(name="Calibri", size=15, bold=True, color="000000")
 MARK_FONT = Font(name="Courier New", size=7, color="4B5563")
 MEDIUM = Side(style="medium", color="000000")
+TABLE_LINED_ROWS = 5000  # a table's rows get a line under them while they hold an id
 
 
 # -- buttons ------------------------------------------------------------------------------------
@@ -319,10 +320,9 @@ def _build_generator(ws: Worksheet) -> None:
         alignment=LEFT,
     )
 
-    tools_row = layout.TOOLS[0].ref.bounds[0] - 1
     heading(
         ws,
-        layout.Ref(layout.GENERATOR, f"B{tools_row}:D{tools_row}"),
+        layout.TOOLS_HEADING,
         "Collection tools (rows move to the Removed sheet, never lost)",
         fill=HEADER_FILL,
         alignment=LEFT,
@@ -349,9 +349,7 @@ def _build_generator(ws: Worksheet) -> None:
     note = ws.cell(row, column + 1, "ids are never reused")
     note.font, note.alignment = HELP_FONT, LEFT
 
-    _page(
-        ws, landscape=False, tall=1, area=f"A1:{layout.column_letters(stats.bounds[3])}{last_row}"
-    )
+    _page(ws, landscape=False, tall=1, area=layout.PRINT_AREAS[layout.GENERATOR].address)
     ws.sheet_view.selection[0].activeCell = layout.NAMES[layout.OPENS].address
     ws.sheet_view.selection[0].sqref = layout.NAMES[layout.OPENS].address
 
@@ -440,10 +438,16 @@ def _table(ws: Worksheet, header: layout.Ref, columns: tuple[str, ...]) -> None:
             dimension.alignment = Alignment(vertical="top")
         else:
             dimension.alignment = Alignment(horizontal="left", vertical="top")
-    last = layout.column_letters(len(columns))
+    first_row, first_col, _, last_col = header.bounds
+    rows = layout.Ref(
+        ws.title,
+        f"{layout.cell_address(first_row + 1, first_col)}:"
+        f"{layout.cell_address(first_row + TABLE_LINED_ROWS, last_col)}",
+    )
+    first_id = layout.absolute(rows.top_left).rsplit("$", 1)[0] + str(first_row + 1)
     ws.conditional_formatting.add(
-        f"A{header.bounds[0] + 1}:{last}{header.bounds[0] + 5000}",
-        FormulaRule(formula=[f"LEN($A{header.bounds[0] + 1})>0"], border=Border(bottom=HAIR)),
+        rows.address,
+        FormulaRule(formula=[f"LEN({first_id})>0"], border=Border(bottom=HAIR)),
     )
     ws.freeze_panes = ws.cell(header.bounds[0] + 1, 1).coordinate
     ws.print_title_rows = f"{header.bounds[0]}:{header.bounds[0]}"
@@ -559,10 +563,9 @@ def _build_analyze(ws: Worksheet) -> None:
             ws.row_dimensions[r].height = 22
 
     report = names[layout.ANALYZE_REPORT]
-    r_row, r_col = layout.parse_cell(report.top_left)
     heading(
         ws,
-        layout.Ref(layout.ANALYZE, f"{report.top_left[0]}{r_row - 1}:AI{r_row - 1}"),
+        layout.REPORT_HEADING,
         "Report",
         fill=HEADER_FILL,
         alignment=LEFT,
@@ -577,7 +580,7 @@ def _build_analyze(ws: Worksheet) -> None:
         heading(ws, block.row_span(block.bounds[0] - 1), title)
         style_block(ws, block, font=SOLUTION_FONT, alignment=CENTER)
         grid_look(ws, block, helpers, shaded=False)
-    _page(ws, landscape=False, tall=1, area=f"A1:AJ{names[layout.ANALYZE_SOLUTION].bounds[2]}")
+    _page(ws, landscape=False, tall=1, area=layout.PRINT_AREAS[layout.ANALYZE].address)
 
 
 # -- the workbook -------------------------------------------------------------------------------

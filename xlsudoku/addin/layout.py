@@ -700,9 +700,18 @@ COLUMN_WIDTHS: dict[str, dict[str, float]] = {
 # sheet's are set for each shape by START and CLEAR (see PRINT_SQUARE).
 GRID_CELL_POINTS: dict[str, float] = {GENERATOR: 30.0, ANALYZE: 30.0, PRINT: 31.5}
 
-# The Generator sheet prints whole, on one landscape page; the Print sheet is the page to
-# solve on: its title, the grid, one line of rules and, on a second page, the answer key.
-PRINT_AREA = Ref(PRINT, "B1:Q35")
+# What each sheet prints: the Generator and Analyze sheets whole on one page; the Print sheet
+# is the page to solve on: its title, the grid, one line of rules and, on a second page, the
+# answer key.  (Collection and Removed print their rows, as many pages as they need.)
+PRINT_AREAS: dict[str, Ref] = {
+    GENERATOR: Ref(GENERATOR, f"A1:X{NAMES[SOLUTION_GRID].bounds[2]}"),
+    PRINT: Ref(PRINT, "B1:Q35"),
+    ANALYZE: Ref(ANALYZE, f"A1:AJ{NAMES[ANALYZE_SOLUTION].bounds[2]}"),
+}
+PRINT_AREA = PRINT_AREAS[PRINT]
+# Headings merged over a block.
+TOOLS_HEADING = Ref(GENERATOR, "B31:D31")
+REPORT_HEADING = Ref(ANALYZE, "C26:AI26")
 
 
 # -- hidden helper cells ----------------------------------------------------------------------
