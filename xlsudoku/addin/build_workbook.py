@@ -90,7 +90,7 @@ SOLUTION_FONT = Font(name="Calibri", size=12, color="4B5563")
 PRINT_FONT = Font(name="Calibri", size=22, bold=True, color="000000")
 KEY_FONT = Font(name="Calibri", size=16, color="374151")
 ANALYZE_FONT = Font(name="Calibri", size=15, bold=True, color="000000")
-MARK_FONT = Font(name="Courier New", size=7, color="4B5563")
+MARK_FONT = Font(name="Courier New", size=6, color="4B5563")  # four lines fit a 16x16 cell
 MEDIUM = Side(style="medium", color="000000")
 TABLE_LINED_ROWS = 5000  # a table's rows get a line under them while they hold an id
 

@@ -277,15 +277,6 @@ def geometry_of(name: str) -> Geometry:
     return geometry(box_rows, box_cols, diagonals)
 
 
-def shape_name(geo: Geometry) -> str:
-    """Return the sheet's name of *geo* (the engine's name: ``9x9``, ``9x9-X``, ``16x16``).
-
-    >>> shape_name(geometry_of("6x6"))
-    '6x6'
-    """
-    return geo.name
-
-
 def read_geometry(param: layout.Param, value: Raw) -> Geometry:
     """Check a Geometry cell and return its geometry.
 
