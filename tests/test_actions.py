@@ -9,7 +9,9 @@ from sheets import PUZZLES, address, block_of, grid_of
 from xlsudoku.addin import actions, layout, render
 from xlsudoku.addin.cellio import MissingPart
 from xlsudoku.engine.generate import GenerateRequest, generate
+from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions, solve
+from xlsudoku.engine.steps import Technique
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
 NOW = dt.datetime(2024, 5, 1, 12, 0, 0)
@@ -369,3 +371,45 @@ def test_hint_on_a_full_grid(io):
     put_grid(io, layout.ANALYZE_GRID, PUZZLES[0][1])
     outcome = actions.hint(io)
     assert outcome.status == "The grid is full: nothing left to hint."
+
+
+def test_pattern_and_needs_through_the_remote_engine(wb, io):
+    import asyncio
+
+    import remote_book
+    import xlwings as xw
+    import xlwings.server
+
+    from xlsudoku.addin import xl
+    from xlsudoku.engine.grading import grade
+
+    set_params(io, Pattern="x.x.x.x.x", Opens=27, Needs="Pointing", Seed=2)
+    book = remote_book.book(wb)
+    asyncio.run(xlwings.server.custom_scripts_call(xl, "start", typehint_to_value={xw.Book: book}))
+    cells = remote_book.writes(book.json()["actions"])
+    ref = layout.NAMES[layout.PUZZLE_GRID]
+    puzzle = grid_of([[cells[(ref.sheet, ref.cell(r, c))] for c in range(16)] for r in range(16)])
+    assert "".join("x" if puzzle[c] else "." for c in (30, 31, 32, 39, 40, 41, 48, 49, 50)) == (
+        "x.x.x.x.x"
+    )
+    assert any(t.value == "Pointing" for t, _ in grade(puzzle).counts)
+
+
+def test_pattern_none_and_needs_headless(tmp_path, capsys):
+    import shutil
+
+    import openpyxl
+    from sheets import TEMPLATE
+
+    from xlsudoku.addin.main import main
+
+    book = tmp_path / "xlsudoku.xlsm"
+    shutil.copy2(TEMPLATE, book)
+    wb = openpyxl.load_workbook(book, keep_vba=True)
+    for name, value in {"Pattern": "none", "Opens": 24, "Needs": "Claiming", "Seed": 4}.items():
+        wb[layout.GENERATOR][layout.NAMES[name].address] = value
+    wb.save(book)
+    assert main(["start", str(book), "--quiet"]) == 0
+    puzzle = Grid.parse(capsys.readouterr().out.splitlines()[1].split()[-1])
+    request = GenerateRequest(opens=24, pattern=None, needs=Technique.CLAIMING, seed=4)
+    assert puzzle == generate(request).puzzle

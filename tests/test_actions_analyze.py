@@ -192,3 +192,30 @@ def test_analyze_and_hint_through_the_remote_engine(wb):
     assert render.HINT_EFFECT_COLOUR in colours
     marks = params.read_candidates(io.read(layout.CANDIDATES), CLASSIC)
     assert any(marks)  # the pencil marks are on the sheet for the next press
+
+
+def test_hint_keeps_its_candidates_in_the_file_between_headless_runs(tmp_path, capsys):
+    import shutil
+
+    import openpyxl
+    from sheets import TEMPLATE
+
+    from xlsudoku.addin.main import main
+
+    book = tmp_path / "xlsudoku.xlsm"
+    shutil.copy2(TEMPLATE, book)
+    wb = openpyxl.load_workbook(book, keep_vba=True)
+    wb[layout.ANALYZE][layout.NAMES[layout.ANALYZE_STRING].address] = ELIMINATING
+    wb.save(book)
+    levels = []
+    for _ in range(12):  # three placement steps, then the elimination step
+        assert main(["hint", str(book)]) == 0
+        levels.append(capsys.readouterr().out.split(".")[0])
+    assert levels == ["Hint 1 of 3", "Hint 2 of 3", "Hint 3 of 3"] * 4
+    saved = openpyxl.load_workbook(book)
+    ref = layout.NAMES[layout.CANDIDATES]
+    block = [[cell.value for cell in row] for row in saved[ref.sheet][ref.address]]
+    marks = params.read_candidates(block, CLASSIC)
+    board = Board.from_grid(grid_of(OpenpyxlIO(saved).read(layout.ANALYZE_GRID)))
+    # fewer marks than the grid alone allows: the elimination step was kept in the file
+    assert sum(bin(m or 0).count("1") for m in marks) < sum(bin(m).count("1") for m in board.cands)
