@@ -69,3 +69,19 @@ def built_dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     (wheel,) = out.glob("*.whl")
     (sdist,) = out.glob("*.tar.gz")
     return {"wheel": wheel, "sdist": sdist}
+
+
+@pytest.fixture
+def wb():
+    """Return the committed workbook, loaded with its VBA project (a fresh copy per test)."""
+    import openpyxl
+
+    return openpyxl.load_workbook(ROOT / "workbooks" / "xlsudoku.xlsm", keep_vba=True)
+
+
+@pytest.fixture
+def io(wb):
+    """Return the CellIO the headless runner uses, over :func:`wb`."""
+    from xlsudoku.addin.cellio import OpenpyxlIO
+
+    return OpenpyxlIO(wb)

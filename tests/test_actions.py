@@ -2,36 +2,19 @@
 
 import datetime as dt
 import random
-from pathlib import Path
 
-import openpyxl
 import pytest
+from sheets import PUZZLES, address, block_of, grid_of
 
-from xlsudoku.addin import actions, layout
-from xlsudoku.addin.cellio import MissingPart, OpenpyxlIO
+from xlsudoku.addin import actions, layout, render
+from xlsudoku.addin.cellio import MissingPart
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions, solve
+from xlsudoku.engine.steps import Technique
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
-ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
-PUZZLES = [
-    line.split("\t")[:2]
-    for line in (Path(__file__).parent / "data" / "addin_puzzles.tsv").read_text().splitlines()
-    if line and not line.startswith("#")
-]
 NOW = dt.datetime(2024, 5, 1, 12, 0, 0)
-
-
-@pytest.fixture
-def wb():
-    return openpyxl.load_workbook(TEMPLATE, keep_vba=True)
-
-
-@pytest.fixture
-def io(wb):
-    return OpenpyxlIO(wb)
 
 
 def snapshot(wb):
@@ -50,18 +33,21 @@ def changed(before, after):
 
 
 def grid_at(io, name):
-    return Grid.from_rows(io.read(name))
+    return grid_of(io.read(name))
 
 
 def put_grid(io, name, text):
-    io.write(
-        name, [[int(ch) if ch != "." else "" for ch in text[r * 9 : r * 9 + 9]] for r in range(9)]
-    )
+    io.write(name, block_of(text))
 
 
 def set_params(io, **values):
     for name, value in values.items():
         io.write(name, value)
+
+
+def status_cell(name=layout.STATUS):
+    ref = layout.NAMES[name]
+    return (ref.sheet, ref.address)
 
 
 # -- START ----------------------------------------------------------------------------------
@@ -75,9 +61,10 @@ def test_start_defaults(io, wb):
     assert puzzle.given_count == 26 and count_solutions(puzzle, 2) == 1
     assert is_symmetric(puzzle, Symmetry.ROTATE_180)
     assert puzzle == generate(GenerateRequest(seed=3)).puzzle
-    assert io.read(layout.SOLUTION_GRID) == [[None] * 9 for _ in range(9)]
-    assert wb["Generator"]["C13"].value == outcome.status
+    assert io.read(layout.SOLUTION_GRID) == [[None] * 16 for _ in range(16)]
+    assert wb["Generator"][address(layout.STATUS)].value == outcome.status
     assert io.read(layout.COLLECTION_HEADER) == [list(layout.COLLECTION_COLUMNS)]
+    assert dict(map(tuple, io.read(layout.STATS)))["Geometry"] == "9x9"
 
 
 def test_start_blank_seed_is_recorded_and_repeats(io):
@@ -108,18 +95,48 @@ def test_start_unreached_target_keeps_the_best(io):
     assert outcome.status.startswith("Could not reach 20 opens")
 
 
+@pytest.mark.parametrize(
+    ("pattern", "opens", "center"),
+    [("none", 24, None), ("x.x.x.x.x", 25, "x.x.x.x.x"), ("..x.x.x..", 27, "..x.x.x..")],
+)
+def test_start_with_no_pattern_or_a_mask(io, pattern, opens, center):
+    set_params(io, Pattern=pattern, Opens=opens, Seed=4)
+    outcome = actions.start(io)
+    assert outcome.ok, outcome.status
+    puzzle = grid_at(io, layout.PUZZLE_GRID)
+    assert puzzle.given_count == opens
+    box = [30, 31, 32, 39, 40, 41, 48, 49, 50]
+    if center is not None:
+        assert "".join("x" if puzzle[c] else "." for c in box) == center
+    request = GenerateRequest(opens=opens, pattern=None if pattern == "none" else pattern, seed=4)
+    assert puzzle == generate(request).puzzle
+
+
+def test_start_needs_a_technique(io):
+    set_params(io, Needs="Pointing", Seed=2, Opens=28)
+    outcome = actions.start(io)
+    assert outcome.ok, outcome.status
+    from xlsudoku.engine.grading import grade
+
+    counts = dict(grade(grid_at(io, layout.PUZZLE_GRID)).counts)
+    assert any(t.value == "Pointing" for t in counts)
+
+
 BAD_START = [
-    ("Pattern", "abc", "Pattern (C4) must be a whole number from 1 to 12, got 'abc'"),
-    ("Opens", 12, "Opens (C5) must be a whole number from 17 to 80, got 12"),
-    ("Opens", 27, "Opens (C5): opens 27 is odd but pattern 1"),
-    ("Opens", "=C4+25", "Opens (C5) holds the formula '=C4+25', which was never calculated"),
-    ("Trials", 0.5, "Trials (C6) must be a whole number from 1 to 99999, got 0.5"),
-    ("ShowSolution", "#VALUE!", "Show solution (C7) holds the Excel error #VALUE!"),
-    ("Symmetry", "", "Symmetry (C8) is empty"),
-    ("Difficulty", None, "Difficulty (C9) is empty"),
-    ("Seed", "abc", "Seed (C10) must be a whole number from 0 to 999999999999999 (or blank)"),
-    ("TimeLimit", -1, "Time limit (s) (C11) must be a number from 0.1 to 3600 (or blank), got -1"),
-    ("Pattern", 11, "Pattern (C4) and Symmetry (C8): pattern 11"),
+    ("Pattern", "abc", "Pattern (C5): bad character 'a'"),
+    ("Opens", 3, "Opens (C6) must be a whole number from 4 to 256, got 3"),
+    ("Opens", 27, "Opens (C6): opens 27 is odd but pattern 1"),
+    ("Opens", "=C4+25", "Opens (C6) holds the formula '=C4+25', which was never calculated"),
+    ("Trials", 0.5, "Trials (C7) must be a whole number from 1 to 99999, got 0.5"),
+    ("ShowSolution", "#VALUE!", "Show solution (C8) holds the Excel error #VALUE!"),
+    ("Symmetry", "", "Symmetry (C9) is empty"),
+    ("Difficulty", None, "Difficulty (C10) is empty"),
+    ("Needs", "magic", "Needs technique (C11) must be one of the dropdown's entries"),
+    ("Seed", "abc", "Seed (C12) must be a whole number from 0 to 999999999999999 (or blank)"),
+    ("TimeLimit", -1, "Time limit (s) (C13) must be a number from 0.1 to 3600 (or blank), got -1"),
+    ("Pattern", 11, "Pattern (C5) and Symmetry (C9): pattern 11"),
+    ("Geometry", "6x6", "Pattern (C5) and Geometry (C4): the 6x6 grid has no center box"),
+    ("Geometry", "7x7", "Geometry (C4) must be one of 9x9, 9x9-X, 4x4"),
 ]
 
 
@@ -134,8 +151,8 @@ def test_bad_input_changes_only_the_status(wb, io, name, value, message):
     outcome = actions.start(io)
     assert not outcome.ok
     assert outcome.status.startswith(message)
-    assert changed(before, snapshot(wb)) == {("Generator", "C13")}
-    assert wb["Generator"]["C13"].value == outcome.status
+    assert changed(before, snapshot(wb)) == {status_cell()}
+    assert wb["Generator"][address(layout.STATUS)].value == outcome.status
 
 
 def test_interrupted_start_writes_the_best_so_far(io, wb):
@@ -177,9 +194,11 @@ def test_clear_keeps_parameters_and_collection(io, wb):
     rows_before = io.table_rows(layout.COLLECTION_HEADER)
     outcome = actions.clear(io)
     assert outcome.ok
-    assert io.read(layout.PUZZLE_GRID) == [[None] * 9 for _ in range(9)]
-    assert io.read(layout.SOLUTION_GRID) == [[None] * 9 for _ in range(9)]
-    assert io.read(layout.STATS) == [[label, None] for label in layout.STATS_LABELS]
+    assert io.read(layout.PUZZLE_GRID) == [[None] * 16 for _ in range(16)]
+    assert io.read(layout.SOLUTION_GRID) == [[None] * 16 for _ in range(16)]
+    assert io.read(layout.STATS) == [
+        [label, "9x9" if label == "Geometry" else None] for label in layout.STATS_LABELS
+    ]
     assert io.read(layout.RANK_TABLE) == [[None, None]] * layout.RANK_ROWS
     assert {param.name: io.read(param.name) for param in layout.PARAMS} == params_before
     assert io.table_rows(layout.COLLECTION_HEADER) == rows_before
@@ -188,18 +207,27 @@ def test_clear_keeps_parameters_and_collection(io, wb):
 # -- SAVE TO COLLECTION ---------------------------------------------------------------------
 
 
-def test_save_row_contents(io):
+def record_of(row):
+    return dict(zip(layout.COLLECTION_COLUMNS, row, strict=True))
+
+
+def test_save_row_contents(io, wb):
     set_params(io, Seed=21)
     start = actions.start(io).detail
     outcome = actions.save_to_collection(io, now=NOW)
     assert outcome.ok
     (row,) = io.table_rows(layout.COLLECTION_HEADER)
-    record = dict(zip(layout.COLLECTION_COLUMNS, row, strict=True))
-    assert record["id"] == 1 and record["saved at"] == "2024-05-01 12:00:00"
+    record = record_of(row)
+    assert record["id"] == 1 and record["saved at"] == NOW  # a real date-time
+    assert wb["Collection"]["B2"].is_date
+    assert record["geometry"] == "9x9" and record["notes"] is None
     assert record["puzzle"] == str(start.puzzle) and record["solution"] == str(start.solution)
     assert record["opens"] == 26 and record["pattern"] == 1 and record["symmetry"] == "rotate180"
     assert record["seed"] == 21
     assert sum(int(part.rstrip("*")) for part in record["ranks"].split(", ")) == 81 - 26
+    assert io.read(layout.HIGHEST_ID) == 1
+    # three lines of 27 characters: the row is tall enough to show them wrapped
+    assert wb["Collection"].row_dimensions[2].height == render.collection_row_height(row)
 
 
 def test_collection_only_grows(io, wb):
@@ -214,9 +242,9 @@ def test_collection_only_grows(io, wb):
         assert not actions.save_to_collection(io, now=NOW).ok
         io.write("Opens", 26)
     rows = io.table_rows(layout.COLLECTION_HEADER)
-    assert rows == saved
+    assert [row[:-1] for row in rows] == [row[:-1] for row in saved]
     assert [row[0] for row in rows] == [1, 2, 3]
-    assert len({row[2] for row in rows}) == 3
+    assert len({record_of(row)["puzzle"] for row in rows}) == 3
 
 
 def test_save_refuses_duplicates_anywhere_in_the_collection(io):
@@ -237,7 +265,7 @@ def test_save_a_typed_puzzle(io):
     puzzle, solution = PUZZLES[4]
     put_grid(io, layout.PUZZLE_GRID, puzzle)
     outcome = actions.save_to_collection(io, now=NOW)
-    record = dict(zip(layout.COLLECTION_COLUMNS, outcome.detail, strict=True))
+    record = record_of(outcome.detail)
     assert record["solution"] == solution and record["seed"] == ""
     # its center box (.9. / 715 / .2.) is exactly preset 9, "cross"
     assert record["pattern"] == 9 and record["symmetry"] == "rotate180"
@@ -246,7 +274,7 @@ def test_save_a_typed_puzzle(io):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("." * 81, "The puzzle grid (F4:N12) is empty: press START first"),
+        ("." * 81, "The puzzle grid (F4:U19) is empty: press START first"),
         ("12" + "." * 79, "The puzzle grid has more than one solution"),
         ("1" + "." * 80, "The puzzle grid has more than one solution"),
     ],
@@ -256,16 +284,16 @@ def test_save_rejects_unusable_grids(wb, io, text, message):
     before = snapshot(wb)
     outcome = actions.save_to_collection(io, now=NOW)
     assert outcome.status.startswith(message)
-    assert changed(before, snapshot(wb)) == {("Generator", "C13")}
+    assert changed(before, snapshot(wb)) == {status_cell()}
 
 
 def test_save_keeps_rows_added_by_hand(io, wb):
-    wb["Collection"].append([7, "by hand", "x"])
+    wb["Collection"].append([7, "by hand", "9x9", "x"])
     set_params(io, Seed=2)
     actions.start(io)
     actions.save_to_collection(io, now=NOW)
     rows = io.table_rows(layout.COLLECTION_HEADER)
-    assert rows[0][:3] == [7, "by hand", "x"] and rows[1][0] == 8
+    assert rows[0][:4] == [7, "by hand", "9x9", "x"] and rows[1][0] == 8
 
 
 # -- missing parts ---------------------------------------------------------------------------
@@ -275,9 +303,9 @@ def test_missing_collection_sheet_is_reported_in_the_status(wb, io):
     wb.remove(wb["Collection"])
     outcome = actions.save_to_collection(io)
     assert not outcome.ok
-    assert wb["Generator"]["C13"].value == (
-        "The workbook has no sheet 'Collection' (its sheets: Generator, Analyze); restore it "
-        "from workbooks/xlsudoku.xlsm."
+    assert wb["Generator"][address(layout.STATUS)].value == (
+        "The workbook has no sheet 'Collection' (its sheets: Generator, Print, Analyze, "
+        "Removed); restore it from workbooks/xlsudoku.xlsm."
     )
 
 
@@ -306,20 +334,6 @@ def test_analyze_and_solve_known_puzzles(io, puzzle, solution):
     assert str(grid_at(io, layout.ANALYZE_SOLUTION)) == solution
 
 
-def test_analyze_several_solutions_names_cells_and_clue(io):
-    puzzle = PUZZLES[1][0]
-    put_grid(io, layout.ANALYZE_GRID, puzzle[:30] + "." * 51)
-    outcome = actions.analyze(io)
-    lines = [row[0] for row in io.read(layout.ANALYZE_REPORT)]
-    assert outcome.status.startswith("Several solutions")
-    assert lines[3] == "Solutions: two or more"
-    assert lines[4].startswith("Two solutions differ in")
-    assert lines[5].startswith("Clue to add: ")
-    outcome = actions.solve(io)
-    assert outcome.status.startswith("Several solutions: one of them is shown")
-    assert grid_at(io, layout.ANALYZE_SOLUTION).is_complete
-
-
 def test_analyze_string_is_moved_into_the_grid(io, wb):
     puzzle = PUZZLES[3][0]
     io.write(layout.ANALYZE_STRING, puzzle.replace(".", "0"))
@@ -331,50 +345,71 @@ def test_analyze_string_is_moved_into_the_grid(io, wb):
 @pytest.mark.parametrize(
     ("cells", "string", "message"),
     [
-        ({}, None, "The grid (C5:K13) is empty: type a puzzle into it, or paste"),
-        ({"C5": 5, "C6": 5}, None, "digit 5 repeated in column 1: r1c1 (C5) and r2c1 (C6)"),
-        ({"E7": "a"}, None, "cell r3c3 (E7) holds 'a'"),
+        ({}, None, "The grid (C6:K14) is empty: type a puzzle into it, or paste"),
+        ({"C6": 5, "C7": 5}, None, "digit 5 repeated in column 1: r1c1 (C6) and r2c1 (C7)"),
+        ({"E8": "a"}, None, "cell r3c3 (E8) holds 'a'"),
+        ({"L6": 4}, None, "cell L6 holds 4 but is outside the 9x9 grid"),
         ({}, "1234", "AnalyzeString (C3): a 9x9 puzzle needs 81 cells, found 4"),
     ],
 )
 @pytest.mark.parametrize("action", ["analyze", "hint", "solve"])
 def test_analyze_bad_input_changes_only_the_status(wb, io, cells, string, message, action):
-    for address, value in cells.items():
-        wb["Analyze"][address] = value
+    for cell_address, value in cells.items():
+        wb["Analyze"][cell_address] = value
     io.write(layout.ANALYZE_STRING, string)
     before = snapshot(wb)
     outcome = getattr(actions, action)(io)
     assert not outcome.ok and outcome.status.startswith(message)
-    assert changed(before, snapshot(wb)) == {("Analyze", "C15")}
-
-
-def test_hint_levels_and_colours(io, wb):
-    put_grid(io, layout.ANALYZE_GRID, PUZZLES[0][0])
-    ws = wb["Analyze"]
-    texts = []
-    for _ in range(4):
-        actions.hint(io)
-        texts.append(io.read(layout.HINT_TEXT))
-    assert [text[:12] for text in texts] == ["Hint 1 of 3:", "Hint 2 of 3:", "Hint 3 of 3:"] + [
-        "Hint 3 of 3:"
-    ]
-    coloured = {
-        cell.coordinate
-        for row in ws["C5:K13"]
-        for cell in row
-        if cell.fill.fgColor.rgb == "FFF8CBAD"
-    }
-    assert coloured  # level 3 colours the cells of the step
-    actions.analyze(io)  # a new analysis puts the grid's own fill back
-    assert {cell.fill.fgColor.rgb for row in ws["C5:K13"] for cell in row} == {"FFFFF7D6"}
-    assert io.read(layout.HINT_TEXT) is None
+    assert changed(before, snapshot(wb)) == {status_cell(layout.ANALYZE_STATUS)}
 
 
 def test_grid_fill_matches_the_template(wb):
-    assert wb["Analyze"]["C5"].fill.fgColor.rgb[-6:] == "FFF7D6"
+    assert wb["Analyze"]["C6"].fill.fgColor.rgb[-6:] == render.GRID_FILL.lstrip("#")
 
 
 def test_hint_on_a_full_grid(io):
     put_grid(io, layout.ANALYZE_GRID, PUZZLES[0][1])
     outcome = actions.hint(io)
     assert outcome.status == "The grid is full: nothing left to hint."
+
+
+def test_pattern_and_needs_through_the_remote_engine(wb, io):
+    import asyncio
+
+    import remote_book
+    import xlwings as xw
+    import xlwings.server
+
+    from xlsudoku.addin import xl
+    from xlsudoku.engine.grading import grade
+
+    set_params(io, Pattern="x.x.x.x.x", Opens=27, Needs="Pointing", Seed=2)
+    book = remote_book.book(wb)
+    asyncio.run(xlwings.server.custom_scripts_call(xl, "start", typehint_to_value={xw.Book: book}))
+    cells = remote_book.writes(book.json()["actions"])
+    ref = layout.NAMES[layout.PUZZLE_GRID]
+    puzzle = grid_of([[cells[(ref.sheet, ref.cell(r, c))] for c in range(16)] for r in range(16)])
+    assert "".join("x" if puzzle[c] else "." for c in (30, 31, 32, 39, 40, 41, 48, 49, 50)) == (
+        "x.x.x.x.x"
+    )
+    assert any(t.value == "Pointing" for t, _ in grade(puzzle).counts)
+
+
+def test_pattern_none_and_needs_headless(tmp_path, capsys):
+    import shutil
+
+    import openpyxl
+    from sheets import TEMPLATE
+
+    from xlsudoku.addin.main import main
+
+    book = tmp_path / "xlsudoku.xlsm"
+    shutil.copy2(TEMPLATE, book)
+    wb = openpyxl.load_workbook(book, keep_vba=True)
+    for name, value in {"Pattern": "none", "Opens": 24, "Needs": "Claiming", "Seed": 4}.items():
+        wb[layout.GENERATOR][layout.NAMES[name].address] = value
+    wb.save(book)
+    assert main(["start", str(book), "--quiet"]) == 0
+    puzzle = Grid.parse(capsys.readouterr().out.splitlines()[1].split()[-1])
+    request = GenerateRequest(opens=24, pattern=None, needs=Technique.CLAIMING, seed=4)
+    assert puzzle == generate(request).puzzle

@@ -99,7 +99,10 @@ def test_sheets_and_defined_names(book: openpyxl.Workbook) -> None:
         assert (sheet, address.replace("$", "")) == (ref.sheet, ref.address)
 
 
-@pytest.mark.parametrize("param", layout.PARAMS, ids=lambda param: param.name)
+INPUTS = (*layout.PARAMS, *layout.TOOLS, *layout.ANALYZE_PARAMS)
+
+
+@pytest.mark.parametrize("param", INPUTS, ids=lambda param: param.name)
 def test_parameter_cell(book: openpyxl.Workbook, param: layout.Param) -> None:
     ws = book[param.ref.sheet]
     cell = ws[param.ref.address]
@@ -108,12 +111,25 @@ def test_parameter_cell(book: openpyxl.Workbook, param: layout.Param) -> None:
     row, column = layout.parse_cell(param.ref.address)
     assert ws.cell(row, column - 1).value == param.label
     rules = [rule for rule in ws.data_validations.dataValidation if param.ref.address in rule.sqref]
+    if param.kind is layout.Kind.TEXT:
+        assert rules == [] and cell.number_format == "@"
+        return
     assert len(rules) == 1
     rule = rules[0]
-    assert rule.showErrorMessage and rule.allow_blank == param.optional
-    if param.kind is layout.Kind.CHOICE:
+    assert rule.allow_blank == param.optional
+    # a pattern may be a mask typed by hand: the dropdown offers the presets, Python checks
+    assert rule.showErrorMessage == (param.kind is not layout.Kind.PATTERN)
+    if param.kind in (layout.Kind.CHOICE, layout.Kind.PATTERN):
         assert rule.type == "list"
-        assert rule.formula1 == '"' + ",".join(param.choices) + '"'
+        listed = layout.LISTS.get(param.name)
+        if listed is None:
+            assert rule.formula1 == '"' + ",".join(param.choices) + '"'
+        else:
+            assert rule.formula1 == "=" + layout.absolute(listed.address)
+            sheet = book[listed.sheet]
+            assert [row[0].value for row in sheet[listed.address]] == list(param.choices)
+            column = listed.address.rstrip("0123456789:").rstrip("0123456789")
+            assert sheet.column_dimensions[listed.top_left.rstrip("0123456789")].hidden, column
     else:
         assert rule.type == ("whole" if param.kind is layout.Kind.WHOLE else "decimal")
         assert rule.operator == "between"
@@ -124,32 +140,109 @@ def test_generator_blocks(book: openpyxl.Workbook) -> None:
     ws = book[layout.GENERATOR]
     stats = layout.NAMES[layout.STATS]
     assert [ws[stats.cell(i, 0)].value for i in range(stats.shape[0])] == list(layout.STATS_LABELS)
+    assert ws[stats.cell(0, 1)].value == "9x9"  # the grid's shape until START or CLEAR
     for name in (layout.PUZZLE_GRID, layout.SOLUTION_GRID, layout.RANK_TABLE):
         assert all(cell.value is None for row in ws[layout.NAMES[name].address] for cell in row)
     assert ws[layout.NAMES[layout.STATUS].address].value.startswith("Ready")
     merged = {str(block) for block in ws.merged_cells.ranges}
     assert layout.MERGED[layout.STATUS].address in merged
+    assert ws[layout.NAMES[layout.HIGHEST_ID].address].value == 0
 
 
-def test_puzzle_grid_is_printable(book: openpyxl.Workbook) -> None:
+def test_rank_rows_are_even_and_empty_rows_have_no_line(book: openpyxl.Workbook) -> None:
     ws = book[layout.GENERATOR]
-    grid = ws[layout.NAMES[layout.PUZZLE_GRID].address]
-    for r, row in enumerate(grid):
-        for c, cell in enumerate(row):
-            assert cell.font.b and cell.font.sz >= 18
-            assert cell.alignment.horizontal == "center"
-            assert (cell.border.left.style == "thick") == (c % 3 == 0)
-            assert (cell.border.top.style == "thick") == (r % 3 == 0)
-            assert cell.border.right.style == ("thick" if c == 8 else "thin")
-            assert cell.border.bottom.style == ("thick" if r == 8 else "thin")
-    heights = {ws.row_dimensions[cell.row].height for cell in [row[0] for row in grid]}
-    assert heights == {36.0}
-    assert ws.print_area == "'Generator'!" + re.sub(
-        r"([A-Z]+)(\d+)", r"$\1$\2", layout.PRINT_AREA.address
-    )
+    ranks = layout.NAMES[layout.RANK_TABLE]
+    first_row, _, last_row, _ = ranks.bounds
+    assert {ws.row_dimensions[r].height for r in range(first_row, last_row + 1)} == {
+        layout.GRID_CELL_POINTS[layout.GENERATOR]
+    }
+    assert all(cell.border.bottom.style is None for row in ws[ranks.address] for cell in row)
+    (rule,) = conditional(ws, ranks)  # the line comes with a value
+    assert rule.formula == [f"LEN($W{first_row})>0"] and rule.dxf.border.bottom.style
+
+
+def test_the_chosen_pattern_is_highlighted(book: openpyxl.Workbook) -> None:
+    ws = book[layout.GENERATOR]
+    pattern = layout.absolute(layout.PARAMS_BY_NAME[layout.PATTERN].ref.address)
+    tests = {
+        rule.formula[0]: str(block.sqref)
+        for block in ws.conditional_formatting
+        for rule in block.rules
+        if pattern in rule.formula[0]
+    }
+    assert len(tests) == len(PRESETS)
+    for number in range(1, len(PRESETS) + 1):
+        block = tests[f'OR({pattern}={number},{pattern}="{number}")']
+        assert ws[block.split(":")[0]].value.startswith(f"{number} ")
+
+
+def conditional(ws, ref: layout.Ref) -> list:
+    return [
+        rule
+        for block in ws.conditional_formatting
+        if str(block.sqref) == ref.address
+        for rule in block.rules
+    ]
+
+
+@pytest.mark.parametrize("name", layout.GRIDS)
+def test_grids_are_drawn_by_shape(book: openpyxl.Workbook, name: str) -> None:
+    ref = layout.NAMES[name]
+    ws = book[ref.sheet]
+    rules = conditional(ws, ref)
+    shaded = ref.sheet != layout.ANALYZE
+    # every combination of dark left/top/right/bottom edges, with 3 shades or none
+    assert len(rules) == 16 * (3 if shaded else 1) + (name == layout.ANALYZE_GRID)
+    helpers = [cell.coordinate for cell in ws[layout.SHAPE_CELLS[ref.sheet].address][0]]
+    for rule in rules:
+        assert all(f"${h[:2]}${h[2:]}" in rule.formula[0] for h in helpers[:1]), rule.formula
+    for cell in ws[layout.SHAPE_CELLS[ref.sheet].address][0]:
+        assert layout.SHAPE_SOURCE[ref.sheet] in cell.value
+
+
+def test_shape_table_is_the_layout(book: openpyxl.Workbook) -> None:
+    for sheet, table in layout.SHAPE_TABLE.items():
+        rows = [[cell.value for cell in row] for row in book[sheet][table.address]]
+        assert rows == [
+            [name, side, box_rows, box_cols, int(diagonals)]
+            for name, (side, box_rows, box_cols, diagonals) in layout.GEOMETRIES.items()
+        ]
+
+
+def test_print_sheet_is_a_page_for_9x9(book: openpyxl.Workbook) -> None:
+    from xlsudoku.addin.cellio import character_width
+
+    ws = book[layout.PRINT]
+    grid = layout.NAMES[layout.PRINT_GRID]
+    first_row, first_col, last_row, last_col = grid.bounds
+    widths = [
+        ws.column_dimensions[layout.column_letters(c)].width for c in range(first_col, last_col + 1)
+    ]
+    heights = [ws.row_dimensions[r].height for r in range(first_row, last_row + 1)]
+    cell = layout.PRINT_SQUARE / 9
+    hidden = [
+        ws.column_dimensions[layout.column_letters(c)].hidden
+        for c in range(first_col, last_col + 1)
+    ]
+    assert widths[:9] == [character_width(cell)] * 9 and hidden == [False] * 9 + [True] * 7
+    assert heights[:9] == [cell] * 9 and not any(heights[9:])
+    assert [ws.row_dimensions[r].hidden for r in range(first_row, last_row + 1)] == hidden
+    key = layout.NAMES[layout.PRINT_KEY]
+    assert all(ws.row_dimensions[r].hidden for r in range(key.bounds[0], key.bounds[2] + 1))
+    assert ws[grid.top_left].value == '=IF(Generator!F4="","",Generator!F4)'
+    assert ws[key.cell(15, 15)].value == '=IF(Generator!U37="","",Generator!U37)'
+    assert ws.print_area == "'Print'!" + layout.absolute(layout.PRINT_AREA.address)
+    assert [brk.id for brk in ws.row_breaks.brk] == [layout.NAMES[layout.PRINT_RULES].bounds[0]]
     assert ws.sheet_properties.pageSetUpPr.fitToPage
-    assert (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 1)
+    assert (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 0)
     assert ws.print_options.horizontalCentered
+    assert ws.page_setup.orientation == "portrait"
+
+
+def test_every_sheet_has_a_footer_counting_its_own_pages(book: openpyxl.Workbook) -> None:
+    for ws in book.worksheets:
+        assert ws.oddFooter.center.text.startswith("&A ·")
+        assert ws.page_setup.useFirstPageNumber and ws.page_setup.firstPageNumber == 1
 
 
 def read_picture(text: str) -> tuple[str, str]:
@@ -168,13 +261,27 @@ def test_pattern_pictures_match_engine_presets(book: openpyxl.Workbook) -> None:
     assert found == {f"{p.number} {p.name}": p.mask for p in PRESETS}
 
 
-def test_collection_header(book: openpyxl.Workbook) -> None:
-    ws = book[layout.COLLECTION]
-    header = layout.NAMES[layout.COLLECTION_HEADER]
-    assert [cell.value for cell in ws[header.address][0]] == list(layout.COLLECTION_COLUMNS)
-    assert ws.freeze_panes == "A2"
+@pytest.mark.parametrize(
+    ("sheet", "name", "columns"),
+    [
+        (layout.COLLECTION, layout.COLLECTION_HEADER, layout.COLLECTION_COLUMNS),
+        (layout.REMOVED, layout.REMOVED_HEADER, layout.REMOVED_COLUMNS),
+    ],
+)
+def test_tables(book: openpyxl.Workbook, sheet: str, name: str, columns: tuple) -> None:
+    ws = book[sheet]
+    header = layout.NAMES[name]
+    assert [cell.value for cell in ws[header.address][0]] == list(columns)
+    assert ws.freeze_panes == "A2" and ws.print_title_rows == "$1:$1"
     assert ws.max_row == 1
-    assert ws.column_dimensions["C"].width >= 81  # the 81-character puzzle fits
+    for offset, column in enumerate(columns):
+        dimension = ws.column_dimensions[layout.column_letters(offset + 1)]
+        if column in layout.TEXT_COLUMNS:
+            assert dimension.number_format == "@" and dimension.alignment.wrap_text
+        if column in layout.DATE_COLUMNS:
+            assert dimension.number_format == layout.DATE_FORMAT
+    assert ws.page_setup.orientation == "landscape"
+    assert ws.oddFooter.center.text == "&A · page &P · xlsudoku"
 
 
 def test_analyze_sheet(book: openpyxl.Workbook) -> None:
@@ -194,6 +301,11 @@ def test_analyze_sheet(book: openpyxl.Workbook) -> None:
     merged = {str(block) for block in ws.merged_cells.ranges}
     for name in (layout.ANALYZE_STRING, layout.ANALYZE_STATUS, layout.HINT_TEXT):
         assert layout.MERGED[name].address in merged
+    legend = [row[0] for row in ws[layout.NAMES[layout.LEGEND].address]]
+    assert [(cell.fill.fgColor.rgb[-6:], cell.value) for cell in legend] == [
+        (colour.lstrip("#"), text) for colour, text in render.LEGEND
+    ]
+    assert len({colour for colour, _ in render.LEGEND}) == len(render.LEGEND)
 
 
 # -- macros and buttons -----------------------------------------------------------------------

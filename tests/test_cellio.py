@@ -37,16 +37,16 @@ def test_reads_template_defaults(wb, io_of):
     assert io.read("Opens") == 26
     assert io.read("Symmetry") == "rotate180"
     assert io.read("Seed") is None
-    assert io.read("PuzzleGrid") == [[None] * 9 for _ in range(9)]
+    assert io.read("PuzzleGrid") == [[None] * 16 for _ in range(16)]
     stats = io.read("Stats")
     assert [row[0] for row in stats] == list(layout.STATS_LABELS)
 
 
 def test_reads_error_values_and_formulas_as_text(wb, io_of):
-    wb["Generator"]["C5"] = "#N/A"  # openpyxl stores it as an error cell
-    wb["Generator"]["C6"] = "=1+1"
+    wb["Generator"]["C6"] = "#N/A"  # openpyxl stores it as an error cell
+    wb["Generator"]["C7"] = "=1+1"
     io = io_of(wb)
-    assert wb["Generator"]["C5"].data_type == "e"
+    assert wb["Generator"]["C6"].data_type == "e"
     assert io.read("Opens") == "#N/A"
     if isinstance(io, OpenpyxlIO):
         assert io.read("Trials") == "=1+1"
@@ -61,8 +61,8 @@ def test_missing_sheet_is_named(wb, io_of):
     with pytest.raises(MissingPart) as caught:
         io_of(wb).require(layout.NAMES)
     assert str(caught.value) == (
-        "The workbook has no sheet 'Collection' (its sheets: Generator, Analyze); restore it "
-        "from workbooks/xlsudoku.xlsm."
+        "The workbook has no sheet 'Collection' (its sheets: Generator, Print, Analyze, "
+        "Removed); restore it from workbooks/xlsudoku.xlsm."
     )
 
 
@@ -70,7 +70,9 @@ def test_renamed_sheet_is_named(wb, io_of):
     wb["Analyze"].title = "Check"
     with pytest.raises(MissingPart) as caught:
         io_of(wb).require([layout.ANALYZE_GRID, layout.OPENS])
-    assert "no sheet 'Analyze' (its sheets: Generator, Collection, Check)" in str(caught.value)
+    assert "no sheet 'Analyze' (its sheets: Generator, Print, Check, Collection, Removed)" in str(
+        caught.value
+    )
 
 
 def test_missing_defined_name_is_named(wb, io_of):
@@ -78,23 +80,23 @@ def test_missing_defined_name_is_named(wb, io_of):
     with pytest.raises(MissingPart) as caught:
         io_of(wb).require(layout.NAMES)
     assert str(caught.value) == (
-        "The workbook has no defined name 'Opens' (Generator!C5); restore it from "
+        "The workbook has no defined name 'Opens' (Generator!C6); restore it from "
         "workbooks/xlsudoku.xlsm."
     )
 
 
 def test_openpyxl_write_read_clear_round_trip(wb):
     io = OpenpyxlIO(wb)
-    rows = [[(r * 9 + c) % 9 + 1 for c in range(9)] for r in range(9)]
+    rows = [[(r * 16 + c) % 16 + 1 for c in range(16)] for r in range(16)]
     io.write("PuzzleGrid", rows)
     assert io.read("PuzzleGrid") == rows
-    assert wb["Generator"]["F4"].value == 1 and wb["Generator"]["N12"].value == 9
+    assert wb["Generator"]["F4"].value == 1 and wb["Generator"]["U19"].value == 16
     io.write("Status", "=looks like a formula")
-    assert wb["Generator"]["C13"].data_type == "s"
+    assert wb["Generator"]["C15"].data_type == "s"
     io.write("Stats", [["Opens", ""]])  # a short block: the rest is blanked
     assert io.read("Stats")[0] == ["Opens", None] and io.read("Stats")[1] == [None, None]
     io.clear("PuzzleGrid")
-    assert io.read("PuzzleGrid") == [[None] * 9 for _ in range(9)]
+    assert io.read("PuzzleGrid") == [[None] * 16 for _ in range(16)]
 
 
 def test_openpyxl_append_rows_only_adds(wb):
@@ -120,27 +122,32 @@ def test_openpyxl_fill(wb):
     io = OpenpyxlIO(wb)
     io.fill("AnalyzeGrid", "#F8CBAD", [(0, 0), (8, 8)])
     ws = wb["Analyze"]
-    assert ws["C5"].fill.fgColor.rgb == "FFF8CBAD" and ws["K13"].fill.fgColor.rgb == "FFF8CBAD"
-    assert ws["D5"].fill.fgColor.rgb == "00FFF7D6"
+    assert ws["C6"].fill.fgColor.rgb == "FFF8CBAD" and ws["K14"].fill.fgColor.rgb == "FFF8CBAD"
+    assert ws["D6"].fill.fgColor.rgb == "00FFF7D6"
     io.fill("AnalyzeGrid", None, None)
-    assert ws["C5"].fill.fill_type is None
+    assert ws["C6"].fill.fill_type is None
 
 
 def test_xlwings_writes_become_actions(wb):
     book = remote_book.book(wb)
     io = XlwingsIO(book)
-    io.write("PuzzleGrid", [[1] * 9] * 9)
+    io.write("PuzzleGrid", [[1] * 16] * 16)
     io.write("Status", "0.5")  # Excel would read it as a number: kept as text
     io.clear("SolutionGrid")
     io.fill("AnalyzeGrid", "#F8CBAD", [(1, 2)])
     actions = book.json()["actions"]
     assert [a["func"] for a in actions] == ["setValues", "setValues", "setValues", "setRangeColor"]
     cells = remote_book.writes(actions)
-    assert cells[("Generator", "F4")] == 1 and cells[("Generator", "N12")] == 1
-    assert cells[("Generator", "C13")] == "'0.5"
-    assert cells[("Generator", "F16")] == "" and cells[("Generator", "N24")] == ""
+    assert cells[("Generator", "F4")] == 1 and cells[("Generator", "U19")] == 1
+    assert cells[("Generator", "C15")] == "'0.5"
+    assert cells[("Generator", "F22")] == "" and cells[("Generator", "U37")] == ""
     colour = actions[3]
-    assert (colour["sheet_position"], colour["start_row"], colour["start_column"]) == (2, 5, 4)
+    analyze = layout.SHEETS.index("Analyze")
+    assert (colour["sheet_position"], colour["start_row"], colour["start_column"]) == (
+        analyze,
+        6,
+        4,
+    )
     assert colour["args"] == ["#F8CBAD"]
 
 
@@ -153,5 +160,46 @@ def test_xlwings_append_rows_goes_below_existing_rows(wb):
     assert [row[0] for row in io.table_rows("CollectionHeader")] == [1, 2]
     assert io.append_rows("CollectionHeader", [[3, "2024-01-02 09:00:00", "new"]]) == 4
     (action,) = book.json()["actions"]
-    assert (action["start_row"], action["start_column"], action["column_count"]) == (3, 0, 11)
+    assert (action["start_row"], action["start_column"], action["column_count"]) == (3, 0, 13)
     assert action["values"][0][:3] == [3, "'2024-01-02 09:00:00", "new"]
+
+
+def test_openpyxl_replace_rows_and_heights(wb):
+    io = OpenpyxlIO(wb)
+    io.append_rows("CollectionHeader", [[1, "a"], [2, "b"], [3, "c"]], [30, 31, 32])
+    ws = wb["Collection"]
+    assert [ws.row_dimensions[r].height for r in (2, 3, 4)] == [30, 31, 32]
+    io.replace_rows("CollectionHeader", [[3, "c"]], [40])
+    assert [row[:2] for row in io.table_rows("CollectionHeader")] == [[3, "c"]]
+    assert ws["A3"].value is None and ws["B4"].value is None
+    assert ws.row_dimensions[2].height == 40
+    io.replace_rows("CollectionHeader", [])
+    assert io.table_rows("CollectionHeader") == []
+
+
+def test_set_sizes(wb):
+    from xlsudoku.addin.cellio import character_width
+
+    io = OpenpyxlIO(wb)
+    io.set_sizes("PrintGrid", [42.0] * 12 + [0] * 4, [42.0] * 12 + [0] * 4)
+    ws = wb["Print"]
+    assert ws.column_dimensions["B"].width == character_width(42.0)
+    assert (
+        ws.column_dimensions["M"].width == character_width(42.0)
+        and not ws.column_dimensions["M"].hidden
+    )
+    assert ws.column_dimensions["N"].hidden and ws.row_dimensions[14].hidden
+    assert ws.row_dimensions[13].height == 42.0
+
+    book = remote_book.book(wb)
+    XlwingsIO(book).set_sizes("PrintGrid", [42.0] * 12 + [0] * 4, [42.0] * 12 + [0] * 4)
+    actions = book.json()["actions"]
+    # one action per run of equal sizes; the remote engine takes points
+    assert [(a["func"], a["args"], a["start_column"], a["column_count"]) for a in actions[:2]] == [
+        ("setColumnWidth", [42.0], 1, 12),
+        ("setColumnWidth", [0], 13, 4),
+    ]
+    assert [(a["func"], a["args"], a["start_row"], a["row_count"]) for a in actions[2:]] == [
+        ("setRowHeight", [42.0], 1, 12),
+        ("setRowHeight", [0], 13, 4),
+    ]

@@ -9,6 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from oletools.olevba import VBA_Parser
+from sheets import grid_of
 
 from xlsudoku.addin import headless, layout, package
 from xlsudoku.addin.main import main
@@ -78,7 +79,7 @@ def test_start_to_output_leaves_the_workbook_alone(book, tmp_path, capsys):
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].startswith("Reached 26 opens") and printed[-1] == f"saved {out}"
     assert book.read_bytes() == original
-    puzzle = Grid.from_rows(read(out, layout.PUZZLE_GRID))
+    puzzle = grid_of(read(out, layout.PUZZLE_GRID))
     assert printed[1] == f"puzzle: {puzzle}"
     assert puzzle.given_count == 26 and count_solutions(puzzle, 2) == 1
     assert read(out, layout.STATUS) == printed[0]
@@ -93,7 +94,7 @@ def test_start_in_place_keeps_a_backup(book):
     assert main(["start", str(book), "--quiet"]) == 0
     backup = book.with_name(book.name + ".bak")
     assert backup.read_bytes() == changed_input != original
-    assert read(book, layout.STATS)[6] == ["Seed", 77]
+    assert read(book, layout.STATS)[layout.STATS_LABELS.index("Seed")] == ["Seed", 77]
     assert_macros_and_buttons(book)
     # a second run repeats the puzzle of seed 77
     first = read(book, layout.PUZZLE_GRID)
@@ -105,24 +106,24 @@ def test_start_in_place_keeps_a_backup(book):
 def test_every_button_headless(book, capsys):
     set_cells(book, Seed=5, ShowSolution="Yes")
     assert main(["start", str(book), "--quiet"]) == 0
-    puzzle = Grid.from_rows(read(book, layout.PUZZLE_GRID))
+    puzzle = grid_of(read(book, layout.PUZZLE_GRID))
     assert main(["save", str(book)]) == 0
     rows = read(book, layout.COLLECTION_HEADER)
     wb = openpyxl.load_workbook(book)
-    assert wb["Collection"]["C2"].value == str(puzzle) and wb["Collection"]["A2"].value == 1
+    assert wb["Collection"]["D2"].value == str(puzzle) and wb["Collection"]["A2"].value == 1
     assert main(["save", str(book)]) == 1  # the same puzzle again: refused
     assert openpyxl.load_workbook(book)["Collection"].max_row == 2
     assert main(["clear", str(book)]) == 0
-    assert read(book, layout.PUZZLE_GRID) == [[None] * 9 for _ in range(9)]
+    assert read(book, layout.PUZZLE_GRID) == [[None] * 16 for _ in range(16)]
     assert read(book, layout.COLLECTION_HEADER) == rows
 
     set_cells(book, AnalyzeString=PUZZLE)
     assert main(["analyze", str(book)]) == 0
-    assert str(Grid.from_rows(read(book, layout.ANALYZE_GRID))) == PUZZLE
+    assert str(grid_of(read(book, layout.ANALYZE_GRID))) == PUZZLE
     assert main(["hint", str(book)]) == 0
     assert read(book, layout.HINT_TEXT).startswith("Hint 1 of 3")
     assert main(["solve", str(book)]) == 0
-    solution = Grid.from_rows(read(book, layout.ANALYZE_SOLUTION))
+    solution = grid_of(read(book, layout.ANALYZE_SOLUTION))
     assert solution.is_complete and all(
         solution[c] == d for c, d in enumerate(Grid.parse(PUZZLE)) if d
     )
@@ -139,9 +140,9 @@ def test_engine_commands_still_work(capsys):
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
-        ("Opens", "lots", "Opens (C5) must be a whole number from 17 to 80, got 'lots'"),
-        ("Pattern", 7, "Opens (C5): opens 26 is even but pattern 7"),
-        ("TimeLimit", "=1/0", "Time limit (s) (C11) holds the formula '=1/0'"),
+        ("Opens", "lots", "Opens (C6) must be a whole number from 4 to 256, got 'lots'"),
+        ("Pattern", 7, "Opens (C6): opens 26 is even but pattern 7"),
+        ("TimeLimit", "=1/0", "Time limit (s) (C13) holds the formula '=1/0'"),
     ],
 )
 def test_bad_input_exit_1_and_only_the_status_changes(book, capsys, name, value, message):
@@ -151,8 +152,9 @@ def test_bad_input_exit_1_and_only_the_status_changes(book, capsys, name, value,
     assert capsys.readouterr().out.startswith(message)
     after = values(book)
     diff = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
-    assert diff == {("Generator", "C13")}
-    assert after[("Generator", "C13")].startswith(message)
+    status = ("Generator", layout.NAMES[layout.STATUS].address)
+    assert diff == {status}
+    assert after[status].startswith(message)
 
 
 def test_unusable_files_exit_2(tmp_path, book, capsys):
@@ -172,7 +174,7 @@ def test_workbook_without_generator_sheet_exit_2(book, capsys):
     wb.save(book)
     before = book.read_bytes()
     assert main(["start", str(book), "--quiet"]) == 2
-    assert "no sheet 'Generator' (its sheets: Puzzles, Collection, Analyze)" in (
+    assert "no sheet 'Generator' (its sheets: Puzzles, Print, Analyze, Collection, Removed)" in (
         capsys.readouterr().err
     )
     assert book.read_bytes() == before
@@ -183,7 +185,7 @@ def test_xlsx_without_macros(tmp_path):
     path = tmp_path / "plain.xlsx"
     wb.save(path)
     result = headless.run("start", path)
-    assert result.outcome.ok and Grid.from_rows(read(path, layout.PUZZLE_GRID)).given_count == 26
+    assert result.outcome.ok and grid_of(read(path, layout.PUZZLE_GRID)).given_count == 26
 
 
 class WatchedInterrupt(headless.Interrupt):
@@ -230,7 +232,7 @@ def test_ctrl_c_keeps_the_best_puzzle(book, monkeypatch):
     finally:
         stop.set()
     assert result.outcome.ok and result.outcome.status.startswith("Interrupted:")
-    puzzle = Grid.from_rows(read(book, layout.PUZZLE_GRID))
+    puzzle = grid_of(read(book, layout.PUZZLE_GRID))
     assert puzzle == result.outcome.detail.puzzle and count_solutions(puzzle, 2) == 1
     assert read(book, layout.STATUS).startswith("Interrupted:")
     assert_macros_and_buttons(book)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlsudoku.addin import layout
+from xlsudoku.addin import layout, render
 from xlsudoku.addin.layout import Kind, Ref
 from xlsudoku.engine.patterns import PRESETS, preset
 from xlsudoku.engine.steps import Level
@@ -67,7 +67,7 @@ def test_ref_cell_offsets_and_bounds() -> None:
 
 
 def test_every_name_is_on_a_contract_sheet() -> None:
-    assert layout.SHEETS == ("Generator", "Collection", "Analyze")
+    assert layout.SHEETS == ("Generator", "Print", "Analyze", "Collection", "Removed")
     for name, ref in layout.NAMES.items():
         assert ref.sheet in layout.SHEETS, name
 
@@ -75,19 +75,19 @@ def test_every_name_is_on_a_contract_sheet() -> None:
 @pytest.mark.parametrize(
     ("name", "shape"),
     [
-        (layout.PUZZLE_GRID, (9, 9)),
-        (layout.SOLUTION_GRID, (9, 9)),
-        (layout.ANALYZE_GRID, (9, 9)),
-        (layout.ANALYZE_SOLUTION, (9, 9)),
+        *[(name, (layout.MAX_SIDE, layout.MAX_SIDE)) for name in layout.GRIDS],
         (layout.STATS, (len(layout.STATS_LABELS), 2)),
         (layout.RANK_TABLE, (layout.RANK_ROWS, 2)),
         (layout.COLLECTION_HEADER, (1, len(layout.COLLECTION_COLUMNS))),
+        (layout.REMOVED_HEADER, (1, len(layout.REMOVED_COLUMNS))),
+        (layout.LEGEND, (len(render.LEGEND), 1)),
         (layout.ANALYZE_REPORT, (layout.REPORT_LINES, 1)),
         (layout.STATUS, (1, 1)),
         (layout.ANALYZE_STATUS, (1, 1)),
         (layout.ANALYZE_STRING, (1, 1)),
         (layout.HINT_TEXT, (1, 1)),
-        *[(param.name, (1, 1)) for param in layout.PARAMS],
+        *[(param.name, (1, 1)) for param in (*layout.PARAMS, *layout.TOOLS)],
+        (layout.HIGHEST_ID, (1, 1)),
     ],
 )
 def test_name_shapes(name: str, shape: tuple[int, int]) -> None:
@@ -96,10 +96,13 @@ def test_name_shapes(name: str, shape: tuple[int, int]) -> None:
 
 def test_contract_names_present() -> None:
     expected = {
-        "Pattern", "Opens", "Trials", "ShowSolution", "Symmetry", "Difficulty", "Seed",
-        "TimeLimit", "Status", "PuzzleGrid", "SolutionGrid", "Stats", "RankTable",
-        "PatternPictures", "CollectionHeader", "AnalyzeGrid", "AnalyzeString", "AnalyzeStatus",
-        "AnalyzeReport", "HintText", "AnalyzeSolution",
+        "Geometry", "Pattern", "Opens", "Trials", "ShowSolution", "Symmetry", "Difficulty",
+        "Needs", "Seed", "TimeLimit", "Status", "PuzzleGrid", "Caption", "SolutionGrid", "Stats",
+        "RankTable", "PatternPictures", "ImportSource", "DeleteIds", "SortBy", "HighestId",
+        "PrintTitle", "PrintGrid", "PrintRules", "PrintKeyTitle", "PrintKey",
+        "CollectionHeader", "RemovedHeader", "AnalyzeGeometry", "AnalyzeGrid", "AnalyzeString",
+        "AnalyzeStatus", "AnalyzeReport", "HintText", "Candidates", "Legend", "AnalyzeSolution",
+        "AnalyzeSolution2",
     }  # fmt: skip
     assert set(layout.NAMES) == expected
 
@@ -121,17 +124,43 @@ def test_merged_blocks_start_at_their_name() -> None:
         assert block.shape != (1, 1)
 
 
-def test_print_area_holds_the_puzzle() -> None:
-    assert cells_of(layout.NAMES[layout.PUZZLE_GRID]) <= cells_of(layout.PRINT_AREA)
-    assert not cells_of(layout.NAMES[layout.SOLUTION_GRID]) & cells_of(layout.PRINT_AREA)
+def test_print_area_holds_the_page_and_the_answer_key() -> None:
+    for name in (layout.PRINT_TITLE, layout.PRINT_GRID, layout.PRINT_RULES, layout.PRINT_KEY):
+        assert cells_of(layout.NAMES[name]) <= cells_of(layout.PRINT_AREA), name
+    grid, key = layout.NAMES[layout.PRINT_GRID], layout.NAMES[layout.PRINT_KEY]
+    assert grid.bounds[1::2] == key.bounds[1::2]  # the same columns, so the same cell sizes
+
+
+def test_shape_sources_name_a_geometry_cell() -> None:
+    assert layout.SHAPE_SOURCE[layout.GENERATOR] == layout.NAMES[layout.STATS].cell(0, 1)
+    assert layout.STATS_LABELS[0] == "Geometry"
+    assert layout.SHAPE_SOURCE[layout.ANALYZE] == layout.NAMES[layout.ANALYZE_GEOMETRY].address
+    for sheet, (first, last) in layout.HIDDEN_COLUMNS.items():
+        hidden = range(layout.column_number(first), layout.column_number(last) + 1)
+        for ref in (layout.SHAPE_TABLE[sheet], layout.SHAPE_CELLS[sheet]):
+            assert ref.bounds[1] in hidden and ref.bounds[3] in hidden
+        for ref in layout.NAMES.values():
+            if ref.sheet == sheet:
+                assert ref.bounds[3] < hidden.start, ref
+
+
+def test_geometries_are_engine_shapes() -> None:
+    from xlsudoku.engine.grid import SHAPES
+
+    for name, (side, box_rows, box_cols, diagonals) in layout.GEOMETRIES.items():
+        assert SHAPES[side] == (box_rows, box_cols)
+        assert name == f"{side}x{side}" + ("-X" if diagonals else "")
+    assert layout.MAX_SIDE == max(SHAPES)
 
 
 def test_collection_columns_as_contracted() -> None:
     assert layout.COLLECTION_COLUMNS == (
-        "id", "saved at", "puzzle", "solution", "opens", "pattern", "symmetry", "level", "score",
-        "ranks", "seed",
+        "id", "saved at", "geometry", "puzzle", "solution", "opens", "pattern", "symmetry",
+        "level", "score", "ranks", "seed", "notes",
     )  # fmt: skip
+    assert layout.REMOVED_COLUMNS == (*layout.COLLECTION_COLUMNS, "removed at", "reason")
     assert layout.NAMES[layout.COLLECTION_HEADER].top_left == "A1"
+    assert layout.NAMES[layout.REMOVED_HEADER].top_left == "A1"
 
 
 # -- parameters -------------------------------------------------------------------------------
@@ -140,20 +169,28 @@ def test_collection_columns_as_contracted() -> None:
 def test_params_in_contract_order_with_defaults() -> None:
     defaults = {param.name: param.default for param in layout.PARAMS}
     assert defaults == {
-        "Pattern": 1, "Opens": 26, "Trials": 299, "ShowSolution": "No",
-        "Symmetry": "rotate180", "Difficulty": "any", "Seed": None, "TimeLimit": None,
+        "Geometry": "9x9", "Pattern": 1, "Opens": 26, "Trials": 299, "ShowSolution": "No",
+        "Symmetry": "rotate180", "Difficulty": "any", "Needs": "none", "Seed": None,
+        "TimeLimit": None,
     }  # fmt: skip
     assert layout.PARAMS_BY_NAME == {param.name: param for param in layout.PARAMS}
 
 
-@pytest.mark.parametrize("param", layout.PARAMS, ids=lambda param: param.name)
+ALL_INPUTS = (*layout.PARAMS, *layout.TOOLS, *layout.ANALYZE_PARAMS)
+
+
+@pytest.mark.parametrize("param", ALL_INPUTS, ids=lambda param: param.name)
 def test_param_rule_is_complete(param: layout.Param) -> None:
-    assert param.label and param.allowed and param.note
+    assert param.label and param.note
+    assert param.allowed or param not in layout.PARAMS
     assert layout.NAMES[param.name] == param.ref
-    if param.kind is Kind.CHOICE:
+    if param.kind is Kind.TEXT:
+        assert param.optional and param.default is None
+    elif param.kind in (Kind.CHOICE, Kind.PATTERN):
         assert param.choices and param.minimum is None and param.maximum is None
-        assert param.default in param.choices
-        assert len(",".join(param.choices)) < 255  # Excel's limit for a list validation
+        assert str(param.default) in param.choices
+        # Excel's limit for a list written into the validation; longer lists live in cells
+        assert len(",".join(param.choices)) < 255 or param.name in layout.LISTS
     else:
         assert param.minimum is not None and param.maximum is not None
         assert param.minimum < param.maximum
@@ -166,9 +203,11 @@ def test_param_rule_is_complete(param: layout.Param) -> None:
                 assert float(param.default).is_integer()
 
 
-def test_pattern_range_matches_engine_presets() -> None:
+def test_pattern_choices_match_engine_presets() -> None:
     pattern = layout.PARAMS_BY_NAME[layout.PATTERN]
-    assert (pattern.minimum, pattern.maximum) == (1, len(PRESETS))
+    assert pattern.choices == (*(str(p.number) for p in PRESETS), "none")
+    function = layout.FUNCTION_PATTERN
+    assert (function.minimum, function.maximum) == (1, len(PRESETS))
 
 
 def test_default_opens_parity_fits_default_pattern() -> None:
@@ -204,6 +243,7 @@ def test_buttons_as_contracted() -> None:
     placed = {(button.anchor.sheet, button.caption) for button in layout.BUTTONS}
     assert placed == {
         ("Generator", "START"), ("Generator", "SAVE TO COLLECTION"), ("Generator", "CLEAR"),
+        ("Generator", "IMPORT"), ("Generator", "DELETE"), ("Generator", "SORT"),
         ("Analyze", "ANALYZE"), ("Analyze", "HINT"), ("Analyze", "SOLVE"),
     }  # fmt: skip
     assert len({button.action for button in layout.BUTTONS}) == len(layout.BUTTONS)
@@ -228,16 +268,48 @@ def test_titles_and_widths() -> None:
         assert all(letter.isalpha() and 0 < width <= 255 for letter, width in widths.items()), sheet
     collection = layout.COLUMN_WIDTHS[layout.COLLECTION]
     assert len(collection) == len(layout.COLLECTION_COLUMNS)
-    assert collection["C"] >= 81 and collection["D"] >= 81  # puzzle and solution strings
+    # puzzle and solution wrap: three rows of a 9x9 puzzle per line
+    assert collection["D"] == collection["E"] == layout.PUZZLE_COLUMN_WIDTH >= 27
     for sheet, ref in layout.TITLES.items():
         assert ref.sheet == sheet and ref.shape == (1, 1)
 
 
 def test_parity_told_in_the_notes_holds_for_the_presets() -> None:
     # The Pattern and Opens notes say: patterns 1-6 even, 7-12 odd, the odd ones with the center.
-    assert "Patterns 1-6 have an even number" in layout.PARAMS_BY_NAME[layout.PATTERN].note
+    assert "Presets 1-6 have an even number" in layout.PARAMS_BY_NAME[layout.PATTERN].note
     assert "even for patterns 1-6" in layout.PARAMS_BY_NAME[layout.OPENS].note
     for pattern in PRESETS:
         assert pattern.open_count % 2 == (0 if pattern.number <= 6 else 1), pattern.label
         if pattern.open_count % 2:
             assert pattern.mask[4] == "x", pattern.label
+
+
+def test_opens_note_tells_each_shape_its_range() -> None:
+    import re
+
+    from xlsudoku.addin.params import geometry_of
+    from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
+    from xlsudoku.engine.symmetry import Symmetry
+
+    note = layout.PARAMS_BY_NAME[layout.OPENS].note
+    told = {
+        name: (int(low), int(high))
+        for name, low, high in re.findall(r"(\d+x\d+) (\d+)-(\d+)", note)
+    }
+    assert set(told) == {name for name in layout.GEOMETRIES if not name.endswith("-X")}
+
+    def valid(shape: str, opens: int) -> bool:
+        request = GenerateRequest(
+            opens=opens, pattern=None, symmetry=Symmetry.NONE, geometry=geometry_of(shape)
+        )
+        try:
+            validate_request(request)
+        except GenerateError:
+            return False
+        return True
+
+    for shape, (low, high) in told.items():
+        assert valid(shape, low) and valid(shape, high), shape
+        assert not valid(shape, low - 1) and not valid(shape, high + 1), shape
+        assert layout.PARAMS_BY_NAME[layout.OPENS].minimum <= low
+        assert high <= layout.PARAMS_BY_NAME[layout.OPENS].maximum

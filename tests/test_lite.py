@@ -42,13 +42,13 @@ def test_main_gives_lite_the_scripts_and_functions_of_addin_xl():
 
 def test_start_runs_through_lite_main():
     wb = openpyxl.load_workbook(ROOT / "workbooks" / "xlsudoku.xlsm", keep_vba=True)
-    wb["Generator"]["C10"] = 5
+    wb["Generator"][layout.NAMES[layout.SEED].address] = 5
     book = remote_book.book(wb)
     asyncio.run(
         xlwings.server.custom_scripts_call(lite_main(), "start", typehint_to_value={xw.Book: book})
     )
     cells = remote_book.writes(book.json()["actions"])
-    assert cells[("Generator", "C13")].startswith("Reached 26 opens")
+    assert cells[("Generator", layout.NAMES[layout.STATUS].address)].startswith("Reached 26 opens")
 
 
 def test_requirements_pin_a_supported_xlwings_and_name_the_built_wheel():

@@ -1,4 +1,12 @@
-"""LibreOffice opens the workbook, prints the puzzle on one page, and sees its macros and buttons.
+"""What a person sees: LibreOffice opens the workbook and prints every sheet; poppler reads it.
+
+A copy of the workbook goes through the buttons headless (START with the solution shown, SAVE
+TO COLLECTION, DELETE, ANALYZE of a puzzle with several solutions), LibreOffice prints it to
+PDF, and the tests read each page back: which sheet it is (the footer), its text as laid out
+(``pdftotext -layout``) and its ink (``pdftoppm``).  Checks: every sheet fits its pages, the
+puzzle fills the Print page for every shape and the answer key is its second page, no text
+is cut (status lines, report lines, Collection strings are all there), buttons and macros are
+bound.
 
 These tests need ``soffice`` (LibreOffice) and poppler's ``pdfinfo``/``pdftotext``/``pdftoppm``.
 Without them they skip, unless ``XLSUDOKU_REQUIRE_RENDER=1`` (set by CI), when they fail.
@@ -15,16 +23,18 @@ from xml.etree import ElementTree
 
 import openpyxl
 import pytest
+from sheets import TEMPLATE, grid_of
 
-from xlsudoku.addin import headless, layout, snapshot
+from xlsudoku.addin import headless, layout, params, snapshot
+from xlsudoku.engine.grid import DIGIT_CHARS
 
 pytestmark = pytest.mark.render
 
-TEMPLATE = Path(__file__).resolve().parent.parent / "workbooks" / "xlsudoku.xlsm"
-FOOTER = "{sheet} · xlsudoku"
 FORM_NS = "urn:oasis:names:tc:opendocument:xmlns:form:1.0"
 SCRIPT_NS = "urn:oasis:names:tc:opendocument:xmlns:script:1.0"
 XLINK_NS = "http://www.w3.org/1999/xlink"
+SEVERAL = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
+OPENS = {"4x4": 6, "6x6": 14, "9x9-X": 28, "12x12": 70, "16x16": 140}
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -37,66 +47,197 @@ def tools() -> None:
         pytest.skip(f"{reason} (apt install libreoffice-calc poppler-utils)")
 
 
-@pytest.fixture(scope="module")
-def started(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the workbook after a headless START with a fixed seed."""
-    path = Path(shutil.copy(TEMPLATE, tmp_path_factory.mktemp("render") / "xlsudoku.xlsm"))
+def set_cells(path: Path, **cells: object) -> None:
     book = openpyxl.load_workbook(path, keep_vba=True)
-    book[layout.GENERATOR][layout.NAMES[layout.SEED].address] = 7
+    for name, value in cells.items():
+        ref = layout.NAMES[name]
+        book[ref.sheet][ref.address] = value
     book.save(path)
-    result = headless.run("start", path)
-    assert result.outcome.ok, result.outcome.status
-    return path
+
+
+def run(command: str, path: Path) -> str:
+    outcome = headless.run(command, path).outcome
+    assert outcome.ok, outcome.status
+    return outcome.status
+
+
+class Printed:
+    """A workbook after the buttons, printed by LibreOffice: pages by sheet, text, pictures."""
+
+    def __init__(self, path: Path, statuses: dict[str, str]) -> None:
+        self.path = path
+        self.statuses = statuses
+        self.pdf = snapshot.convert(path, "pdf", path.parent / "pdf")
+        self.count = snapshot.page_count(self.pdf)
+        self.texts = {page: snapshot.page_text(self.pdf, page) for page in range(1, self.count + 1)}
+        self.book = openpyxl.load_workbook(path)
+
+    def pages(self, sheet: str) -> list[int]:
+        footer = re.compile(rf"{sheet} · (page \d+ · )?xlsudoku")
+        return [page for page, text in self.texts.items() if footer.search(text)]
+
+    def png(self, page: int, dpi: int = 40) -> Path:
+        return snapshot.page_png(self.pdf, page, self.path.parent / f"page{page}.png", dpi=dpi)
+
+    def read(self, name: str) -> object:
+        ref = layout.NAMES[name]
+        cells = self.book[ref.sheet][ref.address]
+        if not isinstance(cells, tuple):
+            return cells.value
+        return [[cell.value for cell in row] for row in cells]
 
 
 @pytest.fixture(scope="module")
-def pdf(started: Path) -> Path:
-    return snapshot.convert(started, "pdf", started.parent / "pdf")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Printed:
+    """The 9x9 workbook: START (seed 7, solution shown), SAVE, DELETE of a second row, ANALYZE."""
+    path = Path(shutil.copy(TEMPLATE, tmp_path_factory.mktemp("render") / "xlsudoku.xlsm"))
+    statuses = {}
+    set_cells(path, Seed=8)
+    run("start", path)
+    run("save", path)
+    set_cells(path, Seed=7, ShowSolution="Yes", DeleteIds="1")
+    statuses["start"] = run("start", path)
+    statuses["save"] = run("save", path)
+    statuses["delete"] = run("delete", path)
+    set_cells(path, AnalyzeString=SEVERAL)
+    statuses["analyze"] = run("analyze", path)
+    # a long status: three bad parameters at once (nothing but the status changes)
+    set_cells(path, Opens="lots", Trials=0, TimeLimit="soon", Symmetry="spiral")
+    failed = headless.run("start", path).outcome
+    assert not failed.ok and len(failed.status) > 200
+    statuses["bad start"] = failed.status
+    return Printed(path, statuses)
 
 
-def pages_of(pdf: Path, sheet: str) -> list[int]:
-    footer = FOOTER.format(sheet=sheet)
-    return [
-        page
-        for page in range(1, snapshot.page_count(pdf) + 1)
-        if footer in snapshot.page_text(pdf, page)
-    ]
+def words(text: str) -> str:
+    """Return *text* with every run of white space made one space (wrapped lines joined)."""
+    return " ".join(text.split())
 
 
-def test_generator_prints_on_exactly_one_page(pdf: Path) -> None:
-    assert pages_of(pdf, layout.GENERATOR) == [1]
-    assert pages_of(pdf, layout.ANALYZE) == [snapshot.page_count(pdf)]
+def shown_whole(needle: str, text: str) -> bool:
+    """Return True when every word of *needle* is on the page, in order.
+
+    Other columns' words may come between (pdftotext lays a wrapped cell's lines out beside
+    the cells to its right), but not one word of *needle* may be missing: nothing was cut.
+    """
+    words_on_page = iter(text.split())
+    return all(any(word == seen for seen in words_on_page) for word in needle.split())
 
 
-def test_printed_page_holds_the_generated_puzzle(started: Path, pdf: Path) -> None:
-    sheet = openpyxl.load_workbook(started)[layout.GENERATOR]
-    grid = layout.NAMES[layout.PUZZLE_GRID]
-    expected = []
-    for row in sheet[grid.address]:
-        digits = "".join(str(cell.value) for cell in row if cell.value is not None)
+def printed_grid(text: str) -> list[list[str]]:
+    """Return the rows of digits (and 10-16) the page's grid shows, by pdftotext's layout."""
+    rows = []
+    for line in text.splitlines():
+        tokens = line.split()
+        if tokens and all(re.fullmatch(r"[1-9]|1[0-6]", token) for token in tokens):
+            rows.append(tokens)
+    return rows
+
+
+def expected_rows(grid_block: list[list[object]], side: int) -> list[list[str]]:
+    rows = []
+    for row in grid_block[:side]:
+        digits = [str(value) for value in row[:side] if value not in (None, "")]
         if digits:
-            expected.append(digits)
-    stats = layout.NAMES[layout.STATS]
-    opens = sheet[stats.cell(layout.STATS_LABELS.index("Opens"), 1)].value
-    assert sum(len(digits) for digits in expected) == opens
-    text = snapshot.page_text(pdf, 1)
-    printed = [
-        re.sub(r"\s+", "", line) for line in text.splitlines() if re.fullmatch(r"[\s1-9]+", line)
-    ]
-    assert [line for line in printed if line] == expected
-    assert f"{opens} opens ·" in text and "seed 7" in text  # the caption formula was calculated
+            rows.append(digits)
+    return rows
+
+
+# -- pages ------------------------------------------------------------------------------------
+
+
+def test_every_sheet_prints_on_its_own_pages(printed: Printed) -> None:
+    assert printed.pages(layout.GENERATOR) == [1]
+    assert printed.pages(layout.PRINT) == [2, 3]  # the puzzle and its answer key
+    assert printed.pages(layout.ANALYZE) == [4]
+    assert printed.pages(layout.COLLECTION) == [5]
+    assert printed.pages(layout.REMOVED) == [6]
+    assert printed.count == 6
+    # the Collection counts its own pages, not the book's
+    assert "Collection · page 1 · xlsudoku" in printed.texts[5]
+
+
+def test_print_page_holds_the_puzzle_and_fills_the_page(printed: Printed) -> None:
+    text = printed.texts[2]
+    assert printed_grid(text) == expected_rows(printed.read(layout.PUZZLE_GRID), 9)
+    stats = dict(map(tuple, printed.read(layout.STATS)))
+    assert f"Sudoku 9x9 · {stats['Opens']} opens · {stats['Level']} · seed 7" in text
+    assert "Fill every row, column and 3x3 box with each of 1-9." in text
     assert "START" not in text  # buttons do not print
-
-
-def test_printed_page_is_not_blank(pdf: Path, tmp_path: Path) -> None:
-    png = snapshot.page_png(pdf, 1, tmp_path / "generator.png", dpi=40)
-    assert png.read_bytes().startswith(snapshot.PNG_SIGNATURE)
+    png = printed.png(2)
     width, height, _ = snapshot.png_gray(png.read_bytes())
     assert height > width  # portrait A4
-    assert 0.005 < snapshot.ink(png) < 0.2
     x, y, w, h = snapshot.ink_box(png)
-    assert abs((x + w / 2) - width / 2) < width * 0.05  # centered horizontally
-    assert w > width * 0.5  # large enough to solve on paper
+    assert abs((x + w / 2) - width / 2) < width * 0.03  # centered
+    assert w > width * 0.8  # 7 of the page's 8.3 inches: big enough to solve on paper
+    assert h < height * 0.9  # and it is one page, title and rules included
+
+
+def test_answer_key_is_the_second_page(printed: Printed) -> None:
+    text = printed.texts[3]
+    assert "Answer key · 9x9" in text
+    solution = grid_of(printed.read(layout.SOLUTION_GRID))
+    assert printed_grid(text) == [[str(d) for d in row] for row in solution.rows()]
+
+
+def test_generator_page_shows_everything_uncut(printed: Printed) -> None:
+    text = words(printed.texts[1])
+    assert printed.read(layout.STATUS) == printed.statuses["bad start"]
+    assert shown_whole(printed.statuses["bad start"], text)  # the long status, whole
+    assert not shown_whole(printed.statuses["bad start"] + " missing", text)
+    for param in layout.PARAMS:
+        assert param.label in text
+    for label in layout.STATS_LABELS:
+        assert label in text
+    for number in range(1, 13):
+        assert re.search(rf"\b{number} \w", text)  # the twelve pattern pictures
+
+
+def test_analyze_page_shows_the_report_and_two_solutions(printed: Printed) -> None:
+    text = words(printed.texts[4])
+    for (line,) in printed.read(layout.ANALYZE_REPORT):
+        if line:
+            assert words(line) in text, line
+    assert words(printed.statuses["analyze"]) in text
+    assert "Another solution" in text and "clue to add" in text
+
+
+def test_collection_page_is_readable(printed: Printed) -> None:
+    text = printed.texts[5]
+    rows = printed.book[layout.COLLECTION]
+    puzzle = rows["D2"].value
+    assert rows["A2"].value == 2 and rows["B2"].is_date
+    # the puzzle wraps inside its column (the solution beside it): all of it is on the page
+    pieces = [found[0] for line in text.splitlines() if (found := re.findall(r"[.1-9]{9,}", line))]
+    assert "".join(pieces) == puzzle
+    assert rows.row_dimensions[2].height >= 36  # three lines of a 9x9 puzzle
+    removed = printed.book[layout.REMOVED]
+    assert removed["A2"].value == 1 and "deleted" in printed.texts[6]
+
+
+@pytest.mark.parametrize("shape", ["4x4", "16x16"])
+def test_print_page_fills_the_page_for_every_shape(
+    shape: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    path = Path(shutil.copy(TEMPLATE, tmp_path_factory.mktemp(shape) / "xlsudoku.xlsm"))
+    set_cells(path, Geometry=shape, Pattern="none", Opens=OPENS[shape], Seed=3)
+    run("start", path)
+    book = Printed(path, {})
+    side = int(shape.split("x")[0])
+    assert book.pages(layout.PRINT) == [2]  # no answer key asked for
+    text = book.texts[2]
+    assert f"Sudoku {shape}" in text
+    assert printed_grid(text) == expected_rows(book.read(layout.PUZZLE_GRID), side)
+    png = book.png(2)
+    width, _, _ = snapshot.png_gray(png.read_bytes())
+    _, _, w, _ = snapshot.ink_box(png)
+    assert w > width * 0.8
+    grid = grid_of(book.read(layout.PUZZLE_GRID), params.geometry_of(shape))
+    assert str(grid).count(".") == side * side - OPENS[shape]
+    assert set(str(grid)) <= set(DIGIT_CHARS[:side]) | {"."}
+
+
+# -- macros and the README pictures -------------------------------------------------------------
 
 
 def test_libreoffice_binds_every_button_to_its_macro(tmp_path: Path) -> None:
@@ -117,22 +258,33 @@ def test_libreoffice_binds_every_button_to_its_macro(tmp_path: Path) -> None:
         ]
         for b in layout.BUTTONS
     }
-    for module in (
-        "Buttons",
-        "xlwings",
-        "Dictionary",
-        "ThisWorkbook",
-        "Sheet1",
-        "Sheet2",
-        "Sheet3",
-    ):
+    for module in ("Buttons", "xlwings", "Dictionary", "ThisWorkbook", "Sheet1", "Sheet5"):
         assert f'library:name="{module}"' in library
     for b in layout.BUTTONS:
         assert f"Public Sub {b.macro}()" in buttons_module
 
 
-def test_docs_picture_command(tmp_path: Path) -> None:
-    picture = snapshot.make_docs_picture(tmp_path / "generator.png", seed=7, dpi=40)
-    width, height, _ = snapshot.png_gray(picture.read_bytes())
-    assert width > height  # the whole Generator sheet, cropped to its content
-    assert snapshot.ink(picture) > 0.02
+def test_docs_pictures_show_every_sheet_and_whole_captions(tmp_path: Path) -> None:
+    book_pdf = tmp_path / "book.pdf"
+    made = snapshot.make_docs_pictures(tmp_path / "docs", seed=7, dpi=40, keep_pdf=book_pdf)
+    assert [path.name for path in made] == list(snapshot.PICTURES)
+    for picture in made:
+        width, height, _ = snapshot.png_gray(picture.read_bytes())
+        assert width > 100 and height > 20 and snapshot.ink(picture) > 0.005, picture.name
+    generator = snapshot.page_text(book_pdf, 1)
+    assert "Generator · xlsudoku" in generator
+    # every button's caption on one line, none cut (the buttons are printed for the pictures)
+    for button in layout.BUTTONS:
+        sheet_text = (
+            generator
+            if button.anchor.sheet == layout.GENERATOR
+            else (
+                "".join(
+                    snapshot.page_text(book_pdf, p)
+                    for p in range(2, snapshot.page_count(book_pdf) + 1)
+                )
+            )
+        )
+        assert re.search(rf"(^|\s){re.escape(button.caption)}(\s|$)", sheet_text, re.M), (
+            button.caption
+        )

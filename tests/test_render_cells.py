@@ -36,8 +36,8 @@ def test_grid_rows():
 @pytest.mark.parametrize(
     ("name", "cell", "label"),
     [
-        ("AnalyzeGrid", 0, "r1c1 (C5)"),
-        ("AnalyzeGrid", 40, "r5c5 (G9)"),
+        ("AnalyzeGrid", 0, "r1c1 (C6)"),
+        ("AnalyzeGrid", 40, "r5c5 (G10)"),
         ("PuzzleGrid", 80, "r9c9 (N12)"),
         ("PuzzleGrid", 9, "r2c1 (F5)"),
     ],
@@ -103,7 +103,8 @@ def test_collection_row(result):
         seed=result.seed,
     )
     record = dict(zip(layout.COLLECTION_COLUMNS, row, strict=True))
-    assert record["id"] == 3 and record["saved at"] == "2024-02-29 23:59:58"
+    assert record["id"] == 3 and record["saved at"] == dt.datetime(2024, 2, 29, 23, 59, 58)
+    assert record["geometry"] == "9x9" and record["notes"] == ""
     assert record["puzzle"] == str(result.puzzle) and len(record["puzzle"]) == 81
     assert record["solution"] == str(result.solution) and "." not in record["solution"]
     assert record["opens"] == 24 and record["pattern"] == 1 and record["symmetry"] == "rotate180"
@@ -119,7 +120,7 @@ def test_report_unique():
     lines = [row[0] for row in render.report_lines(grid, analyze(grid))]
     assert len(lines) == layout.REPORT_LINES
     assert lines[:4] == [
-        f"Puzzle: {PUZZLE}",
+        f"Puzzle (9x9): {PUZZLE}",
         "Givens: 32",
         "Valid: yes (no digit repeats)",
         "Solutions: exactly one",
@@ -127,7 +128,7 @@ def test_report_unique():
     assert lines[4] == "Grade: Easy (score 1.2)"
     assert lines[5] == "Hardest technique: Hidden Single"
     assert lines[6].startswith("Techniques used: ")
-    assert lines[7:] == ["", "", ""]
+    assert lines[7:] == [""] * (layout.REPORT_LINES - 7)
 
 
 def test_report_several_solutions():
@@ -135,9 +136,42 @@ def test_report_several_solutions():
     text = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
     grid = Grid.parse(text)
     lines = [row[0] for row in render.report_lines(grid, analyze(grid))]
-    assert lines[3] == "Solutions: two or more"
-    assert lines[4] == "Two solutions differ in 4 cells: r1c1 (C5), r1c2 (D5), r4c1 (C8), r4c2 (D8)"
-    assert lines[5] == "Clue to add: 1 in r1c1 (C5) makes the solution unique"
+    assert lines[3] == "Solutions: two or more; two of them are shown below, side by side"
+    assert lines[4] == (
+        "They differ in 4 cells (coloured): r1c1 (C6), r1c2 (D6), r4c1 (C9), r4c2 (D9)"
+    )
+    assert lines[5] == "Clue to add (marked): 1 in r1c1 (C6) makes the solution unique"
+
+
+def test_report_lines_are_never_cut():
+    grid = Grid.parse("." * 255 + "1")
+    lines = [row[0] for row in render.report_lines(grid, analyze(grid))]
+    assert all(len(line) <= layout.REPORT_WIDTH for line in lines)
+    shown = " ".join(line.strip() for line in lines)
+    assert str(grid) in shown.replace(" ", "") or "more lines" in lines[-1]
+    assert lines[0].startswith("Puzzle (16x16): ") and lines[1].startswith("  ")
+
+
+def test_block_rows_and_candidates():
+    from xlsudoku.engine.grid import geometry_for_size
+
+    geo = geometry_for_size(16)
+    grid = Grid.parse("G" + "." * 255, geo)
+    block = render.block_rows(grid)
+    assert block[0][0] == 16 and block[15][15] == ""
+    assert render.candidates_text(geo.all_digits, geo) == "1234\n5678\n9ABC\nDEFG"
+    assert render.candidates_text(0b1010, geometry_for_size(4)) == "\u00a02\n\u00a04"
+
+
+@pytest.mark.parametrize(
+    ("side", "cell"), [(4, 126.0), (6, 84.0), (9, 56.0), (12, 42.0), (16, 31.5)]
+)
+def test_print_sizes_fill_the_square(side, cell):
+    from xlsudoku.engine.grid import geometry_for_size
+
+    sizes = render.print_sizes(geometry_for_size(side))
+    assert sizes == [cell] * side + [0.0] * (16 - side)
+    assert sum(sizes) == pytest.approx(layout.PRINT_SQUARE)
 
 
 def test_report_no_solution():

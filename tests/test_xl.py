@@ -20,13 +20,14 @@ import remote_book
 import xlwings as xw
 import xlwings.server
 from packaging.specifiers import SpecifierSet
+from sheets import PUZZLES, grid_of
 
 from xlsudoku.addin import actions as actions_module
 from xlsudoku.addin import desktop, layout, vbaproject, xl
 from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grading import grade
-from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.grid import Grid, geometry_for_size
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
@@ -34,11 +35,11 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 (XLWINGS_RANGE,) = (d[len("xlwings") :] for d in PROJECT["dependencies"] if d.startswith("xlwings"))
-PUZZLES = [
-    line.split("\t")[:2]
-    for line in (Path(__file__).parent / "data" / "addin_puzzles.tsv").read_text().splitlines()
-    if line and not line.startswith("#")
-]
+
+
+def at(name):
+    """Return the address of the one-cell defined name *name*."""
+    return layout.NAMES[name].address
 
 
 def cells_of(name):
@@ -48,9 +49,12 @@ def cells_of(name):
     return [(ref.sheet, ref.cell(r, c)) for r in range(rows) for c in range(columns)]
 
 
-def grid_from(cells, name):
-    """Return the Grid written to the 9x9 block *name* ('' is blank)."""
-    return Grid(tuple(int(cells[key] or 0) for key in cells_of(name)))
+def grid_from(cells, name, side=9):
+    """Return the Grid written to the top-left *side* x *side* corner of block *name*."""
+    ref = layout.NAMES[name]
+    rows, columns = ref.shape
+    block = [[cells[(ref.sheet, ref.cell(r, c))] for c in range(columns)] for r in range(rows)]
+    return grid_of(block, geometry_for_size(side))
 
 
 def run_desktop(book, action, installed=None):
@@ -103,8 +107,18 @@ def test_custom_functions_are_registered():
     }
 
 
+def put(wb, name, value):
+    ref = layout.NAMES[name]
+    wb[ref.sheet][ref.address] = value
+
+
+def status_of(cells, name=layout.STATUS):
+    ref = layout.NAMES[name]
+    return cells[(ref.sheet, ref.address)]
+
+
 def test_start_writes_the_puzzle_and_statistics(wb):
-    wb["Generator"]["C10"] = 7  # Seed
+    put(wb, layout.SEED, 7)
     actions = run_script(remote_book.book(wb), "start")
     cells = remote_book.writes(actions)
     written = set(cells)
@@ -120,6 +134,9 @@ def test_start_writes_the_puzzle_and_statistics(wb):
         for key in cells_of(name)
     }
     assert written == allowed
+    # the Print sheet is sized for the puzzle: 9 columns and rows share the square, 7 hidden
+    sizes = [(a["func"], a["args"]) for a in actions if a["func"] == "setColumnWidth"]
+    assert sizes == [("setColumnWidth", [56.0]), ("setColumnWidth", [0.0])]
     puzzle = grid_from(cells, layout.PUZZLE_GRID)
     # the engine is the oracle: the add-in must write exactly what it generates for these cells
     expected = generate(GenerateRequest(opens=26, pattern=1, trials=299, seed=7))
@@ -138,15 +155,15 @@ def test_start_writes_the_puzzle_and_statistics(wb):
     assert stats["Level"] == grade(puzzle).label
     rank_cells = [cells[key] for key in cells_of(layout.RANK_TABLE)[1::2] if cells[key] != ""]
     assert sum(rank_cells) == 81 - 26
-    assert cells[("Generator", "C13")].startswith("Reached 26 opens")
-    assert cells[("Generator", "C13")].endswith("Seed 7.")
+    assert status_of(cells).startswith("Reached 26 opens")
+    assert status_of(cells).endswith("Seed 7.")
 
 
 def test_start_shows_the_solution_when_asked(wb):
-    wb["Generator"]["C7"] = "Yes"
-    wb["Generator"]["C10"] = 11
-    wb["Generator"]["C8"] = "rotate90"
-    wb["Generator"]["C5"] = 28
+    put(wb, layout.SHOW_SOLUTION, "Yes")
+    put(wb, layout.SEED, 11)
+    put(wb, layout.SYMMETRY, "rotate90")
+    put(wb, layout.OPENS, 28)
     cells = remote_book.writes(run_script(remote_book.book(wb), "start"))
     puzzle = grid_from(cells, layout.PUZZLE_GRID)
     solution = grid_from(cells, layout.SOLUTION_GRID)
@@ -158,15 +175,17 @@ def test_start_shows_the_solution_when_asked(wb):
 @pytest.mark.parametrize(
     ("address", "value", "message"),
     [
-        ("C5", "abc", "Opens (C5) must be a whole number from 17 to 80, got 'abc'"),
-        ("C5", 25, "Opens (C5): opens 25 is odd"),
-        ("C4", "#N/A", "Pattern (C4) holds the Excel error #N/A"),
-        ("C6", 2.5, "Trials (C6) must be a whole number from 1 to 99999, got 2.5"),
-        ("C7", "perhaps", "Show solution (C7) must be one of No, Yes, got 'perhaps'"),
-        ("C8", "spiral", "Symmetry (C8) must be one of none, rotate180"),
-        ("C9", "trivial", "Difficulty (C9) must be one of any, easy"),
-        ("C10", -3, "Seed (C10) must be a whole number from 0 to 999999999999999"),
-        ("C11", "#REF!", "Time limit (s) (C11) holds the Excel error #REF!"),
+        ("C6", "abc", "Opens (C6) must be a whole number from 4 to 256, got 'abc'"),
+        ("C6", 25, "Opens (C6): opens 25 is odd"),
+        ("C5", "#N/A", "Pattern (C5) holds the Excel error #N/A"),
+        ("C7", 2.5, "Trials (C7) must be a whole number from 1 to 99999, got 2.5"),
+        ("C8", "perhaps", "Show solution (C8) must be one of No, Yes, got 'perhaps'"),
+        ("C9", "spiral", "Symmetry (C9) must be one of none, rotate180"),
+        ("C10", "trivial", "Difficulty (C10) must be one of any, easy"),
+        ("C11", "x-ray", "Needs technique (C11) must be one of the dropdown's entries"),
+        ("C12", -3, "Seed (C12) must be a whole number from 0 to 999999999999999"),
+        ("C13", "#REF!", "Time limit (s) (C13) holds the Excel error #REF!"),
+        ("C4", "8x8", "Geometry (C4) must be one of 9x9, 9x9-X"),
     ],
 )
 def test_bad_parameter_writes_only_the_status(wb, address, value, message):
@@ -174,8 +193,8 @@ def test_bad_parameter_writes_only_the_status(wb, address, value, message):
     actions = run_script(remote_book.book(wb), "start")
     assert len(actions) == 1
     cells = remote_book.writes(actions)
-    assert list(cells) == [("Generator", "C13")]
-    assert cells[("Generator", "C13")].startswith(message)
+    assert list(cells) == [("Generator", layout.NAMES[layout.STATUS].address)]
+    assert status_of(cells).startswith(message)
 
 
 def test_save_appends_one_row(wb):
@@ -183,26 +202,30 @@ def test_save_appends_one_row(wb):
     for r, row in enumerate(rows_of(puzzle)):
         for c, value in enumerate(row):
             wb["Generator"].cell(4 + r, 6 + c, value or None)
-    wb["Collection"].append([1, "2024-01-01 00:00:00", "x" * 81])
+    wb["Collection"].append([1, "2024-01-01 00:00:00", "9x9", "x" * 81])
     actions = run_script(remote_book.book(wb), "save_to_collection")
     cells = remote_book.writes(actions)
-    row = [cells[("Collection", f"{letter}3")] for letter in "ABCDEFGHIJK"]
+    row = [cells[("Collection", f"{letter}3")] for letter in "ABCDEFGHIJKLM"]
+    record = dict(zip(layout.COLLECTION_COLUMNS, row, strict=True))
     # digits-and-dots text goes with Excel's leading apostrophe, so it stays text (not a number)
-    assert row[0] == 2 and row[2] == "'" + puzzle and row[3] == "'" + solution
-    assert row[4] == Grid.parse(puzzle).given_count
+    assert record["id"] == 2 and record["geometry"] == "9x9"
+    assert record["puzzle"] == "'" + puzzle and record["solution"] == "'" + solution
+    assert record["opens"] == Grid.parse(puzzle).given_count
     assert not any(key[0] == "Collection" and key[1].endswith("2") for key in cells)
-    assert cells[("Generator", "C13")] == (
+    assert status_of(cells) == (
         f"Saved to the Collection as id 2 ({Grid.parse(puzzle).given_count} opens)."
     )
+    assert cells[("Generator", layout.NAMES[layout.HIGHEST_ID].address)] == 2
 
 
 def test_save_reports_a_missing_collection_sheet(wb):
     wb.remove(wb["Collection"])
     actions = run_script(remote_book.book(wb), "save_to_collection")
-    cells = remote_book.writes(actions, sheets=("Generator", "Analyze"))
+    cells = remote_book.writes(actions, sheets=("Generator", "Print", "Analyze", "Removed"))
     assert cells == {
-        ("Generator", "C13"): "The workbook has no sheet 'Collection' (its sheets: Generator, "
-        "Analyze); restore it from workbooks/xlsudoku.xlsm."
+        ("Generator", layout.NAMES[layout.STATUS].address): "The workbook has no sheet "
+        "'Collection' (its sheets: Generator, Print, Analyze, Removed); restore it from "
+        "workbooks/xlsudoku.xlsm."
     }
 
 
@@ -213,30 +236,32 @@ def test_analyze_hint_solve(wb):
     assert grid_from(cells, layout.ANALYZE_GRID) == Grid.parse(puzzle)  # string copied in
     assert cells[("Analyze", "C3")] == ""  # and the string cell cleared
     report = [cells[key] for key in cells_of(layout.ANALYZE_REPORT)]
-    assert report[0] == f"Puzzle: {puzzle}" and report[3] == "Solutions: exactly one"
-    assert cells[("Analyze", "C15")].startswith("Unique solution")
+    assert report[0] == f"Puzzle (9x9): {puzzle}" and report[3] == "Solutions: exactly one"
+    assert status_of(cells, layout.ANALYZE_STATUS).startswith("Unique solution")
 
     for r, row in enumerate(rows_of(puzzle)):
         for c, value in enumerate(row):
-            wb["Analyze"].cell(5 + r, 3 + c, value or None)
+            wb["Analyze"].cell(6 + r, 3 + c, value or None)
     wb["Analyze"]["C3"] = None
     book = remote_book.book(wb)
     actions = run_script(book, "hint")
     cells = remote_book.writes(actions)
-    assert cells[("Analyze", "C16")].startswith("Hint 1 of 3: Look for")
+    assert status_of(cells, layout.HINT_TEXT).startswith("Hint 1 of 3: Look for")
     assert any(a["func"] == "setRangeColor" and a["args"] == ["#FFF2CC"] for a in actions)
 
     cells = remote_book.writes(run_script(remote_book.book(wb), "solve"))
     assert grid_from(cells, layout.ANALYZE_SOLUTION) == Grid.parse(solution)
-    assert cells[("Analyze", "C15")] == "Solved: the solution is unique."
+    assert status_of(cells, layout.ANALYZE_STATUS) == "Solved: the solution is unique."
 
 
 def test_analyze_clash_writes_only_the_status(wb):
-    wb["Analyze"]["C5"] = 7
-    wb["Analyze"]["K5"] = 7
+    wb["Analyze"]["C6"] = 7
+    wb["Analyze"]["K6"] = 7
     actions = run_script(remote_book.book(wb), "analyze")
     assert remote_book.writes(actions) == {
-        ("Analyze", "C15"): "digit 7 repeated in row 1: r1c1 (C5) and r1c9 (K5)"
+        ("Analyze", layout.NAMES[layout.ANALYZE_STATUS].address): (
+            "digit 7 repeated in row 1: r1c1 (C6) and r1c9 (K6)"
+        )
     }
     assert [a["func"] for a in actions] == ["setValues"]
 
@@ -334,8 +359,10 @@ def test_desktop_click_with_another_xlwings_writes_the_fix(wb, action):
 
 
 def test_desktop_start_with_the_right_xlwings_runs(wb):
-    wb["Generator"]["C10"] = 7
-    wb["Generator"]["C13"] = desktop.RUNNING  # as Excel reads it back after LongRun wrote it
+    wb["Generator"][at(layout.SEED)] = 7
+    wb["Generator"][at(layout.STATUS)] = (
+        desktop.RUNNING
+    )  # as Excel reads it back after LongRun wrote it
     cells = remote_book.writes(run_desktop(remote_book.book(wb), "start"))
     assert grid_from(cells, layout.PUZZLE_GRID) == generate(GenerateRequest(seed=7)).puzzle
 
@@ -344,8 +371,9 @@ def test_desktop_start_with_the_right_xlwings_runs(wb):
 def test_long_run_stops_when_the_status_cell_is_typed_into(wb, typed, stopped):
     # Excel's status cell as RunPython's Python reads it back: still the running text, or
     # whatever the user typed over it (macOS, where Excel stays usable during a run).
-    for name, value in (("C4", 1), ("C5", 20), ("C6", 99999), ("C10", 3), ("C13", typed)):
-        wb["Generator"][name] = value
+    settings = ((layout.PATTERN, 1), (layout.OPENS, 20), (layout.TRIALS, 99999), (layout.SEED, 3))
+    for name, value in (*settings, (layout.STATUS, typed)):
+        wb["Generator"][at(name)] = value
     book = remote_book.book(wb)
     shown: list[object] = []
     watch = desktop.LongRun(XlwingsIO(book), shown.append, escape=lambda: False, interval=0)
@@ -356,7 +384,7 @@ def test_long_run_stops_when_the_status_cell_is_typed_into(wb, typed, stopped):
     watch.close()
     assert outcome.ok and outcome.status.startswith("Interrupted:")
     cells = remote_book.writes(book.json()["actions"])
-    assert cells[("Generator", "C13")] == outcome.status
+    assert cells[("Generator", at(layout.STATUS))] == outcome.status
     assert grid_from(cells, layout.PUZZLE_GRID) == outcome.detail.puzzle
     assert shown[-1] is False and all(isinstance(text, str) for text in shown[:-1])
 
@@ -418,9 +446,15 @@ def test_text_cells_are_formatted_as_text(wb):
     # number, "2024-05-01 09:30:05" a date. These cells keep text as typed.
     assert wb["Analyze"][layout.NAMES[layout.ANALYZE_STRING].top_left].number_format == "@"
     header = layout.NAMES[layout.COLLECTION_HEADER]
-    for name in ("saved at", "puzzle", "solution", "ranks"):
+    for name in layout.COLLECTION_COLUMNS:
         letter = layout.column_letters(header.bounds[1] + layout.COLLECTION_COLUMNS.index(name))
-        assert wb["Collection"].column_dimensions[letter].number_format == "@", name
+        expected = "@" if name in layout.TEXT_COLUMNS else None
+        if name in ("puzzle", "solution", "ranks", "notes"):
+            assert name in layout.TEXT_COLUMNS
+        if name == "saved at":  # a real date-time, not text
+            expected = layout.DATE_FORMAT
+        if expected is not None:
+            assert wb["Collection"].column_dimensions[letter].number_format == expected, name
 
 
 def test_analyze_reads_back_a_puzzle_excel_turned_into_a_number(wb):
@@ -429,8 +463,8 @@ def test_analyze_reads_back_a_puzzle_excel_turned_into_a_number(wb):
     wb["Analyze"]["C3"] = float(int(puzzle))
     cells = remote_book.writes(run_script(remote_book.book(wb), "analyze"))
     assert grid_from(cells, layout.ANALYZE_GRID) == Grid.parse(puzzle)
-    status = cells[("Analyze", "C15")]
-    assert status.startswith("AnalyzeString (C3) held a number: Excel had dropped its 66 leading")
+    status = cells[("Analyze", at(layout.ANALYZE_STATUS))]
+    assert "AnalyzeString (C3) held a number: Excel had dropped its 66 leading" in status
     assert "clash" not in status and "repeated" not in status
 
 
@@ -438,27 +472,30 @@ def test_analyze_refuses_a_number_that_lost_digits(wb):
     wb["Analyze"]["C3"] = float(PUZZLES[0][0].replace(".", "0"))  # what Excel keeps of it
     actions = run_script(remote_book.book(wb), "analyze")
     cells = remote_book.writes(actions)
-    assert list(cells) == [("Analyze", "C15")]
-    status = cells[("Analyze", "C15")]
+    assert list(cells) == [("Analyze", at(layout.ANALYZE_STATUS))]
+    status = cells[("Analyze", at(layout.ANALYZE_STATUS))]
     assert (
         status.startswith("AnalyzeString (C3) holds the number ") and "Format C3 as Text" in status
     )
 
 
 def test_start_says_when_the_time_limit_stopped_it(wb):
-    for address, value in (("C4", 1), ("C5", 18), ("C6", 99999), ("C10", 3), ("C11", 0.5)):
-        wb["Generator"][address] = value
+    settings = ((layout.PATTERN, 1), (layout.OPENS, 18), (layout.TRIALS, 99999), (layout.SEED, 3))
+    for name, value in (*settings, (layout.TIME_LIMIT, 0.5)):
+        wb["Generator"][at(name)] = value
     cells = remote_book.writes(run_script(remote_book.book(wb), "start"))
-    status = cells[("Generator", "C13")]
-    assert " Stopped by the time limit (0.5 s, Time limit (s) in C11)." in status, status
+    status = cells[("Generator", at(layout.STATUS))]
+    where = at(layout.TIME_LIMIT)
+    assert f" Stopped by the time limit (0.5 s, Time limit (s) in {where})." in status, status
     assert grid_from(cells, layout.PUZZLE_GRID).given_count > 18  # the best puzzle is kept
 
 
 def test_time_limit_cell_states_its_default(wb):
-    cell = wb["Generator"]["C11"]
+    cell = wb["Generator"][at(layout.TIME_LIMIT)]
     default = f"{layout.DEFAULT_TIME_LIMIT:g}"
     assert cell.value is None and f"Blank: {default} s." in cell.comment.text
-    assert wb["Generator"]["D11"].value == f"seconds, blank = {default}"
+    row, column = layout.parse_cell(at(layout.TIME_LIMIT))
+    assert wb["Generator"].cell(row, column + 1).value == f"seconds, blank = {default}"
     values = {param.name: wb["Generator"][param.ref.top_left].value for param in layout.PARAMS}
     from xlsudoku.addin import params
 

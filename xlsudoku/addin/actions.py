@@ -1,18 +1,22 @@
 """The workbook's buttons, written once against :class:`xlsudoku.addin.cellio.CellIO`.
 
-Generator sheet: :func:`start`, :func:`save_to_collection`, :func:`clear`; Analyze sheet:
-:func:`analyze`, :func:`hint`, :func:`solve`.  The xlwings scripts (:mod:`xlsudoku.addin.xl`), the
-desktop macros (:mod:`addin.desktop`) and the headless runner (:mod:`addin.headless`) all call
-these functions.
+Generator sheet: :func:`start`, :func:`save_to_collection`, :func:`clear` and the Collection
+tools :func:`import_puzzles`, :func:`delete_from_collection`, :func:`sort_collection`; Analyze
+sheet: :func:`analyze`, :func:`hint`, :func:`solve`.  The xlwings scripts
+(:mod:`xlsudoku.addin.xl`), the desktop macros (:mod:`addin.desktop`) and the headless runner
+(:mod:`addin.headless`) all call these functions.
 
 Every action works in two phases: it reads and checks everything and computes its results into
 a :class:`Changes` list, and only then applies the list.  So a bad input, a puzzle with a clash
 or any engine error writes the message to the sheet's status cell and nothing else; a workbook
 missing a sheet or a defined name is reported before anything is read.
 
-SAVE TO COLLECTION appends one row under the Collection's header and never touches the rows
-already there.  It refuses a puzzle that is already in the Collection (any row, by its 81
-characters), so the table never holds the same puzzle twice.
+The Collection never loses a row.  SAVE TO COLLECTION and IMPORT append under the rows already
+there, refusing a puzzle the Collection holds (same shape and digits); DELETE first copies the
+rows to the Removed sheet (with the time and the reason) and only then rewrites the Collection
+without them; SORT rewrites the same rows in another order.  Ids are never reused: a new id is
+above every id in the Collection and the Removed sheet and above the high-water mark kept in
+the HighestId cell, which each new row raises.
 """
 
 from __future__ import annotations
@@ -21,29 +25,37 @@ import datetime as dt
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from xlsudoku.addin import layout, params, render
 from xlsudoku.addin.cellio import CellIO, MissingPart
+from xlsudoku.engine.analysis import Status
 from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
+from xlsudoku.engine.formats import read_puzzles
 from xlsudoku.engine.generate import GenerateError, generate
 from xlsudoku.engine.grading import grade
-from xlsudoku.engine.grid import CLASSIC, Grid, SudokuError
-from xlsudoku.engine.hints import hint as hint_for
-from xlsudoku.engine.hints import hint_for_step
-from xlsudoku.engine.logic import next_step
-from xlsudoku.engine.patterns import PRESETS, center_box
+from xlsudoku.engine.grid import Geometry, Grid, SudokuError, geometry
+from xlsudoku.engine.hints import Hint, hint_for_step
+from xlsudoku.engine.logic import next_step, trial_step
+from xlsudoku.engine.patterns import PRESETS, PatternError, center_box
 from xlsudoku.engine.ranks import rank_statistics
 from xlsudoku.engine.solver import solutions
+from xlsudoku.engine.steps import Level, Step
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
-GENERATOR_NAMES: tuple[str, ...] = tuple(
-    name for name, ref in layout.NAMES.items() if ref.sheet == layout.GENERATOR
-)
-ANALYZE_NAMES: tuple[str, ...] = tuple(
-    name for name, ref in layout.NAMES.items() if ref.sheet == layout.ANALYZE
-)
+
+def _names_on(sheet: str) -> tuple[str, ...]:
+    return tuple(name for name, ref in layout.NAMES.items() if ref.sheet == sheet)
+
+
+GENERATOR_NAMES = _names_on(layout.GENERATOR)
+ANALYZE_NAMES = _names_on(layout.ANALYZE)
+PRINT_NAMES = _names_on(layout.PRINT)
+PARAM_NAMES = tuple(param.name for param in layout.PARAMS)
+COLLECTION_NAMES = (layout.COLLECTION_HEADER, layout.REMOVED_HEADER, layout.HIGHEST_ID)
+MAX_IMPORT = 2000  # puzzles one IMPORT adds at most (each is solved, graded and ranked)
 
 
 @dataclass
@@ -64,9 +76,23 @@ class Changes:
         """Queue ``io.fill(name, colour, cells)``."""
         self.operations.append(("fill", (name, colour, None if cells is None else list(cells))))
 
-    def append_rows(self, name: str, rows: Sequence[Sequence[Any]]) -> None:
-        """Queue ``io.append_rows(name, rows)``."""
-        self.operations.append(("append_rows", (name, [list(row) for row in rows])))
+    def append_rows(
+        self, name: str, rows: Sequence[Sequence[Any]], heights: Sequence[float] | None = None
+    ) -> None:
+        """Queue ``io.append_rows(name, rows, heights)``."""
+        self.operations.append(("append_rows", (name, [list(row) for row in rows], heights)))
+
+    def replace_rows(
+        self, name: str, rows: Sequence[Sequence[Any]], heights: Sequence[float] | None = None
+    ) -> None:
+        """Queue ``io.replace_rows(name, rows, heights)``."""
+        self.operations.append(("replace_rows", (name, [list(row) for row in rows], heights)))
+
+    def set_sizes(
+        self, name: str, widths: Sequence[float] | None, heights: Sequence[float] | None
+    ) -> None:
+        """Queue ``io.set_sizes(name, widths, heights)``."""
+        self.operations.append(("set_sizes", (name, widths, heights)))
 
     def apply(self, io: CellIO) -> None:
         """Run the queued operations on *io*, in order."""
@@ -120,7 +146,27 @@ def _run(io: CellIO, action: str, status_name: str, names: Sequence[str], body: 
     return Outcome(action, status, ok=True, detail=detail)
 
 
+def _block(value: Any) -> list[list[Any]]:
+    """Return a read block (a single value only when the range is one cell) as rows."""
+    return value if isinstance(value, list) else [[value]]
+
+
+def _is_whole(value: Any) -> bool:
+    return (
+        isinstance(value, int | float) and not isinstance(value, bool) and float(value).is_integer()
+    )
+
+
 # -- Generator sheet ---------------------------------------------------------------------------
+
+
+def _shape_print(changes: Changes, shape: Geometry, answer_key: bool) -> None:
+    """Size the Print sheet for *shape*: its grid fills the page; the key only when asked."""
+    sizes = render.print_sizes(shape)
+    changes.set_sizes(layout.PRINT_GRID, sizes, sizes)
+    changes.set_sizes(layout.PRINT_KEY, None, sizes if answer_key else render.print_sizes(None))
+    title = layout.GRID_CELL_POINTS[layout.GENERATOR] if answer_key else 0.0
+    changes.set_sizes(layout.PRINT_KEY_TITLE, None, [title])
 
 
 def start(
@@ -133,9 +179,10 @@ def start(
     """START: generate a puzzle from the parameter cells and write it with its statistics.
 
     Writes the puzzle, the solution (only when Show solution is Yes; blank otherwise), the
-    statistics, the rank table and the status.  *progress* and *cancel* go to the generator:
-    when *cancel* returns True the best puzzle found so far is written, and the status says the
-    run was interrupted.  *rng* draws the seed when the Seed cell is blank.
+    statistics, the rank table and the status, and shapes the Print sheet for the puzzle.
+    *progress* and *cancel* go to the generator: when *cancel* returns True the best puzzle
+    found so far is written, and the status says the run was interrupted.  *rng* draws the
+    seed when the Seed cell is blank.
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
@@ -153,31 +200,42 @@ def start(
         except GenerateError as error:
             raise params.ParamError([params.engine_problem(str(error))]) from None
         graded = grade(result.puzzle)
-        changes.write(layout.PUZZLE_GRID, render.grid_rows(result.puzzle))
+        changes.write(layout.PUZZLE_GRID, render.block_rows(result.puzzle))
         shown = result.solution if checked.show_solution else None
-        changes.write(layout.SOLUTION_GRID, render.grid_rows(shown))
+        changes.write(layout.SOLUTION_GRID, render.block_rows(shown))
         changes.write(layout.STATS, render.stats_block(result, graded))
         changes.write(layout.RANK_TABLE, render.rank_block(result.ranks))
+        _shape_print(changes, result.puzzle.geometry, checked.show_solution)
         return render.start_status(result, graded, cancelled=asked[0]), result
 
-    return _run(io, "start", layout.STATUS, GENERATOR_NAMES, body)
+    return _run(io, "start", layout.STATUS, GENERATOR_NAMES + PRINT_NAMES, body)
 
 
 def clear(io: CellIO) -> Outcome:
     """CLEAR: blank the puzzle, solution, statistics and rank table; keep the parameters.
 
-    The statistics labels stay (they are part of the block START writes).
+    The grid and the Print sheet take the shape of the Geometry cell (the statistics labels
+    stay, with that shape in the Geometry row), so a puzzle of that shape can be typed in.
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
-        changes.write(layout.PUZZLE_GRID, render.grid_rows(None))
-        changes.write(layout.SOLUTION_GRID, render.grid_rows(None))
-        changes.write(layout.STATS, render.stats_block(None))
+        shape = params.read_geometry(
+            layout.PARAMS_BY_NAME[layout.GEOMETRY], io.read(layout.GEOMETRY)
+        )
+        changes.write(layout.PUZZLE_GRID, render.block_rows(None))
+        changes.write(layout.SOLUTION_GRID, render.block_rows(None))
+        changes.write(layout.STATS, render.stats_block(None, shape=shape.name))
         changes.write(layout.RANK_TABLE, render.rank_block(None))
-        return "Cleared the puzzle, solution and statistics; the parameters are kept.", None
+        _shape_print(changes, shape, answer_key=False)
+        return (
+            f"Cleared the puzzle, solution and statistics; the grid is {shape.name} now. "
+            "The parameters and the Collection are kept.",
+            None,
+        )
 
-    names = [layout.PUZZLE_GRID, layout.SOLUTION_GRID, layout.STATS, layout.RANK_TABLE]
-    return _run(io, "clear", layout.STATUS, [layout.STATUS, *names], body)
+    names = [layout.STATUS, layout.GEOMETRY, layout.PUZZLE_GRID, layout.SOLUTION_GRID]
+    names += [layout.STATS, layout.RANK_TABLE, *PRINT_NAMES]
+    return _run(io, "clear", layout.STATUS, names, body)
 
 
 def _stats_value(stats: Any, label: str) -> Any:
@@ -190,13 +248,29 @@ def _stats_value(stats: Any, label: str) -> Any:
     return None
 
 
-def _detect_pattern(grid: Grid) -> int | None:
-    """Return the preset whose open cells are exactly the givens of the center box, or None."""
-    mask = "".join("x" if grid[cell] else "." for cell in center_box(CLASSIC))
+def _grid_shape(io: CellIO, stats: Any) -> Geometry:
+    """Return the shape of the Generator's grid: the Statistics' Geometry, else the parameter."""
+    shown = _stats_value(stats, "Geometry")
+    for value, param in ((shown, None), (io.read(layout.GEOMETRY), layout.GEOMETRY)):
+        try:
+            return params.read_geometry(layout.PARAMS_BY_NAME[layout.GEOMETRY], value)
+        except params.ParamError:
+            if param is not None:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _detect_pattern(grid: Grid) -> int | str | None:
+    """Return the preset (or the mask) of the center box's givens; None without a center box."""
+    try:
+        box = center_box(grid.geometry)
+    except PatternError:
+        return None
+    mask = "".join("x" if grid[cell] else "." for cell in box)
     for pattern in PRESETS:
         if pattern.mask == mask:
             return pattern.number
-    return None
+    return mask
 
 
 # Strongest first: the symmetry recorded for a puzzle typed by hand is the first it has.
@@ -229,14 +303,17 @@ def _detect_symmetry(grid: Grid, asked: Any) -> Symmetry:
 def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
     """SAVE TO COLLECTION: append the puzzle on the Generator sheet to the Collection.
 
-    The row holds the puzzle as it is on the sheet (even when typed or edited by hand): its
-    solution (it must have exactly one), opens, the preset matching its center box, its
-    symmetry (the Symmetry parameter when the givens have it), level, score and rank counts
-    from the engine, and the seed from the statistics when they describe this puzzle.
+    The row holds the puzzle as it is on the sheet (even when typed or edited by hand), in
+    the grid's shape (the Statistics' Geometry): its solution (it must have exactly one),
+    opens, the preset matching its center box, its symmetry (the Symmetry parameter when the
+    givens have it), level, score and rank counts from the engine, and the seed from the
+    statistics when they describe this puzzle.
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
-        grid = params.read_grid(layout.PUZZLE_GRID, _block(io.read(layout.PUZZLE_GRID)))
+        stats = io.read(layout.STATS)
+        shape = _grid_shape(io, stats)
+        grid = params.read_block(layout.PUZZLE_GRID, _block(io.read(layout.PUZZLE_GRID)), shape)
         if grid.given_count == 0:
             raise params.ParamError(
                 [
@@ -250,145 +327,494 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
             raise params.ParamError(
                 [f"The puzzle grid has {what}; only puzzles with exactly one are saved"]
             )
-        puzzle = str(grid)
-        existing = io.table_rows(layout.COLLECTION_HEADER)
-        column = layout.COLLECTION_COLUMNS.index("puzzle")
-        for row in existing:
-            if len(row) > column and str(row[column] or "").strip() == puzzle:
-                raise params.ParamError(
-                    [f"This puzzle is already in the Collection (id {row[0]}); nothing added"]
-                )
-        ids = [int(row[0]) for row in existing if _is_whole(row[0])]
-        new_id = max(ids, default=len(existing)) + 1
-        stats = io.read(layout.STATS)
+        book = _Collection.read(io)
+        existing = book.id_of(grid)
+        if existing is not None:
+            raise params.ParamError(
+                [f"This puzzle is already in the Collection (id {existing}); nothing added"]
+            )
         seed = None
         if _stats_value(stats, "Opens") == grid.given_count:
             seed_value = _stats_value(stats, "Seed")
             seed = int(seed_value) if _is_whole(seed_value) else None
-        graded = grade(grid)
-        symmetry = _detect_symmetry(grid, io.read(layout.SYMMETRY))
-        row = render.collection_row(
-            id_=new_id,
-            when=now or dt.datetime.now(),
-            puzzle=grid,
-            solution=found[0],
-            pattern=_detect_pattern(grid),
-            symmetry=symmetry,
-            grade=graded,
-            ranks=rank_statistics(grid, found[0], next_step=next_step),
-            seed=seed,
-        )
-        changes.append_rows(layout.COLLECTION_HEADER, [row])
+        new_id = book.next_id()
+        row = _row_for(grid, found[0], new_id, now, io.read(layout.SYMMETRY), seed)
+        changes.append_rows(layout.COLLECTION_HEADER, [row], [render.collection_row_height(row)])
+        changes.write(layout.HIGHEST_ID, new_id)
         return f"Saved to the Collection as id {new_id} ({grid.given_count} opens).", row
 
-    names = [layout.STATUS, layout.PUZZLE_GRID, layout.STATS, layout.SYMMETRY]
-    return _run(io, "save_to_collection", layout.STATUS, [*names, layout.COLLECTION_HEADER], body)
+    names = [layout.STATUS, layout.PUZZLE_GRID, layout.STATS, layout.SYMMETRY, layout.GEOMETRY]
+    return _run(io, "save_to_collection", layout.STATUS, [*names, *COLLECTION_NAMES], body)
 
 
-def _is_whole(value: Any) -> bool:
-    return (
-        isinstance(value, int | float) and not isinstance(value, bool) and float(value).is_integer()
+def _row_for(
+    grid: Grid,
+    solution: Grid,
+    id_: int,
+    now: dt.datetime | None,
+    symmetry: Any,
+    seed: int | None,
+    notes: str = "",
+) -> list[Any]:
+    """Return the Collection row of a puzzle with one *solution* (grade and ranks computed)."""
+    return render.collection_row(
+        id_=id_,
+        when=now or dt.datetime.now(),
+        puzzle=grid,
+        solution=solution,
+        pattern=_detect_pattern(grid),
+        symmetry=_detect_symmetry(grid, symmetry),
+        grade=grade(grid),
+        ranks=rank_statistics(grid, solution, next_step=next_step),
+        seed=seed,
+        notes=notes,
     )
 
 
-def _block(value: Any) -> list[list[Any]]:
-    """Return a read block (a single value only when the range is one cell) as rows."""
-    return value if isinstance(value, list) else [[value]]
+# -- Collection tools --------------------------------------------------------------------------
+
+
+@dataclass
+class _Collection:
+    """The Collection's and the Removed sheet's rows, and the id high-water mark."""
+
+    rows: list[list[Any]]
+    removed: list[list[Any]]
+    highest: int
+
+    @classmethod
+    def read(cls, io: CellIO) -> _Collection:
+        mark = io.read(layout.HIGHEST_ID)
+        return cls(
+            [list(row) for row in io.table_rows(layout.COLLECTION_HEADER)],
+            [list(row) for row in io.table_rows(layout.REMOVED_HEADER)],
+            int(mark) if _is_whole(mark) else 0,
+        )
+
+    @staticmethod
+    def value(row: Sequence[Any], column: str) -> Any:
+        index = layout.COLLECTION_COLUMNS.index(column)
+        return row[index] if index < len(row) else None
+
+    def keys(self) -> dict[tuple[str, str], Any]:
+        """Return (shape, puzzle string) -> id of every Collection row."""
+        found = {}
+        for row in self.rows:
+            puzzle = str(self.value(row, "puzzle") or "").strip()
+            if puzzle:
+                shape = str(self.value(row, "geometry") or "").strip() or layout.CLASSIC_NAME
+                found.setdefault((shape, puzzle), self.value(row, "id"))
+        return found
+
+    def id_of(self, grid: Grid) -> Any:
+        """Return the id of the row holding *grid* (same shape and digits), or None."""
+        return self.keys().get((grid.geometry.name, str(grid)))
+
+    def next_id(self) -> int:
+        """Return an id above every id ever given (rows, removed rows, the high-water mark)."""
+        ids = [self.highest]
+        ids += [int(row[0]) for row in self.rows + self.removed if row and _is_whole(row[0])]
+        ids.append(len(self.rows))
+        return max(ids) + 1
+
+
+def _import_geometry(grid: Grid) -> Grid:
+    """Return *grid* read as X-Sudoku when only the diagonals make its solution unique."""
+    if grid.geometry.size != 9 or len(solutions(grid, 2)) < 2:
+        return grid
+    x_grid = Grid(grid.cells, geometry(3, 3, True))
+    if x_grid.conflicts() or len(solutions(x_grid, 2)) != 1:
+        return grid
+    return x_grid
+
+
+def _import_source(value: Any) -> tuple[str, str, str]:
+    """Return (text, where, file name) of Import from: a file's contents, or the cell's text."""
+    param = layout.TOOLS_BY_NAME[layout.IMPORT_SOURCE]
+    text = params.parse_param(param, value)
+    if text is None:
+        raise params.ParamError(
+            [
+                f"Import from ({param.ref.address}) is empty: type a puzzle file's path or paste "
+                "puzzles (one per line) into it"
+            ]
+        )
+    text = str(text)
+    if "\n" not in text and len(text) < 1024:
+        path = Path(text.strip().strip('"')).expanduser()
+        try:
+            if path.is_file():
+                return path.read_text(encoding="utf-8-sig"), path.name, path.name
+        except OSError as error:
+            raise params.ParamError(
+                [f"Import from ({param.ref.address}): cannot read {path}: {error}"]
+            ) from None
+    return text, "the Import from cell", ""
+
+
+def import_puzzles(io: CellIO, now: dt.datetime | None = None) -> Outcome:
+    """IMPORT: add the puzzles of a file (or of the Import from cell) to the Collection.
+
+    Every format :func:`xlsudoku.engine.formats.read_puzzles` reads is accepted.  Each puzzle
+    with exactly one solution that the Collection does not hold yet becomes a row (its notes
+    say where it came from); the status counts what was skipped and why.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        text, where, file_name = _import_source(io.read(layout.IMPORT_SOURCE))
+        book = _Collection.read(io)
+        known = book.keys()
+        next_id = book.next_id()
+        rows: list[list[Any]] = []
+        skipped = {"already in the Collection": 0, "several solutions": 0, "no solution": 0}
+        unreadable: list[str] = []
+        for line, result in read_puzzles(text, file_name):
+            if isinstance(result, SudokuError):
+                unreadable.append(f"line {line}: {result}")
+                continue
+            grid = _import_geometry(result)
+            if (grid.geometry.name, str(grid)) in known:
+                skipped["already in the Collection"] += 1
+                continue
+            found = solutions(grid, 2)
+            if len(found) != 1:
+                skipped["no solution" if not found else "several solutions"] += 1
+                continue
+            if len(rows) == MAX_IMPORT:
+                raise params.ParamError(
+                    [f"The source holds more than {MAX_IMPORT} new puzzles: import it in parts"]
+                )
+            known[(grid.geometry.name, str(grid))] = next_id
+            notes = f"imported from {where}, line {line}"
+            rows.append(_row_for(grid, found[0], next_id, now, None, None, notes))
+            next_id += 1
+        if rows:
+            heights = [render.collection_row_height(row) for row in rows]
+            changes.append_rows(layout.COLLECTION_HEADER, rows, heights)
+            changes.write(layout.HIGHEST_ID, next_id - 1)
+        status = (
+            f"Imported {len(rows)} puzzle{'s' if len(rows) != 1 else ''}"
+            + (f" as ids {rows[0][0]}-{rows[-1][0]}" if len(rows) > 1 else "")
+            + (f" as id {rows[0][0]}" if len(rows) == 1 else "")
+            + f" from {where}."
+        )
+        reasons = [f"{count} {why}" for why, count in skipped.items() if count]
+        if unreadable:
+            reasons.append(f"{len(unreadable)} unreadable ({unreadable[0]})")
+        if reasons:
+            status += " Skipped: " + "; ".join(reasons) + "."
+        return status, rows
+
+    names = [layout.STATUS, layout.IMPORT_SOURCE, *COLLECTION_NAMES]
+    return _run(io, "import_puzzles", layout.STATUS, names, body)
+
+
+def delete_from_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
+    """DELETE: move the Collection rows whose ids are in Delete ids to the Removed sheet.
+
+    The rows are appended to the Removed sheet (with the time and the reason) before the
+    Collection is rewritten without them, so a row is never in neither place.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        wanted = params.read_ids(io.read(layout.DELETE_IDS))
+        book = _Collection.read(io)
+        by_id = {int(row[0]): row for row in book.rows if row and _is_whole(row[0])}
+        found = [number for number in wanted if number in by_id]
+        missing = [number for number in wanted if number not in by_id]
+        if not found:
+            raise params.ParamError(
+                [f"No Collection row has id {', '.join(map(str, missing[:10]))}; nothing moved"]
+            )
+        when = render.saved_at(now or dt.datetime.now())
+        moved = [by_id[number] + [when, "deleted"] for number in found]
+        kept = [row for row in book.rows if not (row and row[0] in found)]
+        changes.append_rows(
+            layout.REMOVED_HEADER, moved, [render.collection_row_height(row) for row in moved]
+        )
+        changes.replace_rows(
+            layout.COLLECTION_HEADER, kept, [render.collection_row_height(row) for row in kept]
+        )
+        changes.write(layout.HIGHEST_ID, book.next_id() - 1)
+        changes.clear(layout.DELETE_IDS)
+        status = (
+            f"Moved {len(found)} row{'s' if len(found) != 1 else ''} (id "
+            f"{', '.join(map(str, found))}) to the Removed sheet; {len(kept)} left."
+        )
+        if missing:
+            status += f" Not found: id {', '.join(map(str, missing[:10]))}."
+        return status, found
+
+    names = [layout.STATUS, layout.DELETE_IDS, *COLLECTION_NAMES]
+    return _run(io, "delete_from_collection", layout.STATUS, names, body)
+
+
+_LEVEL_ORDER = {level.label.lower(): int(level) for level in Level}
+
+
+def _sort_key(column: str) -> Callable[[list[Any]], tuple[int, Any]]:
+    """Return a key that orders rows by *column*, blanks last, levels by difficulty."""
+    index = layout.COLLECTION_COLUMNS.index(column)
+
+    def key(row: list[Any]) -> tuple[int, Any]:
+        value = row[index] if index < len(row) else None
+        if value is None or value == "":
+            return (2, "")
+        if column == "level":
+            return (0, _LEVEL_ORDER.get(str(value).lower(), len(_LEVEL_ORDER)))
+        if column == "geometry":
+            side = layout.GEOMETRIES.get(str(value), (99, 0, 0, False))
+            return (0, (side[0], side[3]))
+        if isinstance(value, dt.datetime | dt.date):
+            return (0, value.isoformat())
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return (0, float(value))
+        return (1, str(value).lower())
+
+    return key
+
+
+def sort_collection(io: CellIO) -> Outcome:
+    """SORT: reorder the Collection's rows by the Sort by column; every row is kept."""
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        rule = layout.TOOLS_BY_NAME[layout.SORT_BY]
+        choice = str(params.parse_param(rule, io.read(layout.SORT_BY)))
+        descending = choice.endswith(layout.DESCENDING)
+        column = choice.removesuffix(layout.DESCENDING)
+        rows = _Collection.read(io).rows
+        key = _sort_key(column)
+        ordered = sorted(rows, key=key)
+        if descending:  # blanks stay last
+            filled = [row for row in ordered if key(row)[0] < 2]
+            ordered = sorted(filled, key=key, reverse=True) + ordered[len(filled) :]
+        assert sorted(map(repr, ordered)) == sorted(map(repr, rows))  # nothing lost
+        changes.replace_rows(
+            layout.COLLECTION_HEADER, ordered, [render.collection_row_height(r) for r in ordered]
+        )
+        return f"Sorted the Collection's {len(rows)} rows by {choice}.", ordered
+
+    names = [layout.STATUS, layout.SORT_BY, layout.COLLECTION_HEADER]
+    return _run(io, "sort_collection", layout.STATUS, names, body)
 
 
 # -- Analyze sheet -----------------------------------------------------------------------------
 
 
-def _typed_puzzle(io: CellIO, changes: Changes) -> Grid:
-    """Return the puzzle typed on the Analyze sheet.
+def _typed_puzzle(io: CellIO, changes: Changes) -> tuple[Grid, str]:
+    """Return the puzzle typed on the Analyze sheet and a note for the status ("" or a sentence).
 
     A non-blank AnalyzeString wins: the puzzle is copied into AnalyzeGrid and the string cell
-    is cleared, so the grid is the one place the puzzle lives afterwards.
+    is cleared, so the grid is the one place the puzzle lives afterwards.  A string of another
+    size than the Geometry cell's sets that cell to the string's shape (and the note says so).
     """
+    param = layout.ANALYZE_PARAMS[0]
+    chosen = params.read_geometry(param, io.read(layout.ANALYZE_GEOMETRY))
     text = io.read(layout.ANALYZE_STRING)
+    note = ""
     if not params.is_blank(text):
-        grid = params.read_string(layout.ANALYZE_STRING, text)
-        changes.write(layout.ANALYZE_GRID, render.grid_rows(grid))
+        # a puzzle Excel had turned into a number is read back, and the status says so
+        number = params.number_note(layout.ANALYZE_STRING, text)
+        if number:
+            text, _ = params.number_puzzle(layout.ANALYZE_STRING, text)
+            note = " " + number.strip()
+        shape = params.string_geometry(text, chosen)
+        grid = params.read_string(layout.ANALYZE_STRING, text, shape)
+        if shape != chosen:
+            changes.write(layout.ANALYZE_GEOMETRY, shape.name)
+            note += f" Geometry set to {shape.name} for the {shape.cell_count}-cell string."
+        changes.write(layout.ANALYZE_GRID, render.block_rows(grid))
         changes.clear(layout.ANALYZE_STRING)
     else:
-        grid = params.read_grid(layout.ANALYZE_GRID, _block(io.read(layout.ANALYZE_GRID)))
+        grid = params.read_block(layout.ANALYZE_GRID, _block(io.read(layout.ANALYZE_GRID)), chosen)
     if grid.given_count == 0:
-        grid_ref = layout.NAMES[layout.ANALYZE_GRID]
+        grid_ref = layout.NAMES[layout.ANALYZE_GRID].part(chosen.size, chosen.size)
         string_ref = layout.NAMES[layout.ANALYZE_STRING]
         raise params.ParamError(
             [
-                f"The grid ({grid_ref.address}) is empty: type a puzzle into it, or paste an "
-                f"81-character puzzle into {string_ref.address}"
+                f"The grid ({grid_ref.address}) is empty: type a puzzle into it, or paste a "
+                f"puzzle string into {string_ref.address}"
             ]
         )
-    return grid
+    return grid, note
+
+
+def _reset_colours(changes: Changes, geo: Geometry) -> None:
+    """Give the Analyze grids their plain look (the X-Sudoku diagonals shaded)."""
+    changes.fill(layout.ANALYZE_GRID, render.GRID_FILL, None)
+    if geo.diagonals:
+        side = geo.size
+        diagonal = {(i, i) for i in range(side)} | {(i, side - 1 - i) for i in range(side)}
+        changes.fill(layout.ANALYZE_GRID, render.DIAGONAL_COLOUR, sorted(diagonal))
+    for name in (layout.CANDIDATES, layout.ANALYZE_SOLUTION, layout.ANALYZE_SOLUTION2):
+        changes.fill(name, None, None)
+
+
+def _write_candidates(changes: Changes, board: Board) -> None:
+    changes.write(
+        layout.CANDIDATES, render.candidates_block(board.values, board.cands, board.geometry)
+    )
 
 
 def analyze(io: CellIO) -> Outcome:
-    """ANALYZE: validity, solution count, grade, or two solutions' differences and a clue."""
+    """ANALYZE: validity, solution count, grade, or two solutions side by side and a clue.
+
+    With several solutions, the two found are written side by side with the cells where they
+    differ coloured, and the clue to add is marked in the puzzle.  The candidates (pencil
+    marks) start afresh from the puzzle, so ANALYZE also resets what HINT has applied.
+    """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
-        grid = _typed_puzzle(io, changes)
+        grid, note = _typed_puzzle(io, changes)
         analysis = analyze_grid(grid)
-        changes.fill(layout.ANALYZE_GRID, render.GRID_FILL, None)
+        geo = grid.geometry
+        _reset_colours(changes, geo)
         changes.write(layout.ANALYZE_REPORT, render.report_lines(grid, analysis))
         changes.clear(layout.HINT_TEXT)
-        changes.clear(layout.ANALYZE_SOLUTION)
-        # a puzzle Excel had turned into a number is read back, and the status says so
-        note = params.number_note(layout.ANALYZE_STRING, io.read(layout.ANALYZE_STRING))
-        return note + render.analysis_status(analysis), analysis
+        first = analysis.solutions[0] if analysis.status is Status.SEVERAL else None
+        second = analysis.solutions[1] if analysis.status is Status.SEVERAL else None
+        changes.write(layout.ANALYZE_SOLUTION, render.block_rows(first))
+        changes.write(layout.ANALYZE_SOLUTION2, render.block_rows(second))
+        if analysis.status is Status.INVALID:
+            changes.clear(layout.CANDIDATES)
+        else:
+            _write_candidates(changes, Board.from_grid(grid))
+        if analysis.status is Status.SEVERAL:
+            differing = render.offsets(analysis.differing, geo)
+            for name in (layout.ANALYZE_SOLUTION, layout.ANALYZE_SOLUTION2):
+                changes.fill(name, render.DIFFER_COLOUR, differing)
+            if analysis.clue is not None:
+                spot = render.offsets([analysis.clue.cell], geo)
+                changes.fill(layout.ANALYZE_GRID, render.CLUE_COLOUR, spot)
+                changes.fill(layout.ANALYZE_SOLUTION, render.CLUE_COLOUR, spot)
+        return render.analysis_status(analysis) + note, analysis
 
     return _run(io, "analyze", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
 
 
-def hint(io: CellIO) -> Outcome:
-    """HINT: the next step, more of it on each press for the same grid (levels 1, 2, 3).
+def _board(grid: Grid, stored: list[int | None], solution: Grid) -> tuple[Board, bool]:
+    """Return the board of *grid* with the stored pencil marks, and whether they were kept.
 
-    The level is read back from the hint text on the sheet: pressing again while the text is
-    the previous level's hint for this grid discloses the next level.  The cells involved are
-    coloured.
+    A cell's marks are the stored ones within what its peers allow; marks that lost a digit of
+    the solution (typed by hand, or left from another puzzle) are dropped for the puzzle's own.
+    """
+    fresh = Board.from_grid(grid)
+    cands = [
+        basic if mark is None or value else basic & mark
+        for value, basic, mark in zip(grid.cells, fresh.cands, stored, strict=True)
+    ]
+    fits = all(
+        value or cands[cell] >> (solution[cell] - 1) & 1 for cell, value in enumerate(grid.cells)
+    )
+    if not fits:
+        return fresh, False
+    return Board.from_candidates(grid.cells, tuple(cands), grid.geometry), True
+
+
+def hint(io: CellIO) -> Outcome:
+    """HINT: the next step on the candidates kept on the sheet, more of it on each press.
+
+    Press 1 names the technique and where to look, press 2 the cells of its pattern (the
+    cause), press 3 explains it and applies it: its eliminations are made in the Candidates
+    block and its placements in the grid, so the next press goes on with the next step.  The
+    cause cells and the effect cells get their own colours (see the legend).  A puzzle with
+    no solution or several solutions gets no hint: a step would prove nothing there.
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
-        grid = _typed_puzzle(io, changes)
-        result = hint_for(grid, 1)
-        step = result.step
-        if step is not None:
-            board = Board.from_grid(grid)
-            shown_text = io.read(layout.HINT_TEXT)
-            levels = [result] + [hint_for_step(step, board, level) for level in (2, 3)]
-            for earlier, later in zip(levels, levels[1:] + levels[2:], strict=True):
-                if shown_text == render.hint_text(earlier):
-                    result = later
-        changes.fill(layout.ANALYZE_GRID, render.GRID_FILL, None)
-        if result.cells:
-            colour = render.HINT_REGION_COLOUR if result.level == 1 else render.HINT_CELLS_COLOUR
-            changes.fill(layout.ANALYZE_GRID, colour, render.offsets(result.cells))
+        grid, note = _typed_puzzle(io, changes)
+        geo = grid.geometry
+        found = solutions(grid, 2)
+        if len(found) != 1:
+            what = "no solution" if not found else "several solutions"
+            raise params.ParamError(
+                [
+                    f"The puzzle has {what}: HINT needs a puzzle with exactly one. ANALYZE "
+                    + ("shows two solutions and a clue to add." if found else "checks it.")
+                ]
+            )
+        stored = params.read_candidates(_block(io.read(layout.CANDIDATES)), geo)
+        board, kept = _board(grid, stored, found[0])
+        _reset_colours(changes, geo)
+        if board.is_solved:
+            changes.write(layout.HINT_TEXT, "The grid is full: nothing left to hint.")
+            changes.clear(layout.CANDIDATES)
+            return "The grid is full: nothing left to hint.", None
+        step = next_step(board) or trial_step(board, found[0])
+        shown = io.read(layout.HINT_TEXT)
+        level = 1
+        for earlier in (1, 2):
+            if shown == render.hint_text(hint_for_step(step, board, earlier)):
+                level = earlier + 1
+        result = hint_for_step(step, board, level)
+        _colour_hint(changes, result, geo)
         changes.write(layout.HINT_TEXT, render.hint_text(result))
-        if step is None:
-            return "The grid is full: nothing left to hint.", result
-        more = " Press HINT again for more." if result.level < 3 else ""
-        return f"Hint level {result.level} of 3 (cells involved are coloured).{more}", result
+        status = f"Hint {level} of 3."
+        if level == 3:
+            after = board.apply(step)
+            _write_candidates(changes, after)
+            if step.placements:
+                changes.write(layout.ANALYZE_GRID, render.block_rows(after.grid))
+            status += " Applied: " + _applied(step) + " Press HINT for the next step."
+        else:
+            _write_candidates(changes, board)
+            status += " Press HINT again for more."
+        if not kept:
+            status += " The candidates did not fit the puzzle and were started afresh."
+        return status + note, result
 
     return _run(io, "hint", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
 
 
+def _colour_hint(changes: Changes, result: Hint, geo: Geometry) -> None:
+    """Colour a hint: its house (level 1), its pattern (cause) and what it changes (effect)."""
+    step = result.step
+    if step is None:
+        return
+    if result.level == 1:
+        region = render.offsets(result.cells, geo)
+        changes.fill(layout.ANALYZE_GRID, render.HINT_REGION_COLOUR, region)
+        changes.fill(layout.CANDIDATES, render.HINT_REGION_COLOUR, region)
+        return
+    effect = [p.cell for p in step.placements] + [e.cell for e in step.eliminations]
+    cause = [cell for cell in step.cells if cell not in effect]
+    for name in (layout.ANALYZE_GRID, layout.CANDIDATES):
+        changes.fill(name, render.HINT_CAUSE_COLOUR, render.offsets(cause, geo))
+    if result.level == 3:
+        for name in (layout.ANALYZE_GRID, layout.CANDIDATES):
+            changes.fill(name, render.HINT_EFFECT_COLOUR, render.offsets(effect, geo))
+
+
+def _applied(step: Step) -> str:
+    placed = len(step.placements)
+    removed = len(step.eliminations)
+    parts = []
+    if placed:
+        parts.append(f"{placed} digit{'s' if placed > 1 else ''} placed in the grid")
+    if removed:
+        parts.append(f"{removed} candidate{'s' if removed > 1 else ''} removed")
+    return " and ".join(parts) + "."
+
+
 def solve(io: CellIO) -> Outcome:
-    """SOLVE: write the solution under the typed puzzle (the first of several, said so)."""
+    """SOLVE: write the solution beside the typed puzzle (the first of several, said so)."""
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
-        grid = _typed_puzzle(io, changes)
+        grid, note = _typed_puzzle(io, changes)
         found = solutions(grid, 2)
-        changes.fill(layout.ANALYZE_GRID, render.GRID_FILL, None)
+        _reset_colours(changes, grid.geometry)
         changes.clear(layout.HINT_TEXT)
-        changes.write(layout.ANALYZE_SOLUTION, render.grid_rows(found[0] if found else None))
+        changes.write(layout.ANALYZE_SOLUTION, render.block_rows(found[0] if found else None))
+        changes.write(layout.ANALYZE_SOLUTION2, render.block_rows(None))
         if not found:
-            return "No solution: the givens cannot all be kept.", None
+            return "No solution: the givens cannot all be kept." + note, None
         if len(found) > 1:
-            return "Several solutions: one of them is shown; ANALYZE shows where they differ.", (
-                found[0]
+            return (
+                "Several solutions: one of them is shown; ANALYZE shows two and where they "
+                "differ." + note,
+                found[0],
             )
-        return "Solved: the solution is unique.", found[0]
+        return "Solved: the solution is unique." + note, found[0]
 
     return _run(io, "solve", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
 
@@ -397,6 +823,9 @@ ACTIONS: dict[str, Callable[[CellIO], Outcome]] = {
     "start": start,
     "clear": clear,
     "save_to_collection": save_to_collection,
+    "import_puzzles": import_puzzles,
+    "delete_from_collection": delete_from_collection,
+    "sort_collection": sort_collection,
     "analyze": analyze,
     "hint": hint,
     "solve": solve,

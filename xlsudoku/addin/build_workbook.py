@@ -3,7 +3,8 @@
 The build is deterministic: the same sources give the same bytes (fixed document timestamps
 and zip member times), so a test can prove the committed workbook equals a fresh build.
 Sources: :mod:`addin.layout` (every address, default, rule and label), :mod:`engine.patterns`
-(the twelve pattern pictures), ``addin/vba/Buttons.bas`` (the button macros) and the VBA
+(the twelve pattern pictures), :mod:`addin.build_styles` (fonts, colours, grids drawn by
+shape), ``addin/vba/Buttons.bas`` (the button macros) and the VBA
 project of xlwings' standalone quickstart workbook, vendored as ``addin/vba/xlwings_project.bin``
 (``RunPython``; see :mod:`xlsudoku.addin.vbaproject`).
 """
@@ -18,13 +19,48 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.comments import Comment
+from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from xlsudoku.addin import layout
+from xlsudoku.addin import layout, render
+from xlsudoku.addin.build_styles import (
+    BLANK_MARK,
+    CENTER,
+    FIXED_FONT,
+    GIVEN_MARK,
+    HAIR,
+    HEADER_FILL,
+    HEADER_FONT,
+    HELP_FONT,
+    INK,
+    INPUT_FILL,
+    INPUT_FONT,
+    LABEL_FONT,
+    LEFT,
+    NOTE_FONT,
+    PICKED_FILL,
+    PICTURE_FONT,
+    STATUS_FILL,
+    THIN,
+    TITLE_FONT,
+    WHITE_FILL,
+    WRAP,
+    WRAP_CENTER,
+    cells,
+    grid_look,
+    heading,
+    input_cells,
+    merge,
+    shape_helpers,
+    size_grid,
+    style_block,
+)
+from xlsudoku.addin.cellio import character_width
 from xlsudoku.addin.package import ButtonShape, attach_macros, normalize_zip
 from xlsudoku.addin.vbaproject import (
     Module,
@@ -34,88 +70,35 @@ from xlsudoku.addin.vbaproject import (
     write_project,
     xlwings_project,
 )
+from xlsudoku.engine.grid import CLASSIC
 from xlsudoku.engine.patterns import PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUTPUT = ROOT / "workbooks" / "xlsudoku.xlsm"
 BUTTONS_BAS = Path(__file__).resolve().parent / "vba" / "Buttons.bas"
 FIXED_TIME = dt.datetime(2024, 1, 1)
-CODE_NAMES = {layout.GENERATOR: "Sheet1", layout.COLLECTION: "Sheet2", layout.ANALYZE: "Sheet3"}
+CODE_NAMES = {
+    layout.GENERATOR: "Sheet1",
+    layout.PRINT: "Sheet4",
+    layout.ANALYZE: "Sheet3",
+    layout.COLLECTION: "Sheet2",
+    layout.REMOVED: "Sheet5",
+}
 
-# -- look ---------------------------------------------------------------------------------------
-
-INK = "1F2937"
-ACCENT = "1F4E79"
-MUTED = "6B7280"
-INPUT_FILL = PatternFill("solid", fgColor="FFF7D6")
-HEADER_FILL = PatternFill("solid", fgColor="DCE6F1")
-STATUS_FILL = PatternFill("solid", fgColor="F3F4F6")
-GIVEN_MARK, BLANK_MARK = "■", "□"
-
-TITLE_FONT = Font(name="Calibri", size=18, bold=True, color=ACCENT)
-NOTE_FONT = Font(name="Calibri", size=10, italic=True, color=MUTED)
-HEADER_FONT = Font(name="Calibri", size=11, bold=True, color=ACCENT)
-LABEL_FONT = Font(name="Calibri", size=11, color=INK)
-INPUT_FONT = Font(name="Calibri", size=12, bold=True, color=INK)
-HELP_FONT = Font(name="Calibri", size=9, italic=True, color=MUTED)
-PUZZLE_FONT = Font(name="Calibri", size=20, bold=True, color="000000")
+PUZZLE_FONT = Font(name="Calibri", size=18, bold=True, color="000000")
 SOLUTION_FONT = Font(name="Calibri", size=12, color="4B5563")
-PICTURE_FONT = Font(name="Consolas", size=10, color=INK)
-CENTER = Alignment(horizontal="center", vertical="center")
-LEFT = Alignment(horizontal="left", vertical="center")
-WRAP = Alignment(horizontal="left", vertical="top", wrap_text=True)
-
-THIN = Side(style="thin", color="9CA3AF")
-THICK = Side(style="thick", color="000000")
+PRINT_FONT = Font(name="Calibri", size=22, bold=True, color="000000")
+KEY_FONT = Font(name="Calibri", size=16, color="374151")
+ANALYZE_FONT = Font(name="Calibri", size=15, bold=True, color="000000")
+MARK_FONT = Font(name="Courier New", size=6, color="4B5563")  # four lines fit a 16x16 cell
 MEDIUM = Side(style="medium", color="000000")
-HAIR = Side(style="thin", color="D1D5DB")
-
-PUZZLE_CELL_WIDTH = 6.86  # characters: 48 px, as wide as the 36 pt (48 px) rows are high
-PUZZLE_ROW_HEIGHT = 36.0
-SOLUTION_ROW_HEIGHT = 26.0
+TABLE_LINED_ROWS = 5000  # a table's rows get a line under them while they hold an id
 
 
-# -- helpers ------------------------------------------------------------------------------------
+# -- buttons ------------------------------------------------------------------------------------
 
 
-def _cells(ws: Worksheet, ref: layout.Ref) -> list[list]:  # type: ignore[type-arg]
-    return [list(row) for row in ws[ref.address]] if ":" in ref.address else [[ws[ref.address]]]
-
-
-def _style_block(ws: Worksheet, ref: layout.Ref, **style: object) -> None:
-    for row in _cells(ws, ref):
-        for cell in row:
-            for key, value in style.items():
-                setattr(cell, key, value)
-
-
-def _grid_borders(ws: Worksheet, ref: layout.Ref, box: Side, inner: Side) -> None:
-    """Draw a 9x9 grid: *box* lines around the grid and its 3x3 boxes, *inner* elsewhere."""
-    for r, row in enumerate(_cells(ws, ref)):
-        for c, cell in enumerate(row):
-            cell.border = Border(
-                left=box if c % 3 == 0 else inner,
-                right=box if c == 8 else inner,
-                top=box if r % 3 == 0 else inner,
-                bottom=box if r == 8 else inner,
-            )
-
-
-def _merge(ws: Worksheet, address: str, value: object, **style: object) -> None:
-    ws.merge_cells(address)
-    first = ws[address.split(":")[0]]
-    first.value = value
-    for key, item in style.items():
-        setattr(first, key, item)
-
-
-def _span(ref: layout.Ref, row: int) -> str:
-    """Return the address of *ref*'s columns on *row*, e.g. ``F3:N3``."""
-    _, first_col, _, last_col = ref.bounds
-    return f"{layout.cell_address(row, first_col)}:{layout.cell_address(row, last_col)}"
-
-
-class _Geometry:
+class _Sizes:
     """Column widths and row heights of one sheet, to place buttons in pixels and points."""
 
     def __init__(self, ws: Worksheet) -> None:
@@ -125,14 +108,14 @@ class _Geometry:
         dimension = self.ws.column_dimensions.get(layout.column_letters(column))
         if dimension is None or not dimension.width:
             return 64  # Excel's default column: 8.43 characters of Calibri 11
-        return int(dimension.width * 7 + 0.5)  # 7 px per character of Calibri 11
+        return int(dimension.width * 7 + 5 + 0.5)  # 7 px per character of Calibri 11, 5 padding
 
     def height_px(self, row: int) -> int:
         dimension = self.ws.row_dimensions.get(row)
         height = dimension.height if dimension is not None and dimension.height else 15.0
         return round(height * 4 / 3)
 
-    def button(self, button: layout.Button, inset_x: int = 6, inset_y: int = 6) -> ButtonShape:
+    def button(self, button: layout.Button, inset_x: int = 4, inset_y: int = 3) -> ButtonShape:
         row, column = layout.parse_cell(button.anchor.top_left)
         width, height = self.width_px(column), self.height_px(row)
         left = sum(self.width_px(c) for c in range(1, column)) + inset_x
@@ -159,44 +142,6 @@ class _Geometry:
         )
 
 
-def _number(value: float | None) -> str:
-    """Return *value* as Excel formula text, whole numbers without an exponent.
-
-    >>> _number(999_999_999_999_999), _number(0.1), _number(3600.0)
-    ('999999999999999', '0.1', '3600')
-    """
-    if value is None:
-        raise ValueError("a numeric rule needs both bounds")
-    return str(int(value)) if float(value).is_integer() else repr(float(value))
-
-
-def _validation(param: layout.Param) -> DataValidation:
-    if param.kind is layout.Kind.CHOICE:
-        rule = DataValidation(type="list", formula1='"' + ",".join(param.choices) + '"')
-        error = f"{param.label} must be one of: {', '.join(param.choices)}."
-    else:
-        kind = "whole" if param.kind is layout.Kind.WHOLE else "decimal"
-        rule = DataValidation(
-            type=kind,
-            operator="between",
-            formula1=_number(param.minimum),
-            formula2=_number(param.maximum),
-        )
-        number = "a whole number" if kind == "whole" else "a number"
-        low, high = _number(param.minimum), _number(param.maximum)
-        error = f"{param.label} must be {number} from {low} to {high}."
-        if param.optional:
-            error += f" Leave it blank for {param.allowed.split('blank = ')[-1]}."
-    rule.allow_blank = param.optional
-    rule.showErrorMessage = True
-    rule.errorTitle = param.label
-    rule.error = error
-    rule.showInputMessage = True
-    rule.promptTitle = param.label
-    rule.prompt = param.allowed
-    return rule
-
-
 def pattern_picture(number: int) -> str:
     """Return the text drawn for preset *number*: its number and name, then three rows.
 
@@ -216,10 +161,12 @@ def pattern_picture(number: int) -> str:
 # -- sheets -------------------------------------------------------------------------------------
 
 
-def _sheet_basics(ws: Worksheet, widths: dict[str, float], title: str, note: str) -> None:
+def _sheet_basics(ws: Worksheet, title: str | None = None, note: str = "") -> None:
     ws.sheet_view.showGridLines = False
-    for letter, width in widths.items():
+    for letter, width in layout.COLUMN_WIDTHS[ws.title].items():
         ws.column_dimensions[letter].width = width
+    if title is None:
+        return
     row, column = layout.parse_cell(layout.TITLES[ws.title].address)
     heading = ws.cell(row, column, title)
     heading.font, heading.alignment = TITLE_FONT, LEFT
@@ -227,89 +174,87 @@ def _sheet_basics(ws: Worksheet, widths: dict[str, float], title: str, note: str
     ws.cell(row + 1, column, note).font = NOTE_FONT
 
 
+def _page(
+    ws: Worksheet,
+    landscape: bool,
+    tall: int,
+    area: str | None = None,
+    footer: str = "&A · xlsudoku",
+) -> None:
+    """Set the page: A4, fit to one page wide and *tall* pages high (0 = as many as needed)."""
+    setup = ws.page_setup
+    setup.orientation = "landscape" if landscape else "portrait"
+    setup.paperSize = ws.PAPERSIZE_A4
+    setup.fitToWidth = 1
+    setup.fitToHeight = tall
+    setup.firstPageNumber = 1
+    setup.useFirstPageNumber = True  # "page 1" is the sheet's first page, not the book's
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    if area is not None:
+        ws.print_area = area
+    ws.print_options.horizontalCentered = True
+    ws.page_margins.left = ws.page_margins.right = 0.5
+    ws.page_margins.top = ws.page_margins.bottom = 0.6
+    ws.oddFooter.center.text = footer
+    ws.oddFooter.center.size = 9
+
+
 def _build_generator(ws: Worksheet) -> None:
     names = layout.NAMES
-    widths = dict(layout.COLUMN_WIDTHS[layout.GENERATOR])
-    first_row, first_col, last_row, last_col = names[layout.PUZZLE_GRID].bounds
-    for column in range(first_col, last_col + 1):
-        widths[layout.column_letters(column)] = PUZZLE_CELL_WIDTH
     _sheet_basics(
         ws,
-        widths,
         "xlsudoku · Sudoku generator",
-        "Set the parameters and click START. SAVE TO COLLECTION keeps the puzzle; "
-        "hover over a parameter for its note.",
+        "Set the parameters and click START. SAVE TO COLLECTION keeps the puzzle; the Print "
+        "sheet is the page to solve on; hover over a parameter for its note.",
     )
-    for row in range(first_row, last_row + 1):
-        ws.row_dimensions[row].height = PUZZLE_ROW_HEIGHT
+    puzzle = names[layout.PUZZLE_GRID]
+    cell_points = layout.GRID_CELL_POINTS[layout.GENERATOR]
+    size_grid(ws, puzzle, cell_points)
+    last_row = names[layout.SOLUTION_GRID].bounds[2]
+    for row in range(
+        puzzle.bounds[0] - 1, max(last_row, layout.NAMES[layout.HIGHEST_ID].bounds[0]) + 1
+    ):
+        ws.row_dimensions[row].height = cell_points  # one height: the tables' rows are even
 
-    header_row = first_row - 1
-    ws.row_dimensions[header_row].height = 24
+    header_row = puzzle.bounds[0] - 1
     value_column = layout.parse_cell(layout.PARAMS[0].ref.address)[1]
     for offset, text in zip((-1, 0, 1), ("Parameter", "Value", "Allowed"), strict=True):
         cell = ws.cell(header_row, value_column + offset)
         cell.value, cell.font, cell.fill, cell.alignment = text, HEADER_FONT, HEADER_FILL, LEFT
-    puzzle = names[layout.PUZZLE_GRID]
-    _merge(
+    heading(
         ws,
-        _span(puzzle, header_row),
+        puzzle.row_span(header_row),
         "Sudoku",
         font=Font(name="Calibri", size=16, bold=True, color=INK),
-        alignment=CENTER,
     )
     stats = names[layout.STATS]
-    _merge(
-        ws,
-        _span(stats, header_row),
-        "Statistics",
-        font=HEADER_FONT,
-        fill=HEADER_FILL,
-        alignment=LEFT,
-    )
-
-    for param in layout.PARAMS:
-        row, column = layout.parse_cell(param.ref.address)
-        label = ws.cell(row, column - 1, param.label)
-        label.font, label.alignment = LABEL_FONT, LEFT
-        value = ws.cell(row, column, param.default)
-        value.font, value.fill, value.alignment = INPUT_FONT, INPUT_FILL, CENTER
-        value.border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
-        help_cell = ws.cell(row, column + 1, param.allowed)
-        help_cell.font, help_cell.alignment = HELP_FONT, LEFT
-        value.comment = Comment(f"{param.label}: {param.note}", "xlsudoku", width=320, height=110)
-        rule = _validation(param)
-        ws.add_data_validation(rule)
-        rule.add(param.ref.address)
+    heading(ws, stats.row_span(header_row), "Statistics", fill=HEADER_FILL, alignment=LEFT)
+    input_cells(ws, layout.PARAMS)
 
     status = names[layout.STATUS]
     row, column = layout.parse_cell(status.address)
-    ws.cell(row, column - 1, "Status").font = HEADER_FONT
-    ws.cell(row, column - 1).alignment = Alignment(vertical="top")
-    _merge(
+    label = ws.cell(row, column - 1, "Status")
+    label.font, label.alignment = HEADER_FONT, Alignment(vertical="top")
+    merge(
         ws,
-        layout.MERGED[layout.STATUS].address,
+        layout.MERGED[layout.STATUS],
         "Ready: set the parameters, then click START.",
         font=LABEL_FONT,
         fill=STATUS_FILL,
         alignment=WRAP,
     )
 
-    _style_block(ws, puzzle, font=PUZZLE_FONT, alignment=CENTER)
-    _grid_borders(ws, puzzle, THICK, THIN)
-
+    helpers = shape_helpers(ws)
+    style_block(ws, puzzle, font=PUZZLE_FONT, alignment=CENTER)
+    grid_look(ws, puzzle, helpers, shaded=True)
     solution = names[layout.SOLUTION_GRID]
-    s_first_row = solution.bounds[0]
-    for row in range(s_first_row, solution.bounds[2] + 1):
-        ws.row_dimensions[row].height = SOLUTION_ROW_HEIGHT
-    _merge(
+    heading(
         ws,
-        _span(solution, s_first_row - 1),
-        "Solution (shown when Show solution is Yes)",
-        font=HEADER_FONT,
-        alignment=CENTER,
+        solution.row_span(solution.bounds[0] - 1),
+        "Solution (when Show solution is Yes; the Print sheet's answer key)",
     )
-    _style_block(ws, solution, font=SOLUTION_FONT, alignment=CENTER)
-    _grid_borders(ws, solution, MEDIUM, HAIR)
+    style_block(ws, solution, font=SOLUTION_FONT, alignment=CENTER)
+    grid_look(ws, solution, helpers, shaded=True)
 
     for offset, text in enumerate(layout.STATS_LABELS):
         label = ws[stats.cell(offset, 0)]
@@ -318,6 +263,7 @@ def _build_generator(ws: Worksheet) -> None:
         value.font, value.alignment = INPUT_FONT, LEFT
         for cell in (label, value):
             cell.border = Border(bottom=HAIR)
+    ws[stats.cell(0, 1)].value = layout.CLASSIC_NAME  # the grid's shape until START or CLEAR
 
     ranks = names[layout.RANK_TABLE]
     r_first_row = ranks.bounds[0]
@@ -326,193 +272,315 @@ def _build_generator(ws: Worksheet) -> None:
     ):
         cell = ws.cell(r_first_row - 1, column)
         cell.value, cell.font, cell.fill, cell.alignment = text, HEADER_FONT, HEADER_FILL, LEFT
-    _style_block(ws, ranks, font=LABEL_FONT, alignment=LEFT, border=Border(bottom=HAIR))
+    style_block(ws, ranks, font=LABEL_FONT, alignment=LEFT)
+    first = ranks.top_left.rstrip("0123456789")
+    filled = f"LEN(${first}{r_first_row})>0"
+    ws.conditional_formatting.add(
+        ranks.address, FormulaRule(formula=[filled], border=Border(bottom=HAIR))
+    )
 
     pictures = names[layout.PATTERN_PICTURES]
-    p_first_row, p_first_col, p_last_row, p_last_col = pictures.bounds
-    heading = ws.cell(
-        p_first_row - 1,
-        p_first_col,
-        f"Patterns ({GIVEN_MARK} always a given, {BLANK_MARK} always blank)",
+    p_first_row, p_first_col, _, p_last_col = pictures.bounds
+    heading(
+        ws,
+        layout.Ref(
+            layout.GENERATOR,
+            f"{layout.cell_address(p_first_row - 1, p_first_col)}:"
+            f"{layout.cell_address(p_first_row - 1, p_last_col)}",
+        ),
+        f"Patterns ({GIVEN_MARK} always a given, {BLANK_MARK} always blank; chosen one "
+        "highlighted)",
+        alignment=LEFT,
     )
-    heading.font, heading.alignment = HEADER_FONT, LEFT
+    pattern_cell = layout.absolute(layout.PARAMS_BY_NAME[layout.PATTERN].ref.address)
     per_row = p_last_col - p_first_col + 1
     for index in range(len(PRESETS)):
         row = p_first_row + 2 * (index // per_row)
         column = p_first_col + index % per_row
-        top = layout.cell_address(row, column)
-        _merge(
-            ws,
-            f"{top}:{layout.cell_address(row + 1, column)}",
-            pattern_picture(index + 1),
-            font=PICTURE_FONT,
-            alignment=Alignment(horizontal="center", vertical="center", wrap_text=True),
+        block = layout.Ref(
+            layout.GENERATOR,
+            f"{layout.cell_address(row, column)}:{layout.cell_address(row + 1, column)}",
+        )
+        merge(ws, block, pattern_picture(index + 1), font=PICTURE_FONT, alignment=WRAP_CENTER)
+        number = index + 1
+        chosen = f'OR({pattern_cell}={number},{pattern_cell}="{number}")'
+        ws.conditional_formatting.add(
+            block.address,
+            FormulaRule(formula=[chosen], fill=PICKED_FILL, font=Font(bold=True, color="000000")),
         )
 
-    caption = layout.PRINT_CAPTION
+    caption = layout.MERGED[layout.CAPTION]
     opens, seed, level = (stats.cell(layout.STATS_LABELS.index(label), 1)
                           for label in ("Opens", "Seed", "Level"))  # fmt: skip
-    _merge(
+    merge(
         ws,
-        caption.address,
+        caption,
         f'=IF({opens}="","",{opens}&" opens · "&{level}&" · seed "&{seed})',
         font=NOTE_FONT,
-        alignment=Alignment(horizontal="right", vertical="center"),
+        alignment=LEFT,
     )
-    ws.row_dimensions[caption.bounds[0]].height = 20
 
-    setup = ws.page_setup
-    setup.orientation = "portrait"
-    setup.paperSize = ws.PAPERSIZE_A4
-    setup.fitToWidth = 1
-    setup.fitToHeight = 1
-    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-    ws.print_area = layout.PRINT_AREA.address
-    ws.print_options.horizontalCentered = True
-    ws.page_margins.top = 1.0
-    ws.oddFooter.center.text = "&A · xlsudoku"
-    ws.oddFooter.center.size = 9
+    heading(
+        ws,
+        layout.TOOLS_HEADING,
+        "Collection tools (rows move to the Removed sheet, never lost)",
+        fill=HEADER_FILL,
+        alignment=LEFT,
+    )
+    input_cells(ws, layout.TOOLS, with_help=False)
+    for name, ref in layout.LISTS.items():
+        choices = (layout.PARAMS_BY_NAME | layout.TOOLS_BY_NAME)[name].choices
+        for cell, text in zip((row[0] for row in cells(ws, ref)), choices, strict=True):
+            cell.value = text
+    highest = names[layout.HIGHEST_ID]
+    row, column = layout.parse_cell(highest.address)
+    label = ws.cell(row, column - 1, "Highest id given")
+    label.font, label.alignment = LABEL_FONT, LEFT
+    mark = ws[highest.address]
+    mark.font, mark.alignment = INPUT_FONT, CENTER
+    mark.value = 0
+    mark.comment = Comment(
+        "Highest id given: the highest Collection id ever given. New rows get a higher id, "
+        "so an id is never reused, even after DELETE.",
+        "xlsudoku",
+        width=300,
+        height=80,
+    )
+    note = ws.cell(row, column + 1, "ids are never reused")
+    note.font, note.alignment = HELP_FONT, LEFT
+
+    _page(ws, landscape=False, tall=1, area=layout.PRINT_AREAS[layout.GENERATOR].address)
     ws.sheet_view.selection[0].activeCell = layout.NAMES[layout.OPENS].address
     ws.sheet_view.selection[0].sqref = layout.NAMES[layout.OPENS].address
 
 
-def _build_collection(ws: Worksheet) -> None:
-    header = layout.NAMES[layout.COLLECTION_HEADER]
-    for offset, text in enumerate(layout.COLLECTION_COLUMNS):
+def _build_print(ws: Worksheet) -> None:
+    names = layout.NAMES
+    _sheet_basics(ws)
+    helpers = shape_helpers(ws)
+    grid, key = names[layout.PRINT_GRID], names[layout.PRINT_KEY]
+    generator = layout.GENERATOR
+    source_grids = ((grid, names[layout.PUZZLE_GRID]), (key, names[layout.SOLUTION_GRID]))
+    for target, source in source_grids:
+        for r, row in enumerate(cells(ws, target)):
+            for c, cell in enumerate(row):
+                origin = f"{generator}!{source.cell(r, c)}"
+                cell.value = f'=IF({origin}="","",{origin})'
+    style_block(ws, grid, font=PRINT_FONT, alignment=CENTER)
+    style_block(ws, key, font=KEY_FONT, alignment=CENTER)
+    grid_look(ws, grid, helpers, shaded=True)
+    grid_look(ws, key, helpers, shaded=True)
+    shape = helpers
+    caption = f"{generator}!{names[layout.CAPTION].address}"
+    stats_shape = layout.SHAPE_SOURCE[layout.PRINT]
+    merge(
+        ws,
+        layout.MERGED[layout.PRINT_TITLE],
+        f'="Sudoku "&{stats_shape}&IF({caption}="",""," · "&{caption})',
+        font=Font(name="Calibri", size=16, bold=True, color=INK),
+        alignment=CENTER,
+    )
+    side, box_rows, box_cols, diagonals = shape
+    merge(
+        ws,
+        layout.MERGED[layout.PRINT_RULES],
+        f'="Fill every row, column and "&{box_rows}&"x"&{box_cols}&" box with each of 1-"'
+        f'&{side}&IF({diagonals}=1,", and both diagonals too","")&"."',
+        font=NOTE_FONT,
+        alignment=CENTER,
+    )
+    merge(
+        ws,
+        layout.MERGED[layout.PRINT_KEY_TITLE],
+        f'="Answer key · "&{stats_shape}&IF({caption}="",""," · "&{caption})',
+        font=Font(name="Calibri", size=14, bold=True, color=INK),
+        alignment=CENTER,
+    )
+    ws.row_dimensions[names[layout.PRINT_TITLE].bounds[0]].height = 30
+    ws.row_dimensions[names[layout.PRINT_RULES].bounds[0]].height = 20
+    sizes = render.print_sizes(CLASSIC)  # START and CLEAR size them for each shape
+    for ref, heights in ((grid, sizes), (key, render.print_sizes(None))):
+        first_row, first_col, _, _ = ref.bounds
+        for offset, points in enumerate(sizes):
+            dimension = ws.column_dimensions[layout.column_letters(first_col + offset)]
+            dimension.width = character_width(points)
+            dimension.hidden = points <= 0
+        for offset, points in enumerate(heights):
+            ws.row_dimensions[first_row + offset].height = points
+            ws.row_dimensions[first_row + offset].hidden = points <= 0
+    key_title = names[layout.PRINT_KEY_TITLE].bounds[0]
+    ws.row_dimensions[key_title].height = 0
+    ws.row_dimensions[key_title].hidden = True
+    ws.row_breaks.append(Break(id=names[layout.PRINT_RULES].bounds[0]))
+    _page(ws, landscape=False, tall=0, area=layout.PRINT_AREA.address)
+
+
+def _table(ws: Worksheet, header: layout.Ref, columns: tuple[str, ...]) -> None:
+    """Draw a table's header row and give each column its width, format and wrapping."""
+    widths = layout.COLUMN_WIDTHS[layout.COLLECTION] | {
+        layout.column_letters(len(layout.COLLECTION_COLUMNS) + 1): 19,
+        layout.column_letters(len(layout.COLLECTION_COLUMNS) + 2): 14,
+    }
+    for offset, text in enumerate(columns):
+        letter = layout.column_letters(offset + 1)
         cell = ws[header.cell(0, offset)]
         cell.value, cell.font, cell.fill, cell.alignment = text, HEADER_FONT, HEADER_FILL, LEFT
         cell.border = Border(bottom=MEDIUM)
-    for letter, width in layout.COLUMN_WIDTHS[layout.COLLECTION].items():
-        ws.column_dimensions[letter].width = width
-    _text_columns(ws, header)
+        dimension = ws.column_dimensions[letter]
+        dimension.width = widths[letter]
+        if text in layout.TEXT_COLUMNS:
+            dimension.number_format = "@"
+            dimension.alignment = WRAP
+            if text in ("puzzle", "solution"):
+                dimension.font = FIXED_FONT
+        elif text in layout.DATE_COLUMNS:
+            dimension.number_format = layout.DATE_FORMAT
+            dimension.alignment = Alignment(vertical="top")
+        else:
+            dimension.alignment = Alignment(horizontal="left", vertical="top")
+    first_row, first_col, _, last_col = header.bounds
+    rows = layout.Ref(
+        ws.title,
+        f"{layout.cell_address(first_row + 1, first_col)}:"
+        f"{layout.cell_address(first_row + TABLE_LINED_ROWS, last_col)}",
+    )
+    first_id = layout.absolute(rows.top_left).rsplit("$", 1)[0] + str(first_row + 1)
+    ws.conditional_formatting.add(
+        rows.address,
+        FormulaRule(formula=[f"LEN({first_id})>0"], border=Border(bottom=HAIR)),
+    )
     ws.freeze_panes = ws.cell(header.bounds[0] + 1, 1).coordinate
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     ws.print_title_rows = f"{header.bounds[0]}:{header.bounds[0]}"
-    ws.oddFooter.center.text = "&A · page &P of &N · xlsudoku"
-    ws.oddFooter.center.size = 9
+    _page(ws, landscape=True, tall=0, footer="&A · page &P · xlsudoku")
 
 
-# Collection columns holding text Excel would otherwise turn into a number or a date on entry
-# (an 81-digit puzzle with 0 for blanks, "2024-05-01 09:30:05", "4, 12*").
-TEXT_COLUMNS = ("saved at", "puzzle", "solution", "ranks")
-TEXT = "@"  # Excel's Text number format
+def _build_collection(ws: Worksheet) -> None:
+    ws.sheet_view.showGridLines = False
+    _table(ws, layout.NAMES[layout.COLLECTION_HEADER], layout.COLLECTION_COLUMNS)
 
 
-def _text_columns(ws: Worksheet, header: layout.Ref) -> None:
-    """Format the :data:`TEXT_COLUMNS` of the Collection as Text, whole columns below the header."""
-    for name in TEXT_COLUMNS:
-        column = header.bounds[1] + layout.COLLECTION_COLUMNS.index(name)
-        ws.column_dimensions[layout.column_letters(column)].number_format = TEXT
+def _build_removed(ws: Worksheet) -> None:
+    ws.sheet_view.showGridLines = False
+    _table(ws, layout.NAMES[layout.REMOVED_HEADER], layout.REMOVED_COLUMNS)
 
 
 def _build_analyze(ws: Worksheet) -> None:
     names = layout.NAMES
-    grid = names[layout.ANALYZE_GRID]
-    first_row, first_col, last_row, last_col = grid.bounds
-    widths = dict(layout.COLUMN_WIDTHS[layout.ANALYZE])
-    for column in range(first_col, last_col + 1):
-        widths[layout.column_letters(column)] = PUZZLE_CELL_WIDTH
     _sheet_basics(
         ws,
-        widths,
         "xlsudoku · Analyze a puzzle",
-        "Type a puzzle into the grid (blank or 0 = empty) or paste 81 characters into Puzzle "
+        "Type a puzzle into the grid (blank or 0 = empty) or paste it as one line into Puzzle "
         "string, then click ANALYZE, HINT or SOLVE.",
     )
+    cell_points = layout.GRID_CELL_POINTS[layout.ANALYZE]
+    for name in (layout.ANALYZE_GRID, layout.CANDIDATES):
+        size_grid(ws, names[name], cell_points)
+    for name in (layout.ANALYZE_SOLUTION,):
+        size_grid(ws, names[name], cell_points, widths=False)
+
     string = names[layout.ANALYZE_STRING]
     row, column = layout.parse_cell(string.address)
     ws.cell(row, column - 1, "Puzzle string").font = HEADER_FONT
-    _merge(
+    merge(
         ws,
-        layout.MERGED[layout.ANALYZE_STRING].address,
+        layout.MERGED[layout.ANALYZE_STRING],
         None,
         font=Font(name="Consolas", size=10),
         fill=INPUT_FILL,
         alignment=LEFT,
         border=Border(left=THIN, right=THIN, top=THIN, bottom=THIN),
-        number_format=TEXT,  # a pasted 0-for-blank puzzle stays text, not a 15-digit number
     )
+    ws[string.address].number_format = "@"  # a pasted 0-for-blank puzzle stays text, not a number
     rule = DataValidation(
         type="textLength",
         operator="lessThanOrEqual",
-        formula1="200",
+        formula1="400",
         allow_blank=True,
         showInputMessage=True,
         promptTitle="Puzzle string",
-        prompt="81 characters, row by row: 1-9 a given, '.' or 0 an empty cell. "
-        "When filled, it is used instead of the grid.",
+        prompt="The cells row by row (81 for 9x9): 1-9 a given, '.' or 0 an empty cell, A-G "
+        "above 9. When filled, it is used instead of the grid.",
     )
     ws.add_data_validation(rule)
     rule.add(string.address)
+    input_cells(ws, layout.ANALYZE_PARAMS, with_help=False)
+    ws[names[layout.ANALYZE_GEOMETRY].address].font = Font(name="Calibri", size=11, bold=True)
 
-    _merge(
+    helpers = shape_helpers(ws)
+    grid = names[layout.ANALYZE_GRID]
+    header_row = grid.bounds[0] - 1
+    heading(
         ws,
-        _span(grid, first_row - 1),
+        grid.row_span(header_row),
         "Puzzle",
         font=Font(name="Calibri", size=14, bold=True, color=INK),
-        alignment=CENTER,
     )
-    for r in range(first_row, last_row + 1):
-        ws.row_dimensions[r].height = PUZZLE_ROW_HEIGHT
-    _style_block(ws, grid, font=PUZZLE_FONT, alignment=CENTER, fill=INPUT_FILL)
-    _grid_borders(ws, grid, THICK, THIN)
+    style_block(ws, grid, font=ANALYZE_FONT, alignment=CENTER, fill=INPUT_FILL)
+    grid_look(ws, grid, helpers, shaded=False, outside=WHITE_FILL)
     rule = DataValidation(
         type="whole",
         operator="between",
         formula1="0",
-        formula2="9",
+        formula2=str(layout.MAX_SIDE),
         allow_blank=True,
         errorStyle="warning",
         showErrorMessage=True,
         errorTitle="Puzzle",
-        error="A cell holds one digit, 1-9 (0 or blank = empty).",
+        error="A cell holds one digit: 1-9 on 9x9 (up to 16 on 16x16); 0 or blank = empty.",
     )
     ws.add_data_validation(rule)
     rule.add(grid.address)
 
-    report = names[layout.ANALYZE_REPORT]
-    r_row, r_col = layout.parse_cell(report.top_left)
-    heading = ws.cell(r_row - 1, r_col, "Report")
-    heading.font, heading.fill = HEADER_FONT, HEADER_FILL
-    _style_block(ws, report, font=LABEL_FONT, alignment=LEFT, border=Border(bottom=HAIR))
+    candidates = names[layout.CANDIDATES]
+    heading(
+        ws,
+        candidates.row_span(header_row),
+        "Candidates (pencil marks: HINT keeps them, ANALYZE starts them afresh)",
+    )
+    style_block(ws, candidates, font=MARK_FONT, alignment=WRAP_CENTER, number_format="@")
+    grid_look(ws, candidates, helpers, shaded=False)
 
-    for name, label in ((layout.ANALYZE_STATUS, "Status"), (layout.HINT_TEXT, "Hint")):
+    legend = names[layout.LEGEND]
+    heading_row, legend_col = layout.parse_cell(legend.top_left)
+    ws.cell(heading_row - 1, legend_col, "Colours").font = HEADER_FONT
+    for cell, (colour, text) in zip(
+        (row[0] for row in cells(ws, legend)), render.LEGEND, strict=True
+    ):
+        cell.value = text
+        cell.fill = PatternFill("solid", fgColor=colour.lstrip("#"))
+        cell.font, cell.alignment = Font(name="Calibri", size=9, color=INK), WRAP_CENTER
+
+    for name, label, text in (
+        (layout.ANALYZE_STATUS, "Status", "Ready: type or paste a puzzle, then click ANALYZE."),
+        (layout.HINT_TEXT, "Hint", None),
+    ):
         row, column = layout.parse_cell(names[name].address)
         cell = ws.cell(row, column - 1, label)
         cell.font, cell.alignment = HEADER_FONT, Alignment(vertical="top")
-        _merge(
-            ws,
-            layout.MERGED[name].address,
-            "Ready: type or paste a puzzle, then click ANALYZE."
-            if name == layout.ANALYZE_STATUS
-            else None,
-            font=LABEL_FONT,
-            fill=STATUS_FILL,
-            alignment=WRAP,
-        )
-    hint_rows = layout.MERGED[layout.HINT_TEXT].bounds
-    for r in range(hint_rows[0], hint_rows[2] + 1):
-        ws.row_dimensions[r].height = 20
+        merge(ws, layout.MERGED[name], text, font=LABEL_FONT, fill=STATUS_FILL, alignment=WRAP)
+    for ref in (layout.MERGED[layout.ANALYZE_STATUS], layout.MERGED[layout.HINT_TEXT]):
+        for r in range(ref.bounds[0], ref.bounds[2] + 1):
+            ws.row_dimensions[r].height = 22
 
-    solution = names[layout.ANALYZE_SOLUTION]
-    s_first_row = solution.bounds[0]
-    for r in range(s_first_row, solution.bounds[2] + 1):
-        ws.row_dimensions[r].height = SOLUTION_ROW_HEIGHT
-    _merge(ws, _span(solution, s_first_row - 1), "Solution", font=HEADER_FONT, alignment=CENTER)
-    _style_block(ws, solution, font=SOLUTION_FONT, alignment=CENTER)
-    _grid_borders(ws, solution, MEDIUM, HAIR)
+    report = names[layout.ANALYZE_REPORT]
+    heading(
+        ws,
+        layout.REPORT_HEADING,
+        "Report",
+        fill=HEADER_FILL,
+        alignment=LEFT,
+    )
+    style_block(ws, report, font=LABEL_FONT, alignment=LEFT)
 
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 1
-    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-    ws.oddFooter.center.text = "&A · xlsudoku"
-    ws.oddFooter.center.size = 9
+    for name, title in (
+        (layout.ANALYZE_SOLUTION, "Solution"),
+        (layout.ANALYZE_SOLUTION2, "Another solution (when there are several)"),
+    ):
+        block = names[name]
+        heading(ws, block.row_span(block.bounds[0] - 1), title)
+        style_block(ws, block, font=SOLUTION_FONT, alignment=CENTER)
+        grid_look(ws, block, helpers, shaded=False)
+    _page(ws, landscape=False, tall=1, area=layout.PRINT_AREAS[layout.ANALYZE].address)
 
 
 # -- the workbook -------------------------------------------------------------------------------
@@ -539,22 +607,28 @@ def vba_project_bytes() -> bytes:
 def build() -> Workbook:
     """Return the template workbook (not yet saved), with its VBA project and buttons."""
     wb = Workbook()
-    generator = wb.active
-    assert generator is not None
-    generator.title = layout.GENERATOR
-    collection = wb.create_sheet(layout.COLLECTION)
-    analyze = wb.create_sheet(layout.ANALYZE)
-    _build_generator(generator)
-    _build_collection(collection)
-    _build_analyze(analyze)
+    first = wb.active
+    assert first is not None
+    first.title = layout.SHEETS[0]
+    for title in layout.SHEETS[1:]:
+        wb.create_sheet(title)
+    builders = {
+        layout.GENERATOR: _build_generator,
+        layout.PRINT: _build_print,
+        layout.ANALYZE: _build_analyze,
+        layout.COLLECTION: _build_collection,
+        layout.REMOVED: _build_removed,
+    }
+    for title, builder in builders.items():
+        builder(wb[title])
 
     for name, ref in layout.NAMES.items():
         wb.defined_names[name] = DefinedName(name, attr_text=ref.formula)
 
     shapes: dict[str, list[ButtonShape]] = {}
     for button in layout.BUTTONS:
-        geometry = _Geometry(wb[button.anchor.sheet])
-        shapes.setdefault(button.anchor.sheet, []).append(geometry.button(button))
+        sizes = _Sizes(wb[button.anchor.sheet])
+        shapes.setdefault(button.anchor.sheet, []).append(sizes.button(button))
     attach_macros(wb, vba_project_bytes(), shapes, CODE_NAMES)
 
     wb.properties.creator = "xlsudoku"

@@ -15,6 +15,7 @@ what is missing before anything is written.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -60,8 +61,36 @@ class CellIO(Protocol):
     def table_rows(self, name: str) -> Block:
         """Return the rows under the header row *name*, down to the last non-empty one."""
 
-    def append_rows(self, name: str, rows: Sequence[Sequence[Value]]) -> int:
-        """Write *rows* under the last non-empty row below header *name*; return the first row."""
+    def append_rows(
+        self,
+        name: str,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None = None,
+    ) -> int:
+        """Write *rows* under the last non-empty row below header *name*; return the first row.
+
+        *row_heights* (points, one per row) set the heights of the rows written (None leaves
+        them).
+        """
+
+    def replace_rows(
+        self,
+        name: str,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None = None,
+    ) -> None:
+        """Make *rows* the whole table under header *name*: write them, blank the rows below."""
+
+    def set_sizes(
+        self,
+        name: str,
+        column_widths: Sequence[float] | None,
+        row_heights: Sequence[float] | None,
+    ) -> None:
+        """Set the widths of the range's columns and the heights of its rows, in points.
+
+        0 hides a column or row; None leaves that dimension as it is.
+        """
 
     def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
         """Set the fill of *cells* (0-based offsets in the range; None = all) to *colour*.
@@ -77,7 +106,7 @@ def missing_message(sheets: Iterable[str], names: Iterable[str], found: Iterable
     The workbook has no sheet 'Collection' (its sheets: Generator, Analyze); restore it from \
 workbooks/xlsudoku.xlsm.
     >>> print(missing_message([], ["Opens"], ["Generator"]))
-    The workbook has no defined name 'Opens' (Generator!C5); restore it from \
+    The workbook has no defined name 'Opens' (Generator!C6); restore it from \
 workbooks/xlsudoku.xlsm.
     """
     parts = []
@@ -150,6 +179,33 @@ def _last_filled(rows: Sequence[Sequence[Value]]) -> int:
         if any(value not in (None, "") for value in rows[index]):
             return index + 1
     return 0
+
+
+def character_width(points: float) -> float:
+    """Return the column width in characters (Excel's unit) that is *points* wide.
+
+    Excel's default font draws a character 7 pixels wide and pads a column by 5 pixels.
+
+    >>> character_width(0), character_width(56.0)
+    (0.0, 9.95)
+    """
+    pixels = points * 4 / 3
+    return 0.0 if pixels <= 0 else round(max(pixels - 5, 0) / 7, 2)
+
+
+def _runs(sizes: Sequence[float]) -> list[tuple[int, int, float]]:
+    """Return ``(first, last, size)`` for each run of equal *sizes* (offsets inclusive).
+
+    >>> _runs([5, 5, 0, 0, 0, 5])
+    [(0, 1, 5), (2, 4, 0), (5, 5, 5)]
+    """
+    runs: list[tuple[int, int, float]] = []
+    for offset, size in enumerate(sizes):
+        if runs and runs[-1][2] == size and runs[-1][1] == offset - 1:
+            runs[-1] = (runs[-1][0], offset, size)
+        else:
+            runs.append((offset, offset, size))
+    return runs
 
 
 def _plain(value: Value) -> Value:
@@ -231,15 +287,77 @@ class XlwingsIO:
         rows = self._table(name)[3]
         return rows[: _last_filled(rows)]
 
-    def append_rows(self, name: str, rows: Sequence[Sequence[Value]]) -> int:
+    def append_rows(
+        self,
+        name: str,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None = None,
+    ) -> int:
         """Write *rows* below the table's last non-empty row; return the first row number."""
         header, last_col, _, existing = self._table(name)
         start = header.row + 1 + _last_filled(existing)
-        if rows:
-            target = header.sheet.range((start, header.column), (start + len(rows) - 1, last_col))
-            block = _block([list(row) for row in rows], target.shape)
-            target.value = [[self._cell_value(v) for v in row] for row in block]
+        self._write_rows(header, last_col, start, rows, row_heights)
         return int(start)
+
+    def _write_rows(
+        self,
+        header: Any,
+        last_col: int,
+        start: int,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None,
+    ) -> None:
+        if not rows:
+            return
+        target = header.sheet.range((start, header.column), (start + len(rows) - 1, last_col))
+        block = _block([list(row) for row in rows], target.shape)
+        target.value = [[self._cell_value(v) for v in row] for row in block]
+        for offset, height in enumerate(row_heights or ()):
+            target.rows[offset].row_height = height
+
+    def replace_rows(
+        self,
+        name: str,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None = None,
+    ) -> None:
+        """Write *rows* under the header and blank the old rows below them."""
+        header, last_col, _, existing = self._table(name)
+        old = _last_filled(existing)
+        self._write_rows(header, last_col, header.row + 1, rows, row_heights)
+        if old > len(rows):
+            first = header.row + 1 + len(rows)
+            stale = header.sheet.range((first, header.column), (header.row + old, last_col))
+            stale.value = [[None] * stale.shape[1] for _ in range(stale.shape[0])]
+
+    def set_sizes(
+        self,
+        name: str,
+        column_widths: Sequence[float] | None,
+        row_heights: Sequence[float] | None,
+    ) -> None:
+        """Set column widths and row heights (points; xlwings' desktop engines take characters).
+
+        Hidden columns and rows (size 0) are hidden through ``column_width``/``row_height`` 0.
+        """
+        rng = self._range(name)
+        sheet, row, column = rng.sheet, rng.row, rng.column
+        last_row, last_column = row + rng.shape[0] - 1, column + rng.shape[1] - 1
+        remote = getattr(getattr(self.book.app, "engine", None), "name", "") in (
+            "remote",
+            "officejs",
+        )
+        # One call per run of equal sizes: a remote book sends each call to Excel as an action.
+        try:
+            for first, last, points in _runs(column_widths or ()):
+                span = sheet.range((row, column + first), (last_row, column + last))
+                span.column_width = points if remote else character_width(points)
+            for first, last, points in _runs(row_heights or ()):
+                sheet.range((row + first, column), (row + last, last_column)).row_height = points
+        except (NotImplementedError, AttributeError):
+            # An xlwings whose remote engine cannot size columns: the values are written all
+            # the same, the sheet keeps its sizes (README, "The workbook").
+            return
 
     def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
         """Set the fill colour of cells of the range (None = no fill)."""
@@ -361,14 +479,76 @@ class OpenpyxlIO:
         rows = self._table(name)[4]
         return rows[: _last_filled(rows)]
 
-    def append_rows(self, name: str, rows: Sequence[Sequence[Value]]) -> int:
+    def append_rows(
+        self,
+        name: str,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None = None,
+    ) -> int:
         """Write *rows* below the table's last non-empty row; return the first row number."""
         sheet, r0, c0, c1, existing = self._table(name)
         start = r0 + 1 + _last_filled(existing)
-        if rows:
-            block = _block([list(row) for row in rows], (len(rows), c1 - c0 + 1))
-            self._write_block(sheet, start, c0, block)
+        self._write_rows(sheet, start, c0, c1, rows, row_heights)
         return start
+
+    def _write_rows(
+        self,
+        sheet: Worksheet,
+        start: int,
+        c0: int,
+        c1: int,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None,
+    ) -> None:
+        if not rows:
+            return
+        from openpyxl.utils.cell import get_column_letter
+
+        # A new cell takes its column's format (text, date, wrapping), as one typed in Excel does.
+        for column in range(c0, c1 + 1):
+            dimension = sheet.column_dimensions.get(get_column_letter(column))
+            if dimension is not None and dimension.has_style:
+                for row in range(start, start + len(rows)):
+                    cell = sheet.cell(row, column)
+                    if not cell.has_style:
+                        cell._style = copy.copy(dimension._style)
+        block = _block([list(row) for row in rows], (len(rows), c1 - c0 + 1))
+        self._write_block(sheet, start, c0, block)
+        for offset, height in enumerate(row_heights or ()):
+            sheet.row_dimensions[start + offset].height = height
+
+    def replace_rows(
+        self,
+        name: str,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None = None,
+    ) -> None:
+        """Write *rows* under the header and blank the old rows below them."""
+        sheet, r0, c0, c1, existing = self._table(name)
+        old = _last_filled(existing)
+        self._write_rows(sheet, r0 + 1, c0, c1, rows, row_heights)
+        for row in range(r0 + 1 + len(rows), r0 + 1 + old):
+            for column in range(c0, c1 + 1):
+                sheet.cell(row, column).value = None
+
+    def set_sizes(
+        self,
+        name: str,
+        column_widths: Sequence[float] | None,
+        row_heights: Sequence[float] | None,
+    ) -> None:
+        """Set column widths and row heights (points); 0 hides the column or row."""
+        from openpyxl.utils.cell import get_column_letter
+
+        sheet, (r0, c0, _, _) = self._resolve(name)
+        for offset, points in enumerate(column_widths or ()):
+            dimension = sheet.column_dimensions[get_column_letter(c0 + offset)]
+            dimension.width = character_width(points)
+            dimension.hidden = points <= 0
+        for offset, points in enumerate(row_heights or ()):
+            dimension = sheet.row_dimensions[r0 + offset]
+            dimension.height = points
+            dimension.hidden = points <= 0
 
     def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
         """Set the fill colour of cells of the range (None = no fill)."""

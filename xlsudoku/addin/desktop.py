@@ -187,6 +187,21 @@ def clear() -> None:
     run("clear", _caller())
 
 
+def import_puzzles() -> None:
+    """IMPORT button (Collection tools)."""
+    run("import_puzzles", _caller())
+
+
+def delete_from_collection() -> None:
+    """DELETE button (Collection tools)."""
+    run("delete_from_collection", _caller())
+
+
+def sort_collection() -> None:
+    """SORT button (Collection tools)."""
+    run("sort_collection", _caller())
+
+
 def analyze() -> None:
     """ANALYZE button."""
     run("analyze", _caller())

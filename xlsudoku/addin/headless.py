@@ -36,6 +36,9 @@ ACTIONS: dict[str, str] = {
     "start": "start",
     "save": "save_to_collection",
     "clear": "clear",
+    "import": "import_puzzles",
+    "delete": "delete_from_collection",
+    "sort": "sort_collection",
     "analyze": "analyze",
     "hint": "hint",
     "solve": "solve",
@@ -170,11 +173,13 @@ def run(
     *,
     progress: bool = False,
     rng: Any = None,
+    inputs: dict[str, Any] | None = None,
 ) -> RunResult:
-    """Run a workbook command (``start``, ``save``, ``clear``, ``analyze``, ``hint``, ``solve``).
+    """Run a workbook command (``start``, ``save``, ``clear``, ``import``, ..., ``solve``).
 
     The result is saved to *output* (default: the workbook itself; missing folders are made),
     also when the input was bad: the status cell then holds the message, as in Excel.
+    *inputs* (defined name -> value) are typed into the workbook first.
 
     Raises:
         WorkbookError: the file cannot be read.
@@ -190,6 +195,8 @@ def run(
     workbook = load(source)
     target.parent.mkdir(parents=True, exist_ok=True)
     io = OpenpyxlIO(workbook)
+    for name, value in (inputs or {}).items():
+        io.write(name, value)
     if command != "start":
         outcome = getattr(actions, ACTIONS[command])(io)
         save_safely(workbook, target, source)

@@ -2,21 +2,28 @@
 
 This is the only module that knows Excel addresses.  Everything else reads and writes the
 workbook through the workbook-scoped defined names listed in :data:`NAMES`; the build script
-(:mod:`xlsudoku.addin.build_workbook`) creates those names from this table, and the parameter parser
-reuses :data:`PARAMS` (type, range, allowed values, default) to check what a user typed.
+(:mod:`xlsudoku.addin.build_workbook`) creates those names from this table, and the parameter
+parser reuses :data:`PARAMS` (type, range, allowed values, default) to check what a user typed.
 
-Picture of the Generator sheet (columns B-D parameters, F-N the printable puzzle, P-Q the
-statistics)::
+Every grid is a 16x16 block (the largest shape); a smaller puzzle fills its top-left corner and
+conditional formats (keyed on the shape's name) draw the boxes.  Picture of the Generator sheet
+(columns B-D parameters, F-U the puzzle, W-X the statistics)::
 
     row 1   title
-    row 3   Parameter | Value | Allowed      Puzzle (F3:N3)          Statistics
-    4-11    Pattern .. TimeLimit (C4:C11)   PuzzleGrid F4:N12       Stats P4:Q13
-    12      [START] [SAVE TO COLLECTION] [CLEAR]
-    13-15   Status C13 (merged C13:D15)     caption F13:N13 (printed)
-    16-24   PatternPictures B17:D24         SolutionGrid F16:N24    RankTable P16:Q35
+    row 3   Parameter | Value | Allowed      "Sudoku" (F3:U3)        Statistics
+    4-13    Geometry .. TimeLimit (C4:C13)  PuzzleGrid F4:U19       Stats W4:X14
+    14      [START] [SAVE TO COLLECTION] [CLEAR]
+    15-19   Status C15 (merged C15:D19)                             RankTable W17:X36
+    20                                      caption F20:U20
+    21-29   PatternPictures B22:D29         SolutionGrid F22:U37
+    31-36   Collection tools: ImportSource, DeleteIds, SortBy, [IMPORT] [DELETE] [SORT], HighestId
+
+The Print sheet is the page to solve on (PrintGrid B2:Q17 and, on a second page, PrintKey
+B20:Q35, both formulas on the Generator's grids); the Analyze sheet holds the typed puzzle
+(C6:R21), its candidates (T6:AI21), the report and two solutions side by side (C41, T41).
 
 The module is plain data plus small address helpers; it imports only the standard library and
-the engine's enums, so it also loads in xlwings Lite (Pyodide), where openpyxl is absent.
+the engine, so it also loads in xlwings Lite (Pyodide), where openpyxl is absent.
 """
 
 from __future__ import annotations
@@ -27,11 +34,14 @@ from dataclasses import dataclass, field
 
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
+from xlsudoku.engine.techniques import TECHNIQUES
 
 GENERATOR = "Generator"
-COLLECTION = "Collection"
+PRINT = "Print"
 ANALYZE = "Analyze"
-SHEETS: tuple[str, ...] = (GENERATOR, COLLECTION, ANALYZE)
+COLLECTION = "Collection"
+REMOVED = "Removed"
+SHEETS: tuple[str, ...] = (GENERATOR, PRINT, ANALYZE, COLLECTION, REMOVED)
 
 _CELL = re.compile(r"^\$?([A-Z]{1,3})\$?([1-9][0-9]*)$")
 
@@ -80,6 +90,19 @@ def cell_address(row: int, column: int) -> str:
     'F12'
     """
     return f"{column_letters(column)}{row}"
+
+
+def absolute(address: str) -> str:
+    """Return *address* (a cell or a rectangle) with ``$`` before every column and row.
+
+    >>> absolute("C5"), absolute("BC1:BC6")
+    ('$C$5', '$BC$1:$BC$6')
+    """
+    parts = []
+    for part in address.split(":"):
+        row, column = parse_cell(part)
+        parts.append(f"${column_letters(column)}${row}")
+    return ":".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +164,7 @@ class Ref:
         >>> Ref("Collection", "A1:K1").formula
         'Collection!$A$1:$K$1'
         """
-        parts = []
-        for part in self.address.split(":"):
-            row, col = parse_cell(part)
-            parts.append(f"${column_letters(col)}${row}")
-        return f"{self.sheet}!" + ":".join(parts)
+        return f"{self.sheet}!{absolute(self.address)}"
 
     def cell(self, row: int, column: int) -> str:
         """Return the address of the cell at 0-based offset (*row*, *column*) inside this ref.
@@ -159,6 +178,28 @@ class Ref:
         first_row, first_col, _, _ = self.bounds
         return cell_address(first_row + row, first_col + column)
 
+    def row_span(self, row: int) -> Ref:
+        """Return this ref's columns on 1-based sheet *row* (a heading over a block).
+
+        >>> Ref("Generator", "F4:U19").row_span(3).address
+        'F3:U3'
+        """
+        _, first_col, _, last_col = self.bounds
+        return Ref(self.sheet, f"{cell_address(row, first_col)}:{cell_address(row, last_col)}")
+
+    def part(self, rows: int, columns: int) -> Ref:
+        """Return the top-left *rows* x *columns* part of this ref.
+
+        >>> Ref("Generator", "F4:U19").part(9, 9).address
+        'F4:N12'
+        """
+        first_row, first_col, _, _ = self.bounds
+        return Ref(
+            self.sheet,
+            f"{cell_address(first_row, first_col)}:"
+            f"{cell_address(first_row + rows - 1, first_col + columns - 1)}",
+        )
+
 
 class Kind(enum.Enum):
     """How a parameter cell is read and validated."""
@@ -166,11 +207,13 @@ class Kind(enum.Enum):
     WHOLE = "whole"  # a whole number in [minimum, maximum]
     DECIMAL = "decimal"  # any number in [minimum, maximum]
     CHOICE = "choice"  # one of ``choices`` (case-insensitive)
+    PATTERN = "pattern"  # a preset number, "none" or a mask of the center box
+    TEXT = "text"  # free text, read by the action that uses it
 
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """A parameter cell on the Generator sheet: its name, place, rule and help texts.
+    """An input cell: its name, place, rule and help texts.
 
     Attributes:
         name: the workbook-scoped defined name (also the key in :data:`NAMES`).
@@ -180,10 +223,11 @@ class Param:
         default: the value the template holds (``None`` = blank).
         minimum: lowest allowed number (WHOLE and DECIMAL).
         maximum: highest allowed number (WHOLE and DECIMAL).
-        choices: allowed texts (CHOICE), first letter case as shown in the dropdown.
+        choices: allowed texts (CHOICE; the dropdown of PATTERN), first letter case as shown.
         optional: whether a blank cell is allowed (its meaning is in ``allowed``).
         allowed: short help shown in the sheet's "Allowed" column.
         note: the cell note (comment) text.
+        width: how many cells the input spans (merged to the right).
     """
 
     name: str
@@ -197,16 +241,34 @@ class Param:
     optional: bool = False
     allowed: str = ""
     note: str = field(default="", repr=False)
+    width: int = 1
 
+
+# -- geometries --------------------------------------------------------------------------------
+
+# Every grid shape the sheets take: name -> (side, box rows, box columns, diagonals).  The
+# engine's standard shapes (xlsudoku.engine.grid.SHAPES) plus X-Sudoku on 9x9.
+GEOMETRIES: dict[str, tuple[int, int, int, bool]] = {
+    "9x9": (9, 3, 3, False),
+    "9x9-X": (9, 3, 3, True),
+    "4x4": (4, 2, 2, False),
+    "6x6": (6, 2, 3, False),
+    "12x12": (12, 3, 4, False),
+    "16x16": (16, 4, 4, False),
+}
+CLASSIC_NAME = "9x9"
+MAX_SIDE = max(side for side, _, _, _ in GEOMETRIES.values())
 
 # -- Generator sheet ---------------------------------------------------------------------------
 
+GEOMETRY = "Geometry"
 PATTERN = "Pattern"
 OPENS = "Opens"
 TRIALS = "Trials"
 SHOW_SOLUTION = "ShowSolution"
 SYMMETRY = "Symmetry"
 DIFFICULTY = "Difficulty"
+NEEDS = "Needs"
 SEED = "Seed"
 TIME_LIMIT = "TimeLimit"
 STATUS = "Status"
@@ -215,10 +277,13 @@ SOLUTION_GRID = "SolutionGrid"
 STATS = "Stats"
 RANK_TABLE = "RankTable"
 PATTERN_PICTURES = "PatternPictures"
+CAPTION = "Caption"
 
 PATTERN_COUNT = 12
-MIN_OPENS = 17
-MAX_OPENS = 80
+MIN_OPENS = 4  # the fewest clues of any shape (4x4); the engine checks each shape's floor
+MAX_OPENS = MAX_SIDE * MAX_SIDE
+CLASSIC_MIN_OPENS = 17
+CLASSIC_MAX_OPENS = 80
 MAX_TRIALS = 99_999
 MAX_SEED = 999_999_999_999_999  # 15 digits: Excel keeps every digit of a whole number this big
 MAX_TIME_LIMIT = 3600.0
@@ -229,46 +294,69 @@ DEFAULT_TIME_LIMIT = 60.0
 YES = "Yes"
 NO = "No"
 ANY_DIFFICULTY = "any"
+NO_TECHNIQUE = "none"
+NO_PATTERN = "none"
 SYMMETRY_CHOICES: tuple[str, ...] = tuple(symmetry.value for symmetry in Symmetry)
 DIFFICULTY_LEVELS: dict[str, Level | None] = {ANY_DIFFICULTY: None} | {
     level.label.lower(): level for level in Level
 }
+# The techniques a puzzle can be asked to need: the registry's, in solve order, each once.
+TECHNIQUE_NAMES: tuple[str, ...] = tuple(dict.fromkeys(spec.technique.value for spec in TECHNIQUES))
+PATTERN_CHOICES: tuple[str, ...] = (*(str(n) for n in range(1, PATTERN_COUNT + 1)), NO_PATTERN)
 
 PARAMS: tuple[Param, ...] = (
     Param(
+        GEOMETRY,
+        "Geometry",
+        Ref(GENERATOR, "C4"),
+        Kind.CHOICE,
+        CLASSIC_NAME,
+        choices=tuple(GEOMETRIES),
+        allowed="dropdown: 4x4 ... 16x16",
+        note=(
+            "Shape of the grid: 9x9 (classic), 9x9-X (both diagonals hold 1-9 too), 4x4, 6x6, "
+            "12x12 or 16x16 (digits above 9 are written 10-16; letters A-G are read too). "
+            "START and CLEAR shape the grid and the Print sheet. Only 9x9 and 9x9-X have a "
+            "center box, so the other shapes need Pattern none."
+        ),
+    ),
+    Param(
         PATTERN,
         "Pattern",
-        Ref(GENERATOR, "C4"),
-        Kind.WHOLE,
+        Ref(GENERATOR, "C5"),
+        Kind.PATTERN,
         1,
-        minimum=1,
-        maximum=PATTERN_COUNT,
-        allowed=f"1-{PATTERN_COUNT}, pictures below",
+        choices=PATTERN_CHOICES,
+        allowed="1-12, none, or a mask",
         note=(
-            "Which cells of the center box are givens (1-12, pictures under Patterns: ■ always "
-            "a given, □ always blank). Patterns 1-6 have an even number of givens, 7-12 an odd "
-            "number (the center cell among them)."
+            "Which cells of the center box are givens: a preset 1-12 (pictures under Patterns, "
+            "the chosen one highlighted: ■ always a given, □ always blank), none (the center "
+            "box is free like the rest), or your own 9-character mask of the box row by row, "
+            "x for a given and . for a blank, e.g. x.x.x.x.x. Presets 1-6 have an even number "
+            "of givens, 7-12 an odd number (the center cell among them). 9x9 and 9x9-X only."
         ),
     ),
     Param(
         OPENS,
         "Opens",
-        Ref(GENERATOR, "C5"),
+        Ref(GENERATOR, "C6"),
         Kind.WHOLE,
         26,
         minimum=MIN_OPENS,
         maximum=MAX_OPENS,
-        allowed=f"{MIN_OPENS}-{MAX_OPENS}, parity of the pattern",
+        allowed="number of givens",
         note=(
-            f"Target number of givens ({MIN_OPENS}-{MAX_OPENS}). With 180° symmetry the "
-            "givens come in pairs around the center, so Opens must be even for patterns 1-6 "
-            "and odd for patterns 7-12."
+            "Target number of givens. It must fit the shape: 9x9 17-81 (below 17 no puzzle has "
+            "one solution; 24 and below start a longer search), 4x4 4-16, 6x6 8-36, 12x12 "
+            "11-144, 16x16 15-256. Symmetric givens come in orbits: with 180° symmetry in "
+            "pairs, so Opens must be even for patterns 1-6 and odd for patterns 7-12; the "
+            "status names the nearest counts that can be made."
         ),
     ),
     Param(
         TRIALS,
         "Trials",
-        Ref(GENERATOR, "C6"),
+        Ref(GENERATOR, "C7"),
         Kind.WHOLE,
         299,
         minimum=1,
@@ -276,23 +364,26 @@ PARAMS: tuple[Param, ...] = (
         allowed=f"1-{MAX_TRIALS}",
         note=(
             "How many attempts the generator may make to reach the target before it returns "
-            "the best puzzle found."
+            "the closest puzzle found (the statistics then say Target reached: No)."
         ),
     ),
     Param(
         SHOW_SOLUTION,
         "Show solution",
-        Ref(GENERATOR, "C7"),
+        Ref(GENERATOR, "C8"),
         Kind.CHOICE,
         NO,
         choices=(NO, YES),
-        allowed="Yes / No",
-        note="Yes writes the solution grid under the puzzle; No leaves it empty.",
+        allowed="Yes = + answer key",
+        note=(
+            "Yes writes the solution under the puzzle and adds it to the Print sheet as a "
+            "second page (the answer key); No leaves both empty."
+        ),
     ),
     Param(
         SYMMETRY,
         "Symmetry",
-        Ref(GENERATOR, "C8"),
+        Ref(GENERATOR, "C9"),
         Kind.CHOICE,
         Symmetry.ROTATE_180.value,
         choices=SYMMETRY_CHOICES,
@@ -305,20 +396,37 @@ PARAMS: tuple[Param, ...] = (
     Param(
         DIFFICULTY,
         "Difficulty",
-        Ref(GENERATOR, "C9"),
+        Ref(GENERATOR, "C10"),
         Kind.CHOICE,
         ANY_DIFFICULTY,
         choices=tuple(DIFFICULTY_LEVELS),
         allowed="dropdown",
         note=(
-            "Level the puzzle should have, from the techniques a person needs: any, easy, "
-            "medium, hard, very hard, diabolical, beyond technique."
+            "Level the puzzle should have, from the hardest technique a person needs: any, "
+            "easy, medium, hard, very hard, diabolical, beyond technique. Not together with "
+            "Needs technique. When Trials or the Time limit run out first, the closest puzzle "
+            "comes back and the status says what was missed."
+        ),
+    ),
+    Param(
+        NEEDS,
+        "Needs technique",
+        Ref(GENERATOR, "C11"),
+        Kind.CHOICE,
+        NO_TECHNIQUE,
+        choices=(NO_TECHNIQUE, *TECHNIQUE_NAMES),
+        allowed="dropdown of techniques",
+        note=(
+            "A technique the puzzle's solve path must use (the dropdown lists every technique "
+            "the solver knows), or none. Not together with Difficulty. Rare techniques may "
+            "need more Trials or a Time limit; when none is found the closest puzzle comes "
+            "back and the status says so."
         ),
     ),
     Param(
         SEED,
         "Seed",
-        Ref(GENERATOR, "C10"),
+        Ref(GENERATOR, "C12"),
         Kind.WHOLE,
         None,
         minimum=0,
@@ -333,7 +441,7 @@ PARAMS: tuple[Param, ...] = (
     Param(
         TIME_LIMIT,
         "Time limit (s)",
-        Ref(GENERATOR, "C11"),
+        Ref(GENERATOR, "C13"),
         Kind.DECIMAL,
         None,
         minimum=0.1,
@@ -349,7 +457,23 @@ PARAMS: tuple[Param, ...] = (
 )
 PARAMS_BY_NAME: dict[str, Param] = {param.name: param for param in PARAMS}
 
+# SUDOKU_GENERATE makes classic 9x9 puzzles: its opens follow the 9x9 range, its pattern is a
+# preset number.
+FUNCTION_OPENS = Param(
+    OPENS,
+    "opens",
+    PARAMS_BY_NAME[OPENS].ref,
+    Kind.WHOLE,
+    26,
+    minimum=CLASSIC_MIN_OPENS,
+    maximum=CLASSIC_MAX_OPENS,
+)
+FUNCTION_PATTERN = Param(
+    PATTERN, "pattern", PARAMS_BY_NAME[PATTERN].ref, Kind.WHOLE, 1, minimum=1, maximum=PATTERN_COUNT
+)
+
 STATS_LABELS: tuple[str, ...] = (
+    "Geometry",
     "Opens",
     "Target reached",
     "Minimal",
@@ -363,12 +487,87 @@ STATS_LABELS: tuple[str, ...] = (
 )
 RANK_ROWS = 20
 
-# -- Collection sheet --------------------------------------------------------------------------
+# -- Collection tools (on the Generator sheet, beside SAVE TO COLLECTION) ------------------------
+
+IMPORT_SOURCE = "ImportSource"
+DELETE_IDS = "DeleteIds"
+SORT_BY = "SortBy"
+HIGHEST_ID = "HighestId"
+DESCENDING = " (descending)"
+SORT_COLUMNS: tuple[str, ...] = (
+    "id", "saved at", "geometry", "opens", "pattern", "symmetry", "level", "score", "seed",
+)  # fmt: skip
+SORT_CHOICES: tuple[str, ...] = tuple(
+    column + order for column in SORT_COLUMNS for order in ("", DESCENDING)
+)
+
+TOOLS: tuple[Param, ...] = (
+    Param(
+        IMPORT_SOURCE,
+        "Import from",
+        Ref(GENERATOR, "C32"),
+        Kind.TEXT,
+        None,
+        optional=True,
+        allowed="",
+        width=2,
+        note=(
+            "IMPORT reads puzzles from here: the path of a puzzle file (.txt/.sdm one per "
+            "line, .sdk/.ss drawings, .csv) on this computer, or the puzzles themselves "
+            "(81-character lines). Each new puzzle with one solution becomes a Collection "
+            "row; puzzles already there (or twice in the source) are skipped."
+        ),
+    ),
+    Param(
+        DELETE_IDS,
+        "Delete ids",
+        Ref(GENERATOR, "C33"),
+        Kind.TEXT,
+        None,
+        optional=True,
+        allowed="",
+        width=2,
+        note=(
+            "DELETE moves the Collection rows with these ids (e.g. 3, 5-7) to the Removed "
+            "sheet, with the time and reason; nothing is destroyed and ids are never reused."
+        ),
+    ),
+    Param(
+        SORT_BY,
+        "Sort by",
+        Ref(GENERATOR, "C34"),
+        Kind.CHOICE,
+        "id",
+        choices=SORT_CHOICES,
+        allowed="",
+        width=2,
+        note=(
+            "SORT reorders the Collection rows by this column (levels from Easy to Beyond "
+            "technique); every row is kept, only the order changes."
+        ),
+    ),
+)
+TOOLS_BY_NAME: dict[str, Param] = {param.name: param for param in TOOLS}
+
+# -- Print sheet -------------------------------------------------------------------------------
+
+PRINT_TITLE = "PrintTitle"
+PRINT_GRID = "PrintGrid"
+PRINT_RULES = "PrintRules"
+PRINT_KEY_TITLE = "PrintKeyTitle"
+PRINT_KEY = "PrintKey"
+# Side of the printed puzzle's square in points: 7 inches, the width of A4 or Letter paper
+# inside half-inch margins.  START and CLEAR size the Print sheet's columns and rows so the
+# grid of any shape fills it.
+PRINT_SQUARE = 504.0
+
+# -- Collection and Removed sheets -------------------------------------------------------------
 
 COLLECTION_HEADER = "CollectionHeader"
 COLLECTION_COLUMNS: tuple[str, ...] = (
     "id",
     "saved at",
+    "geometry",
     "puzzle",
     "solution",
     "opens",
@@ -378,63 +577,172 @@ COLLECTION_COLUMNS: tuple[str, ...] = (
     "score",
     "ranks",
     "seed",
+    "notes",
 )
+REMOVED_HEADER = "RemovedHeader"
+REMOVED_COLUMNS: tuple[str, ...] = (*COLLECTION_COLUMNS, "removed at", "reason")
+# Columns written as text (Excel must not turn them into numbers or dates), wrapped to their
+# width; "saved at" and "removed at" are date-times.
+TEXT_COLUMNS: tuple[str, ...] = ("puzzle", "solution", "ranks", "notes", "reason")
+DATE_COLUMNS: tuple[str, ...] = ("saved at", "removed at")
+DATE_FORMAT = "yyyy-mm-dd hh:mm:ss"
+PUZZLE_COLUMN_WIDTH = 28.5  # characters: 27 cells of a 9x9 puzzle (three of its rows) a line
 
 # -- Analyze sheet -----------------------------------------------------------------------------
 
+ANALYZE_GEOMETRY = "AnalyzeGeometry"
 ANALYZE_GRID = "AnalyzeGrid"
 ANALYZE_STRING = "AnalyzeString"
 ANALYZE_STATUS = "AnalyzeStatus"
 ANALYZE_REPORT = "AnalyzeReport"
 HINT_TEXT = "HintText"
+CANDIDATES = "Candidates"
 ANALYZE_SOLUTION = "AnalyzeSolution"
-REPORT_LINES = 10
+ANALYZE_SOLUTION2 = "AnalyzeSolution2"
+LEGEND = "Legend"
+REPORT_LINES = 12
+REPORT_WIDTH = 150  # characters a report line may hold before it is wrapped onto the next
+
+ANALYZE_PARAMS: tuple[Param, ...] = (
+    Param(
+        ANALYZE_GEOMETRY,
+        "Geometry",
+        Ref(ANALYZE, "C4"),
+        Kind.CHOICE,
+        CLASSIC_NAME,
+        choices=tuple(GEOMETRIES),
+        allowed="",
+        width=3,
+        note=(
+            "Shape of the puzzle typed below: 9x9, 9x9-X (diagonals too), 4x4, 6x6, 12x12 or "
+            "16x16. A pasted Puzzle string of another size sets it."
+        ),
+    ),
+)
 
 # -- every defined name ------------------------------------------------------------------------
 
-NAMES: dict[str, Ref] = {param.name: param.ref for param in PARAMS} | {
-    STATUS: Ref(GENERATOR, "C13"),
-    PUZZLE_GRID: Ref(GENERATOR, "F4:N12"),
-    SOLUTION_GRID: Ref(GENERATOR, "F16:N24"),
-    STATS: Ref(GENERATOR, f"P4:Q{4 + len(STATS_LABELS) - 1}"),
-    RANK_TABLE: Ref(GENERATOR, f"P16:Q{16 + RANK_ROWS - 1}"),
-    PATTERN_PICTURES: Ref(GENERATOR, "B17:D24"),
+
+def _grid(sheet: str, top_left: str) -> Ref:
+    """Return the MAX_SIDE x MAX_SIDE block whose first cell is *top_left*."""
+    row, column = parse_cell(top_left)
+    return Ref(
+        sheet,
+        f"{top_left}:{cell_address(row + MAX_SIDE - 1, column + MAX_SIDE - 1)}",
+    )
+
+
+GRIDS: tuple[str, ...] = (
+    PUZZLE_GRID, SOLUTION_GRID, PRINT_GRID, PRINT_KEY, ANALYZE_GRID, CANDIDATES,
+    ANALYZE_SOLUTION, ANALYZE_SOLUTION2,
+)  # fmt: skip
+
+NAMES: dict[str, Ref] = {param.name: param.ref for param in (*PARAMS, *TOOLS, *ANALYZE_PARAMS)} | {
+    STATUS: Ref(GENERATOR, "C15"),
+    PUZZLE_GRID: _grid(GENERATOR, "F4"),
+    CAPTION: Ref(GENERATOR, "F20"),
+    SOLUTION_GRID: _grid(GENERATOR, "F22"),
+    STATS: Ref(GENERATOR, f"W4:X{4 + len(STATS_LABELS) - 1}"),
+    RANK_TABLE: Ref(GENERATOR, f"W17:X{17 + RANK_ROWS - 1}"),
+    PATTERN_PICTURES: Ref(GENERATOR, "B22:D29"),
+    HIGHEST_ID: Ref(GENERATOR, "C36"),
+    PRINT_TITLE: Ref(PRINT, "B1"),
+    PRINT_GRID: _grid(PRINT, "B2"),
+    PRINT_RULES: Ref(PRINT, "B18"),
+    PRINT_KEY_TITLE: Ref(PRINT, "B19"),
+    PRINT_KEY: _grid(PRINT, "B20"),
     COLLECTION_HEADER: Ref(COLLECTION, f"A1:{column_letters(len(COLLECTION_COLUMNS))}1"),
+    REMOVED_HEADER: Ref(REMOVED, f"A1:{column_letters(len(REMOVED_COLUMNS))}1"),
     ANALYZE_STRING: Ref(ANALYZE, "C3"),
-    ANALYZE_GRID: Ref(ANALYZE, "C5:K13"),
-    ANALYZE_REPORT: Ref(ANALYZE, f"M5:M{5 + REPORT_LINES - 1}"),
-    ANALYZE_STATUS: Ref(ANALYZE, "C15"),
-    HINT_TEXT: Ref(ANALYZE, "C16"),
-    ANALYZE_SOLUTION: Ref(ANALYZE, "C21:K29"),
+    ANALYZE_GRID: _grid(ANALYZE, "C6"),
+    CANDIDATES: _grid(ANALYZE, "T6"),
+    LEGEND: Ref(ANALYZE, "B13:B17"),
+    ANALYZE_STATUS: Ref(ANALYZE, "C23"),
+    HINT_TEXT: Ref(ANALYZE, "C24"),
+    ANALYZE_REPORT: Ref(ANALYZE, f"C27:C{27 + REPORT_LINES - 1}"),
+    ANALYZE_SOLUTION: _grid(ANALYZE, "C41"),
+    ANALYZE_SOLUTION2: _grid(ANALYZE, "T41"),
 }
 
 # Cells merged for long text: the defined name points at the first cell of each block.
 MERGED: dict[str, Ref] = {
-    STATUS: Ref(GENERATOR, "C13:D15"),
-    ANALYZE_STRING: Ref(ANALYZE, "C3:M3"),
-    ANALYZE_STATUS: Ref(ANALYZE, "C15:M15"),
-    HINT_TEXT: Ref(ANALYZE, "C16:M18"),
+    STATUS: Ref(GENERATOR, "C15:D19"),
+    CAPTION: NAMES[PUZZLE_GRID].row_span(20),
+    IMPORT_SOURCE: Ref(GENERATOR, "C32:D32"),
+    DELETE_IDS: Ref(GENERATOR, "C33:D33"),
+    SORT_BY: Ref(GENERATOR, "C34:D34"),
+    PRINT_TITLE: NAMES[PRINT_GRID].row_span(1),
+    PRINT_RULES: NAMES[PRINT_GRID].row_span(18),
+    PRINT_KEY_TITLE: NAMES[PRINT_GRID].row_span(19),
+    ANALYZE_STRING: Ref(ANALYZE, "C3:AI3"),
+    ANALYZE_GEOMETRY: Ref(ANALYZE, "C4:E4"),
+    ANALYZE_STATUS: Ref(ANALYZE, "C23:AI23"),
+    HINT_TEXT: Ref(ANALYZE, "C24:AI25"),
 }
 
 # Sheet titles (a subtitle line goes one row below) and column widths in characters; the
-# columns of the 9x9 grids get their width from the build (square cells).
-TITLES: dict[str, Ref] = {GENERATOR: Ref(GENERATOR, "B1"), ANALYZE: Ref(ANALYZE, "B1")}
+# columns of the grids get their width from the build (square cells).
+TITLES: dict[str, Ref] = {
+    GENERATOR: Ref(GENERATOR, "B1"),
+    ANALYZE: Ref(ANALYZE, "B1"),
+}
 COLUMN_WIDTHS: dict[str, dict[str, float]] = {
-    GENERATOR: {"A": 2, "B": 16, "C": 24, "D": 20, "E": 3, "O": 3, "P": 24, "Q": 26},
+    GENERATOR: {"A": 2, "B": 17, "C": 26, "D": 22, "E": 3, "V": 3, "W": 20, "X": 30},
+    PRINT: {"A": 2},
     COLLECTION: dict(
         zip(
             (column_letters(index) for index in range(1, len(COLLECTION_COLUMNS) + 1)),
-            (6, 20, 84, 84, 7, 8, 12, 17, 7, 36, 18),
+            (5, 19, 10, PUZZLE_COLUMN_WIDTH, PUZZLE_COLUMN_WIDTH, 7, 11, 12, 16, 7, 18, 17, 30),
             strict=True,
         )
     ),
-    ANALYZE: {"A": 2, "B": 18, "L": 3, "M": 72},
+    REMOVED: {},  # the Collection's widths, then "removed at" and "reason"
+    ANALYZE: {"A": 2, "B": 19, "S": 2, "AJ": 2},
 }
 
-# The page a user prints: the puzzle grid under its heading and over a caption line (a
-# formula showing opens, level and seed from Stats), fit to one page.
-PRINT_AREA = Ref(GENERATOR, "F3:N13")
-PRINT_CAPTION = Ref(GENERATOR, "F13:N13")
+# Cell sizes of the grids (points): the Generator and Analyze sheets keep them; the Print
+# sheet's are set for each shape by START and CLEAR (see PRINT_SQUARE).
+GRID_CELL_POINTS: dict[str, float] = {GENERATOR: 30.0, ANALYZE: 30.0, PRINT: 31.5}
+
+# What each sheet prints: the Generator and Analyze sheets whole on one page; the Print sheet
+# is the page to solve on: its title, the grid, one line of rules and, on a second page, the
+# answer key.  (Collection and Removed print their rows, as many pages as they need.)
+PRINT_AREAS: dict[str, Ref] = {
+    GENERATOR: Ref(GENERATOR, f"A1:X{NAMES[SOLUTION_GRID].bounds[2]}"),
+    PRINT: Ref(PRINT, "B1:Q35"),
+    ANALYZE: Ref(ANALYZE, f"A1:AJ{NAMES[ANALYZE_SOLUTION].bounds[2]}"),
+}
+PRINT_AREA = PRINT_AREAS[PRINT]
+# Headings merged over a block.
+TOOLS_HEADING = Ref(GENERATOR, "B31:D31")
+REPORT_HEADING = Ref(ANALYZE, "C26:AI26")
+
+
+# -- hidden helper cells ----------------------------------------------------------------------
+
+# Dropdown lists too long for a validation's own text (Excel allows 255 characters there),
+# written into hidden cells by the build.
+LISTS: dict[str, Ref] = {
+    NEEDS: Ref(GENERATOR, f"AZ1:AZ{len(PARAMS_BY_NAME[NEEDS].choices)}"),
+    SORT_BY: Ref(GENERATOR, f"BA1:BA{len(SORT_CHOICES)}"),
+}
+# The shape each sheet's grids are drawn in (by conditional formats): the cell that names it,
+# a table of the shapes (name, side, box rows, box columns, diagonals) and the four cells
+# looked up from that table for the named shape (side, box rows, box columns, diagonals 1/0).
+SHAPE_SOURCE: dict[str, str] = {
+    GENERATOR: NAMES[STATS].cell(0, 1),
+    PRINT: f"{GENERATOR}!{NAMES[STATS].cell(0, 1)}",
+    ANALYZE: NAMES[ANALYZE_GEOMETRY].address,
+}
+SHAPE_TABLE: dict[str, Ref] = {
+    sheet: Ref(sheet, f"BC1:BG{len(GEOMETRIES)}") for sheet in SHAPE_SOURCE
+}
+SHAPE_CELLS: dict[str, Ref] = {sheet: Ref(sheet, "BI1:BL1") for sheet in SHAPE_SOURCE}
+HIDDEN_COLUMNS: dict[str, tuple[str, str]] = {
+    GENERATOR: ("AZ", "BL"),
+    PRINT: ("BC", "BL"),
+    ANALYZE: ("BC", "BL"),
+}
 
 
 # What a button's VBA macro hands to xlwings' ``RunPython`` on the classic desktop path: a
@@ -474,10 +782,13 @@ class Button:
 
 
 BUTTONS: tuple[Button, ...] = (
-    Button("START", Ref(GENERATOR, "B12"), "start"),
-    Button("SAVE TO COLLECTION", Ref(GENERATOR, "C12"), "save_to_collection"),
-    Button("CLEAR", Ref(GENERATOR, "D12"), "clear"),
-    Button("ANALYZE", Ref(ANALYZE, "B5"), "analyze"),
-    Button("HINT", Ref(ANALYZE, "B7"), "hint"),
-    Button("SOLVE", Ref(ANALYZE, "B9"), "solve"),
+    Button("START", Ref(GENERATOR, "B14"), "start"),
+    Button("SAVE TO COLLECTION", Ref(GENERATOR, "C14"), "save_to_collection"),
+    Button("CLEAR", Ref(GENERATOR, "D14"), "clear"),
+    Button("IMPORT", Ref(GENERATOR, "B35"), "import_puzzles"),
+    Button("DELETE", Ref(GENERATOR, "C35"), "delete_from_collection"),
+    Button("SORT", Ref(GENERATOR, "D35"), "sort_collection"),
+    Button("ANALYZE", Ref(ANALYZE, "B6"), "analyze"),
+    Button("HINT", Ref(ANALYZE, "B8"), "hint"),
+    Button("SOLVE", Ref(ANALYZE, "B10"), "solve"),
 )

@@ -5,6 +5,8 @@ Workbook commands run a button of the workbook on the file, without Excel
 
 - ``xlsudoku start WORKBOOK [--output PATH]``: START with the parameters in the file;
 - ``xlsudoku save WORKBOOK``: SAVE TO COLLECTION; ``xlsudoku clear WORKBOOK``: CLEAR;
+- ``xlsudoku import|delete|sort WORKBOOK``: the Collection tools (``import WORKBOOK FILE``
+  first puts FILE into the Import from cell);
 - ``xlsudoku analyze|hint|solve WORKBOOK``: the Analyze sheet's buttons.  With anything but an
   ``.xlsx``/``.xlsm`` path these three are the engine's commands on a puzzle.
 - ``xlsudoku bench start``: the START benchmark (:mod:`xlsudoku.addin.bench`).
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from xlsudoku.engine import cli
 
@@ -26,6 +29,9 @@ WORKBOOK_COMMANDS: dict[str, str] = {
     "start": "START: generate a puzzle with the parameters in the workbook",
     "save": "SAVE TO COLLECTION: append the puzzle on the Generator sheet to the Collection",
     "clear": "CLEAR: blank the puzzle, solution and statistics",
+    "import": "IMPORT: add the puzzles of the file (or text) in Import from to the Collection",
+    "delete": "DELETE: move the Collection rows listed in Delete ids to the Removed sheet",
+    "sort": "SORT: reorder the Collection's rows by the Sort by column",
     "analyze": "ANALYZE: check, count and grade the puzzle on the Analyze sheet",
     "hint": "HINT: the next hint for the puzzle on the Analyze sheet",
     "solve": "SOLVE: write the solution of the puzzle on the Analyze sheet",
@@ -46,6 +52,13 @@ def _add_workbook_command(
 ) -> None:
     p = sub.add_parser(name, help=WORKBOOK_COMMANDS[name], description=WORKBOOK_COMMANDS[name])
     p.add_argument("workbook", metavar="WORKBOOK", help="the .xlsm (or .xlsx) workbook file")
+    if name == "import":
+        p.add_argument(
+            "source",
+            metavar="FILE",
+            nargs="?",
+            help="a puzzle file to import (default: what the Import from cell names)",
+        )
     p.add_argument(
         "--output",
         metavar="PATH",
@@ -89,7 +102,11 @@ def _run_workbook_command(args: argparse.Namespace) -> int:
     from xlsudoku.addin.package import PackageError
 
     try:
-        done = headless.run(args.command, args.workbook, args.output, progress=not args.quiet)
+        source = getattr(args, "source", None)
+        inputs = {} if source is None else {"ImportSource": str(Path(source).resolve())}
+        done = headless.run(
+            args.command, args.workbook, args.output, progress=not args.quiet, inputs=inputs
+        )
     except (headless.WorkbookError, MissingPart, PackageError) as error:
         print(f"xlsudoku {args.command}: {error}", file=sys.stderr)
         return 2

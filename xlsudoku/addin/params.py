@@ -6,8 +6,10 @@ reads, a formula that was never calculated.  Each rule comes from :data:`addin.l
 every problem becomes a :class:`ParamError` whose message starts with the parameter's label and
 cell, e.g. ``Opens (C5) must be a whole number from 17 to 80, got 'abc'``.
 
-Puzzles typed on the Analyze sheet are read by :func:`read_puzzle`: digits 1-9 in a 9x9 block
-(blank, 0 or ``.`` for an empty cell) or an 81-character string in one cell.
+Puzzles are read by :func:`read_block` (the top-left corner of a 16x16 block of cells, shaped
+by a geometry: digits 1-9, 10-16 or the letters A-G above 9, blank, 0 or ``.`` for an empty
+cell), :func:`read_grid` (a block exactly the puzzle's size) and :func:`read_string` (a puzzle
+typed as one line of text in one cell).
 """
 
 from __future__ import annotations
@@ -21,8 +23,18 @@ from dataclasses import dataclass
 from xlsudoku.addin import layout
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
-from xlsudoku.engine.grid import CLASSIC, ConflictError, Grid, ParseError, SudokuError
-from xlsudoku.engine.steps import Level
+from xlsudoku.engine.grid import (
+    CLASSIC,
+    ConflictError,
+    Geometry,
+    Grid,
+    ParseError,
+    SudokuError,
+    char_to_digit,
+    geometry,
+)
+from xlsudoku.engine.patterns import PatternError, parse_pattern
+from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
 
 # Every error value Excel shows in a cell (Office.js sends them as these strings, openpyxl
@@ -134,6 +146,15 @@ def _rule(param: layout.Param) -> str:
         text = f"a whole number from {_fmt(param.minimum)} to {_fmt(param.maximum)}"
     elif param.kind is layout.Kind.DECIMAL:
         text = f"a number from {_fmt(param.minimum)} to {_fmt(param.maximum)}"
+    elif param.kind is layout.Kind.PATTERN:
+        text = (
+            f"a preset 1-{layout.PATTERN_COUNT}, {layout.NO_PATTERN}, or a 9-character mask of "
+            "the center box (x a given, . a blank), e.g. x.x...x.x"
+        )
+    elif param.kind is layout.Kind.TEXT:
+        text = "text"
+    elif len(param.choices) > 12:
+        text = "one of the dropdown's entries (" + ", ".join(param.choices[:4]) + ", ...)"
     else:
         text = "one of " + ", ".join(param.choices)
     return text + (" (or blank)" if param.optional else "")
@@ -160,7 +181,7 @@ def parse_param(
     >>> parse_param(opens, "abc")
     Traceback (most recent call last):
     ...
-    xlsudoku.addin.params.ParamError: Opens (C5) must be a whole number from 17 to 80, got 'abc'
+    xlsudoku.addin.params.ParamError: Opens (C6) must be a whole number from 4 to 256, got 'abc'
     """
     where = where or _where(param)
     if is_blank(value):
@@ -170,6 +191,10 @@ def parse_param(
     reason = _unusable(value)
     if reason is not None:
         raise ParamError([f"{where} {reason}; it must be {_rule(param)}"])
+    if param.kind is layout.Kind.TEXT:
+        return shown(value).strip("'") if not isinstance(value, str) else value.strip()
+    if param.kind is layout.Kind.PATTERN:
+        return _pattern(param, value, where)
     if param.kind is layout.Kind.CHOICE:
         choice = _choice(param, value)
         if choice is None:
@@ -185,6 +210,28 @@ def parse_param(
     if not low <= number <= high:
         raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
     return int(number) if param.kind is layout.Kind.WHOLE else number
+
+
+def _pattern(param: layout.Param, value: Raw, where: str) -> int | str:
+    """Return a preset number, ``none`` or a 9-character mask (``x`` and ``.``)."""
+    problem = ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
+    if isinstance(value, bool):
+        raise problem
+    number = _number(value)
+    if number is not None:
+        if number.is_integer() and 1 <= number <= layout.PATTERN_COUNT:
+            return int(number)
+        raise problem
+    text = str(value).strip()
+    if _key(text) == layout.NO_PATTERN:
+        return layout.NO_PATTERN
+    try:
+        pattern = parse_pattern(text)
+    except PatternError as error:
+        raise ParamError([f"{where}: {error}"]) from None
+    if pattern is None or len(pattern.mask) != 9:
+        raise problem
+    return pattern.number if pattern.number is not None else pattern.mask
 
 
 def _key(text: str) -> str:
@@ -211,7 +258,35 @@ def _choice(param: layout.Param, value: Raw) -> str | None:
             return Symmetry.parse(value).value
         except ValueError:
             return None
+    if param.name == layout.NEEDS:
+        try:
+            technique = Technique.parse(value)
+        except ValueError:
+            return None
+        return technique.value if technique.value in param.choices else None
     return None
+
+
+def geometry_of(name: str) -> Geometry:
+    """Return the engine geometry of a shape name of :data:`layout.GEOMETRIES`.
+
+    >>> geometry_of("9x9-X").name, geometry_of("12x12").box_cols
+    ('9x9-X', 4)
+    """
+    _, box_rows, box_cols, diagonals = layout.GEOMETRIES[name]
+    return geometry(box_rows, box_cols, diagonals)
+
+
+def read_geometry(param: layout.Param, value: Raw) -> Geometry:
+    """Check a Geometry cell and return its geometry.
+
+    Raises:
+        ParamError: naming the cell.
+
+    >>> read_geometry(layout.PARAMS_BY_NAME["Geometry"], "16X16").size
+    16
+    """
+    return geometry_of(str(parse_param(param, value)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,12 +297,14 @@ class StartParams:
     in the statistics is one a person can type back to repeat the puzzle.
     """
 
-    pattern: int
+    geometry: Geometry
+    pattern: int | str | None
     opens: int
     trials: int
     show_solution: bool
     symmetry: Symmetry
     difficulty: Level | None
+    needs: Technique | None
     seed: int
     time_limit: float | None
     seed_was_blank: bool = False
@@ -242,15 +319,13 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
     Raises:
         ParamError: listing each bad cell.
 
-    >>> p = read_start({"Pattern": 1, "Opens": 26, "Trials": 299, "ShowSolution": "No",
-    ...                 "Symmetry": "rotate180", "Difficulty": "any", "Seed": 7,
-    ...                 "TimeLimit": None})
-    >>> p.opens, p.symmetry.value, p.seed, p.time_limit
-    (26, 'rotate180', 7, 60.0)
-    >>> read_start({"Pattern": 13, "Opens": 2.5})  # doctest: +ELLIPSIS
+    >>> p = read_start(defaults() | {"Seed": 7, "Pattern": "x.x.x.x.x"})
+    >>> p.geometry.name, p.pattern, p.opens, p.symmetry.value, p.seed, p.time_limit
+    ('9x9', 8, 26, 'rotate180', 7, 60.0)
+    >>> read_start({"Geometry": "9x9", "Pattern": 13, "Opens": 2.5})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    xlsudoku.addin.params.ParamError: Pattern (C4) must be a whole number from 1 to 12, got 13; ...
+    xlsudoku.addin.params.ParamError: Pattern (C5) must be a preset 1-12, none, or a ...
     """
     problems: list[str] = []
     checked: dict[str, int | float | str | None] = {}
@@ -259,6 +334,16 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
             checked[param.name] = parse_param(param, values.get(param.name))
         except ParamError as error:
             problems.extend(error.problems)
+    if not problems:
+        difficulty = layout.DIFFICULTY_LEVELS[str(checked[layout.DIFFICULTY])]
+        needs = checked[layout.NEEDS]
+        if difficulty is not None and needs != layout.NO_TECHNIQUE:
+            both = (layout.PARAMS_BY_NAME[name] for name in (layout.DIFFICULTY, layout.NEEDS))
+            problems.append(
+                " and ".join(_where(param) for param in both)
+                + f": ask for a level or a technique, not both (set Difficulty to "
+                f"{layout.ANY_DIFFICULTY} or Needs technique to {layout.NO_TECHNIQUE})"
+            )
     if problems:
         raise ParamError(problems)
     seed = checked[layout.SEED]
@@ -266,19 +351,32 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
     if seed is None:
         seed = (rng or random.SystemRandom()).randint(0, layout.MAX_SEED)
     time_limit = checked[layout.TIME_LIMIT]
+    pattern = checked[layout.PATTERN]
+    needs = checked[layout.NEEDS]
     return StartParams(
-        pattern=int(_as_number(checked[layout.PATTERN])),
+        geometry=geometry_of(str(checked[layout.GEOMETRY])),
+        pattern=None if pattern == layout.NO_PATTERN else pattern,
         opens=int(_as_number(checked[layout.OPENS])),
         trials=int(_as_number(checked[layout.TRIALS])),
         show_solution=checked[layout.SHOW_SOLUTION] == layout.YES,
         symmetry=Symmetry(str(checked[layout.SYMMETRY])),
         difficulty=layout.DIFFICULTY_LEVELS[str(checked[layout.DIFFICULTY])],
+        needs=None if needs == layout.NO_TECHNIQUE else Technique(str(needs)),
         seed=int(_as_number(seed)),
         time_limit=(
             layout.DEFAULT_TIME_LIMIT if time_limit is None else float(_as_number(time_limit))
         ),
         seed_was_blank=seed_was_blank,
     )
+
+
+def defaults() -> dict[str, Raw]:
+    """Return every Generator parameter's template value (defined name -> value).
+
+    >>> defaults()["Opens"], defaults()["Geometry"]
+    (26, '9x9')
+    """
+    return {param.name: param.default for param in layout.PARAMS}
 
 
 def _as_number(value: int | float | str | None) -> float:
@@ -288,32 +386,45 @@ def _as_number(value: int | float | str | None) -> float:
     return value
 
 
-# -- puzzles typed on the Analyze sheet --------------------------------------------------------
+# -- puzzles in cells --------------------------------------------------------------------------
 
 
-def _grid_digit(value: Raw) -> int | None:
-    """Return the digit a grid cell holds (0 = empty), or None when it is not one."""
+def _grid_digit(value: Raw, size: int) -> int | None:
+    """Return the digit a grid cell holds (0 = empty), or None when it is not one.
+
+    Numbers 1 to *size*, their text, and above 9 the letters the engine writes (A = 10).
+
+    >>> _grid_digit(7.0, 9), _grid_digit(" 12 ", 16), _grid_digit("b", 16), _grid_digit(10, 9)
+    (7, 12, 11, None)
+    """
     if is_blank(value):
         return 0
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
-        if float(value).is_integer() and 0 <= value <= 9:
+        if float(value).is_integer() and 0 <= value <= size:
             return int(value)
         return None
     if isinstance(value, str):
         text = value.strip()
-        if text in (".", "0", "-", "_", "*"):
+        if text in (".", "-", "_", "*"):
             return 0
-        if len(text) == 1 and text in "123456789":
-            return int(text)
-        if text.endswith(".0") and len(text) == 3 and text[0] in "123456789":
-            return int(text[0])
+        number = _number(text)
+        if number is not None:
+            return _grid_digit(number, size)
+        if len(text) == 1 and size > 9:
+            return char_to_digit(text, size)
     return None
 
 
-def read_grid(name: str | None, rows: Sequence[Sequence[Raw]]) -> Grid:
-    """Read a 9x9 block of cells (at defined *name*, if any) as a puzzle; check it has no clash.
+def _digits_rule(size: int) -> str:
+    return "a digit 1-9" if size == 9 else f"a number 1-{size}"
+
+
+def read_grid(
+    name: str | None, rows: Sequence[Sequence[Raw]], geometry: Geometry = CLASSIC
+) -> Grid:
+    """Read a block of cells exactly the size of *geometry* (at defined *name*, if any).
 
     With a defined *name*, messages give each cell's Excel address too; without one (a range
     passed to a custom function) only the ``rXcY`` name.
@@ -329,29 +440,76 @@ def read_grid(name: str | None, rows: Sequence[Sequence[Raw]]) -> Grid:
     >>> read_grid("AnalyzeGrid", rows)
     Traceback (most recent call last):
     ...
-    xlsudoku.addin.params.ParamError: digit 5 repeated in row 1: r1c1 (C5) and r1c9 (K5)
+    xlsudoku.addin.params.ParamError: digit 5 repeated in row 1: r1c1 (C6) and r1c9 (K6)
     >>> read_grid(None, [[1, 2]])
     Traceback (most recent call last):
     ...
     xlsudoku.addin.params.ParamError: the puzzle must be a 9x9 block of cells, got 1x2
     """
     ref = layout.NAMES[name] if name is not None else None
-    size = CLASSIC.size
+    size = geometry.size
     if len(rows) != size or any(len(row) != size for row in rows):
         where = f"{name} ({ref.address})" if ref is not None else "the puzzle"
         width = max((len(row) for row in rows), default=0)
-        raise ParamError([f"{where} must be a 9x9 block of cells, got {len(rows)}x{width}"])
+        raise ParamError(
+            [f"{where} must be a {size}x{size} block of cells, got {len(rows)}x{width}"]
+        )
+    return _read_cells(ref, rows, geometry)
+
+
+def read_block(name: str, rows: Sequence[Sequence[Raw]], geometry: Geometry) -> Grid:
+    """Read the puzzle of *geometry* from the top-left corner of the block at defined *name*.
+
+    The cells outside the puzzle's corner must be empty: a digit there belongs to a puzzle of
+    another shape, and the message says which cell and what to do.
+
+    Raises:
+        ParamError: naming the cells at fault.
+
+    >>> from xlsudoku.engine.grid import geometry_for_size
+    >>> rows = [[None] * 16 for _ in range(16)]
+    >>> rows[0][:4] = [1, 2, 3, 4]
+    >>> str(read_block("AnalyzeGrid", rows, geometry_for_size(4)))
+    '1234............'
+    >>> rows[5][5] = 7
+    >>> read_block("AnalyzeGrid", rows, geometry_for_size(4))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: cell H11 holds 7 but is outside the 4x4 grid: set ...
+    """
+    ref = layout.NAMES[name]
+    size = geometry.size
+    outside = [
+        (r, c)
+        for r, row in enumerate(rows)
+        for c, value in enumerate(row)
+        if (r >= size or c >= size) and not is_blank(value)
+    ]
+    if outside:
+        r, c = outside[0]
+        more = f" (and {len(outside) - 1} more)" if len(outside) > 1 else ""
+        raise ParamError(
+            [
+                f"cell {ref.cell(r, c)} holds {shown(rows[r][c])} but is outside the "
+                f"{geometry.name} grid{more}: set Geometry to the puzzle's shape, or clear "
+                f"the cell{'s' if more else ''}"
+            ]
+        )
+    return _read_cells(ref, [list(row[:size]) for row in rows[:size]], geometry)
+
+
+def _read_cells(ref: layout.Ref | None, rows: Sequence[Sequence[Raw]], geo: Geometry) -> Grid:
     digits: list[int] = []
     problems: list[str] = []
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
-            digit = _grid_digit(value)
+            digit = _grid_digit(value, geo.size)
             if digit is None:
                 reason = _unusable(value)
                 problems.append(
-                    f"cell {_cell_label(ref, r * size + c)} "
+                    f"cell {_cell_label(ref, r * geo.size + c, geo)} "
                     + (reason if reason else f"holds {shown(value)}")
-                    + "; type a digit 1-9 or leave it empty"
+                    + f"; type {_digits_rule(geo.size)} or leave it empty"
                 )
                 digit = 0
             digits.append(digit)
@@ -359,17 +517,41 @@ def read_grid(name: str | None, rows: Sequence[Sequence[Raw]]) -> Grid:
         if len(problems) > 3:
             problems = problems[:3] + [f"and {len(problems) - 3} more bad cells"]
         raise ParamError(problems)
-    return _checked(Grid(tuple(digits)), ref)
+    return _checked(Grid(tuple(digits), geo), ref)
 
 
-def _cell_label(ref: layout.Ref | None, cell: int) -> str:
+def _cell_label(ref: layout.Ref | None, cell: int, geo: Geometry = CLASSIC) -> str:
     """Return ``r1c2`` for *cell*, with its Excel address when the block's *ref* is known."""
-    name = CLASSIC.cell_name(cell)
-    return name if ref is None else f"{name} ({ref.cell(*divmod(cell, CLASSIC.size))})"
+    name = geo.cell_name(cell)
+    return name if ref is None else f"{name} ({ref.cell(*divmod(cell, geo.size))})"
 
 
-def read_string(name: str, value: Raw) -> Grid:
-    """Read an 81-character puzzle typed into one cell (defined name *name*).
+def string_geometry(value: Raw, chosen: Geometry) -> Geometry:
+    """Return the shape of a puzzle typed as one line: *chosen* when the length fits it.
+
+    Else the standard shape of that many cells (a 256-character line is 16x16).
+
+    >>> x = geometry(3, 3, True)
+    >>> string_geometry("." * 36, CLASSIC).name, string_geometry("." * 81, x).name
+    ('6x6', '9x9-X')
+    """
+    text = _as_text(value)
+    count = len("".join(text.split()))
+    if count == chosen.cell_count:
+        return chosen
+    for name in layout.GEOMETRIES:
+        geo = geometry_of(name)
+        if geo.cell_count == count and not geo.diagonals:
+            return geo
+    return chosen
+
+
+def _as_text(value: Raw) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+def read_string(name: str, value: Raw, geometry: Geometry = CLASSIC) -> Grid:
+    """Read a puzzle typed into one cell (defined name *name*) as one line of *geometry*.
 
     Raises:
         ParamError: naming the cell, with the engine's reason (length, character, clash).
@@ -388,9 +570,9 @@ def read_string(name: str, value: Raw) -> Grid:
     if isinstance(value, int | float) and not isinstance(value, bool):
         text, _ = number_puzzle(name, value)
     else:
-        text = str(value)
+        text = "".join(str(value).split())
     try:
-        grid = Grid.parse(text.strip(), CLASSIC)
+        grid = Grid.parse(text, geometry)
     except ParseError as error:
         raise ParamError([f"{name} ({ref.address}): {error}"]) from None
     try:
@@ -464,10 +646,11 @@ def _checked(grid: Grid, ref: layout.Ref | None) -> Grid:
     conflicts = grid.conflicts()
     if not conflicts:
         return grid
+    geo = grid.geometry
     house, digit, first, second = conflicts[0]
     message = (
-        f"digit {digit} repeated in {grid.geometry.house_name(house)}: "
-        f"{_cell_label(ref, first)} and {_cell_label(ref, second)}"
+        f"digit {digit} repeated in {geo.house_name(house)}: "
+        f"{_cell_label(ref, first, geo)} and {_cell_label(ref, second, geo)}"
     )
     if len(conflicts) > 1:
         more = len(conflicts) - 1
@@ -487,7 +670,8 @@ _FIELD_CELLS: dict[str, tuple[str, ...]] = {
     "seed": (layout.SEED,),
     "symmetry": (layout.SYMMETRY,),
     "difficulty": (layout.DIFFICULTY,),
-    "needs": (layout.DIFFICULTY,),
+    "needs": (layout.NEEDS,),
+    "geometry": (layout.GEOMETRY,),
 }
 
 
@@ -495,10 +679,15 @@ def engine_problem(message: str) -> str:
     """Return the generator's *message* prefixed with the parameter cells it is about.
 
     >>> engine_problem("opens 25 is odd but pattern 1 (corners) opens 4 center cells")
-    'Opens (C5): opens 25 is odd but pattern 1 (corners) opens 4 center cells'
+    'Opens (C6): opens 25 is odd but pattern 1 (corners) opens 4 center cells'
     >>> engine_problem("pattern: pattern 11 (diagonal) is not symmetric under rotate90")
-    'Pattern (C4) and Symmetry (C8): pattern 11 (diagonal) is not symmetric under rotate90'
+    'Pattern (C5) and Symmetry (C9): pattern 11 (diagonal) is not symmetric under rotate90'
+    >>> engine_problem("pattern: the 6x6 grid has no center box (2 stacks of boxes)")
+    'Pattern (C5) and Geometry (C4): the 6x6 grid has no center box (2 stacks of boxes)'
     """
+    if message.startswith("pattern: ") and "center box" in message and "grid" in message:
+        names = (layout.PARAMS_BY_NAME[name] for name in (layout.PATTERN, layout.GEOMETRY))
+        return " and ".join(map(_where, names)) + ": " + message[len("pattern: ") :]
     for field_name, names in _FIELD_CELLS.items():
         if message.lower().startswith(field_name):
             where = " and ".join(_where(layout.PARAMS_BY_NAME[name]) for name in names)
@@ -514,12 +703,10 @@ def start_request(start: StartParams) -> GenerateRequest:
     Raises:
         ParamError: the engine's reason, prefixed with the parameter cells it is about.
 
-    >>> p = read_start({"Pattern": 1, "Opens": 25, "Trials": 9, "ShowSolution": "No",
-    ...                 "Symmetry": "rotate180", "Difficulty": "any", "Seed": 1})
-    >>> start_request(p)  # doctest: +ELLIPSIS
+    >>> start_request(read_start(defaults() | {"Opens": 25, "Seed": 1}))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    xlsudoku.addin.params.ParamError: Opens (C5): opens 25 is odd but pattern 1 ...
+    xlsudoku.addin.params.ParamError: Opens (C6): opens 25 is odd but pattern 1 ...
     """
     request = GenerateRequest(
         opens=start.opens,
@@ -528,7 +715,9 @@ def start_request(start: StartParams) -> GenerateRequest:
         symmetry=start.symmetry,
         time_limit=start.time_limit,
         seed=start.seed,
+        geometry=start.geometry,
         difficulty=start.difficulty,
+        needs=start.needs,
     )
     try:
         validate_request(request)
@@ -556,8 +745,13 @@ def function_request(opens: Raw, pattern: Raw, seed: Raw) -> GenerateRequest:
     """
     problems: list[str] = []
     checked: dict[str, int | float | str | None] = {}
-    for name, value in ((layout.OPENS, opens), (layout.PATTERN, pattern), (layout.SEED, seed)):
-        param = layout.PARAMS_BY_NAME[name]
+    rules = (
+        (layout.FUNCTION_OPENS, opens),
+        (layout.FUNCTION_PATTERN, pattern),
+        (layout.PARAMS_BY_NAME[layout.SEED], seed),
+    )
+    for param, value in rules:
+        name = param.name
         try:
             checked[name] = parse_param(param, value, where=name.lower())
         except ParamError as error:
@@ -583,3 +777,59 @@ def function_request(opens: Raw, pattern: Raw, seed: Raw) -> GenerateRequest:
     except GenerateError as error:
         raise ParamError([str(error)]) from None
     return request
+
+
+# -- pencil marks and Collection tools ---------------------------------------------------------
+
+
+def read_candidates(rows: Sequence[Sequence[Raw]], geo: Geometry) -> list[int | None]:
+    r"""Return the candidate mask each cell of the Candidates block holds (None: none stored).
+
+    Every digit character of a cell's text is a candidate; spaces and line breaks are not.
+
+    >>> rows = [["1 3\n 5 "] + [None] * 8] + [[None] * 9 for _ in range(8)]
+    >>> read_candidates(rows, CLASSIC)[:2]
+    [21, None]
+    """
+    masks: list[int | None] = []
+    for r in range(geo.size):
+        for c in range(geo.size):
+            value = rows[r][c] if r < len(rows) and c < len(rows[r]) else None
+            mask = 0
+            for ch in "" if is_blank(value) else _as_text(value):
+                digit = char_to_digit(ch, geo.size) if ch not in " \n\r\t" else None
+                if digit:
+                    mask |= 1 << (digit - 1)
+            masks.append(mask or None)
+    return masks
+
+
+def read_ids(value: Raw) -> list[int]:
+    """Return the Collection ids typed in Delete ids: numbers and ranges, e.g. ``3, 5-7``.
+
+    Raises:
+        ParamError: naming the cell and the part that is not an id.
+
+    >>> read_ids("3, 5-7; 9"), read_ids(4.0)
+    ([3, 5, 6, 7, 9], [4])
+    >>> read_ids("3, x")
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: Delete ids (C33) must list ids such as 3, 5-7; 'x' is not one
+    """
+    param = layout.TOOLS_BY_NAME[layout.DELETE_IDS]
+    if is_blank(value):
+        raise ParamError([f"{_where(param)} is empty: type the ids of the rows to delete"])
+    ids: list[int] = []
+    for part in _as_text(value).replace(";", ",").split(","):
+        text = part.strip()
+        if not text:
+            continue
+        low, _, high = text.partition("-")
+        if not low.strip().isdigit() or (high and not high.strip().isdigit()):
+            raise ParamError([f"{_where(param)} must list ids such as 3, 5-7; {text!r} is not one"])
+        first, last = int(low), int(high or low)
+        if last < first or last - first > 100_000:
+            raise ParamError([f"{_where(param)}: the range {text!r} runs backwards or is huge"])
+        ids.extend(range(first, last + 1))
+    return list(dict.fromkeys(ids))

@@ -8,11 +8,12 @@ Cells are named both ways in messages: the Sudoku name ``r3c5`` and the Excel ad
 from __future__ import annotations
 
 import datetime as dt
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from xlsudoku.addin import layout
-from xlsudoku.engine.grid import CLASSIC, Cell, Grid
+from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from xlsudoku.engine.analysis import Analysis
@@ -24,54 +25,85 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
 
 Block = list[list[Any]]
 
-# Fill colours of the Analyze grid: its normal (input) fill, as the template has it, and while
-# a hint is shown the region of a first-level hint and the cells of the pattern (levels 2, 3).
+# Fill colours of the Analyze grids.  GRID_FILL is the puzzle's normal (input) fill, as the
+# template has it; while a hint is shown: the house of a first-level hint, the cells of the
+# pattern (the cause) and the cells the step changes (the effect); after ANALYZE of a puzzle
+# with several solutions: the cells where two solutions differ and the clue to add.  The
+# Analyze sheet's legend shows each with its meaning (LEGEND, in this order).
 GRID_FILL = "#FFF7D6"
+DIAGONAL_COLOUR = "#EDE7F6"
 HINT_REGION_COLOUR = "#FFF2CC"
-HINT_CELLS_COLOUR = "#F8CBAD"
+HINT_CAUSE_COLOUR = "#BDD7EE"
+HINT_EFFECT_COLOUR = "#F8CBAD"
+DIFFER_COLOUR = "#E4C1F9"
+CLUE_COLOUR = "#A9D18E"
+LEGEND: tuple[tuple[str, str], ...] = (
+    (HINT_REGION_COLOUR, "hint: where to look"),
+    (HINT_CAUSE_COLOUR, "hint: the pattern (cause)"),
+    (HINT_EFFECT_COLOUR, "hint: what it changes"),
+    (DIFFER_COLOUR, "two solutions differ"),
+    (CLUE_COLOUR, "clue to add"),
+)
 
 
 def grid_rows(grid: Grid | None) -> Block:
-    """Return *grid* as 9 rows of digits, ``""`` for a blank cell (all blank for None).
+    """Return *grid* as rows of digits, ``""`` for a blank cell (9x9 all blank for None).
 
     >>> grid_rows(Grid.parse("5" + "." * 80))[0][:3]
     [5, '', '']
     >>> grid_rows(None)[8][8]
     ''
     """
-    size = CLASSIC.size
     if grid is None:
-        return [[""] * size for _ in range(size)]
+        return [[""] * CLASSIC.size for _ in range(CLASSIC.size)]
     return [[digit or "" for digit in row] for row in grid.rows()]
 
 
-def cell_label(name: str, cell: Cell) -> str:
-    """Return ``rXcY (ADDRESS)`` for *cell* of the 9x9 block at defined *name*.
+def block_rows(grid: Grid | None, side: int = layout.MAX_SIDE) -> Block:
+    """Return a *side* x *side* block with *grid* in its top-left corner (all blank for None).
+
+    Digits above 9 are written as numbers (10-16).
+
+    >>> block = block_rows(Grid.parse("1234" + "." * 12))
+    >>> len(block), len(block[0]), block[0][:5], block[4][0]
+    (16, 16, [1, 2, 3, 4, ''], '')
+    """
+    block: Block = [[""] * side for _ in range(side)]
+    if grid is not None:
+        for r, row in enumerate(grid.rows()):
+            block[r][: len(row)] = [digit or "" for digit in row]
+    return block
+
+
+def cell_label(name: str, cell: Cell, geometry: Geometry = CLASSIC) -> str:
+    """Return ``rXcY (ADDRESS)`` for *cell* of a *geometry* puzzle in the block at *name*.
 
     >>> cell_label("AnalyzeGrid", 80)
-    'r9c9 (K13)'
+    'r9c9 (K14)'
     """
-    row, column = divmod(cell, CLASSIC.size)
-    return f"{CLASSIC.cell_name(cell)} ({layout.NAMES[name].cell(row, column)})"
+    row, column = divmod(cell, geometry.size)
+    return f"{geometry.cell_name(cell)} ({layout.NAMES[name].cell(row, column)})"
 
 
-def cells_text(name: str, cells: Sequence[Cell], most: int = 8) -> str:
+def cells_text(
+    name: str, cells: Sequence[Cell], most: int = 8, geometry: Geometry = CLASSIC
+) -> str:
     """Return a list of cell labels, cut after *most* with the number left out.
 
     >>> cells_text("AnalyzeGrid", [0, 1, 2], most=2)
-    'r1c1 (C5), r1c2 (D5) and 1 more'
+    'r1c1 (C6), r1c2 (D6) and 1 more'
     """
-    shown = ", ".join(cell_label(name, cell) for cell in cells[:most])
+    shown = ", ".join(cell_label(name, cell, geometry) for cell in cells[:most])
     return shown + (f" and {len(cells) - most} more" if len(cells) > most else "")
 
 
-def offsets(cells: Iterable[Cell]) -> list[tuple[int, int]]:
-    """Return 0-based (row, column) offsets of *cells* inside a 9x9 block.
+def offsets(cells: Iterable[Cell], geometry: Geometry = CLASSIC) -> list[tuple[int, int]]:
+    """Return 0-based (row, column) offsets of *cells* of a *geometry* puzzle in its block.
 
     >>> offsets([0, 10, 80])
     [(0, 0), (1, 1), (8, 8)]
     """
-    return [divmod(cell, CLASSIC.size) for cell in cells]
+    return [divmod(cell, geometry.size) for cell in cells]
 
 
 def yes_no(flag: bool) -> str:
@@ -111,13 +143,15 @@ def report_lines(grid: Grid, analysis: Analysis) -> Block:
     """Return the Analyze report: one text per row of ``AnalyzeReport`` (padded with ``""``).
 
     Lines: the puzzle, givens, validity, solution count, then the grade (unique) or the
-    differing cells and the clue to add (several solutions).
+    differing cells and the clue to add (several solutions).  A line longer than the sheet
+    shows (``layout.REPORT_WIDTH`` characters) goes on in the next row, indented.
     """
     from xlsudoku.engine.analysis import COUNT_LIMIT, Status
 
     name = layout.ANALYZE_GRID
+    geo = grid.geometry
     lines = [
-        f"Puzzle: {grid}",
+        f"Puzzle ({geo.name}): {grid}",
         f"Givens: {grid.given_count}",
         f"Valid: {'no' if analysis.status is Status.INVALID else 'yes (no digit repeats)'}",
     ]
@@ -136,10 +170,10 @@ def report_lines(grid: Grid, analysis: Analysis) -> Block:
                 f"Techniques used: {counts_text(grade)}",
             ]
     else:
-        lines.append("Solutions: two or more")
+        lines.append("Solutions: two or more; two of them are shown below, side by side")
         lines.append(
-            f"Two solutions differ in {len(analysis.differing)} cells: "
-            + cells_text(name, analysis.differing)
+            f"They differ in {len(analysis.differing)} cells (coloured): "
+            + cells_text(name, analysis.differing, geometry=geo)
         )
         clue = analysis.clue
         if clue is not None:
@@ -149,17 +183,40 @@ def report_lines(grid: Grid, analysis: Analysis) -> Block:
                 if analysis.clue_makes_unique
                 else f"leaves {left if left < COUNT_LIMIT else f'{COUNT_LIMIT} or more'} solutions"
             )
-            lines.append(f"Clue to add: {clue.digit} in {cell_label(name, clue.cell)} {outcome}")
-    return pad_lines(lines, layout.NAMES[layout.ANALYZE_REPORT].shape[0])
+            lines.append(
+                f"Clue to add (marked): {geo.digit_char(clue.digit)} in "
+                f"{cell_label(name, clue.cell, geo)} {outcome}"
+            )
+    return pad_lines(wrap_lines(lines), layout.NAMES[layout.ANALYZE_REPORT].shape[0])
+
+
+def wrap_lines(lines: Sequence[str], width: int = layout.REPORT_WIDTH) -> list[str]:
+    """Return *lines* with each longer than *width* broken into indented continuation lines.
+
+    >>> wrap_lines(["a b c d", "e"], width=3)
+    ['a b', '  c', '  d', 'e']
+    """
+    wrapped: list[str] = []
+    for line in lines:
+        wrapped += textwrap.wrap(
+            line, width, subsequent_indent="  ", break_long_words=True, break_on_hyphens=False
+        ) or [""]
+    return wrapped
 
 
 def pad_lines(lines: Sequence[str], rows: int) -> Block:
     """Return *lines* as a one-column block of exactly *rows* rows (cut or padded with "").
 
+    A cut block ends with a line saying how many lines were left out.
+
     >>> pad_lines(["a"], 3)
     [['a'], [''], ['']]
+    >>> pad_lines(["a", "b", "c"], 2)
+    [['a'], ['(2 more lines)']]
     """
     kept = list(lines[:rows])
+    if len(lines) > rows:
+        kept[-1] = f"({len(lines) - rows + 1} more lines)"
     return [[line] for line in kept] + [[""] for _ in range(rows - len(kept))]
 
 
@@ -175,13 +232,13 @@ def hint_text(hint: Hint) -> str:
     return f"Hint {hint.level} of 3: {hint.text}"
 
 
-def saved_at(now: dt.datetime) -> str:
-    """Return the Collection's "saved at" text (ISO date and time, to the second).
+def saved_at(now: dt.datetime) -> dt.datetime:
+    """Return the Collection's "saved at" date-time: *now* to the second, without a time zone.
 
     >>> saved_at(dt.datetime(2024, 5, 1, 9, 30, 5, 123))
-    '2024-05-01 09:30:05'
+    datetime.datetime(2024, 5, 1, 9, 30, 5)
     """
-    return now.strftime("%Y-%m-%d %H:%M:%S")
+    return now.replace(microsecond=0, tzinfo=None)
 
 
 def analysis_status(analysis: Analysis) -> str:
@@ -195,19 +252,24 @@ def analysis_status(analysis: Analysis) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def stats_block(result: GenerateResult | None, grade: Grade | None = None) -> Block:
+def stats_block(
+    result: GenerateResult | None, grade: Grade | None = None, shape: str = layout.CLASSIC_NAME
+) -> Block:
     """Return the Stats block: one ``[label, value]`` row per :data:`layout.STATS_LABELS`.
 
     For None (CLEAR) the labels stay and the values are blank.
 
-    >>> stats_block(None)[0], len(stats_block(None))
-    (['Opens', ''], 10)
+    The Geometry row names the grid's shape: for None, *shape* (what CLEAR shapes the grid to).
+
+    >>> stats_block(None)[:2], len(stats_block(None))
+    ([['Geometry', '9x9'], ['Opens', '']], 11)
     """
     if result is None:
-        return [[label, ""] for label in layout.STATS_LABELS]
+        return [[label, shape if label == "Geometry" else ""] for label in layout.STATS_LABELS]
     reached = yes_no(True) if result.reached else f"No (target {result.target})"
     hardest = "" if grade is None else grade.hardest.value if grade.hardest else "none"
     values = {
+        "Geometry": result.puzzle.geometry.name,
         "Opens": result.opens,
         "Target reached": reached,
         "Minimal": yes_no(result.minimal),
@@ -273,20 +335,22 @@ def collection_row(
     when: dt.datetime,
     puzzle: Grid,
     solution: Grid,
-    pattern: int | None,
+    pattern: int | str | None,
     symmetry: Symmetry,
     grade: Grade,
     ranks: Ranks,
     seed: int | None,
+    notes: str = "",
 ) -> list[Any]:
     """Return one Collection row, in the order of :data:`layout.COLLECTION_COLUMNS`.
 
-    Puzzle and solution are 81-character strings ('.' for a blank); a blank pattern or seed
-    means the puzzle was not made by START with these (typed or edited by hand).
+    Puzzle and solution are one-line strings ('.' for a blank, A-G above 9); a blank pattern
+    or seed means the puzzle was not made by START with these (typed or edited by hand).
     """
     values = {
         "id": id_,
         "saved at": saved_at(when),
+        "geometry": puzzle.geometry.name,
         "puzzle": str(puzzle),
         "solution": str(solution),
         "opens": puzzle.given_count,
@@ -296,6 +360,7 @@ def collection_row(
         "score": round(grade.score, 1),
         "ranks": ranks_text(ranks),
         "seed": "" if seed is None else seed,
+        "notes": notes,
     }
     return [values[column] for column in layout.COLLECTION_COLUMNS]
 
@@ -306,7 +371,7 @@ def time_limit_text(result: GenerateResult, cancelled: bool) -> str:
     >>> from xlsudoku.engine.generate import GenerateRequest, generate
     >>> r = generate(GenerateRequest(opens=17, pattern=None, seed=1, time_limit=0.2))
     >>> time_limit_text(r, False)
-    ' Stopped by the time limit (0.2 s, Time limit (s) in C11).'
+    ' Stopped by the time limit (0.2 s, Time limit (s) in C13).'
     >>> time_limit_text(generate(GenerateRequest(seed=1, time_limit=60)), False)
     ''
     """
@@ -332,3 +397,92 @@ def start_status(result: GenerateResult, grade: Grade | None, cancelled: bool) -
     if grade is not None:
         text += f" {grade_text(grade)}."
     return text + f" Seed {result.seed}."
+
+
+# -- pencil marks, printed sizes, Collection rows ----------------------------------------------
+
+MARK_SPACE = "\u00a0"  # a no-break space holds a missing candidate's place
+
+
+def candidates_text(mask: int, geometry: Geometry) -> str:
+    """Return a cell's candidates as pencil marks: each digit in its place, a space if gone.
+
+    The marks stand in rows as wide as a box (3 for 9x9, 4 for 12x12 and 16x16), in a
+    fixed-width font on the sheet, so a digit is always in the same spot; the spaces are
+    no-break spaces, which a centred line keeps.
+
+    >>> print(candidates_text(0b101010001, CLASSIC).replace(MARK_SPACE, "_"))
+    1__
+    _5_
+    7_9
+    """
+    width = geometry.box_cols
+    chars = [
+        geometry.digit_char(digit) if mask >> (digit - 1) & 1 else MARK_SPACE
+        for digit in range(1, geometry.size + 1)
+    ]
+    return "\n".join("".join(chars[i : i + width]) for i in range(0, len(chars), width))
+
+
+def candidates_block(values: Sequence[int], cands: Sequence[int], geometry: Geometry) -> Block:
+    r"""Return the Candidates block: pencil marks of the empty cells, ``""`` for filled ones.
+
+    >>> from xlsudoku.engine.board import Board
+    >>> board = Board.from_grid(Grid.parse("12345678." + "." * 72))
+    >>> candidates_block(board.values, board.cands, CLASSIC)[0][8].replace(MARK_SPACE, " ")
+    '   \n   \n  9'
+    """
+    texts = [
+        "" if value else candidates_text(mask, geometry)
+        for value, mask in zip(values, cands, strict=True)
+    ]
+    return block_rows_of(texts, geometry.size)
+
+
+def block_rows_of(values: Sequence[Any], side: int) -> Block:
+    """Return row-major *values* of a *side* x *side* puzzle as a full-size block.
+
+    >>> block_rows_of([1, 2, 3, 4], 2)[1][:3]
+    [3, 4, '']
+    """
+    block: Block = [[""] * layout.MAX_SIDE for _ in range(layout.MAX_SIDE)]
+    for index, value in enumerate(values):
+        block[index // side][index % side] = value
+    return block
+
+
+def print_sizes(geometry: Geometry | None) -> list[float]:
+    """Return the Print sheet's column widths (= row heights) in points for *geometry*.
+
+    The puzzle's columns share :data:`layout.PRINT_SQUARE`; the others are hidden (0).
+    None hides every row and column (an answer key that is not printed).
+
+    >>> print_sizes(CLASSIC)[:2], print_sizes(CLASSIC)[9:11], len(print_sizes(None))
+    ([56.0, 56.0], [0.0, 0.0], 16)
+    """
+    side = 0 if geometry is None else geometry.size
+    cell = 0.0 if side == 0 else round(layout.PRINT_SQUARE / side, 2)
+    return [cell] * side + [0.0] * (layout.MAX_SIDE - side)
+
+
+# Height of one line of the Collection's puzzle text (9-point fixed-width font), in points.
+COLLECTION_LINE_POINTS = 12.0
+
+
+def collection_row_height(row: Sequence[Any]) -> float:
+    """Return the height (points) a Collection row needs to show its puzzle and solution.
+
+    They wrap at :data:`layout.PUZZLE_COLUMN_WIDTH` - 1 characters (three rows of a 9x9
+    puzzle per line).
+
+    >>> collection_row_height([1, None, "9x9", "." * 81])
+    39.0
+    """
+    per_line = layout.PUZZLE_COLUMN_WIDTH - 1
+    longest = max(
+        len(str(value or ""))
+        for column, value in zip(layout.COLLECTION_COLUMNS, row, strict=False)
+        if column in ("puzzle", "solution")
+    )
+    lines = max(1, -(-longest // per_line))
+    return lines * COLLECTION_LINE_POINTS + 3

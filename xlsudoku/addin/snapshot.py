@@ -2,8 +2,9 @@
 
 LibreOffice (``soffice --headless --convert-to``) opens the .xlsm the way a spreadsheet
 program does and prints it; poppler's ``pdfinfo``, ``pdftotext`` and ``pdftoppm`` read the
-result.  ``tests/test_render.py`` uses these helpers to prove the workbook opens and that the
-puzzle prints on one page; ``python -m xlsudoku.addin.snapshot`` makes ``docs/generator.png``.
+result.  ``tests/test_render.py`` uses these helpers to check what a person sees on every printed
+sheet; ``python -m xlsudoku.addin.snapshot`` makes the README's picture of each sheet
+(``docs/generator.png``, ``print.png``, ``analyze.png``, ``collection.png``, ``removed.png``).
 
 Every conversion runs with its own throw-away LibreOffice profile, so it works next to a
 LibreOffice that is already running.
@@ -25,8 +26,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("soffice", "pdfinfo", "pdftotext", "pdftoppm")
-DOCS_PNG = ROOT / "docs" / "generator.png"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+A2_PAPER = 66  # Excel's paper size code of A2 (420 x 594 mm)
 
 
 class SnapshotError(RuntimeError):
@@ -192,65 +193,172 @@ def printable_buttons(workbook: Path, target: Path) -> Path:
     return target
 
 
-def make_docs_picture(output: Path = DOCS_PNG, seed: int = 7, dpi: int = 110) -> Path:
-    """Run START (seed *seed*, solution shown) on a copy of the workbook; picture its sheet.
+# The README's pictures, one per sheet, and the page of the printed book each one is.
+DOCS = ROOT / "docs"
+PICTURES: dict[str, str] = {
+    "generator.png": "Generator",
+    "print.png": "Print",
+    "analyze.png": "Analyze",
+    "collection.png": "Collection",
+    "removed.png": "Removed",
+}
+# A puzzle with two solutions (r1c1/r1c2/r4c1/r4c2 hold 1 and 2 either way) for the Analyze
+# picture: the two solutions side by side, their differences and the clue to add.
+TWO_SOLUTIONS = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
 
-    The picture shows the whole Generator sheet with its buttons (a copy whose print area is
-    the used range), not the one-page print of the puzzle.
+
+def showcase(path: Path, seed: int = 7) -> dict[str, str]:
+    """Run the buttons on the workbook at *path* so every sheet has something to show.
+
+    Three puzzles are saved and the second deleted (a Removed row); ANALYZE of a puzzle with
+    two solutions; then START with *seed* and the solution shown.  Returns each action's
+    status.
     """
     import openpyxl
 
     from xlsudoku.addin import headless, layout
+
+    def put(**cells: object) -> None:
+        book = openpyxl.load_workbook(path, keep_vba=True)
+        for name, value in cells.items():
+            ref = layout.NAMES[name]
+            book[ref.sheet][ref.address] = value
+        book.save(path)
+
+    statuses = {}
+    for number in (1, 2, 3):
+        put(Seed=seed + 3 + number, Opens=22 + 2 * number)
+        headless.run("start", path)
+        statuses[f"save {number}"] = headless.run("save", path).outcome.status
+    put(DeleteIds="2", Seed=seed, Opens=26, ShowSolution="Yes", AnalyzeString=TWO_SOLUTIONS)
+    statuses["delete"] = headless.run("delete", path).outcome.status
+    statuses["analyze"] = headless.run("analyze", path).outcome.status
+    statuses["start"] = headless.run("start", path).outcome.status
+    return statuses
+
+
+def make_docs_pictures(
+    folder: Path = DOCS, seed: int = 7, dpi: int = 130, keep_pdf: Path | None = None
+) -> list[Path]:
+    """Picture every sheet, as LibreOffice prints it, after :func:`showcase`; return the files.
+
+    The buttons are made printable for the pictures (the workbook keeps them off the page).
+    *keep_pdf* receives a copy of the printed book the pictures come from.
+    """
+    template = ROOT / "workbooks" / "xlsudoku.xlsm"
+    made = []
+    with tempfile.TemporaryDirectory(prefix="xlsudoku-docs-") as work_folder:
+        work = Path(work_folder)
+        book = Path(shutil.copy(template, work / "xlsudoku.xlsm"))
+        showcase(book, seed)
+        at_full_size(book)
+        pdf = convert(printable_buttons(book, work / "pictures.xlsm"), "pdf", work / "pdf")
+        if keep_pdf is not None:
+            shutil.copyfile(pdf, keep_pdf)
+        folder.mkdir(parents=True, exist_ok=True)
+        footers = {page: page_text(pdf, page) for page in range(1, page_count(pdf) + 1)}
+        for name, sheet in PICTURES.items():
+            pages = [page for page, text in footers.items() if f"{sheet} · " in text]
+            if not pages:
+                raise SnapshotError(f"no page of the printed book is the {sheet} sheet")
+            page = pages[0]
+            probe_dpi = 30
+            png = page_png(pdf, page, work / f"probe{page}.png", dpi=probe_dpi)
+            width, height, rows = png_gray(png.read_bytes())
+            # leave the footer out: the picture is the sheet, not the page
+            x, y, w, h = ink_box(_without_footer(png, rows, height), threshold=250)
+            scale, margin = dpi / probe_dpi, dpi // 8
+            crop = (
+                max(0, int(x * scale) - margin),
+                max(0, int(y * scale) - margin),
+                int(w * scale) + 2 * margin,
+                int(h * scale) + 2 * margin,
+            )
+            rendered = page_png(pdf, page, work / name, dpi=dpi, crop=crop)
+            shutil.copyfile(rendered, folder / name)
+            made.append(folder / name)
+    return made
+
+
+def at_full_size(path: Path) -> None:
+    """Print the sheets with buttons at (nearly) full size on A2 paper (for pictures only).
+
+    Fitting a sheet to A4 shrinks its cells but not its buttons' captions (LibreOffice prints
+    form controls at their own font size), so a picture of a shrunk page would show captions
+    larger than on the screen.
+    """
+    import openpyxl
+    from openpyxl.worksheet.properties import PageSetupProperties
+
+    from xlsudoku.addin import layout
     from xlsudoku.addin.package import save_preserving
 
-    template = ROOT / "workbooks" / "xlsudoku.xlsm"
-    with tempfile.TemporaryDirectory(prefix="xlsudoku-docs-") as folder:
-        work = Path(folder)
-        book_path = Path(shutil.copy(template, work / "xlsudoku.xlsm"))
-        book = openpyxl.load_workbook(book_path, keep_vba=True)
-        sheet = book[layout.GENERATOR]
-        sheet[layout.NAMES[layout.SEED].address] = seed
-        sheet[layout.NAMES[layout.SHOW_SOLUTION].address] = layout.YES
-        save_preserving(book, book_path, template=template)
-        headless.run("start", book_path)
+    book = openpyxl.load_workbook(path, keep_vba=True)
+    for sheet in book.worksheets:
+        if sheet.title not in {button.anchor.sheet for button in layout.BUTTONS}:
+            continue
+        sheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=False)
+        sheet.page_setup.paperSize = A2_PAPER
+        # the Analyze sheet is taller than wide (and a little wider than A2's short side)
+        tall = sheet.title == layout.ANALYZE
+        sheet.page_setup.scale = 90 if tall else 100
+        sheet.page_setup.orientation = "portrait" if tall else "landscape"
+    save_preserving(book, path, template=path)
 
-        book = openpyxl.load_workbook(book_path, keep_vba=True)
-        for title in (layout.COLLECTION, layout.ANALYZE):
-            del book[title]
-        sheet = book[layout.GENERATOR]
-        sheet.print_area = f"A1:{layout.column_letters(sheet.max_column + 1)}{sheet.max_row}"
-        sheet.page_setup.orientation = "landscape"
-        sheet.print_options.horizontalCentered = True
-        sheet.oddFooter.center.text = ""
-        shown = work / "generator.xlsm"
-        book.save(shown)
-        pdf = convert(printable_buttons(shown, work / "picture.xlsm"), "pdf", work / "pdf")
-        probe_dpi = 30
-        x, y, w, h = ink_box(page_png(pdf, 1, work / "probe.png", dpi=probe_dpi))
-        scale, margin = dpi / probe_dpi, dpi // 8
-        crop = (
-            max(0, int(x * scale) - margin),
-            max(0, int(y * scale) - margin),
-            int(w * scale) + 2 * margin,
-            int(h * scale) + 2 * margin,
-        )
-        rendered = page_png(pdf, 1, work / "generator.png", dpi=dpi, crop=crop)
-        output.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(rendered, output)
-    return output
+
+def _without_footer(png: Path, rows: list[bytes], height: int) -> Path:
+    """Return a copy of *png* without the footer: its lowest line of ink, set apart by space."""
+    import struct as struct_
+
+    marked = [y for y, row in enumerate(rows) if min(row) < 250]
+    keep = height
+    if marked:
+        last = len(marked) - 1
+        while last > 0 and marked[last] - marked[last - 1] <= 2:
+            last -= 1  # up to the top of the lowest line of ink
+        if last > 0 and marked[last] - marked[last - 1] > height // 20:
+            keep = marked[last]
+    width = len(rows[0])
+    raw = b"".join(
+        b"\x00" + (row if y < keep else bytes([255]) * width) for y, row in enumerate(rows)
+    )
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body)
+        return struct_.pack(">I", len(body)) + kind + body + struct_.pack(">I", crc)
+
+    header = struct_.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    target = png.with_name(png.stem + "-body.png")
+    target.write_bytes(
+        PNG_SIGNATURE
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+    return target
+
+
+def make_docs_picture(output: Path = DOCS / "generator.png", seed: int = 7, dpi: int = 110) -> Path:
+    """Make every sheet's picture in *output*'s folder; return the Generator sheet's."""
+    made = make_docs_pictures(output.parent, seed=seed, dpi=dpi)
+    generator = output.parent / "generator.png"
+    if output != generator:
+        shutil.copyfile(generator, output)
+    return output if output != generator else made[0]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``python -m addin.snapshot [--output PNG] [--seed N]``: make the README picture."""
+    """Run ``python -m addin.snapshot [--folder DIR] [--seed N]``: make the README pictures."""
     parser = argparse.ArgumentParser(prog="python -m xlsudoku.addin.snapshot", description=__doc__)
-    parser.add_argument("--output", type=Path, default=DOCS_PNG)
+    parser.add_argument("--folder", type=Path, default=DOCS)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     missing = missing_tools()
     if missing:
         print(f"needs {', '.join(missing)} (apt: libreoffice-calc poppler-utils)", file=sys.stderr)
         return 2
-    print(f"wrote {make_docs_picture(args.output, seed=args.seed)}")
+    for path in make_docs_pictures(args.folder, seed=args.seed):
+        print(f"wrote {path}")
     return 0
 
 

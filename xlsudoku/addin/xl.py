@@ -31,6 +31,9 @@ __all__ = [
     "start",
     "save_to_collection",
     "clear",
+    "import_puzzles",
+    "delete_from_collection",
+    "sort_collection",
     "analyze",
     "hint",
     "solve",
@@ -72,6 +75,24 @@ def save_to_collection(book: xw.Book) -> None:
 def clear(book: xw.Book) -> None:
     """CLEAR: blank the puzzle, solution and statistics (the parameters stay)."""
     actions.clear(XlwingsIO(book))
+
+
+@script
+def import_puzzles(book: xw.Book) -> None:
+    """IMPORT: add the puzzles named in Import from to the Collection."""
+    actions.import_puzzles(XlwingsIO(book))
+
+
+@script
+def delete_from_collection(book: xw.Book) -> None:
+    """DELETE: move the Collection rows listed in Delete ids to the Removed sheet."""
+    actions.delete_from_collection(XlwingsIO(book))
+
+
+@script
+def sort_collection(book: xw.Book) -> None:
+    """SORT: reorder the Collection's rows by the Sort by column."""
+    actions.sort_collection(XlwingsIO(book))
 
 
 @script

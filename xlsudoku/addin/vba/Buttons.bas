@@ -20,6 +20,18 @@ Public Sub ClearClick()
     RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.clear()"
 End Sub
 
+Public Sub ImportPuzzlesClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.import_puzzles()"
+End Sub
+
+Public Sub DeleteFromCollectionClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.delete_from_collection()"
+End Sub
+
+Public Sub SortCollectionClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.sort_collection()"
+End Sub
+
 Public Sub AnalyzeClick()
     RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.analyze()"
 End Sub
