@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from xlsudoku.engine import cli
+from xlsudoku.production import cli as production_cli
 
 WORKBOOK_COMMANDS: dict[str, str] = {
     "start": "START: generate a puzzle with the parameters in the workbook",
@@ -73,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
             for name in WORKBOOK_COMMANDS:
                 if name not in action.choices:
                     _add_workbook_command(action, name)
+            for add in production_cli.COMMANDS:
+                add(action)
     return parser
 
 
@@ -114,6 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from xlsudoku.addin import bench
 
         return bench.main(args[2:])
+    if args[:2] == ["bench", "batch"]:
+        from xlsudoku.production import bench as production_bench
+
+        return production_bench.main(args[2:])
     if args and args[0] in WORKBOOK_COMMANDS:
         if args[0] not in SHARED_WITH_ENGINE or _names_workbook(args[1:]):
             parsed = workbook_parser().parse_args(args)
