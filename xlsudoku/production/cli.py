@@ -316,4 +316,80 @@ def _report(summary: Summary, spec: BatchSpec, where: str, name: str, seconds: f
     return "\n".join(lines)
 
 
-COMMANDS = (_add_batch,)
+def _add_booklet(sub: Subparsers) -> None:
+    from xlsudoku.production.booklet import LAYOUTS, PAPERS
+    from xlsudoku.production.workbook_input import PARTS
+
+    p = sub.add_parser(
+        "booklet",
+        help="print puzzles to a PDF booklet with an answer key",
+        description=(
+            "Make a print-ready PDF of the puzzles of INPUT: a batch file (.jsonl, or .csv with "
+            "a header), any puzzle file the engine reads, or a workbook's Collection (.xlsx, "
+            ".xlsm).  N puzzles per page with title, level and id under each, page numbers, "
+            "and the answer key at the back.  Missing solutions are solved and missing levels "
+            "graded; bad or non-unique puzzles are reported by line or cell and left out."
+        ),
+    )
+    p.add_argument("source", nargs="?", default="-", metavar="INPUT", help="input file, - stdin")
+    p.add_argument("-o", "--output", metavar="PDF", help="the PDF (default: INPUT with .pdf)")
+    per_page = sorted(LAYOUTS)
+    p.add_argument("--per-page", type=int, choices=per_page, default=4, help="puzzles per page")
+    p.add_argument(
+        "--answers-per-page", type=int, choices=per_page, default=9, help="answers per page"
+    )
+    p.add_argument("--no-answers", action="store_true", help="leave out the answer key")
+    p.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="a4 (default), letter")
+    p.add_argument("--title", default="Sudoku", help="title on each page and caption")
+    p.add_argument("--sheet", choices=PARTS, default="all", help="which puzzles of a workbook")
+    p.add_argument("--csv", action="store_true", help="read the input as CSV")
+    p.add_argument("--no-grade", action="store_true", help="do not grade puzzles without a level")
+    p.set_defaults(run=_run_booklet)
+
+
+def _run_booklet(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from xlsudoku.engine.cli.common import report_bad
+    from xlsudoku.engine.grid import SudokuError
+    from xlsudoku.production.booklet import BookletOptions, page_count, write_booklet
+    from xlsudoku.production.inputs import Entry, complete, read_entries
+
+    try:
+        found = read_entries(args.source, args.sheet, args.csv)
+    except SudokuError as error:
+        print(f"xlsudoku booklet: {error}", file=sys.stderr)
+        return 2
+    entries: list[Entry] = []
+    status = 0
+    for label, item in found:
+        try:
+            if isinstance(item, SudokuError):
+                raise item
+            entries.append(complete(item, grade_missing=not args.no_grade))
+        except SudokuError as error:
+            report_bad(label, error)
+            status = 1
+    if not entries:
+        print(f"xlsudoku booklet: no puzzle to print in {args.source}", file=sys.stderr)
+        return 2
+    source = "booklet" if args.source == "-" else args.source
+    output = args.output or str(Path(source).with_suffix(".pdf"))
+    options = BookletOptions(
+        title=args.title,
+        per_page=args.per_page,
+        answers_per_page=args.answers_per_page,
+        paper=args.paper,
+        answers=not args.no_answers,
+    )
+    try:
+        write_booklet(output, entries, options)
+    except OSError as error:
+        print(f"xlsudoku booklet: cannot write {output}: {error}", file=sys.stderr)
+        return 2
+    pages = page_count(len(entries), options)
+    print(f"{output}: {len(entries)} puzzles, {pages} pages ({options.paper})")
+    return status
+
+
+COMMANDS = (_add_batch, _add_booklet)
