@@ -202,15 +202,17 @@ class BatchFile:
 
     def _read(self, resume: bool) -> Kept:
         assert self.path is not None
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            with contextlib.suppress(FileNotFoundError):
-                self.state_path.unlink()
-            return Kept()
+        empty = not self.path.exists() or self.path.stat().st_size == 0
         if not resume:
-            raise StoreError(
-                f"{self.path} already exists: add --resume to continue it, or choose another file"
-            )
-        data = self.path.read_bytes()
+            if not empty:
+                raise StoreError(
+                    f"{self.path} already exists: add --resume to continue it, or choose "
+                    "another file"
+                )
+            with contextlib.suppress(FileNotFoundError):
+                self.state_path.unlink()  # left by an earlier batch of the same name
+            return Kept()
+        data = b"" if empty else self.path.read_bytes()
         whole = data[: data.rfind(b"\n") + 1]
         kept = Kept(torn=len(data) - len(whole))
         if kept.torn:
