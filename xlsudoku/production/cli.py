@@ -240,7 +240,7 @@ def _run_batch(args: argparse.Namespace) -> int:
             return 0
         executor = make_executor(args.jobs or all_cores(), args.scheduler)
     except (StoreError, GenerateError, ExecutorError, ValueError) as error:
-        output.close()
+        output.discard()
         print(f"xlsudoku batch: {error}", file=sys.stderr)
         return 2
     seen = {str(r["puzzle"]) for r in kept.records}

@@ -141,7 +141,7 @@ class DaskCluster:
     installed; one thread per worker process is best (the work is pure Python).
     """
 
-    def __init__(self, address: str, jobs: int, timeout: float = 30.0) -> None:
+    def __init__(self, address: str, jobs: int, timeout: float = 10.0) -> None:
         try:
             from distributed import Client, LocalCluster
         except ImportError as error:  # pragma: no cover - distributed is a dependency

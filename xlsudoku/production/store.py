@@ -144,6 +144,8 @@ class BatchFile:
         self._spec: dict[str, Any] | None = None
         self._last_index = -1
         self._noted = 0
+        self._created = False
+        self._wrote = False
 
     @property
     def state_path(self) -> Path:
@@ -173,6 +175,7 @@ class BatchFile:
         except BaseException:
             self._release_lock()
             raise
+        self._created = not self.path.exists()
         self._handle = open(self.path, "ab")
         if self.fmt == "csv" and self.path.stat().st_size == 0:
             _fsync_write(self._handle, (csv_header() + "\n").encode("utf-8"))
@@ -258,6 +261,7 @@ class BatchFile:
             sys.stdout.flush()
         elif text:
             _fsync_write(self._handle, text.encode("utf-8"))
+            self._wrote = True
         if self.puzzles is not None:
             self.puzzles.append(records)
         if records:
@@ -270,6 +274,13 @@ class BatchFile:
             state = {"next_index": next_index, "spec": self._spec}
             _atomic_write(self.state_path, json.dumps(state).encode("utf-8"))
             self._noted = next_index
+
+    def discard(self) -> None:
+        """Close, and remove the output when this run created it and wrote nothing."""
+        created = self._created and not self._wrote
+        self.close()
+        if created and self.path is not None:
+            self.path.unlink(missing_ok=True)
 
     def close(self) -> None:
         """Close the files and release the lock."""
