@@ -127,7 +127,7 @@ def draw_grid(
             pdf.rect(x + i * cell, y + i * cell, cell, cell, style="F")
             pdf.rect(x + (n - 1 - i) * cell, y + i * cell, cell, cell, style="F")
     pdf.set_draw_color(0, 0, 0)
-    thin, thick = max(0.15, side / 700), max(0.6, side / 130)
+    thin, thick = max(0.15, side / 700), max(0.8, side / 100)
     for i in range(n + 1):
         pdf.set_line_width(thick if i % geo.box_rows == 0 else thin)
         pdf.line(x, y + i * cell, x + side, y + i * cell)
