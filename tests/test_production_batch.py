@@ -259,3 +259,31 @@ def test_bad_options_touch_no_file(tmp_path, bad):
     done = _batch(*bad, cwd=tmp_path, check=False)
     assert done.returncode == 2 and done.stderr.strip()
     assert not list(tmp_path.iterdir())
+
+
+def test_bench_batch_smoke(tmp_path):
+    # the benchmark command itself, on tiny counts (the figures are not judged here)
+    done = subprocess.run(
+        [
+            *XLSUDOKU,
+            "bench",
+            "batch",
+            "--count",
+            "16",
+            "--big",
+            "24",
+            "--booklet",
+            "8",
+            "--workdir",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "outputs byte-equal (1 process, 2 processes, Dask): yes" in out
+    assert "peak RSS of the process tree up to 24:" in out and "levels: Easy" in out
+    assert "booklet: 8 puzzles, 4 per page with answers" in out
+    assert len(_lines(tmp_path / "big.jsonl")) == 24 and (tmp_path / "book.pdf").exists()

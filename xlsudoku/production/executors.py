@@ -99,14 +99,20 @@ def _ignore_interrupt() -> None:
 class Processes:
     """Make chunks in *jobs* worker processes of this machine (``--jobs N``).
 
-    Workers are spawned (not forked), so they start the same way on every platform and share
-    no state with the main process; Ctrl+C is left to the main process.
+    Workers are not forks of the main process: they share none of its state (not the output
+    file nor its lock, which a worker outliving a killed batch would otherwise hold).  Where
+    the platform has a fork server, one process imports the engine once and the workers are
+    forked from it; elsewhere they are spawned.  Ctrl+C is left to the main process.
     """
 
     def __init__(self, jobs: int) -> None:
         self.workers = jobs
         self.name = f"{jobs} processes"
-        context = multiprocessing.get_context("spawn")
+        if "forkserver" in multiprocessing.get_all_start_methods():
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload([make_chunk.__module__])
+        else:
+            context = multiprocessing.get_context("spawn")
         self._pool = context.Pool(jobs, initializer=_ignore_interrupt)
 
     def submit(self, chunk: Chunk) -> Pending:
