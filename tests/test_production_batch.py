@@ -129,10 +129,19 @@ def _wait_for_lines(path: Path, count: int, proc: subprocess.Popen, limit: float
         time.sleep(0.02)
 
 
-def test_kill_9_then_resume_loses_nothing_and_repeats_nothing(tmp_path):
-    args = ["-n", "120", "--seed", "77", "-o"]
-    _batch(*args, "full.jsonl", "-j", "1", cwd=tmp_path)
-    full = (tmp_path / "full.jsonl").read_bytes()
+KILL_ARGS = ["-n", "120", "--seed", "77", "-o"]
+
+
+@pytest.fixture(scope="module")
+def full_run(tmp_path_factory) -> bytes:
+    """The uninterrupted single-process output the interrupted runs must end up equal to."""
+    where = tmp_path_factory.mktemp("full")
+    _batch(*KILL_ARGS, "full.jsonl", "-j", "1", cwd=where)
+    return (where / "full.jsonl").read_bytes()
+
+
+def test_kill_9_then_resume_loses_nothing_and_repeats_nothing(tmp_path, full_run):
+    args, full = KILL_ARGS, full_run
     target = tmp_path / "cut.jsonl"
     rng = random.Random()
     kills = 0
@@ -168,6 +177,37 @@ def test_kill_9_then_resume_loses_nothing_and_repeats_nothing(tmp_path):
     records = _lines(target)
     assert [r["index"] for r in records] == sorted({r["index"] for r in records})
     assert len({r["puzzle"] for r in records}) == 120
+
+
+def test_a_worker_killed_stops_the_batch_cleanly_and_resume_finishes_it(tmp_path, full_run):
+    psutil = pytest.importorskip("psutil")
+    target = tmp_path / "w.jsonl"
+    proc = subprocess.Popen(
+        [*XLSUDOKU, "batch", "--quiet", *KILL_ARGS, str(target), "-j", "2"],
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        _wait_for_lines(target, 10, proc, 120)
+        workers = [
+            child
+            for child in psutil.Process(proc.pid).children()
+            if "spawn_main" in " ".join(child.cmdline())
+        ]
+        assert workers and proc.poll() is None
+        workers[0].kill()  # as the out-of-memory killer would
+        err = proc.communicate(timeout=120)[1]
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert proc.returncode == 2 and "a worker process died" in err
+    assert full_run.startswith(target.read_bytes())
+    _batch(*KILL_ARGS, str(target), "-j", "2", "--resume", cwd=tmp_path)
+    assert target.read_bytes() == full_run
 
 
 def test_resume_refuses_other_options_and_a_second_writer(tmp_path):

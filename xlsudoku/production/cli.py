@@ -262,6 +262,11 @@ def _run_batch(args: argparse.Namespace) -> int:
         stopped = interrupt.requested()
     except KeyboardInterrupt:
         stopped = True
+    except ExecutorError as error:
+        print(f"xlsudoku batch: {error}", file=sys.stderr)
+        if args.output:
+            print("  continue with the same command and --resume", file=sys.stderr)
+        return 2
     finally:
         if bar is not None:
             bar.close()

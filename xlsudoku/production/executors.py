@@ -9,6 +9,7 @@ runs the chunks, and memory stays bounded whatever the batch's size.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -96,45 +97,73 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextlib.contextmanager
+def _interrupt_ignored() -> Iterator[None]:
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: nothing to change
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class Processes:
     """Make chunks in *jobs* worker processes of this machine (``--jobs N``).
 
-    Workers are not forks of the main process: they share none of its state (not the output
-    file nor its lock, which a worker outliving a killed batch would otherwise hold).  Where
-    the platform has a fork server, one process imports the engine once and the workers are
-    forked from it; elsewhere they are spawned.  Ctrl+C is left to the main process.
+    Workers are spawned, not forked: they share none of the main process's state (not the
+    output file nor its lock, which a worker outliving a killed batch would otherwise hold),
+    start the same way on every platform, and are this process's own children (so their CPU
+    time is counted with it).  Ctrl+C is left to the main process.  A worker
+    that dies (the out-of-memory killer) makes the batch stop with :class:`ExecutorError`
+    rather than wait for a chunk that will never come.
     """
 
     def __init__(self, jobs: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
         self.workers = jobs
         self.name = f"{jobs} processes"
-        if "forkserver" in multiprocessing.get_all_start_methods():
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload([make_chunk.__module__])
-        else:
-            context = multiprocessing.get_context("spawn")
-        self._pool = context.Pool(jobs, initializer=_ignore_interrupt)
+        context = multiprocessing.get_context("spawn")
+        self._pool = ProcessPoolExecutor(jobs, context, initializer=_ignore_interrupt)
 
     def submit(self, chunk: Chunk) -> Pending:
         """Queue *chunk* for a worker."""
-        result = self._pool.apply_async(make_chunk, (chunk,))
-        return _AsyncResult(result)
+        return _Future(self._pool.submit(make_chunk, chunk))
 
     def close(self, cancel: bool) -> None:
         """Stop the workers (at once with *cancel*, else after their chunks)."""
-        if cancel:
-            self._pool.terminate()
-        else:
-            self._pool.close()
-        self._pool.join()
+        if not cancel:
+            self._pool.shutdown(wait=True)
+            return
+        # Chunks still running are not needed: end their processes rather than wait.
+        terminate = getattr(self._pool, "terminate_workers", None)  # Python 3.14+
+        processes = list(getattr(self._pool, "_processes", {}).values())
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        if terminate is not None:
+            terminate()
+            return
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(5)
 
 
-class _AsyncResult:
-    def __init__(self, result: Any) -> None:
-        self._result = result
+class _Future:
+    def __init__(self, future: Any) -> None:
+        self._future = future
 
     def result(self) -> list[Made]:
-        made: list[Made] = self._result.get()
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            made: list[Made] = self._future.result()
+        except BrokenProcessPool:
+            raise ExecutorError(
+                "a worker process died (out of memory?); what was written is kept"
+            ) from None
         return made
 
 
@@ -155,14 +184,17 @@ class DaskCluster:
         self._cluster: Any = None
         try:
             if address == "local":
-                self._cluster = LocalCluster(
-                    n_workers=jobs,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    # workers cut off mid-chunk at the end of a batch log it: not an error
-                    silence_logs=logging.CRITICAL,
-                )
+                # The workers are this process's children: started with Ctrl+C ignored (they
+                # keep that), a Ctrl+C at the terminal leaves them to finish their chunks.
+                with _interrupt_ignored():
+                    self._cluster = LocalCluster(
+                        n_workers=jobs,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        # workers cut off mid-chunk at the end of a batch log it: not an error
+                        silence_logs=logging.CRITICAL,
+                    )
                 self._client = Client(self._cluster)
             elif Path(address).is_file():
                 self._client = Client(scheduler_file=address, timeout=timeout)
@@ -183,8 +215,7 @@ class DaskCluster:
         future = self._client.submit(make_chunk, chunk, pure=False)
         self._futures = [f for f in self._futures if not f.done()]
         self._futures.append(future)
-        pending: Pending = future
-        return pending
+        return _DaskFuture(future)
 
     def close(self, cancel: bool) -> None:
         """Cancel what is left (with *cancel*) and disconnect; a local cluster is stopped."""
@@ -198,6 +229,18 @@ class DaskCluster:
             client.close()
         if self._cluster is not None:
             self._cluster.close()
+
+
+class _DaskFuture:
+    def __init__(self, future: Any) -> None:
+        self._future = future
+
+    def result(self) -> list[Made]:
+        try:
+            made: list[Made] = self._future.result()
+        except Exception as error:  # a worker without xlsudoku, a lost worker, ...
+            raise ExecutorError(f"a Dask task failed: {type(error).__name__}: {error}") from None
+        return made
 
 
 def make_executor(jobs: int, scheduler: str | None) -> Executor:
