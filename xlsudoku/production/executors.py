@@ -131,7 +131,10 @@ class Processes:
 
     def submit(self, chunk: Chunk) -> Pending:
         """Queue *chunk* for a worker."""
-        return _Future(self._pool.submit(make_chunk, chunk))
+        from concurrent.futures.process import BrokenProcessPool
+
+        died = "a worker process died (out of memory?); what was written is kept"
+        return _Handle(self._pool.submit(make_chunk, chunk), (BrokenProcessPool,), died)
 
     def close(self, cancel: bool) -> None:
         """Stop the workers (at once with *cancel*, else after their chunks)."""
@@ -151,19 +154,19 @@ class Processes:
             process.join(5)
 
 
-class _Future:
-    def __init__(self, future: Any) -> None:
+class _Handle:
+    """A chunk in flight on a pool or cluster: a failure there becomes an ExecutorError."""
+
+    def __init__(self, future: Any, failures: tuple[type[BaseException], ...], what: str) -> None:
         self._future = future
+        self._failures = failures
+        self._what = what
 
     def result(self) -> list[Made]:
-        from concurrent.futures.process import BrokenProcessPool
-
         try:
             made: list[Made] = self._future.result()
-        except BrokenProcessPool:
-            raise ExecutorError(
-                "a worker process died (out of memory?); what was written is kept"
-            ) from None
+        except self._failures as error:
+            raise ExecutorError(f"{self._what} ({type(error).__name__}: {error})") from None
         return made
 
 
@@ -215,7 +218,8 @@ class DaskCluster:
         future = self._client.submit(make_chunk, chunk, pure=False)
         self._futures = [f for f in self._futures if not f.done()]
         self._futures.append(future)
-        return _DaskFuture(future)
+        # any error: a worker without xlsudoku, a lost worker, ...
+        return _Handle(future, (Exception,), "a Dask task failed")
 
     def close(self, cancel: bool) -> None:
         """Cancel what is left (with *cancel*) and disconnect; a local cluster is stopped."""
@@ -229,18 +233,6 @@ class DaskCluster:
             client.close()
         if self._cluster is not None:
             self._cluster.close()
-
-
-class _DaskFuture:
-    def __init__(self, future: Any) -> None:
-        self._future = future
-
-    def result(self) -> list[Made]:
-        try:
-            made: list[Made] = self._future.result()
-        except Exception as error:  # a worker without xlsudoku, a lost worker, ...
-            raise ExecutorError(f"a Dask task failed: {type(error).__name__}: {error}") from None
-        return made
 
 
 def make_executor(jobs: int, scheduler: str | None) -> Executor:
