@@ -46,7 +46,8 @@ EPILOG = (
     "workbook commands (run a button on the file, without Excel): "
     + "; ".join(f"{name} WORKBOOK" for name in WORKBOOK_COMMANDS)
     + " (analyze, hint and solve with an .xlsx/.xlsm path). "
-    "Benchmark of START on the workbook: xlsudoku bench start."
+    "Benchmark of START on the workbook: xlsudoku bench start; of batch and booklets: "
+    "xlsudoku bench batch."
 )
 
 

@@ -13,7 +13,8 @@ child processes on the default request:
 4. **booklet**: 100 of those puzzles, 4 per page with the answer key.
 
 The load average is printed with every figure: with other work on the machine the scaling
-figure is not a fair one, and the report says so.
+figure is not a fair one, and the report says so; it also projects the 2-core speed-up from
+the CPU time per puzzle, labelled as the estimate it is.
 """
 
 from __future__ import annotations
@@ -105,6 +106,13 @@ def run(command: list[str], watch: Path | None = None, every: float = 0.25) -> R
     return Run(wall, usage.ru_utime + usage.ru_stime, peak, os.getloadavg(), samples)
 
 
+def _autogroups() -> bool:
+    try:
+        return Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+    except OSError:
+        return False
+
+
 def _load() -> str:
     return " ".join(f"{v:.1f}" for v in os.getloadavg())
 
@@ -142,11 +150,20 @@ def scaling(work: Path, count: int, seed: int) -> list[str]:
         f"{'met' if speedup >= 1.8 else 'not met'}); CPU per puzzle 2 processes / 1 process "
         f"{two.cpu / one.cpu:.2f} (1.00: no parallel overhead)"
     )
+    lines.append(
+        f"  projected on 2 free cores from CPU per puzzle: {2 * one.cpu / two.cpu:.2f}x "
+        "(an estimate: assumes both cores free and no slowdown from sharing them)"
+    )
     if max(one.load[0], two.load[0]) > 1.5:
         lines.append(
             "  the machine was busy (1-minute load above 1.5 on 2 cores): other work took CPU "
             "from these runs (see 'cores busy'), so the wall-clock scaling is not a fair figure"
         )
+        if _autogroups():
+            lines.append(
+                "  (this kernel shares CPU fairly between sessions (sched_autogroup): while "
+                "other sessions are busy, a batch gets about the same CPU with 1 process or 2)"
+            )
     gap = dask.wall / two.wall - 1
     steady_gap = two.steady() / max(dask.steady(), 1e-9) - 1
     lines.append(
