@@ -204,7 +204,7 @@ def test_a_worker_killed_stops_the_batch_cleanly_and_resume_finishes_it(tmp_path
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-    assert proc.returncode == 2 and "a worker process died" in err
+    assert proc.returncode == 2 and "a worker process died" in err, err
     assert full_run.startswith(target.read_bytes())
     _batch(*KILL_ARGS, str(target), "-j", "2", "--resume", cwd=tmp_path)
     assert target.read_bytes() == full_run

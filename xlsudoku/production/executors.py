@@ -134,7 +134,11 @@ class Processes:
         from concurrent.futures.process import BrokenProcessPool
 
         died = "a worker process died (out of memory?); what was written is kept"
-        return _Handle(self._pool.submit(make_chunk, chunk), (BrokenProcessPool,), died)
+        try:
+            future = self._pool.submit(make_chunk, chunk)
+        except BrokenProcessPool as error:  # the pool broke before this chunk was queued
+            raise ExecutorError(f"{died} ({type(error).__name__}: {error})") from None
+        return _Handle(future, (BrokenProcessPool,), died)
 
     def close(self, cancel: bool) -> None:
         """Stop the workers (at once with *cancel*, else after their chunks)."""
