@@ -260,6 +260,18 @@ def _grid_shape(io: CellIO, stats: Any) -> Geometry:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def generator_puzzle(io: CellIO, stats: Any = None) -> Grid:
+    """Return the puzzle on the Generator sheet, read in its grid's shape (blank cells empty).
+
+    *stats* is the Statistics block when the caller has read it already.
+
+    Raises:
+        params.ParamError: a bad cell, named.
+    """
+    shape = _grid_shape(io, io.read(layout.STATS) if stats is None else stats)
+    return params.read_block(layout.PUZZLE_GRID, _block(io.read(layout.PUZZLE_GRID)), shape)
+
+
 def _detect_pattern(grid: Grid) -> int | str | None:
     """Return the preset (or the mask) of the center box's givens; None without a center box."""
     try:
@@ -312,8 +324,7 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         stats = io.read(layout.STATS)
-        shape = _grid_shape(io, stats)
-        grid = params.read_block(layout.PUZZLE_GRID, _block(io.read(layout.PUZZLE_GRID)), shape)
+        grid = generator_puzzle(io, stats)
         if grid.given_count == 0:
             raise params.ParamError(
                 [

@@ -11,6 +11,11 @@ Workbook commands run a button of the workbook on the file, without Excel
   ``.xlsx``/``.xlsm`` path these three are the engine's commands on a puzzle.
 - ``xlsudoku bench start``: the START benchmark (:mod:`xlsudoku.addin.bench`).
 
+``format``, ``grade`` and ``count`` (and ``solve`` with ``--sheet``) read a workbook's puzzles
+(its Collection, then its Generator puzzle) when FILE is an ``.xlsx``/``.xlsm`` path
+(:mod:`xlsudoku.production.workbook_input`); ``batch`` and ``booklet`` come from
+:mod:`xlsudoku.production.cli`, ``bench batch`` from :mod:`xlsudoku.production.bench`.
+
 Every other command is the engine's (:mod:`engine.cli`).  Exit status of a workbook command: 0
 done, 1 the input in the workbook was bad (the status cell says why), 2 the file cannot be used,
 130 interrupted before anything was written.
@@ -24,6 +29,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from xlsudoku.engine import cli
+from xlsudoku.production import cli as production_cli
+from xlsudoku.production.workbook_input import PARTS, is_workbook, workbook_source
 
 WORKBOOK_COMMANDS: dict[str, str] = {
     "start": "START: generate a puzzle with the parameters in the workbook",
@@ -38,12 +45,15 @@ WORKBOOK_COMMANDS: dict[str, str] = {
 }
 # Engine commands of the same name that take a puzzle instead of a workbook.
 SHARED_WITH_ENGINE = ("analyze", "hint", "solve")
+# Engine commands that read a workbook's puzzles (Collection, Generator) as their input.
+READS_WORKBOOKS = ("format", "grade", "count", "solve")
 
 EPILOG = (
     "workbook commands (run a button on the file, without Excel): "
     + "; ".join(f"{name} WORKBOOK" for name in WORKBOOK_COMMANDS)
     + " (analyze, hint and solve with an .xlsx/.xlsm path). "
-    "Benchmark of START on the workbook: xlsudoku bench start."
+    "Benchmark of START on the workbook: xlsudoku bench start; of batch and booklets: "
+    "xlsudoku bench batch."
 )
 
 
@@ -86,6 +96,17 @@ def build_parser() -> argparse.ArgumentParser:
             for name in WORKBOOK_COMMANDS:
                 if name not in action.choices:
                     _add_workbook_command(action, name)
+            for add in production_cli.COMMANDS:
+                add(action)
+            for name in READS_WORKBOOKS:
+                action.choices[name].add_argument(
+                    "--sheet",
+                    choices=PARTS,
+                    default=None,
+                    help="with a workbook (.xlsx/.xlsm): read its Collection, its Generator "
+                    "puzzle, or all (default for a workbook; solve needs it, since "
+                    "'solve WORKBOOK' alone is the Analyze sheet's SOLVE button)",
+                )
     return parser
 
 
@@ -131,11 +152,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from xlsudoku.addin import bench
 
         return bench.main(args[2:])
+    if args[:2] == ["bench", "batch"]:
+        from xlsudoku.production import bench as production_bench
+
+        return production_bench.main(args[2:])
     if args and args[0] in WORKBOOK_COMMANDS:
-        if args[0] not in SHARED_WITH_ENGINE or _names_workbook(args[1:]):
+        asks_sheet = any(arg.startswith("--sheet") for arg in args[1:])
+        if args[0] not in SHARED_WITH_ENGINE or (_names_workbook(args[1:]) and not asks_sheet):
             parsed = workbook_parser().parse_args(args)
             return int(parsed.run(parsed))
     parsed = build_parser().parse_args(args)
+    if parsed.command in READS_WORKBOOKS and is_workbook(parsed.source):
+        parsed.source_reader = workbook_source(parsed.sheet or "all")
     return int(parsed.run(parsed))
 
 

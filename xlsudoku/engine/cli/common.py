@@ -52,22 +52,42 @@ def add_output_format(p: argparse.ArgumentParser, default: str = "line") -> None
     )
 
 
-def read_source(args: argparse.Namespace, validate: bool = True) -> list[tuple[int, object]] | None:
+def read_source(
+    args: argparse.Namespace, validate: bool = True
+) -> list[tuple[int | str, object]] | None:
     """Return ``(line, Grid | SudokuError)`` for each puzzle of the command's input.
 
-    Returns None (after saying why on standard error) when FILE neither exists nor is a
-    puzzle.
+    ``args.source_reader``, when set, reads FILE instead: the console script passes one for
+    workbooks (``(path, validate) -> [(label, Grid | SudokuError)]``, the label naming the
+    cell; it raises SudokuError when the file cannot be read).  Returns None (after saying why
+    on standard error) when FILE neither exists nor is a puzzle.
     """
     from pathlib import Path
 
     from xlsudoku.engine.formats import read_puzzles
+    from xlsudoku.engine.grid import SudokuError
 
     source: str = args.source
+    reader = getattr(args, "source_reader", None)
+    if reader is not None:
+        try:
+            return list(reader(source, validate))
+        except SudokuError as error:
+            print(f"xlsudoku {args.command}: {error}", file=sys.stderr)
+            return None
     name = "stdin.csv" if args.csv else ""
     if source == "-":
         text = sys.stdin.read()
     elif Path(source).is_file():
-        text = Path(source).read_text(encoding="utf-8-sig")
+        try:
+            text = Path(source).read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError:
+            print(
+                f"xlsudoku {args.command}: {source} is not a text puzzle file (the xlsudoku "
+                "command reads .xlsx/.xlsm workbooks)",
+                file=sys.stderr,
+            )
+            return None
         name = source + (".csv" if args.csv else "")
     elif len(source.strip()) >= 16 and "/" not in source and "\\" not in source:
         text = source  # a puzzle given on the command line
@@ -77,6 +97,6 @@ def read_source(args: argparse.Namespace, validate: bool = True) -> list[tuple[i
     return list(read_puzzles(text, name, validate=validate))
 
 
-def report_bad(line: int, error: object) -> None:
-    """Print a bad input line and why on standard error."""
-    print(f"line {line}: {error}", file=sys.stderr)
+def report_bad(line: int | str, error: object) -> None:
+    """Print a bad input line (or the cell a label names) and why on standard error."""
+    print(f"{line}: {error}" if isinstance(line, str) else f"line {line}: {error}", file=sys.stderr)

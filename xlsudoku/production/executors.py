@@ -1,0 +1,271 @@
+"""Where a batch's chunks run: this process, local worker processes, or a Dask cluster.
+
+Every executor has the same two methods: ``submit(chunk)`` returns a handle whose
+``result()`` is the chunk's list of :class:`~.records.Made`, and ``close(cancel)`` ends it
+(``cancel`` drops the chunks not needed any more).  :func:`ordered` keeps a window of chunks in
+flight and gives their results back in submission order, so the output is the same whatever
+runs the chunks, and memory stays bounded whatever the batch's size.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+from xlsudoku.production.records import Chunk, Made, make_chunk
+
+
+class ExecutorError(RuntimeError):
+    """The executor cannot start: no such scheduler, no workers, ..."""
+
+
+class Pending(Protocol):
+    """A chunk in flight."""
+
+    def result(self) -> list[Made]:
+        """Wait for the chunk and return its items."""
+        ...
+
+
+class Executor(Protocol):
+    """Runs chunks; ``workers`` is how many run at once."""
+
+    workers: int
+    name: str
+
+    def submit(self, chunk: Chunk) -> Pending:
+        """Start *chunk* (or queue it)."""
+        ...
+
+    def close(self, cancel: bool) -> None:
+        """Stop; with *cancel*, drop chunks not finished."""
+        ...
+
+
+def all_cores() -> int:
+    """Return the cores this process may run on (the default of ``--jobs``).
+
+    >>> all_cores() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class _Later:
+    """A chunk made when its result is asked for (the in-process executor)."""
+
+    def __init__(self, chunk: Chunk) -> None:
+        self.chunk = chunk
+
+    def result(self) -> list[Made]:
+        return make_chunk(self.chunk)
+
+
+class InProcess:
+    """Make every chunk in this process, one after the other (``--jobs 1``).
+
+    >>> from xlsudoku.engine.generate import GenerateRequest
+    >>> from xlsudoku.production.spec import request_fields
+    >>> chunk = Chunk((request_fields(GenerateRequest()),), 1, 0, 1)
+    >>> InProcess().submit(chunk).result()[0].record["seed"]
+    1
+    """
+
+    workers = 1
+    name = "1 process"
+
+    def submit(self, chunk: Chunk) -> Pending:
+        """Return a handle that makes *chunk* when asked."""
+        return _Later(chunk)
+
+    def close(self, cancel: bool) -> None:
+        """Nothing to stop."""
+
+
+def _ignore_interrupt() -> None:
+    # Ctrl+C goes to the whole process group: the main process decides what stops.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _interrupt_ignored() -> Iterator[None]:
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: nothing to change
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+class Processes:
+    """Make chunks in *jobs* worker processes of this machine (``--jobs N``).
+
+    Workers are spawned, not forked: they share none of the main process's state (not the
+    output file nor its lock, which a worker outliving a killed batch would otherwise hold),
+    start the same way on every platform, and are this process's own children (so their CPU
+    time is counted with it).  Ctrl+C is left to the main process.  A worker
+    that dies (the out-of-memory killer) makes the batch stop with :class:`ExecutorError`
+    rather than wait for a chunk that will never come.
+    """
+
+    def __init__(self, jobs: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.workers = jobs
+        self.name = f"{jobs} processes"
+        context = multiprocessing.get_context("spawn")
+        self._pool = ProcessPoolExecutor(jobs, context, initializer=_ignore_interrupt)
+
+    def submit(self, chunk: Chunk) -> Pending:
+        """Queue *chunk* for a worker."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        died = "a worker process died (out of memory?); what was written is kept"
+        try:
+            future = self._pool.submit(make_chunk, chunk)
+        except BrokenProcessPool as error:  # the pool broke before this chunk was queued
+            raise ExecutorError(f"{died} ({type(error).__name__}: {error})") from None
+        return _Handle(future, (BrokenProcessPool,), died)
+
+    def close(self, cancel: bool) -> None:
+        """Stop the workers (at once with *cancel*, else after their chunks)."""
+        if not cancel:
+            self._pool.shutdown(wait=True)
+            return
+        # Chunks still running are not needed: end their processes rather than wait.
+        terminate = getattr(self._pool, "terminate_workers", None)  # Python 3.14+
+        processes = list(getattr(self._pool, "_processes", {}).values())
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        if terminate is not None:
+            terminate()
+            return
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(5)
+
+
+class _Handle:
+    """A chunk in flight on a pool or cluster: a failure there becomes an ExecutorError."""
+
+    def __init__(self, future: Any, failures: tuple[type[BaseException], ...], what: str) -> None:
+        self._future = future
+        self._failures = failures
+        self._what = what
+
+    def result(self) -> list[Made]:
+        try:
+            made: list[Made] = self._future.result()
+        except self._failures as error:
+            raise ExecutorError(f"{self._what} ({type(error).__name__}: {error})") from None
+        return made
+
+
+class DaskCluster:
+    """Make chunks on a Dask distributed cluster (``--scheduler ADDRESS``).
+
+    *address* is a scheduler address (``tcp://host:8786``), a scheduler file written by
+    ``dask scheduler --scheduler-file``, or ``local`` for a :class:`distributed.LocalCluster`
+    of *jobs* single-threaded worker processes on this machine.  Workers need ``xlsudoku``
+    installed; one thread per worker process is best (the work is pure Python).
+    """
+
+    def __init__(self, address: str, jobs: int, timeout: float = 10.0) -> None:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError as error:  # pragma: no cover - distributed is a dependency
+            raise ExecutorError(f"Dask distributed is not installed ({error})") from None
+        self._cluster: Any = None
+        try:
+            if address == "local":
+                # The workers are this process's children: started with Ctrl+C ignored (they
+                # keep that), a Ctrl+C at the terminal leaves them to finish their chunks.
+                with _interrupt_ignored():
+                    self._cluster = LocalCluster(
+                        n_workers=jobs,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        # workers cut off mid-chunk at the end of a batch log it: not an error
+                        silence_logs=logging.CRITICAL,
+                    )
+                self._client = Client(self._cluster)
+            elif Path(address).is_file():
+                self._client = Client(scheduler_file=address, timeout=timeout)
+            else:
+                self._client = Client(address, timeout=timeout)
+            self._client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError) as error:
+            self._shutdown()
+            raise ExecutorError(f"cannot use the Dask scheduler {address}: {error}") from None
+        threads = self._client.nthreads()
+        self.workers = max(1, sum(threads.values()))
+        where = "local cluster" if address == "local" else address
+        self.name = f"Dask {where} ({len(threads)} workers, {self.workers} threads)"
+        self._futures: list[Any] = []
+
+    def submit(self, chunk: Chunk) -> Pending:
+        """Send *chunk* to the scheduler."""
+        future = self._client.submit(make_chunk, chunk, pure=False)
+        self._futures = [f for f in self._futures if not f.done()]
+        self._futures.append(future)
+        # any error: a worker without xlsudoku, a lost worker, ...
+        return _Handle(future, (Exception,), "a Dask task failed")
+
+    def close(self, cancel: bool) -> None:
+        """Cancel what is left (with *cancel*) and disconnect; a local cluster is stopped."""
+        if cancel and self._futures:
+            self._client.cancel(self._futures)
+        self._shutdown()
+
+    def _shutdown(self) -> None:
+        client = getattr(self, "_client", None)
+        if client is not None:
+            client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def make_executor(jobs: int, scheduler: str | None) -> Executor:
+    """Return the executor for ``--jobs`` and ``--scheduler``.
+
+    >>> make_executor(1, None).name
+    '1 process'
+    """
+    if scheduler is not None:
+        return DaskCluster(scheduler, jobs)
+    if jobs <= 1:
+        return InProcess()
+    return Processes(jobs)
+
+
+def ordered(executor: Executor, chunks: Iterable[Chunk], window: int) -> Iterator[list[Made]]:
+    """Yield each chunk's items in the order of *chunks*, with up to *window* in flight.
+
+    >>> from xlsudoku.engine.generate import GenerateRequest
+    >>> from xlsudoku.production.spec import request_fields
+    >>> fields = (request_fields(GenerateRequest()),)
+    >>> chunks = [Chunk(fields, 1, i, i + 1) for i in range(3)]
+    >>> [made[0].index for made in ordered(InProcess(), chunks, 2)]
+    [0, 1, 2]
+    """
+    pending: deque[Pending] = deque()
+    for chunk in chunks:
+        pending.append(executor.submit(chunk))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()

@@ -1,0 +1,188 @@
+"""Puzzles to print, from any input: batch records, puzzle files, workbooks.
+
+:func:`read_entries` tells the inputs apart:
+
+- ``.jsonl`` / ``.ndjson`` / ``.json``: batch records, one JSON object per line (``puzzle``,
+  and ``solution``, ``level``, ``geometry``, ``seed`` when present);
+- a CSV whose first line is a header with a ``puzzle`` column: batch records (or a Collection
+  saved as CSV);
+- ``.xlsx`` / ``.xlsm``: the workbook's Collection and Generator puzzle
+  (:mod:`.workbook_input`);
+- anything else: a puzzle file in any format the engine reads (:mod:`xlsudoku.engine.formats`).
+
+Each entry is labelled with where it came from (``line 4``, ``Collection!C5``), so a bad one
+is reported by place and the others are still printed.  :func:`complete` fills in a missing
+solution (the exact solver) and level (the engine's public ``grade``).
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import json
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlsudoku.engine.formats import parse_puzzle, read_puzzles
+from xlsudoku.engine.grid import Grid, SudokuError
+
+_JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A puzzle to print.
+
+    Attributes:
+        puzzle: The puzzle.
+        solution: Its solution, when known.
+        level: Its level label (``Hard``), when known.
+        ident: What identifies it to a reader: ``seed 1003``, ``id 7``, ``line 12``.
+    """
+
+    puzzle: Grid
+    solution: Grid | None = None
+    level: str | None = None
+    ident: str = ""
+
+
+Found = list[tuple[str, Entry | SudokuError]]
+
+
+def read_entries(source: str, part: str = "all", as_csv: bool = False) -> Found:
+    r"""Return ``(label, entry or error)`` for each puzzle of *source* (a path or ``-``).
+
+    Raises:
+        SudokuError: The file cannot be read at all (missing, a damaged workbook).
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "b.jsonl")
+    >>> _ = open(path, "w").write('{"puzzle": "' + "." * 16 + '", "seed": 4}\n{"puzzle": 5}\n')
+    >>> [(label, getattr(e, "ident", str(e))) for label, e in read_entries(path)]
+    [('line 1', 'seed 4'), ('line 2', 'no puzzle string')]
+    """
+    from xlsudoku.production.workbook_input import is_workbook, read_workbook
+
+    if is_workbook(source):
+        return [
+            (p.label, _workbook_entry(p.puzzle, p.solution, p.level, p.ident))
+            for p in read_workbook(source, part)
+        ]
+    if source == "-":
+        text, name = sys.stdin.read(), "stdin.csv" if as_csv else ""
+    else:
+        path = Path(source)
+        if not path.is_file():
+            raise SudokuError(f"{source}: no such file")
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError:
+            raise SudokuError(f"{source}: not a text puzzle file, batch file or workbook") from None
+        name = source + (".csv" if as_csv else "")
+    if name.lower().endswith(_JSON_SUFFIXES):
+        return _json_lines(text)
+    first = text.split("\n", 1)[0]
+    if name.lower().endswith(".csv") and "puzzle" in next(csv.reader([first.lower()]), []):
+        return _csv_records(text)
+    return [
+        (
+            f"line {number}",
+            Entry(found, ident=f"line {number}") if isinstance(found, Grid) else found,
+        )
+        for number, found in read_puzzles(text, name)
+    ]
+
+
+def _workbook_entry(
+    puzzle: Grid | SudokuError, solution: str | None, level: str | None, ident: str
+) -> Entry | SudokuError:
+    if isinstance(puzzle, SudokuError):
+        return puzzle
+    return _entry({"solution": solution, "level": level}, puzzle, ident)
+
+
+def _entry(record: Mapping[str, object], puzzle: Grid, ident: str) -> Entry | SudokuError:
+    solution = record.get("solution")
+    try:
+        solved = None if not solution else Grid.parse(str(solution), puzzle.geometry)
+    except SudokuError as error:
+        return SudokuError(f"solution: {error}")
+    level = record.get("level")
+    return Entry(puzzle, solved, str(level) if level else None, ident)
+
+
+def _record_entry(record: Mapping[str, object], number: int) -> Entry | SudokuError:
+    from xlsudoku.production.spec import geometry_named
+
+    text = record.get("puzzle")
+    if not isinstance(text, str) or not text:
+        return SudokuError("no puzzle string")
+    try:
+        name = record.get("geometry")
+        puzzle = parse_puzzle(text, geometry_named(str(name)) if name else None)
+    except (SudokuError, ValueError) as error:
+        return error if isinstance(error, SudokuError) else SudokuError(str(error))
+    seed, ident = record.get("seed"), record.get("id")
+    label = f"id {ident}" if ident else f"seed {seed}" if seed not in (None, "") else ""
+    return _entry(record, puzzle, label or f"line {number}")
+
+
+def _json_lines(text: str) -> Found:
+    found: Found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError as error:
+            found.append((f"line {number}", SudokuError(f"not a JSON record ({error})")))
+            continue
+        if not isinstance(record, dict):
+            found.append((f"line {number}", SudokuError("not a JSON object")))
+            continue
+        found.append((f"line {number}", _record_entry(record, number)))
+    return found
+
+
+def _csv_records(text: str) -> Found:
+    reader = csv.DictReader(io.StringIO(text))
+    reader.fieldnames = [name.strip().lower() for name in reader.fieldnames or []]
+    return [
+        (f"line {reader.line_num}", _record_entry(row, reader.line_num))
+        for row in reader
+        if any(value and value.strip() for value in row.values() if isinstance(value, str))
+    ]
+
+
+def complete(entry: Entry, grade_missing: bool = True) -> Entry:
+    """Return *entry* with its solution checked or found, and its level when missing.
+
+    Raises:
+        SudokuError: The puzzle has no solution, several, or a solution that does not fit.
+
+    >>> complete(Entry(Grid.parse("." * 16)))
+    Traceback (most recent call last):
+    ...
+    xlsudoku.engine.grid.SudokuError: more than one solution: not a puzzle to print
+    >>> done = complete(Entry(Grid.parse("2....3.21.3....1")))
+    >>> str(done.solution), done.level
+    ('2143431212343421', 'Easy')
+    """
+    from xlsudoku.engine.grading import grade
+    from xlsudoku.engine.solver import solutions
+
+    puzzle = entry.puzzle
+    found = solutions(puzzle, 2)
+    if not found:
+        raise SudokuError("no solution")
+    if len(found) > 1:
+        raise SudokuError("more than one solution: not a puzzle to print")
+    if entry.solution is not None and entry.solution.cells != found[0].cells:
+        raise SudokuError("the solution given does not solve the puzzle")
+    level = entry.level
+    if level is None and grade_missing:
+        level = grade(puzzle).label
+    return dataclasses.replace(entry, solution=found[0], level=level)
