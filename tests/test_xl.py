@@ -20,6 +20,7 @@ import remote_book
 import xlwings as xw
 import xlwings.server
 from packaging.specifiers import SpecifierSet
+from packaging.version import Version
 from sheets import PUZZLES, grid_of
 
 from xlsudoku.addin import actions as actions_module
@@ -136,7 +137,10 @@ def test_start_writes_the_puzzle_and_statistics(wb):
     assert written == allowed
     # the Print sheet is sized for the puzzle: 9 columns and rows share the square, 7 hidden
     sizes = [(a["func"], a["args"]) for a in actions if a["func"] == "setColumnWidth"]
-    assert sizes == [("setColumnWidth", [56.0]), ("setColumnWidth", [0.0])]
+    if Version(xw.__version__) >= Version("0.37"):
+        assert sizes == [("setColumnWidth", [56.0]), ("setColumnWidth", [0.0])]
+    else:  # no column sizing in the remote engine yet: the Print sheet keeps its sizes (README)
+        assert sizes == []
     puzzle = grid_from(cells, layout.PUZZLE_GRID)
     # the engine is the oracle: the add-in must write exactly what it generates for these cells
     expected = generate(GenerateRequest(opens=26, pattern=1, trials=299, seed=7))

@@ -312,8 +312,11 @@ class XlwingsIO:
         target = header.sheet.range((start, header.column), (start + len(rows) - 1, last_col))
         block = _block([list(row) for row in rows], target.shape)
         target.value = [[self._cell_value(v) for v in row] for row in block]
-        for offset, height in enumerate(row_heights or ()):
-            target.rows[offset].row_height = height
+        try:
+            for offset, height in enumerate(row_heights or ()):
+                target.rows[offset].row_height = height
+        except NotImplementedError:
+            pass  # a remote engine before xlwings 0.37 cannot set row heights: values suffice
 
     def replace_rows(
         self,
@@ -362,11 +365,16 @@ class XlwingsIO:
     def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
         """Set the fill colour of cells of the range (None = no fill)."""
         rng = self._range(name)
-        if cells is None:
-            rng.color = colour
-            return
-        for r, c in cells:
-            rng[r, c].color = colour
+        for target in [rng] if cells is None else (rng[r, c] for r, c in cells):
+            try:
+                target.color = colour
+            except ValueError:
+                # xlwings' remote engine before 0.37 takes only "#RRGGBB", no None: white is
+                # what no fill looks like on these sheets (their grids draw no gridlines)
+                target.color = NO_FILL_WHITE
+
+
+NO_FILL_WHITE = "#FFFFFF"
 
 
 def _last_used_row(sheet: Any) -> int:
