@@ -9,18 +9,26 @@ Workbook commands run a button of the workbook on the file, without Excel
   ``.xlsx``/``.xlsm`` path these three are the engine's commands on a puzzle.
 - ``xlsudoku bench start``: the START benchmark (:mod:`xlsudoku.addin.bench`).
 
-Every other command is the engine's (:mod:`engine.cli`).  Exit status of a workbook command: 0
-done, 1 the input in the workbook was bad (the status cell says why), 2 the file cannot be used,
-130 interrupted before anything was written.
+Every other command is the engine's (:mod:`engine.cli`).  Every command runs inside
+:func:`xlsudoku.engine.cli.common.run_guarded`: exit status 0 done, 1 bad input (a puzzle, a
+line, a cell: the status cell and the message say which), 2 a wrong command line, 3 a file that
+cannot be used (missing, damaged, over a limit, read-only, a broken layout), 4 the machine got in
+the way (disk full, permissions, out of memory, another run holding the file too long), 5 a
+benchmark missed its goal, 130 Ctrl+C (the message says what happened to the file).  Every
+non-zero status comes with a message on standard error; Ctrl+C never shows a traceback, from the
+first module loaded on, and a closed output pipe (``| head``) ends the command quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from xlsudoku.engine import cli
+if TYPE_CHECKING:
+    from xlsudoku.engine.cli.common import Interrupts
 
 WORKBOOK_COMMANDS: dict[str, str] = {
     "start": "START: generate a puzzle with the parameters in the workbook",
@@ -52,6 +60,13 @@ def _add_workbook_command(
         help="write the result to PATH (.xlsm/.xlsx) and leave WORKBOOK unchanged",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--wait",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long to wait for another xlsudoku run writing the same file (default 60)",
+    )
     p.set_defaults(run=_run_workbook_command, command=name)
 
 
@@ -66,6 +81,8 @@ def workbook_parser() -> argparse.ArgumentParser:
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the engine's parser with START, SAVE and CLEAR added (for ``--help``)."""
+    from xlsudoku.engine import cli
+
     parser = cli.build_parser()
     parser.epilog = EPILOG
     for action in parser._actions:
@@ -85,41 +102,86 @@ def _names_workbook(rest: Sequence[str]) -> bool:
 
 def _run_workbook_command(args: argparse.Namespace) -> int:
     from xlsudoku.addin import headless
-    from xlsudoku.addin.cellio import MissingPart
-    from xlsudoku.addin.package import PackageError
 
-    try:
-        done = headless.run(args.command, args.workbook, args.output, progress=not args.quiet)
-    except (headless.WorkbookError, MissingPart, PackageError) as error:
-        print(f"xlsudoku {args.command}: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
+    def say_waiting(seconds: float) -> None:
         print(
-            f"xlsudoku {args.command}: interrupted; {args.workbook} was not changed",
+            f"xlsudoku {args.command}: {args.output or args.workbook} is being written by another "
+            f"xlsudoku run; waiting for it (up to {seconds:g} s)",
             file=sys.stderr,
+            flush=True,
         )
-        return 130
+
+    done = headless.run(
+        args.command,
+        args.workbook,
+        args.output,
+        progress=not args.quiet,
+        interrupts=args.interrupts,
+        wait=args.wait,
+        on_wait=say_waiting,
+    )
     outcome = done.outcome
     print(outcome.status)
     if outcome.ok and args.command == "start":
         print(f"puzzle: {outcome.detail.puzzle}")
     print(f"saved {done.saved_to}")
+    if not outcome.ok:
+        print(f"xlsudoku {args.command}: {outcome.status}", file=sys.stderr)
     return 0 if outcome.ok else 1
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``xlsudoku``; return the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:2] == ["bench", "start"]:
-        from xlsudoku.addin import bench
+def _bench_start(argv: list[str]) -> int:
+    from xlsudoku.addin import bench
 
-        return bench.main(args[2:])
-    if args and args[0] in WORKBOOK_COMMANDS:
-        if args[0] not in SHARED_WITH_ENGINE or _names_workbook(args[1:]):
-            parsed = workbook_parser().parse_args(args)
+    return bench.main(argv)
+
+
+def _bench_soak(argv: list[str]) -> int:
+    from xlsudoku.addin import soak
+
+    return soak.main(argv)
+
+
+# ``xlsudoku bench WHAT`` benchmarks that drive the workbook (the engine's are in engine.cli).
+WORKBOOK_BENCHES: dict[str, Callable[[list[str]], int]] = {
+    "start": _bench_start,
+    "soak": _bench_soak,
+}
+
+
+def _dispatch(argv: list[str], interrupts: Interrupts) -> int:
+    """Parse *argv* and run its command (a workbook command, a workbook benchmark, the engine's)."""
+    if argv[:1] == ["bench"] and argv[1:2] and argv[1] in WORKBOOK_BENCHES:
+        return WORKBOOK_BENCHES[argv[1]](argv[2:])
+    if argv and argv[0] in WORKBOOK_COMMANDS:
+        if argv[0] not in SHARED_WITH_ENGINE or _names_workbook(argv[1:]):
+            parsed = workbook_parser().parse_args(argv)
+            parsed.interrupts = interrupts
             return int(parsed.run(parsed))
-    parsed = build_parser().parse_args(args)
+    parsed = build_parser().parse_args(argv)
+    parsed.interrupts = interrupts
     return int(parsed.run(parsed))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``xlsudoku``; return the exit status.
+
+    Without *argv* this is the program itself (``sys.argv``): Ctrl+C is counted from the first
+    line on, before the engine is imported, and stays handled until the interpreter exits.
+    """
+    presses: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: presses.append(signum))
+    except ValueError:  # not the main thread: signals are not ours to handle
+        previous = None
+    try:
+        from xlsudoku.engine.cli.common import run_guarded
+
+        args = list(sys.argv[1:] if argv is None else argv)
+        return run_guarded(args, _dispatch, presses=presses.__len__, program=argv is None)
+    finally:
+        if argv is not None and previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 if __name__ == "__main__":  # pragma: no cover
