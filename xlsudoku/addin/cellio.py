@@ -123,9 +123,9 @@ def misplaced_message(name: str, place: Place) -> str | None:
 def require(names: Iterable[str], found: Sequence[str], place: Callable[[str], Place]) -> None:
     """Raise :class:`MissingPart` naming each missing sheet and defined name of *names*.
 
-    A sheet is missing when not in *found*; a name when *place* raises ``KeyError``,
-    ``ValueError`` or ``AttributeError`` for it (each adapter resolves names its own way); a
-    name that points at another sheet or another shape than the layout's is misplaced.
+    A sheet is missing when not in *found*; a name when *place* raises ``KeyError`` or
+    ``AttributeError`` for it (each adapter resolves names its own way); a name that is not one
+    block (``ValueError``) or points at another sheet or shape than the layout's is misplaced.
     """
     names = list(names)
     sheets = _missing_sheets(names, found)
@@ -136,7 +136,10 @@ def require(names: Iterable[str], found: Sequence[str], place: Callable[[str], P
             continue
         try:
             where = place(name)
-        except (KeyError, ValueError, AttributeError, TypeError):
+        except ValueError as error:  # the name is there but is not one block of cells
+            misplaced.append(str(error))
+            continue
+        except (KeyError, AttributeError, TypeError):
             missing_names.append(name)
             continue
         problem = misplaced_message(name, where)
@@ -328,7 +331,7 @@ class OpenpyxlIO:
         """Return the sheet and ``(min_row, min_col, max_row, max_col)`` of defined *name*."""
         sheet_name, address, (min_row, min_col, max_row, max_col) = self._bounds(name)
         if min_row is None or min_col is None or max_row is None or max_col is None:
-            raise ValueError(f"defined name {name!r} is not a block of cells")
+            raise ValueError(f"the defined name '{name}' does not point at one block of cells")
         return self.workbook[sheet_name], (min_row, min_col, max_row, max_col)
 
     def _bounds(self, name: str) -> tuple[str, str, tuple[int | None, ...]]:
@@ -343,7 +346,7 @@ class OpenpyxlIO:
             raise KeyError(name)
         destinations = list(defined.destinations)
         if len(destinations) != 1:
-            raise ValueError(f"defined name {name!r} does not refer to one range")
+            raise ValueError(f"the defined name '{name}' does not point at one block of cells")
         sheet_name, address = destinations[0]
         if sheet_name not in self.workbook.sheetnames:
             raise KeyError(sheet_name)

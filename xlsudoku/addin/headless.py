@@ -55,6 +55,17 @@ ACTIONS: dict[str, str] = {
     "hint": "hint",
     "solve": "solve",
 }
+# The sheets each command works on: every defined name on them must keep the layout's contract
+# before the command runs, or the file is refused untouched (a name moved onto the Collection
+# would make START overwrite saved puzzles).
+SHEETS: dict[str, tuple[str, ...]] = {
+    "start": (layout.GENERATOR,),
+    "save": (layout.GENERATOR, layout.COLLECTION),
+    "clear": (layout.GENERATOR,),
+    "analyze": (layout.ANALYZE,),
+    "hint": (layout.ANALYZE,),
+    "solve": (layout.ANALYZE,),
+}
 
 __all__ = ["ACTIONS", "RunResult", "WorkbookError", "is_workbook_path", "load", "run"]
 
@@ -88,6 +99,17 @@ def read_workbook(path: Path, limits: Limits = DEFAULT_LIMITS) -> tuple[Any, byt
     except Exception as error:  # openpyxl raises many types for a file it cannot make sense of
         raise WorkbookError(f"{path}: cannot be read as a workbook ({error})") from error
     return workbook, data
+
+
+def check_contract(workbook: Any, command: str) -> OpenpyxlIO:
+    """Return an OpenpyxlIO on *workbook* once the names *command* works with keep the contract.
+
+    Raises:
+        MissingPart: a sheet or a defined name is missing, or a name is misplaced.
+    """
+    io = OpenpyxlIO(workbook)
+    io.require(name for name, ref in layout.NAMES.items() if ref.sheet in SHEETS[command])
+    return io
 
 
 def load(path: Path, limits: Limits = DEFAULT_LIMITS) -> Any:
@@ -280,7 +302,6 @@ def _run(
     on_wait: Callable[[float], None] | None,
 ) -> RunResult:
     """Do :func:`run`'s work once the paths are checked."""
-
     stopped_early = [False]  # START stopped by a first Ctrl+C: its best puzzle so far is saved
 
     def committed() -> None:
@@ -291,7 +312,7 @@ def _run(
     action = getattr(actions, ACTIONS[command])
     if command == "start":
         workbook, data = read_workbook(source, limits)
-        recorder = RecordingIO(OpenpyxlIO(workbook))
+        recorder = RecordingIO(check_contract(workbook, command))
         with guard.cooperative():
             with _progress_bar(_trials(recorder), progress) as update:
                 outcome = actions.start(recorder, progress=update, cancel=guard.requested, rng=rng)
@@ -300,13 +321,13 @@ def _run(
                 clean_stale_temps(real)
                 if in_place:  # the file may have changed while START ran: replay on it
                     workbook, data = read_workbook(source, limits)
-                    recorder.replay(OpenpyxlIO(workbook))
+                    recorder.replay(check_contract(workbook, command))
                 save_safely(workbook, real, data, interrupts=guard, on_commit=committed)
         return RunResult(outcome, target)
     with workbook_lock(real, wait, on_wait):
         clean_stale_temps(real)
         workbook, data = read_workbook(source, limits)
-        outcome = action(OpenpyxlIO(workbook))
+        outcome = action(check_contract(workbook, command))
         save_safely(workbook, real, data, interrupts=guard, on_commit=committed)
     return RunResult(outcome, target)
 
