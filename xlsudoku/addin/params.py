@@ -83,8 +83,8 @@ def shown(value: Raw) -> str:
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, float) and value.is_integer():
-        return f"{value:g}" if abs(value) >= 1e16 else str(int(value))
-    if isinstance(value, int) and abs(value) >= 10**16:  # e.g. 400 digits: say how big
+        return f"{value:g}" if abs(value) >= 1e21 else str(int(value))
+    if isinstance(value, int) and abs(value) >= 10**21:  # e.g. 400 digits: say how big
         return f"a number of {len(str(abs(value)))} digits" if value < 10**4000 else "a huge number"
     if isinstance(value, str):
         return repr(value.strip() if len(value.strip()) <= 40 else value.strip()[:37] + "...")
