@@ -22,6 +22,7 @@ first module loaded on, and a closed output pipe (``| head``) ends the command q
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -163,6 +164,23 @@ def _dispatch(argv: list[str], interrupts: Interrupts) -> int:
     return int(parsed.run(parsed))
 
 
+def _first_state(argv: Sequence[str]) -> str:
+    """Return what a workbook command's file is before anything runs (for an early Ctrl+C).
+
+    >>> _first_state(["start", "book.xlsm"]), _first_state(["save", "b.xlsm", "--output", "o.xlsm"])
+    ('book.xlsm was not changed', 'nothing was written to o.xlsm')
+    >>> _first_state(["solve", "p.txt"])
+    ''
+    """
+    if not argv or argv[0] not in WORKBOOK_COMMANDS:
+        return ""
+    rest = list(argv[1:])
+    if "--output" in rest[:-1]:
+        return f"nothing was written to {rest[rest.index('--output') + 1]}"
+    paths = [arg for arg in rest if not arg.startswith("-")]
+    return f"{paths[0]} was not changed" if paths and _names_workbook(paths) else ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``xlsudoku``; return the exit status.
 
@@ -170,15 +188,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     line on, before the engine is imported, and stays handled until the interpreter exits.
     """
     presses: list[int] = []
-    try:
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: presses.append(signum))
-    except ValueError:  # not the main thread: signals are not ours to handle
-        previous = None
+    previous = None
+    with contextlib.suppress(ValueError):  # not the main thread: signals are not ours to handle
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # ignored, as a job started
+            # with & in a script is: leave it so
+            previous = signal.signal(signal.SIGINT, lambda signum, frame: presses.append(signum))
     try:
         from xlsudoku.engine.cli.common import run_guarded
 
         args = list(sys.argv[1:] if argv is None else argv)
-        return run_guarded(args, _dispatch, presses=presses.__len__, program=argv is None)
+        return run_guarded(
+            args, _dispatch, presses=presses.__len__, program=argv is None, state=_first_state(args)
+        )
     finally:
         if argv is not None and previous is not None:
             signal.signal(signal.SIGINT, previous)

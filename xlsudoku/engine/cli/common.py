@@ -141,9 +141,14 @@ class Interrupts:
         self.press()
 
     def install(self) -> None:
-        """Make SIGINT call :meth:`press` (only possible in the main thread; else no-op)."""
+        """Make SIGINT call :meth:`press` (in the main thread, unless SIGINT is ignored).
+
+        A process started with SIGINT ignored (a job started with ``&`` by a script) keeps
+        ignoring it, as Python itself does.
+        """
         with contextlib.suppress(ValueError):
-            self._previous = signal.signal(signal.SIGINT, self._handle)
+            if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+                self._previous = signal.signal(signal.SIGINT, self._handle)
         if self.presses and self._due():  # pressed before the handler was in place
             self.raised = True
             raise KeyboardInterrupt
@@ -174,22 +179,6 @@ class Interrupts:
         if self._due():
             self.raised = True
             raise KeyboardInterrupt
-
-
-def early_presses() -> Callable[[], int]:
-    """Count Ctrl+C presses from now on, before the command's imports; return the counter.
-
-    A console script calls this first, so a press while the modules load is not a traceback:
-    :func:`run_guarded` adopts the count and reports the interrupt.
-
-    >>> counter = early_presses()
-    >>> counter()
-    0
-    """
-    presses: list[int] = []
-    with contextlib.suppress(ValueError):
-        signal.signal(signal.SIGINT, lambda signum, frame: presses.append(signum))
-    return lambda: len(presses)
 
 
 class _WatchedStream:
@@ -257,16 +246,19 @@ def run_guarded(
     *,
     presses: Callable[[], int] | None = None,
     program: bool = False,
+    state: str = "",
 ) -> int:
     """Run *command* (``command(argv, interrupts) -> status``) with the house rules on exits.
 
-    See the module notes.  *presses* counts Ctrl+C pressed before (from :func:`early_presses`).
+    See the module notes.  *presses* counts Ctrl+C pressed before the guard was in place;
+    *state* is what to say about the files if Ctrl+C comes before the command says more.
     With *program* (the console script itself) the Ctrl+C handler stays in place, closed, so a
     press while the interpreter exits changes nothing; otherwise the previous one is restored.
     ``SystemExit`` (``--help``, argparse's usage errors, status 2) passes through.
     """
     name = f"xlsudoku {command_name(argv)}".rstrip()
     interrupts = Interrupts(presses() if presses is not None else 0)
+    interrupts.state = state
     stderr = sys.stderr
     watched = _WatchedStream(stderr)
     sys.stderr = watched
