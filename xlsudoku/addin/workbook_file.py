@@ -90,7 +90,7 @@ def writable_target(target: Path) -> Path:
     if real.exists():
         if not real.is_file():
             raise WorkbookError(f"{target}: not a regular file (a folder, pipe or device)")
-        if not os.access(real, os.W_OK):
+        if not os.access(real, os.W_OK) or not real.stat().st_mode & 0o222:  # root too
             raise WorkbookError(
                 f"{target}: the file is read-only; nothing was written (make it writable, or "
                 "write the result elsewhere with --output)"

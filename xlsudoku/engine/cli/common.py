@@ -153,6 +153,10 @@ class Interrupts:
             self.raised = True
             raise KeyboardInterrupt
 
+    def installed(self) -> bool:
+        """Return True when :meth:`install` put the handler in place (and it is not restored)."""
+        return self._previous is not None
+
     def restore(self) -> None:
         """Put back the SIGINT handler that was there before :meth:`install`."""
         if self._previous is not None:
@@ -252,8 +256,9 @@ def run_guarded(
 
     See the module notes.  *presses* counts Ctrl+C pressed before the guard was in place;
     *state* is what to say about the files if Ctrl+C comes before the command says more.
-    With *program* (the console script itself) the Ctrl+C handler stays in place, closed, so a
-    press while the interpreter exits changes nothing; otherwise the previous one is restored.
+    With *program* (the console script itself) Ctrl+C is ignored once the status is decided,
+    so a press while the interpreter exits changes nothing; otherwise the previous handler is
+    restored.
     ``SystemExit`` (``--help``, argparse's usage errors, status 2) passes through.
     """
     name = f"xlsudoku {command_name(argv)}".rstrip()
@@ -284,6 +289,12 @@ def run_guarded(
         interrupts.closed = True
         if not program:
             interrupts.restore()
+        elif interrupts.installed():
+            # The status is decided and said: from here a press changes nothing.  Ignored
+            # rather than handled, because Python's shutdown puts back the default action of a
+            # handled signal (a late press would kill the process with -2) but not of an
+            # ignored one.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     return int(status)
 
 
