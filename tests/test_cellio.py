@@ -155,3 +155,22 @@ def test_xlwings_append_rows_goes_below_existing_rows(wb):
     (action,) = book.json()["actions"]
     assert (action["start_row"], action["start_column"], action["column_count"]) == (3, 0, 11)
     assert action["values"][0][:3] == [3, "'2024-01-02 09:00:00", "new"]
+
+
+@pytest.mark.parametrize(
+    ("name", "refers_to", "message"),
+    [
+        ("Status", "Collection!$C$13", "'Status' points at Collection!"),
+        ("PuzzleGrid", "Generator!$F$4:$M$12", "9x8 cells, not 9x9 (Generator!F4:N12)"),
+        ("Stats", "Collection!$A$2:$B$11", "'Stats' points at Collection!"),
+    ],
+)
+def test_misplaced_name_is_named_before_anything_is_written(wb, io_of, name, refers_to, message):
+    from openpyxl.workbook.defined_name import DefinedName
+
+    del wb.defined_names[name]
+    wb.defined_names[name] = DefinedName(name, attr_text=refers_to)
+    io = io_of(wb)
+    with pytest.raises(MissingPart) as caught:
+        io.require(layout.NAMES)
+    assert message in str(caught.value) and "Nothing was written" in str(caught.value)

@@ -255,12 +255,22 @@ def _check_message(run: Run, command: str, before: bytes, book: Path, tally: Tal
         tally.add("messages true")
 
 
-def signalled(folder: Path, count: int, rng: random.Random, double_interrupt: bool) -> Tally:
-    """Run ``start``/``save`` *count* times, each killed (SIGKILL) or given two SIGINTs."""
+def signalled(
+    folder: Path,
+    count: int,
+    rng: random.Random,
+    double_interrupt: bool,
+    length: dict[str, float] | None = None,
+) -> Tally:
+    """Run ``start``/``save`` *count* times, each killed (SIGKILL) or given two SIGINTs.
+
+    The moments are drawn over *length* (seconds of an uninterrupted run of each command;
+    measured first when not given).
+    """
     tally = Tally()
     book = folder / ("interrupts.xlsm" if double_interrupt else "kills.xlsm")
     shutil.copy2(TEMPLATE, book)
-    length = _durations(book)
+    length = length or _durations(book)
     rows = collection(book)
     for index in range(count):
         command = rng.choice(("start", "save"))
