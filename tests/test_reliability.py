@@ -266,3 +266,11 @@ def test_fuzzed_parameter_values_are_checked_or_refused(name, value):
         params.parse_param(param, value)
     except params.ParamError as error:
         assert param.label in str(error)
+
+
+def test_a_desktop_button_holds_the_same_lock(book, capsys):
+    from xlsudoku.addin.workbook_lock import open_book_lock
+
+    with open_book_lock(str(book)):
+        assert main(["clear", str(book), "--wait", "0.1", "--quiet"]) == Exit.ENVIRONMENT
+    assert "still being written" in capsys.readouterr().err

@@ -8,39 +8,52 @@ the function finds the calling workbook through ``xw.Book.caller()``.  The work 
 
 from __future__ import annotations
 
-from xlsudoku.addin import actions
-from xlsudoku.addin.cellio import XlwingsIO, caller_io
+from collections.abc import Callable
+
+from xlsudoku.addin import actions, layout
+from xlsudoku.addin.cellio import CellIO, XlwingsIO, caller_io
+from xlsudoku.addin.workbook_lock import LockTimeout, open_book_lock
 
 
 def _io() -> XlwingsIO:
     return caller_io()
 
 
+def _locked(action: Callable[[CellIO], object], status: str) -> None:
+    """Run *action* holding the lock of the book's file (a headless run on it waits)."""
+    io = _io()
+    try:
+        with open_book_lock(getattr(io.book, "fullname", None)):
+            action(io)
+    except LockTimeout as error:
+        io.write(status, f"{error}; nothing was written: press the button again.")
+
+
 def start() -> None:
     """START button."""
-    actions.start(_io())
+    _locked(actions.start, layout.STATUS)
 
 
 def save_to_collection() -> None:
     """SAVE TO COLLECTION button."""
-    actions.save_to_collection(_io())
+    _locked(actions.save_to_collection, layout.STATUS)
 
 
 def clear() -> None:
     """CLEAR button."""
-    actions.clear(_io())
+    _locked(actions.clear, layout.STATUS)
 
 
 def analyze() -> None:
     """ANALYZE button."""
-    actions.analyze(_io())
+    _locked(actions.analyze, layout.ANALYZE_STATUS)
 
 
 def hint() -> None:
     """HINT button."""
-    actions.hint(_io())
+    _locked(actions.hint, layout.ANALYZE_STATUS)
 
 
 def solve() -> None:
     """SOLVE button."""
-    actions.solve(_io())
+    _locked(actions.solve, layout.ANALYZE_STATUS)

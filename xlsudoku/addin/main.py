@@ -7,7 +7,8 @@ Workbook commands run a button of the workbook on the file, without Excel
 - ``xlsudoku save WORKBOOK``: SAVE TO COLLECTION; ``xlsudoku clear WORKBOOK``: CLEAR;
 - ``xlsudoku analyze|hint|solve WORKBOOK``: the Analyze sheet's buttons.  With anything but an
   ``.xlsx``/``.xlsm`` path these three are the engine's commands on a puzzle.
-- ``xlsudoku bench start``: the START benchmark (:mod:`xlsudoku.addin.bench`).
+- ``xlsudoku bench start``: the START benchmark (:mod:`xlsudoku.addin.bench`);
+  ``xlsudoku bench soak``: the reliability soak (:mod:`xlsudoku.addin.soak`).
 
 Every other command is the engine's (:mod:`engine.cli`).  Every command runs inside
 :func:`xlsudoku.engine.cli.common.run_guarded`: exit status 0 done, 1 bad input (a puzzle, a
@@ -46,7 +47,8 @@ EPILOG = (
     "workbook commands (run a button on the file, without Excel): "
     + "; ".join(f"{name} WORKBOOK" for name in WORKBOOK_COMMANDS)
     + " (analyze, hint and solve with an .xlsx/.xlsm path). "
-    "Benchmark of START on the workbook: xlsudoku bench start."
+    "Benchmarks on the workbook: xlsudoku bench start (START end to end), xlsudoku bench soak "
+    "(reliability: concurrent writers, kills, Ctrl+C, hostile files, fuzzing)."
 )
 
 

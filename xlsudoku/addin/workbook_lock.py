@@ -63,3 +63,22 @@ def workbook_lock(
         yield
     finally:
         lock.release()
+
+
+@contextlib.contextmanager
+def open_book_lock(fullname: str | None, wait: float = 10.0) -> Iterator[None]:
+    """Hold the lock of the file behind a book open in Excel while Python writes into it.
+
+    The desktop buttons write cells through Excel; holding the same lock as the command line
+    makes a headless run on that file wait until the button is done.  A book never saved (or
+    one in the cloud) has no local file and needs no lock.
+
+    >>> with open_book_lock("Book1"):
+    ...     pass
+    """
+    path = Path(fullname) if fullname else None
+    if path is None or not path.is_file():
+        yield
+        return
+    with workbook_lock(path, wait):
+        yield
