@@ -18,6 +18,7 @@ import pytest
 from filelock import FileLock
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_headless import set_cells
 
 from xlsudoku.addin import hostile, layout, params, soak
 from xlsudoku.addin.main import main
@@ -35,14 +36,6 @@ def book(tmp_path):
     path = tmp_path / "book.xlsm"
     shutil.copy2(TEMPLATE, path)
     return path
-
-
-def set_cells(path, **cells):
-    wb = openpyxl.load_workbook(path, keep_vba=True)
-    for name, value in cells.items():
-        ref = layout.NAMES[name]
-        wb[ref.sheet][ref.address] = value
-    wb.save(path)
 
 
 def xlsudoku(*args, stdout=subprocess.PIPE):

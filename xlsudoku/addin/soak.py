@@ -133,10 +133,11 @@ def _traceback(run: Run) -> bool:
 
 @dataclass
 class Tally:
-    """Counts of one part and the problems found (each with a short description)."""
+    """Counts of one part, the problems found (each described) and lines to print after."""
 
     counts: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
 
     def add(self, key: str, amount: int = 1) -> None:
         """Add *amount* to the count *key*."""
@@ -323,10 +324,10 @@ def signalled(
 # -- hostile corpus --------------------------------------------------------------------------------
 
 
-def hostile_files(folder: Path) -> tuple[Tally, list[str]]:
-    """Run every hostile file through the command line; return the tally and a line per file."""
+def hostile_files(folder: Path) -> Tally:
+    """Run every hostile file through the command line; the tally has a line per file."""
     tally = Tally()
-    lines = []
+    lines = tally.lines
     for case in hostile.make_corpus(folder / "hostile", TEMPLATE):
         before = case.path.read_bytes() if case.path.is_file() else None
         run = cli([case.command, str(case.path), "--quiet"], timeout=60)
@@ -345,7 +346,7 @@ def hostile_files(folder: Path) -> tuple[Tally, list[str]]:
         lines.append(
             f"  {case.kind:34s} {run.seconds:5.2f} s {run.peak_mb:5.0f} MB  {message[:110]}"
         )
-    return tally, lines
+    return tally
 
 
 # -- fuzzing ---------------------------------------------------------------------------------------
@@ -534,6 +535,8 @@ def _report(name: str, tally: Tally, goal: str, seconds: float) -> bool:
     print(f"  goal: {goal}: {verdict}")
     for problem in tally.problems[:10]:
         print(f"  problem: {problem}")
+    for line in tally.lines:
+        print(line)
     sys.stdout.flush()
     return not tally.problems
 
@@ -560,52 +563,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="comma-separated parts to run (default: all)",
     )
     args = parser.parse_args(argv)
-    parts = set(args.parts.split(","))
+    chosen = set(args.parts.split(","))
     rng = random.Random(args.seed)
     print(f"workbook: {TEMPLATE}  seed: {args.seed}")
     print(f"before: {load_note()}")
+    rounds = f"{args.writers} writers x {args.rounds} rounds"
+    parts: list[tuple[str, Callable[[Path], Tally], str]] = [
+        (
+            "writers",
+            lambda folder: writers(folder, args.writers, args.rounds),
+            f"{rounds}: 0 lost or changed rows, every reported save present",
+        ),
+        (
+            "kills",
+            lambda folder: signalled(folder, args.kills, rng, double_interrupt=False),
+            f"{args.kills} SIGKILLs: 0 corrupt files, 0 lost rows, temp files cleaned",
+        ),
+        (
+            "interrupts",
+            lambda folder: signalled(folder, args.interrupts, rng, double_interrupt=True),
+            f"{args.interrupts} double SIGINTs: 0 corrupt files, 0 lost rows, every message "
+            "true, exit 130",
+        ),
+        (
+            "hostile",
+            hostile_files,
+            f"0 tracebacks, exit 3 naming the fault, peak < {MEMORY_GOAL_MB:g} MB, "
+            f"< {SECONDS_GOAL:g} s each, files untouched",
+        ),
+        (
+            "params",
+            lambda folder: fuzz_params(args.params, rng, args.whole_starts),
+            "0 tracebacks",
+        ),
+        (
+            "cli",
+            lambda folder: fuzz_cli(args.cli, rng, folder, args.pipes),
+            "0 tracebacks, 0 silent non-zero exits, closed pipes quiet",
+        ),
+    ]
     met = True
     with tempfile.TemporaryDirectory(prefix="xlsudoku-soak-") as name:
-        folder = Path(name)
-        if "writers" in parts:
-            t = time.perf_counter()
-            tally = writers(folder, args.writers, args.rounds)
-            goal = (
-                f"{args.writers} writers x {args.rounds} rounds: 0 lost or changed rows, "
-                "every reported save present"
-            )
-            met &= _report("writers", tally, goal, time.perf_counter() - t)
-        if "kills" in parts:
-            t = time.perf_counter()
-            tally = signalled(folder, args.kills, rng, double_interrupt=False)
-            goal = f"{args.kills} SIGKILLs: 0 corrupt files, 0 lost rows, temp files cleaned"
-            met &= _report("kills", tally, goal, time.perf_counter() - t)
-        if "interrupts" in parts:
-            t = time.perf_counter()
-            tally = signalled(folder, args.interrupts, rng, double_interrupt=True)
-            goal = (
-                f"{args.interrupts} double SIGINTs: 0 corrupt files, 0 lost rows, "
-                "every message true, exit 130"
-            )
-            met &= _report("interrupts", tally, goal, time.perf_counter() - t)
-        if "hostile" in parts:
-            t = time.perf_counter()
-            tally, lines = hostile_files(folder)
-            goal = (
-                f"0 tracebacks, exit 3 naming the fault, peak < {MEMORY_GOAL_MB:g} MB, "
-                f"< {SECONDS_GOAL:g} s each, files untouched"
-            )
-            met &= _report("hostile", tally, goal, time.perf_counter() - t)
-            print("\n".join(lines))
-        if "params" in parts:
-            t = time.perf_counter()
-            tally = fuzz_params(args.params, rng, args.whole_starts)
-            met &= _report("params", tally, "0 tracebacks", time.perf_counter() - t)
-        if "cli" in parts:
-            t = time.perf_counter()
-            tally = fuzz_cli(args.cli, rng, folder, args.pipes)
-            goal = "0 tracebacks, 0 silent non-zero exits, closed pipes quiet"
-            met &= _report("cli", tally, goal, time.perf_counter() - t)
+        for part, run, goal in parts:
+            if part in chosen:
+                started = time.perf_counter()
+                tally = run(Path(name))
+                met &= _report(part, tally, goal, time.perf_counter() - started)
     print(f"after: {load_note()}")
     print(f"goals: {'all met' if met else 'NOT all met'}")
     return Exit.OK if met else Exit.GOAL_NOT_MET
