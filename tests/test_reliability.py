@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 
 import openpyxl
 import pytest
@@ -179,17 +178,56 @@ def test_first_ctrl_c_during_start_saves_the_best_puzzle_and_exits_130(book):
     assert count_solutions(puzzle, 2) == 1
 
 
-def test_ctrl_c_in_an_engine_command_is_one_line_and_130():
+def test_ctrl_c_in_an_engine_command_is_one_line_and_130(tmp_path):
+    path = tmp_path / "many.txt"
+    path.write_text(
+        ("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n")
+        * 5000
+    )
     process = subprocess.Popen(
-        [sys.executable, "-m", "xlsudoku", "count", "." * 81, "--limit", "1000000"],
+        [sys.executable, "-m", "xlsudoku", "grade", str(path)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.5)
+    process.stdout.readline()  # the header: grading is under way
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and err == "xlsudoku grade: interrupted\n"
+
+
+def test_ctrl_c_in_generate_prints_the_best_puzzle_and_exits_130():
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "xlsudoku",
+            "generate",
+            "--opens",
+            "18",
+            "--pattern",
+            "4",
+            "--trials",
+            "99999",
+            "--time-limit",
+            "60",
+            "--seed",
+            "3",
+            "--progress",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    process.stderr.read(1)  # the progress bar: the search is on
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
-    assert process.returncode == 130 and err == "xlsudoku count: interrupted\n"
+    assert process.returncode == 130
+    assert count_solutions(Grid.parse(out.splitlines()[0]), 2) == 1
+    assert err.strip().splitlines()[-1] == (
+        "xlsudoku generate: interrupted; 1 of 1 puzzles printed; the last is the best found "
+        "before Ctrl+C"
+    )
 
 
 # -- exits and messages -------------------------------------------------------------------------
