@@ -19,6 +19,7 @@ import os
 import re
 import shutil
 import stat
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -101,12 +102,18 @@ def writable_target(target: Path) -> Path:
     return real
 
 
+STALE_SECONDS_WITHOUT_PIDS = 24 * 3600.0
+"""Where a process cannot be asked about (Windows), a temporary file this old is stale."""
+
+
 def _pid_alive(pid: int) -> bool:
     """Return True when a process *pid* exists (or may: one we may not signal).
 
     >>> _pid_alive(os.getpid())
     True
     """
+    if os.name == "nt":  # os.kill(pid, 0) would send Ctrl+C there: age decides instead
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -125,7 +132,8 @@ def clean_stale_temps(target: Path) -> list[Path]:
             if match is None or match["name"] != target.name:
                 continue
             pid = int(match["pid"])
-            if pid == os.getpid() or _pid_alive(pid):
+            old = time.time() - entry.stat().st_mtime > STALE_SECONDS_WITHOUT_PIDS
+            if pid == os.getpid() or (_pid_alive(pid) and not (os.name == "nt" and old)):
                 continue
             with contextlib.suppress(OSError):
                 entry.unlink()
