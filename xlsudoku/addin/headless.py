@@ -44,7 +44,13 @@ from xlsudoku.addin.workbook_file import (
     writable_target,
 )
 from xlsudoku.addin.workbook_lock import DEFAULT_WAIT, workbook_lock
-from xlsudoku.engine.cli.common import CommandError, EnvironmentFault, Interrupts, os_error_message
+from xlsudoku.engine.cli.common import (
+    CommandError,
+    EnvironmentFault,
+    Exit,
+    Interrupts,
+    os_error_message,
+)
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 ACTIONS: dict[str, str] = {
@@ -280,8 +286,9 @@ def run(
                 command, source, target, real, in_place, guard, progress, rng, limits, wait, on_wait
             )
         except OSError as error:
-            message, _ = os_error_message(error)
-            raise EnvironmentFault(f"{message}; {guard.state}") from error
+            message, status = os_error_message(error)
+            fault = WorkbookError if status == Exit.UNUSABLE_FILE else EnvironmentFault
+            raise fault(f"{message}; {guard.state}") from error
         except (MissingPart, PackageError) as error:
             raise WorkbookError(f"{target}: {error}; {guard.state}") from error
         except CommandError as error:
