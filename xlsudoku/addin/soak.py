@@ -268,7 +268,7 @@ def signalled(
     The moments are drawn over *length* (seconds of an uninterrupted run of each command;
     measured first when not given).
     """
-    tally = Tally()
+    tally = Tally({"corrupt files": 0, "lost or changed rows": 0})
     book = folder / ("interrupts.xlsm" if double_interrupt else "kills.xlsm")
     shutil.copy2(TEMPLATE, book)
     length = length or _durations(book)
@@ -293,6 +293,7 @@ def signalled(
         now = collection(book)
         lost = _lost_or_changed(rows, now)
         tally.add("lost or changed rows", lost)
+        tally.add("rows saved", len(now) - len(rows) + lost)
         if lost:
             tally.problem(f"run {index + 1}: {lost} rows lost or changed")
         if (match := SAVED.search(run.out)) and int(match.group(1)) not in now:
@@ -379,7 +380,7 @@ def fuzz_params(count: int, rng: random.Random, whole_runs: int) -> Tally:
     from xlsudoku.engine.generate import GenerateError
     from xlsudoku.engine.grid import SudokuError
 
-    tally = Tally()
+    tally = Tally({"tracebacks": 0})
     workbook = headless.load(TEMPLATE)
     io_ = OpenpyxlIO(workbook)
     defaults = {param.name: param.default for param in layout.PARAMS}
@@ -484,7 +485,7 @@ def fuzz_cli(count: int, rng: random.Random, folder: Path, piped: int) -> Tally:
     """Run *count* fuzzed command lines in-process, and *piped* more through a closed pipe."""
     from xlsudoku.addin.main import main
 
-    tally = Tally()
+    tally = Tally({"tracebacks": 0, "silent non-zero exits": 0})
     inputs = folder / "cli"
     inputs.mkdir(exist_ok=True)
     for _ in range(count):
