@@ -228,15 +228,14 @@ _STARTUP = "Python start-up"
 def _started(run: Run) -> bool:
     """Return False when the run ended before ``xlsudoku.addin.main.main`` could handle Ctrl+C.
 
-    Then Python itself was still starting (its own modules, ``site``, the imports that lead to
-    ``main``): it dies by the signal (-2) or prints its KeyboardInterrupt traceback.
+    Then Python itself was still starting (its own modules, ``site``, ``runpy``, the imports
+    that lead to ``main``): it dies by the signal (-2), printing nothing or its own
+    KeyboardInterrupt traceback, and no line of xlsudoku's.
     """
-    if run.status == -signal.SIGINT and not run.err.strip():
-        return False
-    return (
-        not _traceback(run)
-        or re.search(r"addin[/\\]main\.py\", line \d+, in main\b", run.err) is not None
-    )
+    ours = any(line.startswith("xlsudoku ") for line in run.err.splitlines())
+    in_main = re.search(r"addin[/\\]main\.py\", line \d+, in main\b", run.err) is not None
+    interrupted = run.status == -signal.SIGINT or "KeyboardInterrupt" in run.err
+    return ours or in_main or not interrupted
 
 
 def _check_message(run: Run, command: str, before: bytes, book: Path, tally: Tally) -> None:
