@@ -223,6 +223,7 @@ def _durations(book: Path) -> dict[str, float]:
 
 
 _STARTUP = "Python start-up"
+_SITE_NOISE = "Remainder of file ignored"  # site.py, when a .pth line is interrupted
 
 
 def _started(run: Run) -> bool:
@@ -240,10 +241,14 @@ def _started(run: Run) -> bool:
 
 def _check_message(run: Run, command: str, before: bytes, book: Path, tally: Tally) -> None:
     """Check the one line after an interrupt says what happened to *book*."""
-    lines = run.err.strip().splitlines()
+    err = run.err
+    if _SITE_NOISE in err:  # a first SIGINT that Python's start-up (site) caught and printed
+        tally.add("Python start-up noise before the line")
+        err = err.split(_SITE_NOISE, 1)[1]
+    lines = err.strip().splitlines()
     last = lines[-1] if lines else ""
     prefix = f"xlsudoku {command}: interrupted; "
-    if not last.startswith(prefix) or _traceback(run):
+    if not last.startswith(prefix) or len(lines) != 1:
         tally.problem(f"{command}: exit 130 but the message was {run.err.strip()[-200:]!r}")
         return
     changed = book.read_bytes() != before

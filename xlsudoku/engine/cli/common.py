@@ -102,7 +102,9 @@ class Interrupts:
     Inside :meth:`cooperative` the first press only asks the command to stop (see
     :meth:`requested`) and a second one raises; inside :meth:`shielded` (the moment a file is
     replaced) presses are counted and raised when the block is over.  :attr:`state` says what
-    happened to the command's files so far; the message after an interrupt prints it.
+    happened to the command's files so far; the message after an interrupt prints it.  With
+    :attr:`program` (the process is the command) an interrupt also silences the complaints of
+    objects it left half done when they are collected.
 
     >>> interrupts = Interrupts()
     >>> with interrupts.cooperative():
@@ -115,6 +117,7 @@ class Interrupts:
         self.presses = presses
         self.raised = False
         self.closed = False
+        self.program = False
         self.state = ""
         self._cooperative = 0
         self._shielded = 0
@@ -134,8 +137,16 @@ class Interrupts:
         """Count one Ctrl+C and raise ``KeyboardInterrupt`` when it is due."""
         self.presses += 1
         if self._due():
-            self.raised = True
-            raise KeyboardInterrupt
+            self._raise()
+
+    def _raise(self) -> None:
+        """Raise ``KeyboardInterrupt`` (once); from now on later presses are only counted."""
+        self.raised = True
+        if self.program:
+            # Objects the interrupt leaves half done (a zip being written) would complain when
+            # collected; the one line after the interrupt already says what happened to files.
+            sys.unraisablehook = _quiet
+        raise KeyboardInterrupt
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         self.press()
@@ -150,8 +161,7 @@ class Interrupts:
             if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
                 self._previous = signal.signal(signal.SIGINT, self._handle)
         if self.presses and self._due():  # pressed before the handler was in place
-            self.raised = True
-            raise KeyboardInterrupt
+            self._raise()
 
     def installed(self) -> bool:
         """Return True when :meth:`install` put the handler in place (and it is not restored)."""
@@ -181,8 +191,7 @@ class Interrupts:
         finally:
             self._shielded -= 1
         if self._due():
-            self.raised = True
-            raise KeyboardInterrupt
+            self._raise()
 
 
 class _WatchedStream:
@@ -264,10 +273,11 @@ def run_guarded(
     name = f"xlsudoku {command_name(argv)}".rstrip()
     interrupts = Interrupts(presses() if presses is not None else 0)
     interrupts.state = state
+    interrupts.program = program
     stderr = sys.stderr
     watched = _WatchedStream(stderr)
     sys.stderr = watched
-    status: int
+    status: int = Exit.OK
     try:
         try:
             interrupts.install()
@@ -289,13 +299,17 @@ def run_guarded(
         interrupts.closed = True
         if not program:
             interrupts.restore()
-        elif interrupts.installed():
+        if program and interrupts.installed():
             # The status is decided and said: from here a press changes nothing.  Ignored
             # rather than handled, because Python's shutdown puts back the default action of a
             # handled signal (a late press would kill the process with -2) but not of an
             # ignored one.
             signal.signal(signal.SIGINT, signal.SIG_IGN)
     return int(status)
+
+
+def _quiet(unraisable: object) -> None:
+    """Say nothing about an exception raised while an object is collected."""
 
 
 def _failure(name: str, error: BaseException, state: str) -> Exit:
