@@ -156,10 +156,10 @@ def test_sigkills_and_double_sigints_keep_files_sound_and_messages_true(tmp_path
     assert interrupts.problems == []
 
 
-def test_first_ctrl_c_during_start_saves_the_best_puzzle_and_exits_130(book):
-    set_cells(book, Opens=18, Pattern=4, Trials=99999, TimeLimit=60, Seed=3)
+def interrupt_the_search(*args):
+    """Run xlsudoku ARGS, press Ctrl+C once its progress bar shows; return status, out, err."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "xlsudoku", "start", str(book)],
+        [sys.executable, "-m", "xlsudoku", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -167,7 +167,13 @@ def test_first_ctrl_c_during_start_saves_the_best_puzzle_and_exits_130(book):
     process.stderr.read(1)  # the progress bar: the search is on
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
-    assert process.returncode == 130
+    return process.returncode, out, err
+
+
+def test_first_ctrl_c_during_start_saves_the_best_puzzle_and_exits_130(book):
+    set_cells(book, Opens=18, Pattern=4, Trials=99999, TimeLimit=60, Seed=3)
+    status, out, err = interrupt_the_search("start", str(book))
+    assert status == 130
     assert out.startswith("Interrupted:")
     assert err.strip().splitlines()[-1] == (
         f"xlsudoku start: interrupted; the best puzzle found before Ctrl+C was saved to {book} "
@@ -197,32 +203,21 @@ def test_ctrl_c_in_an_engine_command_is_one_line_and_130(tmp_path):
 
 
 def test_ctrl_c_in_generate_prints_the_best_puzzle_and_exits_130():
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "xlsudoku",
-            "generate",
-            "--opens",
-            "18",
-            "--pattern",
-            "4",
-            "--trials",
-            "99999",
-            "--time-limit",
-            "60",
-            "--seed",
-            "3",
-            "--progress",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    status, out, err = interrupt_the_search(
+        "generate",
+        "--opens",
+        "18",
+        "--pattern",
+        "4",
+        "--trials",
+        "99999",
+        "--time-limit",
+        "60",
+        "--seed",
+        "3",
+        "--progress",
     )
-    process.stderr.read(1)  # the progress bar: the search is on
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 130
+    assert status == 130
     assert count_solutions(Grid.parse(out.splitlines()[0]), 2) == 1
     assert err.strip().splitlines()[-1] == (
         "xlsudoku generate: interrupted; 1 of 1 puzzles printed; the last is the best found "
