@@ -203,3 +203,22 @@ def test_set_sizes(wb):
         ("setRowHeight", [42.0], 1, 12),
         ("setRowHeight", [0], 13, 4),
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "refers_to", "message"),
+    [
+        ("Status", "Collection!$C$13", "'Status' points at Collection!"),
+        ("PuzzleGrid", "Generator!$F$4:$T$19", "16x15 cells, not 16x16 (Generator!F4:U19)"),
+        ("Stats", "Collection!$A$2:$B$11", "'Stats' points at Collection!"),
+    ],
+)
+def test_misplaced_name_is_named_before_anything_is_written(wb, io_of, name, refers_to, message):
+    from openpyxl.workbook.defined_name import DefinedName
+
+    del wb.defined_names[name]
+    wb.defined_names[name] = DefinedName(name, attr_text=refers_to)
+    io = io_of(wb)
+    with pytest.raises(MissingPart) as caught:
+        io.require(layout.NAMES)
+    assert message in str(caught.value) and "Nothing was written" in str(caught.value)

@@ -107,7 +107,7 @@ def test_count_errors(tmp_path, capsys):
     )
     assert err.splitlines()[1].startswith("line 4: digit 1 repeated in row 1: r1c1 and r1c2")
     code, _, err = _run(capsys, ["count", str(tmp_path / "missing.txt")])
-    assert code == 1 and "no such file" in err
+    assert code == 3 and "no such file" in err  # a file that cannot be used
     code, _, err = _run(capsys, ["count", PUZZLE, "--limit", "0"])
     assert code == 2 and "--limit must be at least 1" in err
 

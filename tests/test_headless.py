@@ -2,8 +2,6 @@
 
 import os
 import shutil
-import signal
-import threading
 from pathlib import Path
 
 import openpyxl
@@ -11,8 +9,9 @@ import pytest
 from oletools.olevba import VBA_Parser
 from sheets import grid_of
 
-from xlsudoku.addin import headless, layout, package
+from xlsudoku.addin import actions, headless, layout, package, workbook_file
 from xlsudoku.addin.main import main
+from xlsudoku.engine.cli.common import Interrupts
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions
 
@@ -157,23 +156,23 @@ def test_bad_input_exit_1_and_only_the_status_changes(book, capsys, name, value,
     assert after[status].startswith(message)
 
 
-def test_unusable_files_exit_2(tmp_path, book, capsys):
-    assert main(["start", str(tmp_path / "missing.xlsm")]) == 2
+def test_unusable_files_exit_3(tmp_path, book, capsys):
+    assert main(["start", str(tmp_path / "missing.xlsm")]) == 3
     broken = tmp_path / "broken.xlsm"
     broken.write_bytes(b"not a zip")
-    assert main(["start", str(broken)]) == 2
-    assert main(["start", str(book), "--output", str(tmp_path / "out.txt")]) == 2
+    assert main(["start", str(broken)]) == 3
+    assert main(["start", str(book), "--output", str(tmp_path / "out.txt")]) == 3
     err = capsys.readouterr().err
-    assert "missing.xlsm: no such file" in err and "broken.xlsm: cannot be read" in err
+    assert "missing.xlsm: no such file" in err and "broken.xlsm: not a workbook" in err
     assert broken.read_bytes() == b"not a zip"
 
 
-def test_workbook_without_generator_sheet_exit_2(book, capsys):
+def test_workbook_without_generator_sheet_exit_3(book, capsys):
     wb = openpyxl.load_workbook(book, keep_vba=True)
     wb["Generator"].title = "Puzzles"
     wb.save(book)
     before = book.read_bytes()
-    assert main(["start", str(book), "--quiet"]) == 2
+    assert main(["start", str(book), "--quiet"]) == 3
     assert "no sheet 'Generator' (its sheets: Puzzles, Print, Analyze, Collection, Removed)" in (
         capsys.readouterr().err
     )
@@ -188,79 +187,69 @@ def test_xlsx_without_macros(tmp_path):
     assert result.outcome.ok and grid_of(read(path, layout.PUZZLE_GRID)).given_count == 26
 
 
-class WatchedInterrupt(headless.Interrupt):
-    """The runner's own Ctrl+C handler, recorded so a test can see when a press was handled."""
-
-    seen: list = []
-
-    def __enter__(self):
-        WatchedInterrupt.seen.append(self)
-        return super().__enter__()
-
-
-def _press_ctrl_c(delay, times, monkeypatch):
-    """Press Ctrl+C *times*, the first *delay* seconds after the runner took Ctrl+C over, each
-    next one once the runner has handled the previous one."""
-    WatchedInterrupt.seen = []
-    monkeypatch.setattr(headless, "Interrupt", WatchedInterrupt)
-    stop = threading.Event()
-
-    def fire():
-        while not WatchedInterrupt.seen or signal.getsignal(signal.SIGINT) is (
-            signal.default_int_handler
-        ):
-            if stop.wait(0.001):
-                return
-        if stop.wait(delay):
-            return
-        handler = WatchedInterrupt.seen[0]
-        for press in range(1, times + 1):
-            os.kill(os.getpid(), signal.SIGINT)
-            while handler.pressed < press:
-                if stop.wait(0.001):
-                    return
-
-    threading.Thread(target=fire, daemon=True).start()
-    return stop
-
-
-def test_ctrl_c_keeps_the_best_puzzle(book, monkeypatch):
+def test_ctrl_c_keeps_the_best_puzzle(book):
     set_cells(book, Opens=18, Pattern=4, Trials=99999, TimeLimit=120, Seed=3)
-    stop = _press_ctrl_c(0.3, 1, monkeypatch)
-    try:
-        result = headless.run("start", book)
-    finally:
-        stop.set()
+    interrupts = Interrupts(presses=1)  # Ctrl+C pressed once: stop and keep the best puzzle
+    result = headless.run("start", book, interrupts=interrupts)
     assert result.outcome.ok and result.outcome.status.startswith("Interrupted:")
     puzzle = grid_of(read(book, layout.PUZZLE_GRID))
     assert puzzle == result.outcome.detail.puzzle and count_solutions(puzzle, 2) == 1
     assert read(book, layout.STATUS).startswith("Interrupted:")
+    assert interrupts.state == (
+        f"the best puzzle found before Ctrl+C was saved to {book} (the previous version is "
+        "xlsudoku.xlsm.bak)"
+    )
     assert_macros_and_buttons(book)
 
 
 def test_second_ctrl_c_abandons_without_writing(book, monkeypatch):
     set_cells(book, Opens=18, Pattern=4, Trials=99999, TimeLimit=120, Seed=3)
     before = book.read_bytes()
-    stop = _press_ctrl_c(0.3, 2, monkeypatch)
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            headless.run("start", book)
-    finally:
-        stop.set()
+    interrupts = Interrupts(presses=1)
+    real_generate = actions.generate
+
+    def generate_then_press(*args, **kwargs):
+        interrupts.press()  # the second press: raises where the run is
+        return real_generate(*args, **kwargs)
+
+    monkeypatch.setattr(actions, "generate", generate_then_press)
+    with pytest.raises(KeyboardInterrupt):
+        headless.run("start", book, interrupts=interrupts)
+    assert interrupts.state == f"{book} was not changed"
     assert book.read_bytes() == before
     assert no_temp_files(book.parent) and not book.with_name(book.name + ".bak").exists()
 
 
-def test_interrupt_while_saving_leaves_the_file_intact(book, monkeypatch):
+def test_interrupt_while_writing_the_copy_leaves_the_file_intact(book, monkeypatch):
     before = book.read_bytes()
+    interrupts = Interrupts()
     real_save = package.save_preserving
 
     def save_then_interrupt(workbook, path, template):
         real_save(workbook, path, template)
-        raise KeyboardInterrupt
+        interrupts.press()
 
     monkeypatch.setattr(package, "save_preserving", save_then_interrupt)
     with pytest.raises(KeyboardInterrupt):
-        headless.run("save", book)
-    assert book.read_bytes() == before
+        headless.run("save", book, interrupts=interrupts)
+    assert book.read_bytes() == before and interrupts.state == f"{book} was not changed"
+    assert no_temp_files(book.parent)
+
+
+def test_interrupt_while_replacing_waits_and_says_saved(book, monkeypatch):
+    before = book.read_bytes()
+    interrupts = Interrupts()
+    real_replace = os.replace
+
+    def replace_then_interrupt(source, target):
+        real_replace(source, target)
+        interrupts.press()  # shielded: raised once the new file is in place
+
+    monkeypatch.setattr(workbook_file.os, "replace", replace_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        headless.run("clear", book, interrupts=interrupts)
+    monkeypatch.undo()
+    assert book.read_bytes() != before
+    assert book.with_name(book.name + ".bak").read_bytes() == before
+    assert interrupts.state.startswith(f"the result was saved to {book}")
     assert no_temp_files(book.parent)

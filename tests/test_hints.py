@@ -77,5 +77,5 @@ def test_cli_hint(capsys):
 
     assert main(["hint", PUZZLES[0], "--level", "3"]) == 0
     assert capsys.readouterr().out.strip() == hint(Grid.parse(PUZZLES[0]), 3).text
-    assert main(["hint", "55" + "." * 79]) == 2
+    assert main(["hint", "55" + "." * 79]) == 1  # bad input (common.Exit.BAD_INPUT)
     assert "r1c1 and r1c2" in capsys.readouterr().err

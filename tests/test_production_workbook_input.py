@@ -131,7 +131,7 @@ def test_bad_cells_are_named_and_the_rest_is_read(tmp_path):
 def test_a_workbook_that_cannot_be_read_is_one_clear_line(tmp_path):
     (tmp_path / "broken.xlsx").write_bytes(b"not a zip")
     done = _run(tmp_path, "format", "broken.xlsx")
-    assert done.returncode == 1 and "cannot be read as a workbook" in done.stderr
+    assert done.returncode == 3 and "cannot be read as a workbook" in done.stderr
     assert "Traceback" not in done.stderr
     nothing = _book(tmp_path / "nohead.xlsx", ["id", "text"], [])
     with pytest.raises(WorkbookInputError, match="no 'puzzle' column"):

@@ -8,9 +8,11 @@
 - :class:`OpenpyxlIO` wraps an ``openpyxl.Workbook`` for the headless runner.
 
 Both resolve a workbook-scoped defined name to its range, read a single cell as a value and a
-block as a list of rows, and check first that the sheets and names an action needs exist
-(:meth:`CellIO.require`), so a workbook with a missing or renamed sheet gets a message naming
-what is missing before anything is written.
+block as a list of rows, and check first that the sheets and names an action needs exist and
+keep the layout's contract (:meth:`CellIO.require`): each name on its sheet, with its shape.  A
+workbook with a missing or renamed sheet, or a name moved onto another sheet (which would make
+START overwrite Collection rows) or stretched to another shape, gets a message naming it before
+anything is written.
 """
 
 from __future__ import annotations
@@ -40,7 +42,11 @@ _EXCEL_WOULD_CONVERT = re.compile(r"^\s*[=+@-]|^[\d\s.,:/%$eE+-]*\d[\d\s.,:/%$eE
 
 
 class MissingPart(SudokuError):
-    """The workbook lacks a sheet or a defined name an action needs."""
+    """The workbook lacks a sheet or a defined name an action needs, or a name is misplaced."""
+
+
+Place = tuple[str, tuple[int, int], str]
+"""Where a defined name points: sheet title, ``(rows, columns)`` and the address text."""
 
 
 class CellIO(Protocol):
@@ -122,24 +128,60 @@ workbooks/xlsudoku.xlsm.
     return "The workbook has " + " and ".join(parts) + "; restore it from workbooks/xlsudoku.xlsm."
 
 
-def require(names: Iterable[str], found: Sequence[str], resolve: Callable[[str], object]) -> None:
+def misplaced_message(name: str, place: Place) -> str | None:
+    """Return why defined *name* at *place* breaks the layout's contract (None if it keeps it).
+
+    >>> misplaced_message("Status", ("Collection", (1, 1), "$C$13"))[26:]
+    'points at Collection!$C$13, not at the sheet Generator (Generator!C15)'
+    >>> misplaced_message("PuzzleGrid", ("Generator", (9, 8), "$F$4:$M$12"))[30:]
+    'points at Generator!$F$4:$M$12, 9x8 cells, not 16x16 (Generator!F4:U19)'
+    >>> misplaced_message("Opens", ("Generator", (1, 1), "$C$5")) is None
+    True
+    """
+    ref = layout.NAMES[name]
+    sheet, shape, address = place
+    where = f"the defined name '{name}' points at {sheet}!{address}"
+    if sheet.casefold() != ref.sheet.casefold():
+        return f"{where}, not at the sheet {ref.sheet} ({ref})"
+    if tuple(shape) != ref.shape:
+        rows, columns = shape
+        return f"{where}, {rows}x{columns} cells, not {ref.shape[0]}x{ref.shape[1]} ({ref})"
+    return None
+
+
+def require(names: Iterable[str], found: Sequence[str], place: Callable[[str], Place]) -> None:
     """Raise :class:`MissingPart` naming each missing sheet and defined name of *names*.
 
-    A sheet is missing when not in *found*; a name when *resolve* raises ``KeyError``,
-    ``ValueError`` or ``AttributeError`` for it (each adapter resolves names its own way).
+    A sheet is missing when not in *found*; a name when *place* raises ``KeyError`` or
+    ``AttributeError`` for it (each adapter resolves names its own way); a name that is not one
+    block (``ValueError``) or points at another sheet or shape than the layout's is misplaced.
     """
     names = list(names)
     sheets = _missing_sheets(names, found)
     missing_names = []
+    misplaced = []
     for name in names:
         if layout.NAMES[name].sheet in sheets:
             continue
         try:
-            resolve(name)
-        except (KeyError, ValueError, AttributeError):
+            where = place(name)
+        except ValueError as error:  # the name is there but is not one block of cells
+            misplaced.append(str(error))
+            continue
+        except (KeyError, AttributeError, TypeError):
             missing_names.append(name)
+            continue
+        problem = misplaced_message(name, where)
+        if problem is not None:
+            misplaced.append(problem)
     if sheets or missing_names:
         raise MissingPart(missing_message(sheets, missing_names, found))
+    if misplaced:
+        raise MissingPart(
+            "The workbook breaks its layout: "
+            + "; ".join(misplaced)
+            + ". Nothing was written; restore the names from workbooks/xlsudoku.xlsm."
+        )
 
 
 def _missing_sheets(names: Iterable[str], found: Sequence[str]) -> list[str]:
@@ -233,11 +275,15 @@ class XlwingsIO:
         return [sheet.name for sheet in self.book.sheets]
 
     def require(self, names: Iterable[str]) -> None:
-        """Raise :class:`MissingPart` naming each missing sheet or defined name."""
-        require(names, self._sheet_names(), self._range)
+        """Raise :class:`MissingPart` naming each missing or misplaced sheet or defined name."""
+        require(names, self._sheet_names(), self._place)
 
     def _range(self, name: str) -> Any:
         return self.book.names[name].refers_to_range
+
+    def _place(self, name: str) -> Place:
+        rng = self._range(name)
+        return str(rng.sheet.name), tuple(rng.shape), str(rng.address)  # type: ignore[return-value]
 
     def read(self, name: str) -> Value | Block:
         """Return one cell's value or a block of rows."""
@@ -402,6 +448,9 @@ def caller_io() -> XlwingsIO:
 
 # -- openpyxl ----------------------------------------------------------------------------------
 
+_MAX_ROWS = 1_048_576  # Excel's sheet size: what a whole column or row spans
+_MAX_COLUMNS = 16_384
+
 
 class OpenpyxlIO:
     """CellIO over an ``openpyxl`` workbook loaded with formulas (``data_only=False``).
@@ -418,6 +467,16 @@ class OpenpyxlIO:
 
     def _resolve(self, name: str) -> tuple[Worksheet, tuple[int, int, int, int]]:
         """Return the sheet and ``(min_row, min_col, max_row, max_col)`` of defined *name*."""
+        sheet_name, address, (min_row, min_col, max_row, max_col) = self._bounds(name)
+        if min_row is None or min_col is None or max_row is None or max_col is None:
+            raise ValueError(f"the defined name '{name}' does not point at one block of cells")
+        return self.workbook[sheet_name], (min_row, min_col, max_row, max_col)
+
+    def _bounds(self, name: str) -> tuple[str, str, tuple[int | None, ...]]:
+        """Return the sheet, address and ``(min_row, min_col, max_row, max_col)`` of *name*.
+
+        A whole row or column has None for the open ends.
+        """
         from openpyxl.utils.cell import range_boundaries
 
         defined = self.workbook.defined_names.get(name)
@@ -425,23 +484,22 @@ class OpenpyxlIO:
             raise KeyError(name)
         destinations = list(defined.destinations)
         if len(destinations) != 1:
-            raise ValueError(f"defined name {name!r} does not refer to one range")
+            raise ValueError(f"the defined name '{name}' does not point at one block of cells")
         sheet_name, address = destinations[0]
         if sheet_name not in self.workbook.sheetnames:
             raise KeyError(sheet_name)
         min_col, min_row, max_col, max_row = range_boundaries(address.replace("$", ""))
-        if None in (min_col, min_row, max_col, max_row):
-            raise ValueError(f"defined name {name!r} is not a block of cells")
-        return self.workbook[sheet_name], (
-            int(min_row),
-            int(min_col),
-            int(max_row),
-            int(max_col),
-        )
+        return sheet_name, address, (min_row, min_col, max_row, max_col)
+
+    def _place(self, name: str) -> Place:
+        sheet_name, address, (min_row, min_col, max_row, max_col) = self._bounds(name)
+        rows = (max_row or _MAX_ROWS) - (min_row or 1) + 1
+        columns = (max_col or _MAX_COLUMNS) - (min_col or 1) + 1
+        return sheet_name, (rows, columns), address
 
     def require(self, names: Iterable[str]) -> None:
-        """Raise :class:`MissingPart` naming each missing sheet or defined name."""
-        require(names, self._sheet_names(), self._resolve)
+        """Raise :class:`MissingPart` naming each missing or misplaced sheet or defined name."""
+        require(names, self._sheet_names(), self._place)
 
     def read(self, name: str) -> Value | Block:
         """Return one cell's value or a block of rows."""
@@ -459,10 +517,24 @@ class OpenpyxlIO:
         self._write_block(sheet, r0, c0, _block(value, (r1 - r0 + 1, c1 - c0 + 1)))
 
     @staticmethod
-    def _write_block(sheet: Worksheet, r0: int, c0: int, block: Block) -> None:
+    def _writable(sheet: Worksheet, row: int, column: int) -> Any:
+        """Return the cell at *row*, *column*, refusing one hidden under a merged block."""
+        from openpyxl.cell.cell import MergedCell
+
+        cell = sheet.cell(row, column)
+        if isinstance(cell, MergedCell):
+            raise MissingPart(
+                f"The cell {sheet.title}!{cell.coordinate} lies inside a merged block and "
+                "cannot be written: a defined name was moved over merged cells. Nothing was "
+                "written; restore the names from workbooks/xlsudoku.xlsm."
+            )
+        return cell
+
+    @classmethod
+    def _write_block(cls, sheet: Worksheet, r0: int, c0: int, block: Block) -> None:
         for r, row in enumerate(block):
             for c, value in enumerate(row):
-                cell = sheet.cell(r0 + r, c0 + c)
+                cell = cls._writable(sheet, r0 + r, c0 + c)
                 cell.value = None if value == "" else value
                 if isinstance(value, str) and value.startswith("="):
                     cell.data_type = "s"  # text that only looks like a formula stays text
@@ -472,13 +544,18 @@ class OpenpyxlIO:
         sheet, (r0, c0, r1, c1) = self._resolve(name)
         for r in range(r0, r1 + 1):
             for c in range(c0, c1 + 1):
-                sheet.cell(r, c).value = None
+                self._writable(sheet, r, c).value = None
 
     def _table(self, name: str) -> tuple[Worksheet, int, int, int, Block]:
         sheet, (r0, c0, _, c1) = self._resolve(name)
+        # Read what is there without creating a cell for every empty coordinate (openpyxl's
+        # sheet.cell() adds one): a stray value far down costs one row, not a million.
+        present = sheet._cells
+        last = max((r for r, c in present if c0 <= c <= c1 and r > r0), default=r0)
+        columns = range(c0, c1 + 1)
         rows = [
-            [_plain(sheet.cell(r, c).value) for c in range(c0, c1 + 1)]
-            for r in range(r0 + 1, sheet.max_row + 1)
+            [_plain(present[r, c].value) if (r, c) in present else None for c in columns]
+            for r in range(r0 + 1, last + 1)
         ]
         return sheet, r0, c0, c1, rows
 
@@ -569,4 +646,4 @@ class OpenpyxlIO:
             else PatternFill(fill_type="solid", fgColor="FF" + colour.lstrip("#").upper())
         )
         for r, c in _offsets((r1 - r0 + 1, c1 - c0 + 1), cells):
-            sheet.cell(r0 + r, c0 + c).fill = pattern
+            self._writable(sheet, r0 + r, c0 + c).fill = pattern

@@ -17,6 +17,9 @@ Two things only the desktop has:
   input, but Python sees the key) or typing anything into the status cell (macOS: RunPython
   returns at once and Excel stays usable) stops the run, and the best puzzle so far is written
   with a status starting ``Interrupted:``.  See :class:`LongRun`.
+
+Every click holds the lock of the workbook's file (:mod:`xlsudoku.addin.workbook_lock`), so a
+headless run on the same file waits for it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 
 from xlsudoku.addin import actions, layout
 from xlsudoku.addin.cellio import CellIO, MissingPart, XlwingsIO
+from xlsudoku.addin.workbook_lock import LockTimeout, open_book_lock
 
 VBA_XLWINGS = "0.37.8"
 """xlwings version of the VBA project in the workbook (tests hold it equal to ``addin/vba/``)."""
@@ -132,10 +136,16 @@ def run(action: str, book: Any, installed: str | None = None) -> None:
         if not _has(io, status_name(action)):
             raise MissingPart(problem)  # xlwings shows it in a message box
         io.write(status_name(action), problem)
-    elif action == "start" and _has(io, layout.STATUS):
-        _start_with_progress(io, book)
-    else:
-        actions.ACTIONS[action](io)
+        return
+    try:
+        # the lock of the book's file: a headless run on the same file waits for this click
+        with open_book_lock(getattr(book, "fullname", None)):
+            if action == "start" and _has(io, layout.STATUS):
+                _start_with_progress(io, book)
+            else:
+                actions.ACTIONS[action](io)
+    except LockTimeout as error:
+        io.write(status_name(action), f"{error}; nothing was written: press the button again.")
 
 
 def _has(io: CellIO, name: str) -> bool:

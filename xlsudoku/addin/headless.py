@@ -1,35 +1,56 @@
 """The workbook without Excel: run a button's action on the file and save it safely.
 
-``xlsudoku start WORKBOOK`` loads the file with openpyxl (formulas as text, the VBA project
-kept), runs the same :mod:`xlsudoku.addin.actions` function the button runs in Excel through
-:class:`xlsudoku.addin.cellio.OpenpyxlIO`, and saves:
+``xlsudoku start WORKBOOK`` reads the file, runs the same :mod:`xlsudoku.addin.actions`
+function the button runs in Excel through :class:`xlsudoku.addin.cellio.OpenpyxlIO`, and saves.
+Nothing is lost, whoever else writes the file and whenever the run is stopped:
 
-1. to a temporary file in the target's folder, through :func:`addin.package.save_preserving`
-   for a macro-enabled file (which checks the saved copy still holds the VBA project and every
-   button);
-2. the file it replaces is first copied to ``TARGET.bak``;
-3. ``os.replace`` puts the new file in place in one step.
-
-So an error or Ctrl+C at any moment leaves the workbook either as it was or fully written.
-During START, the first Ctrl+C asks the generator to stop and keeps the best puzzle found so far
-(written with a status saying so); a second Ctrl+C abandons the run without touching the file.
+- **Reading** trusts nothing (:func:`read_workbook`): special files, files over the limits,
+  zip bombs, unsafe XML and damaged packages are refused with a message before openpyxl reads
+  anything (:mod:`xlsudoku.addin.safe_zip`).
+- **Writing** holds the workbook's lock (:mod:`xlsudoku.addin.workbook_lock`), so runs on the
+  same file take turns.  Under the lock the file is read again and the action applied to what
+  is there now; so two SAVEs at once both land, each with its own id.  START generates
+  outside the lock (it may take minutes) and replays its writes on the file read again under
+  the lock.  The file is replaced in one step, the old one kept as ``.bak``
+  (:func:`xlsudoku.addin.workbook_file.replace_atomically`); a symbolic link is written
+  through, a read-only file refused.
+- **Ctrl+C**: during START the first press asks the generator to stop and the best puzzle
+  found so far is saved; a second press (or the first, in any other command) abandons the run.
+  The replacing of the file is shielded, and :attr:`Interrupts.state` always says what
+  happened to the file: it is what the message after an interrupt prints.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
-import shutil
-import signal
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
-from xlsudoku.addin import actions
+from xlsudoku.addin import actions, layout
 from xlsudoku.addin.actions import Outcome
-from xlsudoku.addin.cellio import OpenpyxlIO
+from xlsudoku.addin.cellio import CellIO, MissingPart, OpenpyxlIO, Value
+from xlsudoku.addin.package import PackageError
+from xlsudoku.addin.safe_zip import DEFAULT_LIMITS, Limits, check_package
+from xlsudoku.addin.workbook_file import (
+    WorkbookError,
+    backup_name,
+    clean_stale_temps,
+    read_bytes,
+    replace_atomically,
+    writable_target,
+)
+from xlsudoku.addin.workbook_lock import DEFAULT_WAIT, workbook_lock
+from xlsudoku.engine.cli.common import (
+    CommandError,
+    EnvironmentFault,
+    Exit,
+    Interrupts,
+    os_error_message,
+)
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 ACTIONS: dict[str, str] = {
@@ -43,10 +64,22 @@ ACTIONS: dict[str, str] = {
     "hint": "hint",
     "solve": "solve",
 }
+# The sheets each command works on: every defined name on them must keep the layout's contract
+# before the command runs, or the file is refused untouched (a name moved onto the Collection
+# would make START overwrite saved puzzles).
+SHEETS: dict[str, tuple[str, ...]] = {
+    "start": (layout.GENERATOR, layout.PRINT),
+    "save": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
+    "clear": (layout.GENERATOR, layout.PRINT),
+    "import": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
+    "delete": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
+    "sort": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
+    "analyze": (layout.ANALYZE,),
+    "hint": (layout.ANALYZE,),
+    "solve": (layout.ANALYZE,),
+}
 
-
-class WorkbookError(RuntimeError):
-    """The file cannot be used: missing, not a workbook, or unreadable."""
+__all__ = ["ACTIONS", "RunResult", "WorkbookError", "is_workbook_path", "load", "run"]
 
 
 def is_workbook_path(text: str) -> bool:
@@ -58,86 +91,145 @@ def is_workbook_path(text: str) -> bool:
     return Path(text).suffix.lower() in WORKBOOK_SUFFIXES
 
 
-def load(path: Path) -> Any:
-    """Load the workbook at *path* with formulas as text and, for .xlsm, its VBA project."""
+def read_workbook(path: Path, limits: Limits = DEFAULT_LIMITS) -> tuple[Any, bytes]:
+    """Return the workbook at *path* (formulas as text, the VBA project kept) and its bytes.
+
+    Raises:
+        WorkbookError: the file is missing, special, over a limit, damaged or not a workbook.
+    """
     import openpyxl
 
-    if not path.exists():
-        raise WorkbookError(f"{path}: no such file")
+    path = Path(path)
     if not is_workbook_path(str(path)):
         raise WorkbookError(f"{path}: not an .xlsx or .xlsm workbook")
+    data = read_bytes(path, limits.file_bytes)
+    check_package(data, str(path), limits)
     try:
-        return openpyxl.load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm")
-    except Exception as error:  # openpyxl raises many types for a damaged file
+        workbook = openpyxl.load_workbook(io.BytesIO(data), keep_vba=path.suffix.lower() == ".xlsm")
+    except MemoryError:
+        raise
+    except Exception as error:  # openpyxl raises many types for a file it cannot make sense of
         raise WorkbookError(f"{path}: cannot be read as a workbook ({error})") from error
+    return workbook, data
 
 
-def save_safely(workbook: Any, target: Path, template: Path) -> None:
-    """Save *workbook* to *target* atomically, keeping the old file as ``TARGET.bak``.
+def check_contract(workbook: Any, command: str) -> OpenpyxlIO:
+    """Return an OpenpyxlIO on *workbook* once the names *command* works with keep the contract.
 
-    A macro-enabled *target* is saved through :func:`xlsudoku.addin.package.save_preserving` with
-    *template* (the file the workbook was loaded from) as the source of the VBA project and
-    buttons.
+    Raises:
+        MissingPart: a sheet or a defined name is missing, or a name is misplaced.
+    """
+    io = OpenpyxlIO(workbook)
+    io.require(name for name, ref in layout.NAMES.items() if ref.sheet in SHEETS[command])
+    return io
+
+
+def load(path: Path, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """Return the workbook at *path*, read as :func:`read_workbook` does."""
+    return read_workbook(path, limits)[0]
+
+
+def save_safely(
+    workbook: Any,
+    target: Path,
+    template: Path | bytes,
+    *,
+    interrupts: Interrupts | None = None,
+    on_commit: Callable[[], None] | None = None,
+) -> None:
+    """Save *workbook* to *target* in one step, keeping the old file as ``TARGET.bak``.
+
+    A macro-enabled *target* is saved through :func:`xlsudoku.addin.package.save_preserving`
+    with *template* (the file, or the bytes, the workbook was read from) as the source of the
+    VBA project and buttons; the check that the saved copy still has them runs on the
+    temporary file, before it replaces anything.
     """
     from xlsudoku.addin.package import save_preserving
 
-    target = Path(target)
-    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        if target.suffix.lower() == ".xlsm":
+    real = writable_target(Path(target))
+    if isinstance(template, Path):
+        template = template.read_bytes()
+
+    def write(temp: Path) -> None:
+        if real.suffix.lower() == ".xlsm":
             save_preserving(workbook, temp, template)
         else:
             workbook.save(temp)
-        os.chmod(temp, _file_mode(target))
-        if target.exists():
-            backup = target.with_name(target.name + ".bak")
-            backup_temp = temp.with_suffix(".bak.tmp")
-            shutil.copy2(target, backup_temp)
-            os.replace(backup_temp, backup)
-        os.replace(temp, target)
-    finally:
-        for leftover in (temp, temp.with_suffix(".bak.tmp")):
-            with contextlib.suppress(FileNotFoundError):
-                leftover.unlink()
+
+    replace_atomically(write, real, interrupts=interrupts, on_commit=on_commit)
 
 
-def _file_mode(target: Path) -> int:
-    """Return the permission bits the saved file gets: the old file's, or the umask default."""
-    if target.exists():
-        return target.stat().st_mode & 0o777
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
+@dataclass
+class RecordingIO:
+    """A CellIO that passes everything to *inner* and records the writes to replay them."""
 
+    inner: CellIO
+    writes: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
 
-class Interrupt:
-    """Ctrl+C handling for a long run: the first press asks to stop, the second aborts.
+    def require(self, names: Any) -> None:
+        """Check the names on the inner workbook."""
+        self.inner.require(names)
 
-    Use as a context manager around the run and pass :meth:`requested` as the cancel hook.
-    Outside the main thread (where signals cannot be caught) it does nothing.
-    """
+    def read(self, name: str) -> Any:
+        """Read from the inner workbook."""
+        return self.inner.read(name)
 
-    def __init__(self) -> None:
-        self.pressed = 0
-        self._previous: Any = None
+    def table_rows(self, name: str) -> Any:
+        """Read a table from the inner workbook."""
+        return self.inner.table_rows(name)
 
-    def requested(self) -> bool:
-        """Return True once Ctrl+C was pressed."""
-        return self.pressed > 0
+    def write(self, name: str, value: Any) -> None:
+        """Write to the inner workbook and record it."""
+        self._record("write", name, value)
 
-    def _handle(self, signum: int, frame: FrameType | None) -> None:
-        self.pressed += 1
-        if self.pressed > 1:
-            raise KeyboardInterrupt
+    def clear(self, name: str) -> None:
+        """Clear on the inner workbook and record it."""
+        self._record("clear", name)
 
-    def __enter__(self) -> Interrupt:
-        with contextlib.suppress(ValueError):
-            self._previous = signal.signal(signal.SIGINT, self._handle)
-        return self
+    def fill(self, name: str, colour: str | None, cells: Any) -> None:
+        """Fill on the inner workbook and record it."""
+        self._record("fill", name, colour, None if cells is None else list(cells))
 
-    def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+    def append_rows(
+        self,
+        name: str,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None = None,
+    ) -> int:
+        """Append on the inner workbook and record it."""
+        heights = None if row_heights is None else list(row_heights)
+        result: int = self._record("append_rows", name, [list(row) for row in rows], heights)
+        return result
+
+    def replace_rows(
+        self,
+        name: str,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None = None,
+    ) -> None:
+        """Replace a table's rows on the inner workbook and record it."""
+        heights = None if row_heights is None else list(row_heights)
+        self._record("replace_rows", name, [list(row) for row in rows], heights)
+
+    def set_sizes(
+        self,
+        name: str,
+        column_widths: Sequence[float] | None,
+        row_heights: Sequence[float] | None,
+    ) -> None:
+        """Size columns and rows on the inner workbook and record it."""
+        widths = None if column_widths is None else list(column_widths)
+        heights = None if row_heights is None else list(row_heights)
+        self._record("set_sizes", name, widths, heights)
+
+    def _record(self, method: str, *args: Any) -> Any:
+        self.writes.append((method, args))
+        return getattr(self.inner, method)(*args)
+
+    def replay(self, target: CellIO) -> None:
+        """Apply the recorded writes to *target*, in order."""
+        for method, args in self.writes:
+            getattr(target, method)(*args)
 
 
 @dataclass(frozen=True)
@@ -166,6 +258,21 @@ def _progress_bar(total: int | None, enabled: bool) -> Iterator[Callable[..., No
         yield update
 
 
+@contextlib.contextmanager
+def _interrupts(given: Interrupts | None) -> Iterator[Interrupts]:
+    """Yield *given*, or an :class:`Interrupts` installed for the block (a run outside the CLI)."""
+    if given is not None:
+        yield given
+        return
+    own = Interrupts()
+    own.install()
+    try:
+        yield own
+    finally:
+        own.closed = True
+        own.restore()
+
+
 def run(
     command: str,
     workbook_path: str | Path,
@@ -173,18 +280,28 @@ def run(
     *,
     progress: bool = False,
     rng: Any = None,
+    interrupts: Interrupts | None = None,
+    wait: float = DEFAULT_WAIT,
+    on_wait: Callable[[float], None] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
     inputs: dict[str, Any] | None = None,
 ) -> RunResult:
     """Run a workbook command (``start``, ``save``, ``clear``, ``import``, ..., ``solve``).
 
     The result is saved to *output* (default: the workbook itself; missing folders are made),
     also when the input was bad: the status cell then holds the message, as in Excel.
+    *interrupts* is the command line's Ctrl+C handling (see the module notes); its ``state``
+    says what happened to the file at every moment.  *wait* bounds the wait for another run
+    writing the same file; *on_wait* is told when a run has to wait.
     *inputs* (defined name -> value) are typed into the workbook first.
 
     Raises:
-        WorkbookError: the file cannot be read.
-        xlsudoku.addin.cellio.MissingPart: the workbook lacks the sheet holding the status cell.
-        KeyboardInterrupt: Ctrl+C pressed twice; nothing was written.
+        WorkbookError: the file cannot be read or written (missing, damaged, read-only...), or
+            breaks the layout's contract (a sheet or a defined name missing or misplaced).
+        KeyboardInterrupt: Ctrl+C abandoned the run (``interrupts.state`` says where).
+        EnvironmentFault: the disk, the permissions or another run got in the way.
+
+    Each message ends with what happened to the file.
     """
     if command not in ACTIONS:
         raise ValueError(f"unknown workbook command {command!r}; choose from {', '.join(ACTIONS)}")
@@ -192,30 +309,96 @@ def run(
     target = Path(output) if output is not None else source
     if output is not None and not is_workbook_path(str(target)):
         raise WorkbookError(f"{target}: the output must be an .xlsx or .xlsm file")
-    workbook = load(source)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    io = OpenpyxlIO(workbook)
-    for name, value in (inputs or {}).items():
-        io.write(name, value)
-    if command != "start":
-        outcome = getattr(actions, ACTIONS[command])(io)
-        save_safely(workbook, target, source)
+    with _interrupts(interrupts) as guard:
+        guard.state = (
+            f"{target} was not changed" if target.exists() else f"{target} was not written"
+        )
+        try:
+            real = writable_target(target)
+            in_place = os.path.realpath(source) == str(real)
+            real.parent.mkdir(parents=True, exist_ok=True)
+            return _run(
+                command,
+                source,
+                target,
+                real,
+                in_place,
+                guard,
+                progress,
+                rng,
+                limits,
+                wait,
+                on_wait,
+                inputs or {},
+            )
+        except OSError as error:
+            message, status = os_error_message(error)
+            fault = WorkbookError if status == Exit.UNUSABLE_FILE else EnvironmentFault
+            raise fault(f"{message}; {guard.state}") from error
+        except (MissingPart, PackageError) as error:
+            raise WorkbookError(f"{target}: {error}; {guard.state}") from error
+        except CommandError as error:
+            raise type(error)(f"{error}; {guard.state}") from error
+
+
+def _run(
+    command: str,
+    source: Path,
+    target: Path,
+    real: Path,
+    in_place: bool,
+    guard: Interrupts,
+    progress: bool,
+    rng: Any,
+    limits: Limits,
+    wait: float,
+    on_wait: Callable[[float], None] | None,
+    inputs: dict[str, Any],
+) -> RunResult:
+    """Do :func:`run`'s work once the paths are checked."""
+
+    def typed(io: CellIO) -> CellIO:
+        for name, value in inputs.items():
+            io.write(name, value)
+        return io
+
+    stopped_early = [False]  # START stopped by a first Ctrl+C: its best puzzle so far is saved
+
+    def committed() -> None:
+        kept = f" (the previous version is {backup_name(target).name})" if in_place else ""
+        what = "the best puzzle found before Ctrl+C" if stopped_early[0] else "the result"
+        guard.state = f"{what} was saved to {target}{kept}"
+
+    action = getattr(actions, ACTIONS[command])
+    if command == "start":
+        workbook, data = read_workbook(source, limits)
+        recorder = RecordingIO(check_contract(workbook, command))
+        typed(recorder)
+        with guard.cooperative():
+            with _progress_bar(_trials(recorder), progress) as update:
+                outcome = actions.start(recorder, progress=update, cancel=guard.requested, rng=rng)
+            stopped_early[0] = guard.requested()
+            with workbook_lock(real, wait, on_wait):
+                clean_stale_temps(real)
+                if in_place:  # the file may have changed while START ran: replay on it
+                    workbook, data = read_workbook(source, limits)
+                    recorder.replay(check_contract(workbook, command))
+                save_safely(workbook, real, data, interrupts=guard, on_commit=committed)
         return RunResult(outcome, target)
-    # The handler stays through the save: a first Ctrl+C there changes nothing (the best puzzle
-    # is being written), a second abandons the save and the file stays as it was.
-    with Interrupt() as interrupt:
-        with _progress_bar(_trials(io), progress) as update:
-            outcome = actions.start(io, progress=update, cancel=interrupt.requested, rng=rng)
-        save_safely(workbook, target, source)
+    with workbook_lock(real, wait, on_wait):
+        clean_stale_temps(real)
+        workbook, data = read_workbook(source, limits)
+        outcome = action(typed(check_contract(workbook, command)))
+        save_safely(workbook, real, data, interrupts=guard, on_commit=committed)
     return RunResult(outcome, target)
 
 
-def _trials(io: OpenpyxlIO) -> int | None:
+def _trials(io: CellIO) -> int | None:
     """Return the Trials cell as a number for the progress bar's length (None if not one)."""
-    from xlsudoku.addin import layout
-
     try:
         value = io.read(layout.TRIALS)
-    except (KeyError, ValueError):
+    except (KeyError, ValueError, AttributeError):
         return None
-    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e9:
+        return int(value)
+    return None

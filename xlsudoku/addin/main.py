@@ -9,28 +9,36 @@ Workbook commands run a button of the workbook on the file, without Excel
   first puts FILE into the Import from cell);
 - ``xlsudoku analyze|hint|solve WORKBOOK``: the Analyze sheet's buttons.  With anything but an
   ``.xlsx``/``.xlsm`` path these three are the engine's commands on a puzzle.
-- ``xlsudoku bench start``: the START benchmark (:mod:`xlsudoku.addin.bench`).
+- ``xlsudoku bench start``: the START benchmark (:mod:`xlsudoku.addin.bench`);
+  ``xlsudoku bench soak``: the reliability soak (:mod:`xlsudoku.addin.soak`).
 
 ``format``, ``grade`` and ``count`` (and ``solve`` with ``--sheet``) read a workbook's puzzles
 (its Collection, then its Generator puzzle) when FILE is an ``.xlsx``/``.xlsm`` path
 (:mod:`xlsudoku.production.workbook_input`); ``batch`` and ``booklet`` come from
 :mod:`xlsudoku.production.cli`, ``bench batch`` from :mod:`xlsudoku.production.bench`.
 
-Every other command is the engine's (:mod:`engine.cli`).  Exit status of a workbook command: 0
-done, 1 the input in the workbook was bad (the status cell says why), 2 the file cannot be used,
-130 interrupted before anything was written.
+Every other command is the engine's (:mod:`engine.cli`).  Every command runs inside
+:func:`xlsudoku.engine.cli.common.run_guarded`: exit status 0 done, 1 bad input (a puzzle, a
+line, a cell: the status cell and the message say which), 2 a wrong command line, 3 a file that
+cannot be used (missing, damaged, over a limit, read-only, a broken layout), 4 the machine got in
+the way (disk full, permissions, out of memory, another run holding the file too long), 5 a
+benchmark missed its goal, 130 Ctrl+C (the message says what happened to the file).  Every
+non-zero status comes with a message on standard error; Ctrl+C never shows a traceback, from the
+first module loaded on, and a closed output pipe (``| head``) ends the command quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from xlsudoku.engine import cli
-from xlsudoku.production import cli as production_cli
-from xlsudoku.production.workbook_input import PARTS, is_workbook, workbook_source
+if TYPE_CHECKING:
+    from xlsudoku.engine.cli.common import Interrupts
 
 WORKBOOK_COMMANDS: dict[str, str] = {
     "start": "START: generate a puzzle with the parameters in the workbook",
@@ -52,8 +60,9 @@ EPILOG = (
     "workbook commands (run a button on the file, without Excel): "
     + "; ".join(f"{name} WORKBOOK" for name in WORKBOOK_COMMANDS)
     + " (analyze, hint and solve with an .xlsx/.xlsm path). "
-    "Benchmark of START on the workbook: xlsudoku bench start; of batch and booklets: "
-    "xlsudoku bench batch."
+    "Benchmarks on the workbook: xlsudoku bench start (START end to end), xlsudoku bench soak "
+    "(reliability: concurrent writers, kills, Ctrl+C, hostile files, fuzzing); of batch and "
+    "booklets: xlsudoku bench batch."
 )
 
 
@@ -75,6 +84,13 @@ def _add_workbook_command(
         help="write the result to PATH (.xlsm/.xlsx) and leave WORKBOOK unchanged",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--wait",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long to wait for another xlsudoku run writing the same file (default 60)",
+    )
     p.set_defaults(run=_run_workbook_command, command=name)
 
 
@@ -89,6 +105,10 @@ def workbook_parser() -> argparse.ArgumentParser:
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the engine's parser with START, SAVE and CLEAR added (for ``--help``)."""
+    from xlsudoku.engine import cli
+    from xlsudoku.production import cli as production_cli
+    from xlsudoku.production.workbook_input import PARTS
+
     parser = cli.build_parser()
     parser.epilog = EPILOG
     for action in parser._actions:
@@ -119,52 +139,122 @@ def _names_workbook(rest: Sequence[str]) -> bool:
 
 def _run_workbook_command(args: argparse.Namespace) -> int:
     from xlsudoku.addin import headless
-    from xlsudoku.addin.cellio import MissingPart
-    from xlsudoku.addin.package import PackageError
 
-    try:
-        source = getattr(args, "source", None)
-        inputs = {} if source is None else {"ImportSource": str(Path(source).resolve())}
-        done = headless.run(
-            args.command, args.workbook, args.output, progress=not args.quiet, inputs=inputs
-        )
-    except (headless.WorkbookError, MissingPart, PackageError) as error:
-        print(f"xlsudoku {args.command}: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
+    def say_waiting(seconds: float) -> None:
         print(
-            f"xlsudoku {args.command}: interrupted; {args.workbook} was not changed",
+            f"xlsudoku {args.command}: {args.output or args.workbook} is being written by another "
+            f"xlsudoku run; waiting for it (up to {seconds:g} s)",
             file=sys.stderr,
+            flush=True,
         )
-        return 130
+
+    source = getattr(args, "source", None)
+    inputs = {} if source is None else {"ImportSource": str(Path(source).resolve())}
+    done = headless.run(
+        args.command,
+        args.workbook,
+        args.output,
+        progress=not args.quiet,
+        interrupts=args.interrupts,
+        wait=args.wait,
+        on_wait=say_waiting,
+        inputs=inputs,
+    )
     outcome = done.outcome
     print(outcome.status)
     if outcome.ok and args.command == "start":
         print(f"puzzle: {outcome.detail.puzzle}")
     print(f"saved {done.saved_to}")
+    if not outcome.ok:
+        print(f"xlsudoku {args.command}: {outcome.status}", file=sys.stderr)
     return 0 if outcome.ok else 1
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``xlsudoku``; return the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:2] == ["bench", "start"]:
-        from xlsudoku.addin import bench
+def _bench_start(argv: list[str]) -> int:
+    from xlsudoku.addin import bench
 
-        return bench.main(args[2:])
-    if args[:2] == ["bench", "batch"]:
-        from xlsudoku.production import bench as production_bench
+    return bench.main(argv)
 
-        return production_bench.main(args[2:])
-    if args and args[0] in WORKBOOK_COMMANDS:
-        asks_sheet = any(arg.startswith("--sheet") for arg in args[1:])
-        if args[0] not in SHARED_WITH_ENGINE or (_names_workbook(args[1:]) and not asks_sheet):
-            parsed = workbook_parser().parse_args(args)
+
+def _bench_soak(argv: list[str]) -> int:
+    from xlsudoku.addin import soak
+
+    return soak.main(argv)
+
+
+def _bench_batch(argv: list[str]) -> int:
+    from xlsudoku.production import bench as production_bench
+
+    return production_bench.main(argv)
+
+
+# ``xlsudoku bench WHAT`` benchmarks beyond the engine's (those are in engine.cli): the workbook
+# and the production of puzzles.
+WORKBOOK_BENCHES: dict[str, Callable[[list[str]], int]] = {
+    "start": _bench_start,
+    "soak": _bench_soak,
+    "batch": _bench_batch,
+}
+
+
+def _dispatch(argv: list[str], interrupts: Interrupts) -> int:
+    """Parse *argv* and run its command (a workbook command, a workbook benchmark, the engine's)."""
+    from xlsudoku.production.workbook_input import is_workbook, workbook_source
+
+    if argv[:1] == ["bench"] and argv[1:2] and argv[1] in WORKBOOK_BENCHES:
+        return WORKBOOK_BENCHES[argv[1]](argv[2:])
+    if argv and argv[0] in WORKBOOK_COMMANDS:
+        asks_sheet = any(arg.startswith("--sheet") for arg in argv[1:])
+        if argv[0] not in SHARED_WITH_ENGINE or (_names_workbook(argv[1:]) and not asks_sheet):
+            parsed = workbook_parser().parse_args(argv)
+            parsed.interrupts = interrupts
             return int(parsed.run(parsed))
-    parsed = build_parser().parse_args(args)
+    parsed = build_parser().parse_args(argv)
+    parsed.interrupts = interrupts
     if parsed.command in READS_WORKBOOKS and is_workbook(parsed.source):
         parsed.source_reader = workbook_source(parsed.sheet or "all")
     return int(parsed.run(parsed))
+
+
+def _first_state(argv: Sequence[str]) -> str:
+    """Return what a workbook command's file is before anything runs (for an early Ctrl+C).
+
+    >>> _first_state(["start", "book.xlsm"]), _first_state(["save", "b.xlsm", "--output", "o.xlsm"])
+    ('book.xlsm was not changed', 'nothing was written to o.xlsm')
+    >>> _first_state(["solve", "p.txt"])
+    ''
+    """
+    if not argv or argv[0] not in WORKBOOK_COMMANDS:
+        return ""
+    rest = list(argv[1:])
+    if "--output" in rest[:-1]:
+        return f"nothing was written to {rest[rest.index('--output') + 1]}"
+    paths = [arg for arg in rest if not arg.startswith("-")]
+    return f"{paths[0]} was not changed" if paths and _names_workbook(paths) else ""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``xlsudoku``; return the exit status.
+
+    Without *argv* this is the program itself (``sys.argv``): Ctrl+C is counted from the first
+    line on, before the engine is imported, and stays handled until the interpreter exits.
+    """
+    presses: list[int] = []
+    previous = None
+    with contextlib.suppress(ValueError):  # not the main thread: signals are not ours to handle
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # ignored, as a job started
+            # with & in a script is: leave it so
+            previous = signal.signal(signal.SIGINT, lambda signum, frame: presses.append(signum))
+    try:
+        from xlsudoku.engine.cli.common import run_guarded
+
+        args = list(sys.argv[1:] if argv is None else argv)
+        return run_guarded(
+            args, _dispatch, presses=presses.__len__, program=argv is None, state=_first_state(args)
+        )
+    finally:
+        if argv is not None and previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -15,7 +15,9 @@ This module uses that one mechanism for both paths:
   (raising :class:`PackageError` rather than leaving a file that lost them).
 
 :func:`package_contents` reads back what a file holds (macro project, buttons with their
-macros, defined names) for tests and for those checks.
+macros, defined names) for tests and for those checks.  XML is parsed with :mod:`defusedxml`,
+which refuses entity declarations (the headless runner checks files before with
+:mod:`xlsudoku.addin.safe_zip`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape, quoteattr
+
+from defusedxml.ElementTree import fromstring as parse_xml
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -196,7 +200,7 @@ def _relationship_targets(archive: zipfile.ZipFile, part: str) -> dict[str, str]
     if rels_path not in archive.namelist():
         return {}
     targets = {}
-    for rel in ElementTree.fromstring(archive.read(rels_path)):
+    for rel in parse_xml(archive.read(rels_path)):
         target = rel.get("Target", "")
         if target.startswith("/"):
             path = target[1:]
@@ -225,14 +229,14 @@ def package_contents(source: str | Path | bytes) -> Contents:
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         names = set(archive.namelist())
         content_types = archive.read("[Content_Types].xml").decode("utf-8")
-        workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+        workbook = parse_xml(archive.read("xl/workbook.xml"))
         targets = _relationship_targets(archive, "xl/workbook.xml")
         sheets, code_names, buttons = [], [], []
         for sheet in workbook.iter(f"{{{_MAIN_NS}}}sheet"):
             title = sheet.get("name", "")
             sheets.append(title)
             part = targets[sheet.get(f"{{{_DOC_REL_NS}}}id", "")]
-            root = ElementTree.fromstring(archive.read(part))
+            root = parse_xml(archive.read(part))
             properties = root.find(f"{{{_MAIN_NS}}}sheetPr")
             code_names.append(None if properties is None else properties.get("codeName"))
             legacy = root.find(f"{{{_MAIN_NS}}}legacyDrawing")
@@ -252,7 +256,7 @@ def package_contents(source: str | Path | bytes) -> Contents:
 
 
 def _buttons_in_vml(sheet: str, vml: bytes) -> list[Button]:
-    root = ElementTree.fromstring(vml)
+    root = parse_xml(vml)
     found = []
     for shape in root.iter(f"{{{VML_NS}}}shape"):
         data = shape.find(f"{{{EXCEL_NS}}}ClientData")
@@ -264,23 +268,23 @@ def _buttons_in_vml(sheet: str, vml: bytes) -> list[Button]:
     return found
 
 
-def _template_archive(template: Path) -> tuple[zipfile.ZipFile, dict[str, str]]:
+def _template_archive(template: Path | bytes) -> tuple[zipfile.ZipFile, dict[str, str]]:
     """Return the template as a ``keep_vba`` archive and its sheet title -> VML part map."""
-    data = template.read_bytes()
+    data = template if isinstance(template, bytes) else template.read_bytes()
     archive = zipfile.ZipFile(io.BytesIO(data))
-    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    workbook = parse_xml(archive.read("xl/workbook.xml"))
     targets = _relationship_targets(archive, "xl/workbook.xml")
     drawings = {}
     for sheet in workbook.iter(f"{{{_MAIN_NS}}}sheet"):
         part = targets[sheet.get(f"{{{_DOC_REL_NS}}}id", "")]
-        legacy = ElementTree.fromstring(archive.read(part)).find(f"{{{_MAIN_NS}}}legacyDrawing")
+        legacy = parse_xml(archive.read(part)).find(f"{{{_MAIN_NS}}}legacyDrawing")
         if legacy is not None:
             vml = _relationship_targets(archive, part)[legacy.get(f"{{{_DOC_REL_NS}}}id", "")]
             drawings[sheet.get("name", "")] = vml
     return archive, drawings
 
 
-def save_preserving(workbook: Workbook, path: str | Path, template: str | Path) -> Contents:
+def save_preserving(workbook: Workbook, path: str | Path, template: str | Path | bytes) -> Contents:
     """Save *workbook* to *path* with the VBA project and buttons of *template*; check them.
 
     *workbook* is normally *template* loaded with ``openpyxl.load_workbook(template,
@@ -295,10 +299,11 @@ def save_preserving(workbook: Workbook, path: str | Path, template: str | Path) 
         What the saved file holds.
     """
     _register_vml_prefixes()
-    template = Path(template)
+    template = template if isinstance(template, bytes) else Path(template)
     expected = package_contents(template)
     if not expected.has_vba:
-        raise PackageError(f"{template} has no VBA project (xl/vbaProject.bin) to preserve")
+        where = "the workbook" if isinstance(template, bytes) else str(template)
+        raise PackageError(f"{where} has no VBA project (xl/vbaProject.bin) to preserve")
     if workbook.vba_archive is None:
         archive, drawings = _template_archive(template)
         workbook.vba_archive = archive

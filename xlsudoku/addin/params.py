@@ -95,7 +95,9 @@ def shown(value: Raw) -> str:
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+        return f"{value:g}" if abs(value) >= 1e21 else str(int(value))
+    if isinstance(value, int) and abs(value) >= 10**21:  # e.g. 400 digits: say how big
+        return f"a number of {len(str(abs(value)))} digits" if value < 10**4000 else "a huge number"
     if isinstance(value, str):
         return repr(value.strip() if len(value.strip()) <= 40 else value.strip()[:37] + "...")
     return str(value)
@@ -122,7 +124,10 @@ def _number(value: Raw) -> float | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
-        number = float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # a whole number of hundreds of digits is out of every range
+            return None
     elif isinstance(value, str):
         try:
             number = float(value.strip().replace(",", ""))

@@ -10,10 +10,12 @@ that register a subcommand whose ``run(args) -> int`` gives the exit status.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 
 from xlsudoku.engine.cli import analysis, bench, generate, puzzles
 from xlsudoku.engine.cli.bench import BENCH_SUITES
+from xlsudoku.engine.cli.common import Interrupts, run_guarded
 
 COMMANDS = (*analysis.COMMANDS, *generate.COMMANDS, *puzzles.COMMANDS, *bench.COMMANDS)
 
@@ -30,12 +32,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the engine command line; return the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+def _dispatch(argv: list[str], interrupts: Interrupts) -> int:
+    """Parse *argv* and run its command, which may use *interrupts* (``args.interrupts``)."""
+    args = build_parser().parse_args(argv)
+    args.interrupts = interrupts
     run: Callable[[argparse.Namespace], int] = args.run
     return run(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the engine command line; return the exit status (see :func:`.common.run_guarded`)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    return run_guarded(args, _dispatch, program=argv is None)
 
 
 __all__ = ["BENCH_SUITES", "COMMANDS", "build_parser", "main"]

@@ -35,8 +35,6 @@ def _run_grade(args: argparse.Namespace) -> int:
     from xlsudoku.engine.grid import Grid, SudokuError
 
     puzzles = read_source(args)
-    if puzzles is None:
-        return 2
     status = 0
     if args.format == "tsv":
         print("line\tpuzzle\tlevel\tscore\thardest\tcounts")
@@ -93,7 +91,7 @@ def _run_hint(args: argparse.Namespace) -> int:
         h = hint(parse_puzzle(read_puzzle_arg(args.puzzle), validate=False), args.level)
     except SudokuError as err:
         print(f"error: {err}", file=sys.stderr)
-        return 2
+        return 1  # bad input (common.Exit.BAD_INPUT)
     print(h.text)
     return 0
 
@@ -118,7 +116,7 @@ def _run_analyze(args: argparse.Namespace) -> int:
         a = analyze(parse_puzzle(read_puzzle_arg(args.puzzle), validate=False))
     except SudokuError as err:
         print(f"error: {err}", file=sys.stderr)
-        return 2
+        return 1  # bad input (common.Exit.BAD_INPUT)
     print(a.message)
     if a.status is Status.UNIQUE and a.grade is not None:
         print(f"solution: {a.solutions[0]}")

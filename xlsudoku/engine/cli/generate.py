@@ -6,7 +6,7 @@ import argparse
 import sys
 import typing
 
-from xlsudoku.engine.cli.common import Subparsers
+from xlsudoku.engine.cli.common import Interrupts, Subparsers
 
 if typing.TYPE_CHECKING:  # imported lazily at run time: other commands do not need them
     from xlsudoku.engine.generate import GenerateRequest
@@ -122,7 +122,6 @@ def _grid_drawing(grid: Grid) -> str:
 
 def _run_generate(args: argparse.Namespace) -> int:
     import json
-    import signal
 
     from xlsudoku.engine.generate import GenerateError, generate, validate_request
 
@@ -136,18 +135,12 @@ def _run_generate(args: argparse.Namespace) -> int:
         print(f"xlsudoku generate: error: {exc}", file=sys.stderr)
         return 2
     show = args.progress or sys.stderr.isatty()
-    stop = False
-
-    def on_interrupt(signum: int, frame: object) -> None:
-        nonlocal stop
-        if stop:
-            raise KeyboardInterrupt
-        stop = True
-
-    try:
-        previous = signal.signal(signal.SIGINT, on_interrupt)
-    except ValueError:  # not the main thread
-        previous = None
+    # Ctrl+C (the command line's one mechanism, common.Interrupts): a first press stops the
+    # search and prints the best puzzle so far, a second abandons; either way the exit is 130.
+    interrupts: Interrupts = getattr(args, "interrupts", None) or Interrupts()
+    stopping = interrupts.cooperative()
+    stopping.__enter__()
+    interrupts.state = "no puzzle was printed"
     bar = None
     if show:
         from tqdm import tqdm  # type: ignore[import-untyped]
@@ -162,7 +155,10 @@ def _run_generate(args: argparse.Namespace) -> int:
         )
     try:
         for k in range(args.count):
-            if stop:
+            interrupts.state = (
+                f"stopped after {k} of {args.count} puzzles (those printed are whole)"
+            )
+            if interrupts.requested():
                 break
             seed = None if args.seed is None else args.seed + k
             request = _generate_request(args, seed)
@@ -172,9 +168,12 @@ def _run_generate(args: argparse.Namespace) -> int:
                     bar.n = trial
                     bar.set_postfix_str(f"best {best} opens", refresh=True)
 
-            result = generate(request, progress=progress, cancel=lambda: stop)
+            result = generate(request, progress=progress, cancel=interrupts.requested)
             if bar is not None and args.count > 1:
                 bar.update(1)
+            interrupts.state = f"{k + 1} of {args.count} puzzles printed" + (
+                "; the last is the best found before Ctrl+C" if interrupts.requested() else ""
+            )
             if args.format == "json":
                 print(json.dumps(result.to_dict()), flush=True)
             elif args.format == "grid":
@@ -198,8 +197,7 @@ def _run_generate(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        stopping.__exit__(None, None, None)
     return 0
 
 

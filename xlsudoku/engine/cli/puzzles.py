@@ -34,8 +34,6 @@ def _run_solve(args: argparse.Namespace) -> int:
     from xlsudoku.engine.solver import solutions
 
     found = read_source(args)
-    if found is None:
-        return 1
     fmt = PuzzleFormat.parse(args.format)
     status = 0
     separate = fmt not in (PuzzleFormat.LINE, PuzzleFormat.SDM)
@@ -59,6 +57,10 @@ def _run_solve(args: argparse.Namespace) -> int:
     return status
 
 
+MAX_COUNT_LIMIT = 1_000_000
+"""The largest ``count --limit``: counting is about 25,000 solutions a second."""
+
+
 def _add_count(sub: Subparsers) -> None:
     p = sub.add_parser(
         "count",
@@ -73,7 +75,8 @@ def _add_count(sub: Subparsers) -> None:
         type=int,
         default=2,
         metavar="N",
-        help="stop counting at N solutions (default 2: enough to tell unique puzzles)",
+        help="stop counting at N solutions (default 2: enough to tell unique puzzles; at most "
+        "1000000)",
     )
     p.add_argument(
         "--with-puzzle",
@@ -90,9 +93,14 @@ def _run_count(args: argparse.Namespace) -> int:
     if args.limit < 1:
         print("xlsudoku count: --limit must be at least 1", file=sys.stderr)
         return 2
+    if args.limit > MAX_COUNT_LIMIT:  # about 25,000 solutions a second: 10^9 would take hours
+        print(
+            f"xlsudoku count: --limit {args.limit:,} would run for hours; the most is "
+            f"{MAX_COUNT_LIMIT:,} (about a minute on an empty grid)",
+            file=sys.stderr,
+        )
+        return 2
     found = read_source(args)
-    if found is None:
-        return 1
     status = 0
     for line, result in found:
         if not isinstance(result, Grid):
@@ -126,8 +134,6 @@ def _run_format(args: argparse.Namespace) -> int:
     from xlsudoku.engine.grid import Grid
 
     found = read_source(args, validate=args.validate)
-    if found is None:
-        return 1
     status = 0
     grids = []
     for line, result in found:

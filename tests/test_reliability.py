@@ -1,0 +1,302 @@
+"""Nothing lost, nothing crashes: hostile files, concurrent writers, kills, Ctrl+C, exits.
+
+A small, fast version of each part of ``xlsudoku bench soak`` (xlsudoku.addin.soak), on real
+processes and real files, plus the single behaviours behind them.
+"""
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+
+import openpyxl
+import pytest
+from filelock import FileLock
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_headless import set_cells
+
+from xlsudoku.addin import hostile, layout, params, soak
+from xlsudoku.addin.main import main
+from xlsudoku.addin.workbook_file import temp_name
+from xlsudoku.addin.workbook_lock import lock_path
+from xlsudoku.engine.cli.common import Exit
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.solver import count_solutions
+
+TEMPLATE = soak.TEMPLATE
+
+
+@pytest.fixture
+def book(tmp_path):
+    path = tmp_path / "book.xlsm"
+    shutil.copy2(TEMPLATE, path)
+    return path
+
+
+def xlsudoku(*args, stdout=subprocess.PIPE):
+    return subprocess.run(
+        [sys.executable, "-m", "xlsudoku", *map(str, args)],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
+
+
+# -- hostile and damaged workbooks ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    return hostile.make_corpus(tmp_path_factory.mktemp("hostile"), TEMPLATE)
+
+
+def test_the_corpus_has_every_kind_the_issue_names(corpus):
+    assert len(corpus) >= 20
+    kinds = " ".join(case.kind for case in corpus)
+    for kind in (
+        "zip bomb",
+        "2 GB",
+        "1,000,000-row",
+        "entity",
+        "CRC",
+        "missing sheet",
+        "missing drawing",
+        "merged",
+        "too narrow",
+        "whole sheet",
+        "FIFO",
+    ):
+        assert kind in kinds
+
+
+def test_hostile_files_are_refused_untouched_without_traceback(corpus, capsys):
+    for case in corpus:
+        before = case.path.read_bytes() if case.path.is_file() else None
+        status = main([case.command, str(case.path), "--quiet"])
+        err = capsys.readouterr().err
+        assert status == Exit.UNUSABLE_FILE, (case.kind, err)
+        assert case.expect in err and "Traceback" not in err, (case.kind, err)
+        assert len(err.strip().splitlines()) == 1, (case.kind, err)
+        assert before is None or case.path.read_bytes() == before, case.kind
+
+
+# -- writing: lock, symlinks, read-only files, stale temporary files ----------------------------
+
+
+def test_three_writers_lose_nothing(tmp_path):
+    tally = soak.writers(tmp_path, count=3, rounds=1)
+    assert tally.problems == []
+    assert tally.counts["reported saves"] >= 1
+    assert tally.counts["rows in the file"] == tally.counts["reported saves"]
+
+
+def test_a_second_run_waits_for_the_lock_then_gives_up(book, capsys):
+    before = book.read_bytes()
+    with FileLock(str(lock_path(book))):
+        assert main(["save", str(book), "--wait", "0.2", "--quiet"]) == Exit.ENVIRONMENT
+    err = capsys.readouterr().err
+    assert "is being written by another xlsudoku run; waiting for it (up to 0.2 s)" in err
+    assert "still being written by another xlsudoku run after 0.2 s" in err
+    assert f"{book} was not changed" in err and book.read_bytes() == before
+
+
+def test_a_second_run_waits_for_the_lock_then_writes(book, capsys):
+    lock = FileLock(str(lock_path(book)), thread_local=False)  # released by the timer thread
+    lock.acquire()
+    threading.Timer(0.3, lock.release).start()
+    assert main(["clear", str(book), "--wait", "30", "--quiet"]) == Exit.OK
+    assert "waiting for it" in capsys.readouterr().err
+
+
+def test_a_symbolic_link_is_written_through(book, tmp_path):
+    link = tmp_path / "link.xlsm"
+    link.symlink_to(book)
+    assert main(["start", str(link), "--quiet"]) == 0
+    assert link.is_symlink() and link.resolve() == book
+    puzzle = openpyxl.load_workbook(book)["Generator"]["F4:N12"]
+    assert Grid.from_rows([[c.value for c in row] for row in puzzle]).given_count == 26
+    assert (tmp_path / "book.xlsm.bak").exists() and not (tmp_path / "link.xlsm.bak").exists()
+
+
+def test_a_read_only_workbook_is_refused(book, capsys):
+    before = book.read_bytes()
+    book.chmod(0o444)
+    assert main(["start", str(book), "--quiet"]) == Exit.UNUSABLE_FILE
+    assert "the file is read-only" in capsys.readouterr().err
+    assert book.read_bytes() == before and oct(book.stat().st_mode & 0o777) == "0o444"
+
+
+def test_stale_temporary_files_of_dead_runs_are_cleaned(book):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = [temp_name(book, dead.pid), temp_name(book, dead.pid, backup=True)]
+    alive = temp_name(book, os.getppid())  # a live process: not ours to remove
+    other = book.with_name(f".other.xlsm.{dead.pid}.tmp")
+    for path in (*stale, alive, other):
+        path.write_bytes(b"partial")
+    assert main(["clear", str(book), "--quiet"]) == 0
+    assert not any(path.exists() for path in stale)
+    assert alive.exists() and other.exists()
+
+
+# -- signals -------------------------------------------------------------------------------------
+
+
+def test_sigkills_and_double_sigints_keep_files_sound_and_messages_true(tmp_path):
+    rng = random.Random(13)
+    length = {"start": 1.5, "save": 1.5}
+    kills = soak.signalled(tmp_path, 3, rng, double_interrupt=False, length=length)
+    assert kills.problems == [] and kills.counts.get("corrupt files", 0) == 0
+    interrupts = soak.signalled(tmp_path, 3, rng, double_interrupt=True, length=length)
+    assert interrupts.problems == []
+
+
+def interrupt_the_search(*args):
+    """Run xlsudoku ARGS, press Ctrl+C once its progress bar shows; return status, out, err."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "xlsudoku", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    process.stderr.read(1)  # the progress bar: the search is on
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return process.returncode, out, err
+
+
+def test_first_ctrl_c_during_start_saves_the_best_puzzle_and_exits_130(book):
+    set_cells(book, Opens=18, Pattern=4, Trials=99999, TimeLimit=60, Seed=3)
+    status, out, err = interrupt_the_search("start", str(book))
+    assert status == 130
+    assert out.startswith("Interrupted:")
+    assert err.strip().splitlines()[-1] == (
+        f"xlsudoku start: interrupted; the best puzzle found before Ctrl+C was saved to {book} "
+        "(the previous version is book.xlsm.bak)"
+    )
+    rows = openpyxl.load_workbook(book)["Generator"]["F4:N12"]
+    puzzle = Grid.from_rows([[cell.value for cell in row] for row in rows])
+    assert count_solutions(puzzle, 2) == 1
+
+
+def test_ctrl_c_in_an_engine_command_is_one_line_and_130(tmp_path):
+    path = tmp_path / "many.txt"
+    path.write_text(
+        ("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n")
+        * 5000
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-m", "xlsudoku", "grade", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    process.stdout.readline()  # the header: grading is under way
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and err == "xlsudoku grade: interrupted\n"
+
+
+def test_ctrl_c_in_generate_prints_the_best_puzzle_and_exits_130():
+    status, out, err = interrupt_the_search(
+        "generate",
+        "--opens",
+        "18",
+        "--pattern",
+        "4",
+        "--trials",
+        "99999",
+        "--time-limit",
+        "60",
+        "--seed",
+        "3",
+        "--progress",
+    )
+    assert status == 130
+    assert count_solutions(Grid.parse(out.splitlines()[0]), 2) == 1
+    assert err.strip().splitlines()[-1] == (
+        "xlsudoku generate: interrupted; 1 of 1 puzzles printed; the last is the best found "
+        "before Ctrl+C"
+    )
+
+
+# -- exits and messages -------------------------------------------------------------------------
+
+
+def test_a_closed_pipe_is_quiet():
+    tally = soak.fuzz_cli(0, random.Random(1), soak.Path(os.devnull).parent, piped=1)
+    assert tally.problems == [] and tally.counts["closed pipes"] == 1
+
+
+def test_a_full_disk_is_a_message():
+    with open("/dev/full", "w") as full:
+        run = xlsudoku("generate", "-n", "3", "--seed", "1", stdout=full)
+    assert run.returncode == Exit.ENVIRONMENT
+    assert (
+        run.stderr == "xlsudoku generate: no space left on the device; nothing more was written\n"
+    )
+
+
+def test_puzzle_files_that_are_not_text_name_the_line(tmp_path, capsys):
+    path = tmp_path / "p.txt"
+    path.write_bytes(b"." * 81 + b"\n..3\xff\n")
+    assert main(["solve", str(path)]) == Exit.BAD_INPUT
+    assert capsys.readouterr().err == (
+        f"xlsudoku solve: {path} line 2, column 4: byte 0xff is not UTF-8 text (a puzzle file "
+        "is text)\n"
+    )
+
+
+@pytest.mark.parametrize("length", [256, 4096, 100_000])
+def test_long_arguments_are_messages(capsys, length):
+    assert main(["count", "x" * length]) != 0
+    err = capsys.readouterr().err
+    assert err and "Traceback" not in err
+
+
+def test_count_limit_is_bounded(capsys):
+    assert main(["count", "." * 81, "--limit", "1000000000"]) == Exit.USAGE
+    assert "would run for hours; the most is 1,000,000" in capsys.readouterr().err
+
+
+def test_every_failure_says_why(capsys):
+    assert main(["analyze", "11" + "." * 79]) == Exit.BAD_INPUT
+    assert capsys.readouterr().err.strip()
+
+
+def test_fuzzed_command_lines(tmp_path):
+    tally = soak.fuzz_cli(60, random.Random(7), tmp_path, piped=0)
+    assert tally.problems == [] and tally.counts["command lines"] == 60
+
+
+_values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**500), max_value=10**500),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=50),
+    st.sampled_from([1.7976931348623157e308, "1e308", "9" * 400, "=A1", "#N/A", "١٧"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.sampled_from([param.name for param in layout.PARAMS]), value=_values)
+def test_fuzzed_parameter_values_are_checked_or_refused(name, value):
+    param = layout.PARAMS_BY_NAME[name]
+    try:
+        params.parse_param(param, value)
+    except params.ParamError as error:
+        assert param.label in str(error)
+
+
+def test_a_desktop_button_holds_the_same_lock(book, capsys):
+    from xlsudoku.addin.workbook_lock import open_book_lock
+
+    with open_book_lock(str(book)):
+        assert main(["clear", str(book), "--wait", "0.1", "--quiet"]) == Exit.ENVIRONMENT
+    assert "still being written" in capsys.readouterr().err
