@@ -204,7 +204,7 @@ def test_a_worker_killed_stops_the_batch_cleanly_and_resume_finishes_it(tmp_path
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-    assert proc.returncode == 2 and "a worker process died" in err, err
+    assert proc.returncode == 4 and "a worker process died" in err, err
     assert full_run.startswith(target.read_bytes())
     _batch(*KILL_ARGS, str(target), "-j", "2", "--resume", cwd=tmp_path)
     assert target.read_bytes() == full_run
@@ -213,16 +213,16 @@ def test_a_worker_killed_stops_the_batch_cleanly_and_resume_finishes_it(tmp_path
 def test_resume_refuses_other_options_and_a_second_writer(tmp_path):
     _batch("-n", "3", "--seed", "5", "-j", "1", "-o", "b.jsonl", cwd=tmp_path)
     again = _batch("-n", "3", "--seed", "5", "-j", "1", "-o", "b.jsonl", cwd=tmp_path, check=False)
-    assert again.returncode == 2 and "--resume" in again.stderr
+    assert again.returncode == 3 and "--resume" in again.stderr
     other = _batch(
         "-n", "6", "--opens", "24", "-o", "b.jsonl", "--resume", cwd=tmp_path, check=False
     )
-    assert other.returncode == 2 and "target" in other.stderr
+    assert other.returncode == 3 and "target" in other.stderr
     from filelock import FileLock
 
     with FileLock(str(tmp_path / "b.jsonl.lock")):
         locked = _batch("-n", "6", "-o", "b.jsonl", "--resume", cwd=tmp_path, check=False)
-    assert locked.returncode == 2 and "another batch" in locked.stderr
+    assert locked.returncode == 3 and "another batch" in locked.stderr
     more = _batch("-n", "6", "-j", "1", "-o", "b.jsonl", "--resume", cwd=tmp_path)
     assert [r["seed"] for r in _lines(tmp_path / "b.jsonl")] == [5, 6, 7, 8, 9, 10], more.stderr
 

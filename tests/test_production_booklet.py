@@ -142,5 +142,5 @@ def test_puzzle_file_bad_lines_are_reported_and_the_rest_printed(tmp_path):
 
 def test_nothing_to_print_is_an_error_and_no_file(tmp_path):
     (tmp_path / "empty.txt").write_text("# nothing\n")
-    done = _booklet(tmp_path, "empty.txt", status=2)
+    done = _booklet(tmp_path, "empty.txt", status=1)
     assert "no puzzle to print" in done.stderr and not (tmp_path / "empty.pdf").exists()

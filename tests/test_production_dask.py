@@ -139,5 +139,5 @@ def test_unreachable_scheduler_is_a_clear_error(tmp_path):
         text=True,
         timeout=120,
     )
-    assert done.returncode == 2 and "cannot use the Dask scheduler" in done.stderr
+    assert done.returncode == 4 and "cannot use the Dask scheduler" in done.stderr
     assert not (tmp_path / "x.jsonl").exists()  # nothing was made, so no file is left

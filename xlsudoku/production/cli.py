@@ -214,7 +214,7 @@ def _open_output(args: argparse.Namespace) -> BatchFile:
 
 
 def _run_batch(args: argparse.Namespace) -> int:
-    from xlsudoku.addin.headless import Interrupt
+    from xlsudoku.engine.cli.common import Exit, Interrupts
     from xlsudoku.engine.generate import GenerateError
     from xlsudoku.production.batch import run_batch
     from xlsudoku.production.executors import ExecutorError, all_cores, make_executor
@@ -224,9 +224,12 @@ def _run_batch(args: argparse.Namespace) -> int:
         spec = _spec(args, 0)  # checked before any file is touched; the seed comes next
         output = _open_output(args)
         kept = output.open(args.resume)
-    except (StoreError, GenerateError, OSError) as error:
+    except (GenerateError, ValueError) as error:
         print(f"xlsudoku batch: {error}", file=sys.stderr)
-        return 2
+        return Exit.USAGE
+    except (StoreError, OSError) as error:
+        print(f"xlsudoku batch: {error}", file=sys.stderr)
+        return Exit.UNUSABLE_FILE
     try:
         seed, drawn = _base_seed(args, kept)
         spec = dataclasses.replace(spec, seed=seed)
@@ -242,13 +245,19 @@ def _run_batch(args: argparse.Namespace) -> int:
     except (StoreError, GenerateError, ExecutorError, ValueError) as error:
         output.discard()
         print(f"xlsudoku batch: {error}", file=sys.stderr)
-        return 2
+        if isinstance(error, StoreError):
+            return Exit.UNUSABLE_FILE
+        return Exit.ENVIRONMENT if isinstance(error, ExecutorError) else Exit.USAGE
     seen = {str(r["puzzle"]) for r in kept.records}
     started = time.perf_counter()
     bar, progress = _progress(args, spec.count, len(seen))
     summary = None
+    interrupts: Interrupts = getattr(args, "interrupts", None) or Interrupts()
+    where = args.output or "standard output"
+    interrupts.state = f"{where} keeps every puzzle written so far"
     try:
-        with Interrupt() as interrupt:
+        # a first Ctrl+C finishes the puzzles in progress and writes them; a second stops at once
+        with interrupts.cooperative():
             summary = run_batch(
                 spec,
                 executor,
@@ -257,27 +266,26 @@ def _run_batch(args: argparse.Namespace) -> int:
                 seen=seen,
                 chunk_size=args.chunk,
                 progress=progress,
-                stop=interrupt.requested,
+                stop=interrupts.requested,
             )
-        stopped = interrupt.requested()
+        stopped = interrupts.requested()
     except KeyboardInterrupt:
         stopped = True
     except ExecutorError as error:
         print(f"xlsudoku batch: {error}", file=sys.stderr)
         if args.output:
             print("  continue with the same command and --resume", file=sys.stderr)
-        return 2
+        return Exit.ENVIRONMENT
     finally:
         if bar is not None:
             bar.close()
         output.close()
-    where = args.output or "standard output"
     if summary is None or stopped:
         done = "the puzzles written" if summary is None else f"{summary.have} puzzles"
         print(f"xlsudoku batch: interrupted; {where} keeps {done}", file=sys.stderr)
         if args.output:
             print("  continue with the same command and --resume", file=sys.stderr)
-        return 130
+        return Exit.INTERRUPTED
     if not args.quiet:
         print(
             _report(summary, spec, where, executor.name, time.perf_counter() - started),
@@ -355,7 +363,7 @@ def _add_booklet(sub: Subparsers) -> None:
 def _run_booklet(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from xlsudoku.engine.cli.common import report_bad
+    from xlsudoku.engine.cli.common import Exit, os_error_message, report_bad
     from xlsudoku.engine.grid import SudokuError
     from xlsudoku.production.booklet import BookletOptions, page_count, write_booklet
     from xlsudoku.production.inputs import Entry, complete, read_entries
@@ -364,7 +372,7 @@ def _run_booklet(args: argparse.Namespace) -> int:
         found = read_entries(args.source, args.sheet, args.csv)
     except SudokuError as error:
         print(f"xlsudoku booklet: {error}", file=sys.stderr)
-        return 2
+        return Exit.UNUSABLE_FILE
     entries: list[Entry] = []
     status = 0
     for label, item in found:
@@ -377,7 +385,7 @@ def _run_booklet(args: argparse.Namespace) -> int:
             status = 1
     if not entries:
         print(f"xlsudoku booklet: no puzzle to print in {args.source}", file=sys.stderr)
-        return 2
+        return Exit.BAD_INPUT
     source = "booklet" if args.source == "-" else args.source
     output = args.output or str(Path(source).with_suffix(".pdf"))
     options = BookletOptions(
@@ -391,7 +399,7 @@ def _run_booklet(args: argparse.Namespace) -> int:
         write_booklet(output, entries, options)
     except OSError as error:
         print(f"xlsudoku booklet: cannot write {output}: {error}", file=sys.stderr)
-        return 2
+        return os_error_message(error)[1]
     pages = page_count(len(entries), options)
     print(f"{output}: {len(entries)} puzzles, {pages} pages ({options.paper})")
     return status

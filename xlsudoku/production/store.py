@@ -50,6 +50,9 @@ class StoreError(RuntimeError):
 def format_of(path: str, given: str | None) -> str:
     """Return the record format: *given*, else from the file's extension.
 
+    Raises:
+        ValueError: the name has no record format's extension (a command-line mistake).
+
     >>> format_of("out.CSV", None), format_of("out.txt", "jsonl")
     ('csv', 'jsonl')
     """
@@ -57,7 +60,7 @@ def format_of(path: str, given: str | None) -> str:
         return given
     found = _SUFFIXES.get(Path(path).suffix.lower())
     if found is None:
-        raise StoreError(f"{path}: name a .jsonl or .csv file, or give --format jsonl|csv")
+        raise ValueError(f"{path}: name a .jsonl or .csv file, or give --format jsonl|csv")
     return found
 
 
