@@ -1,4 +1,4 @@
-"""What the commands share: the input argument, output formats, error lines."""
+"""What the commands share: output formats, error lines (the input: :mod:`.inputs`)."""
 
 from __future__ import annotations
 
@@ -12,33 +12,7 @@ else:  # argparse's class is not subscriptable at run time
     Subparsers = argparse._SubParsersAction
 
 
-def read_puzzle_arg(text: str) -> str:
-    """Return the puzzle text of a PUZZLE argument: the text itself, a file's contents or stdin."""
-    from pathlib import Path
-
-    if text == "-":
-        return sys.stdin.read()
-    if Path(text).is_file():
-        return Path(text).read_text(encoding="utf-8")
-    return text
-
-
-FORMAT_NAMES = ("line", "sdm", "sdk", "ss", "grid", "csv")
-
-
-def add_input(p: argparse.ArgumentParser) -> None:
-    """Add the FILE argument (a file, - for standard input, or a puzzle) and ``--csv``."""
-    p.add_argument(
-        "source",
-        nargs="?",
-        default="-",
-        metavar="FILE",
-        help="puzzle file, - for standard input (default), or a puzzle itself; one-line "
-        "puzzles (one per line, first field), drawings, .sdk, .ss, .sdm, TSV or CSV",
-    )
-    p.add_argument(
-        "--csv", action="store_true", help="read the input as CSV (automatic for *.csv files)"
-    )
+FORMAT_NAMES = ("line", "sdm", "sdk", "ss", "grid", "csv", "json")
 
 
 def add_output_format(p: argparse.ArgumentParser, default: str = "line") -> None:
@@ -48,33 +22,9 @@ def add_output_format(p: argparse.ArgumentParser, default: str = "line") -> None
         choices=FORMAT_NAMES,
         default=default,
         help=f"output style (default {default}): line (81 characters, . for blanks), "
-        "sdm (0 for blanks), sdk, ss (Simple Sudoku), grid (a picture), csv",
+        "sdm (0 for blanks), sdk, ss (Simple Sudoku), grid (a picture), csv, json (one object "
+        "per line, with the geometry and the .sdk info)",
     )
-
-
-def read_source(args: argparse.Namespace, validate: bool = True) -> list[tuple[int, object]] | None:
-    """Return ``(line, Grid | SudokuError)`` for each puzzle of the command's input.
-
-    Returns None (after saying why on standard error) when FILE neither exists nor is a
-    puzzle.
-    """
-    from pathlib import Path
-
-    from xlsudoku.engine.formats import read_puzzles
-
-    source: str = args.source
-    name = "stdin.csv" if args.csv else ""
-    if source == "-":
-        text = sys.stdin.read()
-    elif Path(source).is_file():
-        text = Path(source).read_text(encoding="utf-8-sig")
-        name = source + (".csv" if args.csv else "")
-    elif len(source.strip()) >= 16 and "/" not in source and "\\" not in source:
-        text = source  # a puzzle given on the command line
-    else:
-        print(f"xlsudoku {args.command}: no such file: {source}", file=sys.stderr)
-        return None
-    return list(read_puzzles(text, name, validate=validate))
 
 
 def report_bad(line: int, error: object) -> None:

@@ -1,0 +1,149 @@
+"""What the commands read: the FILE or PUZZLE argument, ``--csv`` and ``--geometry``.
+
+A FILE argument is ``-`` (standard input), an existing file, or the puzzle itself; a puzzle
+typed as an argument (a 16x16 line of 256 characters, a drawing, JSON) is recognised by its
+characters and never handed to the file system as a name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import typing
+
+if typing.TYPE_CHECKING:
+    from xlsudoku.engine.formats import PuzzleRecord
+    from xlsudoku.engine.grid import Geometry
+
+
+# Arguments longer than this are never file names (POSIX PATH_MAX is 4096).
+_LONGEST_PATH = 4096
+# Characters a puzzle typed as an argument may hold besides cell characters: drawing
+# separators, and the field separators of a ``puzzle:count`` or ``puzzle,level`` line.
+_PUZZLE_PUNCTUATION = frozenset("|+=-:,;\t ")
+
+
+def _existing_file(text: str) -> bool:
+    """Return True when *text* names an existing file (never raises for odd arguments)."""
+    from pathlib import Path
+
+    if not text or "\n" in text or len(text) > _LONGEST_PATH:
+        return False
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        return False
+
+
+def looks_like_puzzle(text: str) -> bool:
+    """Return True when a command-line argument is a puzzle rather than a file name.
+
+    A puzzle is several lines (a drawing), JSON, or made only of cell characters and
+    separators with at least 16 cells (the smallest grid).
+
+    >>> looks_like_puzzle("4.2......1.....3"), looks_like_puzzle("puzzles.txt")
+    (True, False)
+    >>> looks_like_puzzle("." * 256), looks_like_puzzle("../data/p.sdk")
+    (True, False)
+    """
+    from xlsudoku.engine.grid import char_to_digit
+
+    body = text.strip()
+    if "\n" in body or body[:1] in ("{", "["):
+        return True
+    cells = [ch for ch in body if ch not in _PUZZLE_PUNCTUATION]
+    return len(cells) >= 16 and all(char_to_digit(ch, 16) is not None for ch in cells)
+
+
+def puzzle_source(source: str) -> str | None:
+    """Return the text of a FILE/PUZZLE argument: standard input, the file's text or the puzzle.
+
+    An existing file wins; otherwise the argument is the puzzle itself when it looks like
+    one (:func:`looks_like_puzzle`), so a 16x16 puzzle typed as an argument is never taken for
+    a file name.  Returns None when the argument is neither.
+    """
+    from pathlib import Path
+
+    if source == "-":
+        return sys.stdin.read()
+    if _existing_file(source):
+        return Path(source).read_text(encoding="utf-8-sig")
+    if looks_like_puzzle(source):
+        return source
+    return None
+
+
+def geometry_arg(text: str) -> Geometry:
+    """Return the geometry named by a ``--geometry`` argument (argparse type)."""
+    from xlsudoku.engine.formats import geometry_named
+    from xlsudoku.engine.grid import ParseError
+
+    try:
+        return geometry_named(text)
+    except ParseError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_geometry(p: argparse.ArgumentParser, default: str | None = None) -> None:
+    """Add ``--geometry``: the shape puzzles are read as (or generated on)."""
+    p.add_argument(
+        "--geometry",
+        type=geometry_arg,
+        default=default,
+        metavar="SHAPE",
+        help="9x9, 9x9-X (diagonals), 4x4, 6x6, 12x12 or 16x16; "
+        + (
+            f"default {default}"
+            if default
+            else "default: from the puzzle's size (and from JSON input); X-Sudoku must be named"
+        ),
+    )
+
+
+def add_input(p: argparse.ArgumentParser) -> None:
+    """Add FILE (a file, - for standard input, or a puzzle), ``--csv`` and ``--geometry``."""
+    p.add_argument(
+        "source",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="puzzle file, - for standard input (default), or a puzzle itself; one-line "
+        "puzzles (one per line, first field), drawings, .sdk, .ss, .sdm, TSV, CSV or JSON",
+    )
+    p.add_argument(
+        "--csv", action="store_true", help="read the input as CSV (automatic for *.csv files)"
+    )
+    add_geometry(p)
+
+
+def read_records(args: argparse.Namespace, validate: bool = True) -> list[PuzzleRecord] | None:
+    """Return the records (line, grid or error, info) of the command's input.
+
+    Returns None (after saying why on standard error) when FILE neither exists nor is a
+    puzzle.
+    """
+    from xlsudoku.engine.formats import read_records as read
+
+    text = puzzle_source(args.source)
+    if text is None:
+        print(
+            f"xlsudoku {args.command}: no such file (and not a puzzle): {args.source}",
+            file=sys.stderr,
+        )
+        return None
+    name = ""
+    if args.csv:
+        name = "input.csv"
+    elif args.source != "-" and _existing_file(args.source):
+        name = args.source
+    return list(read(text, name, geometry=args.geometry, validate=validate))
+
+
+def read_source(args: argparse.Namespace, validate: bool = True) -> list[tuple[int, object]] | None:
+    """Return ``(line, Grid | SudokuError)`` for each puzzle of the command's input.
+
+    Returns None (after saying why on standard error) when FILE neither exists nor is a
+    puzzle.
+    """
+    records = read_records(args, validate)
+    return None if records is None else [(r.line, r.result) for r in records]
