@@ -3,17 +3,20 @@
 A graded request has two targets, and it is *reached* only when both are met: exactly the
 requested number of opens, and the level (or the needed technique).
 
-Each attempt works on one solution grid (reused for ``ATTEMPTS_PER_GRID`` attempts):
+Attempts come in threes on one solution grid (``ATTEMPTS_PER_GRID``):
 
-1. **Descend to the opens**: blank the pattern's blank cells, then the free orbits of the
-   symmetry in a random order while the puzzle stays unique (the plain descent,
-   :func:`.descent.attempt`), stopping at exactly the requested opens.
-2. **Check the goal** (:class:`Goal`): grade the puzzle with the human-style solver.
-3. **Climb at the opens**: while the goal is not met, try *swaps* on the same grid, putting one
-   blank orbit back and blanking a clue orbit of the same size, so the opens never change;
-   keep a unique result that is no farther from the goal (sideways moves cross plateaus).  At
-   most ``CLIMB_STEPS`` puzzles are graded per attempt, so the time is shared between new
-   descents and climbs.
+1. **Reach the opens** (first attempt): the plain strategy for those opens (the descent with
+   solution reuse, :mod:`.descent`, or for a deep 9x9 target the low-clue search,
+   :mod:`.deep`) makes a unique puzzle with exactly the opens, on fresh grids.
+2. **Descend within the goal** (the next two, on the same grid): blank orbits in a new random
+   order, keeping one blanked only when the puzzle stays unique and the solver up to the goal
+   (:meth:`Goal.not_too_hard`) still finishes it, down to the opens.
+3. **Climb at the opens** (every attempt that is at the opens): while the goal is not met, try
+   *swaps* on the same grid, putting one blank orbit back and blanking a clue orbit of the same
+   size, so the opens never change; keep a unique result no farther from the goal
+   (:meth:`Goal.distance`; sideways moves cross plateaus).  At most ``CLIMB_STEPS`` puzzles
+   are graded per attempt, so the time is shared between fresh grids, guided descents and
+   climbs.
 
 Out of trials or time (``DEFAULT_SECONDS`` when the request has none), or when cancelled, the
 closest puzzle comes back: the one nearest the goal, then nearest the opens, and the message
@@ -21,7 +24,9 @@ says what was missed (the level or technique, the opens, or both).
 
 A puzzle *needs* a technique when the human-style solver, taking the techniques in solve order
 up to that technique, finishes it, but without the technique stalls: the technique is then the
-hardest step of the graded path (see :func:`needs_tables`).
+hardest step of the graded path (see :func:`needs_tables`).  Everything is judged through the
+public solver and grader (:func:`~xlsudoku.engine.logic.solve_path`,
+:func:`~xlsudoku.engine.grading.grade_path`, the ``TECHNIQUES`` registry).
 """
 
 from __future__ import annotations
@@ -50,6 +55,8 @@ ATTEMPTS_PER_GRID = 3
 REACH_TRIALS = 30
 # Puzzles graded by the climb of one attempt at most.
 CLIMB_STEPS = 40
+# Swaps drawn by one climb at most (many leave two solutions and are not graded).
+SWAP_DRAWS = 20 * CLIMB_STEPS
 
 # How far a puzzle is from the goal: MET, else lower is closer.
 Distance = tuple[int, float]
@@ -228,11 +235,11 @@ def _climb(
     """Move *start* by swaps, keeping moves no farther from the goal, for ``CLIMB_STEPS``."""
     current = start
     seen = {start.puzzle}
-    graded = tries = 0
-    while current.distance[0] and graded < CLIMB_STEPS and tries < 20 * CLIMB_STEPS:
+    graded = draws = 0
+    while current.distance[0] and graded < CLIMB_STEPS and draws < SWAP_DRAWS:
         if stop():
             break
-        tries += 1
+        draws += 1
         moved = _swap(oracle, current.puzzle, plan.form, plan.rng)
         if moved is None or moved in seen:
             continue
