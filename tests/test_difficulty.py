@@ -209,3 +209,13 @@ def test_cli_exits_1_on_an_unmet_target(capsys, argv):
 def test_cli_rejects_a_technique_without_a_finder(capsys):
     assert main(["generate", "--needs", "trial-and-error"]) == 2
     assert "Trial and Error has no finder" in capsys.readouterr().err
+
+
+def test_bench_difficulty_smoke(capsys):
+    """The benchmark command runs, checks what it made and prints its figures (never speed)."""
+    argv = ["bench", "difficulty", "--levels", "easy", "--opens", "30", "--seeds", "2"]
+    assert main([*argv, "--needs", "pointing", "--needs-opens", "30"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("xlsudoku bench difficulty; load average")
+    assert out[2].split(": ")[1].startswith("2/2 (median") and "Easy" in out[2]
+    assert "needs Pointing" in out[3] and "2/2" in out[3]

@@ -6,7 +6,7 @@ technique asked with ``--needs``, it generates one puzzle per seed with the defa
 seconds of those, and, for the others, what was missed.  Every reached puzzle is checked
 independently of the generator: unique (exact solver), exactly the opens, and graded at the
 level by :func:`xlsudoku.engine.grading.grade` -- for a technique, the path uses it and the
-solver with the techniques up to its score, without it, stalls.
+solver with the techniques before it in the registry's solve order stalls.
 """
 
 from __future__ import annotations
@@ -62,14 +62,14 @@ class Cell:
 def needs_checked(puzzle_result: GenerateResult, technique: Technique) -> bool:
     """Return True when the puzzle needs *technique*, checked from the table directly.
 
-    The path of the grader uses the technique, and the solver with every technique scored at
-    most the technique's score, except the technique, stalls.
+    The path of the grader uses the technique, and the solver with the techniques before it in
+    the registry's solve order (ties included) stalls.
     """
     puzzle = puzzle_result.puzzle
     if technique not in dict(grade(puzzle).counts):
         return False
-    top = max(spec.score for spec in TECHNIQUES if spec.technique is technique)
-    without = tuple(s for s in TECHNIQUES if s.technique is not technique and s.score <= top)
+    last = max(i for i, spec in enumerate(TECHNIQUES) if spec.technique is technique)
+    without = tuple(s for s in TECHNIQUES[: last + 1] if s.technique is not technique)
     return not solve_path(puzzle, without, max_level=Level.DIABOLICAL).solved
 
 
