@@ -17,6 +17,7 @@ import pytest
 
 from xlsudoku.addin.render import stats_block
 from xlsudoku.engine.cli import main
+from xlsudoku.engine.cli.generate import TARGET_MISSED
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid
@@ -199,8 +200,8 @@ def test_cli_difficulty_option(capsys):
         ["--difficulty", "easy", "--opens", "20", "--pattern", "none", "--time-limit", "3"],
     ],
 )
-def test_cli_exits_1_on_an_unmet_target(capsys, argv):
-    assert main(["generate", "--seed", "1", *argv]) == 1
+def test_cli_exits_5_on_an_unmet_target(capsys, argv):
+    assert main(["generate", "--seed", "1", *argv]) == TARGET_MISSED == 5
     out, err = capsys.readouterr()
     assert count_solutions(Grid.parse(out.strip()), 2) == 1  # the closest puzzle is printed
     assert err.startswith("Could not make") and "(missed the" in err

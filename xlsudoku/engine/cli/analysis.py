@@ -6,8 +6,14 @@ import argparse
 import sys
 import typing
 
-from xlsudoku.engine.cli.common import Subparsers, report_bad
-from xlsudoku.engine.cli.inputs import add_geometry, add_input, puzzle_source, read_records
+from xlsudoku.engine.cli.common import (
+    Subparsers,
+    add_input,
+    read_puzzle_arg,
+    read_records,
+    report_bad,
+)
+from xlsudoku.engine.cli.inputs import add_geometry, looks_like_puzzle
 
 if typing.TYPE_CHECKING:
     from xlsudoku.engine.grid import Grid
@@ -106,8 +112,8 @@ def _read_puzzle(args: argparse.Namespace) -> Grid:
     from xlsudoku.engine.formats import parse_puzzle
     from xlsudoku.engine.grid import ParseError
 
-    text = puzzle_source(args.puzzle)
-    if text is None:
+    text = read_puzzle_arg(args.puzzle)
+    if text == args.puzzle and not looks_like_puzzle(text):
         raise ParseError(f"no such file, and not a puzzle: {args.puzzle}")
     return parse_puzzle(text, geometry=args.geometry, validate=False)
 

@@ -23,6 +23,11 @@ def _symmetry_arg(text: str) -> Symmetry:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+# Exit status when a puzzle misses its target: the status of an unmet goal, as for a benchmark
+# (the closest puzzle is still printed; 1 means bad input, 2 a request that cannot be made).
+TARGET_MISSED = 5
+
+
 def _add_generate(sub: Subparsers) -> None:
     p = sub.add_parser(
         "generate",
@@ -31,7 +36,7 @@ def _add_generate(sub: Subparsers) -> None:
             "Generate unique puzzles whose clues have the given symmetry: fill a random grid, "
             "blank symmetric orbits while the solution stays unique, stop at the target. "
             "With -n and --seed S, puzzle k uses seed S+k-1. Exit status: 0 when every "
-            "puzzle met its target (opens, and the level or technique when asked), 1 when one "
+            "puzzle met its target (opens, and the level or technique when asked), 5 when one "
             "did not (the closest puzzle is printed and the message says what was missed), 2 "
             "for a request that cannot be made."
         ),
@@ -158,7 +163,7 @@ def _run_generate(args: argparse.Namespace) -> int:
     except ValueError:  # not the main thread
         previous = None
     bar = None
-    status = 0  # 1 once a puzzle misses its target (opens, level or technique)
+    status = 0  # TARGET_MISSED once a puzzle misses its target (opens, level or technique)
     if show:
         from tqdm import tqdm  # type: ignore[import-untyped]
 
@@ -187,7 +192,7 @@ def _run_generate(args: argparse.Namespace) -> int:
                 bar.update(1)
             _write(result, args.format, first=k == 0)
             if not result.reached:
-                status = 1
+                status = TARGET_MISSED
     except GenerateError as exc:
         print(f"xlsudoku generate: error: {exc}", file=sys.stderr)
         return 2

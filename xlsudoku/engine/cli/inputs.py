@@ -1,18 +1,16 @@
-"""What the commands read: the FILE or PUZZLE argument, ``--csv`` and ``--geometry``.
+"""How the commands tell a puzzle argument from a file name, and ``--geometry``.
 
-A FILE argument is ``-`` (standard input), an existing file, or the puzzle itself; a puzzle
-typed as an argument (a 16x16 line of 256 characters, a drawing, JSON) is recognised by its
-characters and never handed to the file system as a name.
+A FILE or PUZZLE argument is ``-`` (standard input), an existing file, or the puzzle itself; a
+puzzle typed as an argument (a 16x16 line of 256 characters, a drawing, JSON) is recognised by
+its characters and never handed to the file system as a name (:mod:`.common` reads them).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import typing
 
 if typing.TYPE_CHECKING:
-    from xlsudoku.engine.formats import PuzzleRecord
     from xlsudoku.engine.grid import Geometry
 
 
@@ -23,7 +21,7 @@ _LONGEST_PATH = 4096
 _PUZZLE_PUNCTUATION = frozenset("|+=-:,;\t ")
 
 
-def _existing_file(text: str) -> bool:
+def existing_file(text: str) -> bool:
     """Return True when *text* names an existing file (never raises for odd arguments)."""
     from pathlib import Path
 
@@ -55,24 +53,6 @@ def looks_like_puzzle(text: str) -> bool:
     return len(cells) >= 16 and all(char_to_digit(ch, 16) is not None for ch in cells)
 
 
-def puzzle_source(source: str) -> str | None:
-    """Return the text of a FILE/PUZZLE argument: standard input, the file's text or the puzzle.
-
-    An existing file wins; otherwise the argument is the puzzle itself when it looks like
-    one (:func:`looks_like_puzzle`), so a 16x16 puzzle typed as an argument is never taken for
-    a file name.  Returns None when the argument is neither.
-    """
-    from pathlib import Path
-
-    if source == "-":
-        return sys.stdin.read()
-    if _existing_file(source):
-        return Path(source).read_text(encoding="utf-8-sig")
-    if looks_like_puzzle(source):
-        return source
-    return None
-
-
 def geometry_arg(text: str) -> Geometry:
     """Return the geometry named by a ``--geometry`` argument (argparse type)."""
     from xlsudoku.engine.formats import geometry_named
@@ -98,52 +78,3 @@ def add_geometry(p: argparse.ArgumentParser, default: str | None = None) -> None
             else "default: from the puzzle's size (and from JSON input); X-Sudoku must be named"
         ),
     )
-
-
-def add_input(p: argparse.ArgumentParser) -> None:
-    """Add FILE (a file, - for standard input, or a puzzle), ``--csv`` and ``--geometry``."""
-    p.add_argument(
-        "source",
-        nargs="?",
-        default="-",
-        metavar="FILE",
-        help="puzzle file, - for standard input (default), or a puzzle itself; one-line "
-        "puzzles (one per line, first field), drawings, .sdk, .ss, .sdm, TSV, CSV or JSON",
-    )
-    p.add_argument(
-        "--csv", action="store_true", help="read the input as CSV (automatic for *.csv files)"
-    )
-    add_geometry(p)
-
-
-def read_records(args: argparse.Namespace, validate: bool = True) -> list[PuzzleRecord] | None:
-    """Return the records (line, grid or error, info) of the command's input.
-
-    Returns None (after saying why on standard error) when FILE neither exists nor is a
-    puzzle.
-    """
-    from xlsudoku.engine.formats import read_records as read
-
-    text = puzzle_source(args.source)
-    if text is None:
-        print(
-            f"xlsudoku {args.command}: no such file (and not a puzzle): {args.source}",
-            file=sys.stderr,
-        )
-        return None
-    name = ""
-    if args.csv:
-        name = "input.csv"
-    elif args.source != "-" and _existing_file(args.source):
-        name = args.source
-    return list(read(text, name, geometry=args.geometry, validate=validate))
-
-
-def read_source(args: argparse.Namespace, validate: bool = True) -> list[tuple[int, object]] | None:
-    """Return ``(line, Grid | SudokuError)`` for each puzzle of the command's input.
-
-    Returns None (after saying why on standard error) when FILE neither exists nor is a
-    puzzle.
-    """
-    records = read_records(args, validate)
-    return None if records is None else [(r.line, r.result) for r in records]

@@ -5,8 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from xlsudoku.engine.cli.common import Subparsers, add_output_format, report_bad
-from xlsudoku.engine.cli.inputs import add_input, read_records, read_source
+from xlsudoku.engine.cli.common import (
+    Subparsers,
+    add_input,
+    add_output_format,
+    read_records,
+    read_source,
+    report_bad,
+)
 
 
 def _add_solve(sub: Subparsers) -> None:
