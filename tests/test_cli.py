@@ -182,3 +182,189 @@ def test_console_process_reads_stdin():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["1", ">=2"]
+
+
+# ------------------------------------------------------------------ geometry and long arguments
+
+
+def _x_puzzle() -> str:
+    """Return a 9x9-X puzzle (made by the generator) that has several classic solutions."""
+    from xlsudoku.engine.formats import geometry_named
+    from xlsudoku.engine.generate import GenerateRequest, generate
+    from xlsudoku.engine.solver import count_solutions
+
+    x_geo = geometry_named("9x9-X")
+    for seed in range(1, 50):
+        puzzle = generate(GenerateRequest(seed=seed, geometry=x_geo, opens=24)).puzzle
+        if count_solutions(Grid(puzzle.cells), 2) > 1:
+            return str(puzzle)
+    raise AssertionError("no X-Sudoku with several classic solutions in 49 seeds")
+
+
+def _is_x_solution(text: str, puzzle: str) -> bool:
+    """Check a 9x9-X solution independently: rows, columns, boxes, both diagonals, givens."""
+    d = [int(ch) for ch in text]
+    units = [[r * 9 + c for c in range(9)] for r in range(9)]
+    units += [[r * 9 + c for r in range(9)] for c in range(9)]
+    units += [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)] for b in range(9)]
+    units += [[i * 10 for i in range(9)], [i * 8 + 8 for i in range(9)]]
+    fits = all(p in ".0" or p == t for p, t in zip(puzzle, text, strict=True))
+    return fits and all(sorted(d[c] for c in unit) == list(range(1, 10)) for unit in units)
+
+
+def test_geometry_option_reads_x_sudoku(capsys):
+    puzzle = _x_puzzle()
+    code, out, _ = _run(capsys, ["count", puzzle])
+    assert code == 0 and out == ">=2\n"  # read as classic, several solutions
+    code, out, _ = _run(capsys, ["count", puzzle, "--geometry", "9x9-X"])
+    assert code == 0 and out == "1\n"
+    code, out, err = _run(capsys, ["solve", puzzle, "--geometry", "9x9-X"])
+    assert code == 0 and err == "" and _is_x_solution(out.strip(), puzzle)
+    code, out, _ = _run(capsys, ["grade", puzzle, "--geometry", "x", "--format", "json"])
+    assert code == 0 and '"geometry": "9x9-X"' in out and '"solved": true' in out
+    code, out, err = _run(capsys, ["grade", puzzle])
+    assert code == 1 and "more than one solution" in err
+    code, out, _ = _run(capsys, ["format", puzzle, "--geometry", "9x9-X", "--format", "json"])
+    assert code == 0 and '"geometry": "9x9-X"' in out
+    code, out, _ = _run(capsys, ["count", out])  # the JSON carries the geometry
+    assert code == 0 and out == "1\n"
+    code, out, _ = _run(capsys, ["analyze", puzzle, "--geometry", "9x9-X"])
+    assert code == 0 and out.startswith("unique solution")
+    code, out, _ = _run(capsys, ["hint", puzzle, "--geometry", "9x9-X"])
+    assert code == 0 and out.startswith("Look for")
+
+
+def test_bad_geometry_option_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["count", PUZZLE, "--geometry", "7x7"])
+    assert exit_.value.code == 2 and "unknown geometry '7x7'" in capsys.readouterr().err
+
+
+def _puzzle_16() -> tuple[str, str]:
+    from xlsudoku.engine.formats import geometry_named
+    from xlsudoku.engine.generate import GenerateRequest, generate
+
+    geo16 = geometry_named("16x16")
+    result = generate(GenerateRequest(seed=2, geometry=geo16, pattern=None, opens=160))
+    return str(result.puzzle), str(result.solution)
+
+
+@pytest.mark.parametrize("drawn", [False, True], ids=["line", "drawing"])
+def test_long_puzzles_as_arguments(capsys, drawn):
+    from xlsudoku.engine.formats import PuzzleFormat, format_grid
+
+    puzzle, solution = _puzzle_16()
+    arg = format_grid(Grid.parse(puzzle), PuzzleFormat.GRID) if drawn else puzzle
+    assert len(arg) >= 256
+    assert _run(capsys, ["count", arg])[:2] == (0, "1\n")
+    assert _run(capsys, ["solve", arg])[:2] == (0, solution + "\n")
+    code, out, _ = _run(capsys, ["grade", arg, "--format", "json"])
+    assert code == 0 and '"geometry": "16x16"' in out
+    code, out, _ = _run(capsys, ["analyze", arg])
+    assert code == 0 and f"solution: {solution}" in out
+    assert _run(capsys, ["hint", arg])[0] == 0
+    assert _run(capsys, ["format", arg, "--format", "line"])[:2] == (0, puzzle + "\n")
+
+
+@pytest.mark.parametrize(
+    "arg", ["no-such-file.txt", "x" * 300, "dir/" + "a" * 5000, "../nowhere/p.sdk"]
+)
+def test_missing_files_are_named_not_crashed_on(capsys, arg):
+    code, out, err = _run(capsys, ["count", arg])
+    assert code == 3 and out == "" and "no such file (and not a puzzle)" in err  # unusable file
+    code, out, err = _run(capsys, ["hint", arg])
+    assert code == 1 and f"no such file, and not a puzzle: {arg}" in err  # a bad PUZZLE
+
+
+def test_a_file_wins_over_a_puzzle_of_the_same_name(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / PUZZLE).write_text("." * 81 + "\n")  # a file named like a puzzle
+    assert _run(capsys, ["count", PUZZLE])[:2] == (0, ">=2\n")
+
+
+# ------------------------------------------------------------------ info lines and JSON input
+
+SDK = "#ARuud\n#LEasy\n#CJust start plugging in the numbers\n" + "\n".join(
+    PUZZLE[r * 9 : r * 9 + 9] for r in range(9)
+)
+
+
+def test_format_keeps_sdk_info_in_sdk_and_json(tmp_path, capsys):
+    path = tmp_path / "p.sdk"
+    path.write_text(SDK + "\n")
+    code, out, err = _run(capsys, ["format", str(path), "--format", "sdk"])
+    assert code == 0 and err == ""  # written in SudoCue's letter order: A D C B S L U
+    info = ["#ARuud", "#CJust start plugging in the numbers", "#LEasy"]
+    assert out.splitlines() == info + SDK.splitlines()[3:]
+    code, out, err = _run(capsys, ["format", str(path), "--format", "json"])
+    assert code == 0 and err == ""
+    import json
+
+    record = json.loads(out)
+    assert record == {
+        "puzzle": PUZZLE,
+        "geometry": "9x9",
+        "author": "Ruud",
+        "comment": "Just start plugging in the numbers",
+        "level": "Easy",
+    }
+    back = tmp_path / "p.json"
+    back.write_text(out)
+    code, out, _ = _run(capsys, ["format", str(back), "--format", "sdk"])
+    assert out.splitlines()[:4] == [
+        "#ARuud",
+        "#CJust start plugging in the numbers",
+        "#LEasy",
+        PUZZLE[:9],
+    ]
+    code, out, err = _run(capsys, ["format", str(path), "--format", "line"])
+    assert code == 0 and out == PUZZLE + "\n"
+    assert "info lines (#A, #D, ...) of 1 puzzle are not kept in line output" in err
+
+
+def test_grade_json_keeps_the_info_and_reads_back(capsys):
+    import json
+
+    code, out, _ = _run(capsys, ["grade", SDK, "--format", "json"])
+    record = json.loads(out)
+    assert code == 0 and record["author"] == "Ruud" and record["level"] == "Easy"
+    code, out, _ = _run(capsys, ["count", out, "--with-puzzle"])
+    assert code == 0 and out == f"{PUZZLE}\t1\n"
+
+
+# ------------------------------------------------------------------ generate's output formats
+
+
+@pytest.mark.parametrize("fmt", ["sdk", "ss", "csv", "sdm", "json"])  # grid adds text for people
+def test_generate_writes_every_format_readably(capsys, fmt):
+    from xlsudoku.engine.formats import read_records
+
+    argv = ["generate", "--seed", "8", "-n", "2", "--opens", "28"]
+    code, lines, _ = _run(capsys, argv)
+    assert code == 0
+    code, out, err = _run(capsys, [*argv, "--format", fmt])
+    assert code == 0 and err == ""
+    records = list(read_records(out, "out.csv" if fmt == "csv" else ""))
+    assert [str(r.result) for r in records] == lines.split()
+    if fmt == "sdk":
+        assert records[0].info["source"] == "xlsudoku"
+        assert records[0].info["description"].startswith("9x9, 28 opens, rotate180 symmetry")
+        assert records[1].info["comment"].startswith("Reached 28 opens")
+
+
+def test_generate_json_of_x_sudoku_reads_back_as_x_sudoku(capsys):
+    argv = ["generate", "--seed", "3", "--geometry", "9x9-X", "--opens", "28", "--format", "json"]
+    code, out, _ = _run(capsys, argv)
+    assert code == 0
+    code, counted, _ = _run(capsys, ["count", out])
+    assert code == 0 and counted == "1\n"
+    code, solved, _ = _run(capsys, ["solve", out])
+    import json
+
+    assert _is_x_solution(solved.strip(), json.loads(out)["puzzle"])
+
+
+def test_generate_exits_5_when_a_target_is_missed(capsys):
+    code, out, err = _run(capsys, ["generate", "--seed", "1", "--opens", "20", "--trials", "1"])
+    assert code == 5 and Grid.parse(out.strip()).given_count > 20
+    assert err.startswith("Could not reach 20 opens in 1 trial")

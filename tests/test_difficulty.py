@@ -1,8 +1,11 @@
 """Generation to a difficulty (xlsudoku.engine.generate.graded), checked by independent oracles.
 
-Uniqueness by the exact solver, symmetry by engine.symmetry, and the level by our grader and,
+Reached means both targets: exactly the opens, and the level (or the needed technique).
+Uniqueness by the exact solver, symmetry by engine.symmetry, the level by our grader and,
 where installed, by QQWing's own grader (``qqwing --solve --stats``), which knows nothing of
 our levels: singles-only puzzles are QQWing "simple"/"easy", puzzles needing guessing "expert".
+A needed technique by the solver itself: with the techniques up to it in the registry's solve
+order but without it, the solver stalls.
 """
 
 from __future__ import annotations
@@ -12,15 +15,18 @@ import subprocess
 
 import pytest
 
+from xlsudoku.addin.render import stats_block
 from xlsudoku.engine.cli import main
+from xlsudoku.engine.cli.generate import TARGET_MISSED
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, generate
-from xlsudoku.engine.generate.graded import goal_table
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.logic import solve_path
 from xlsudoku.engine.patterns import parse_pattern
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
+from xlsudoku.engine.techniques import TECHNIQUES
 
 LEVELS = [Level.EASY, Level.MEDIUM, Level.HARD, Level.VERY_HARD, Level.DIABOLICAL]
 
@@ -52,14 +58,29 @@ def _check_invariants(result, request):
     assert result.opens == puzzle.given_count
 
 
+def _needs(puzzle: Grid, technique: Technique) -> bool:
+    """The oracle for "needs": the path uses it, and without it (solve order up to it) stalls."""
+    last = max(i for i, spec in enumerate(TECHNIQUES) if spec.technique is technique)
+    without = tuple(s for s in TECHNIQUES[: last + 1] if s.technique is not technique)
+    stalls = not solve_path(puzzle, without, max_level=Level.DIABOLICAL).solved
+    return stalls and technique in dict(grade(puzzle).counts)
+
+
+def _goal_met(puzzle: Grid, request: GenerateRequest) -> bool:
+    if request.needs is not None:
+        return _needs(puzzle, request.needs)
+    return grade(puzzle).level is request.difficulty
+
+
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
-def test_level_is_reached_directly(level):
-    request = GenerateRequest(difficulty=level, seed=11, time_limit=120)
+@pytest.mark.parametrize("opens", [26, 30])
+def test_level_is_reached_at_the_opens(level, opens):
+    request = GenerateRequest(difficulty=level, opens=opens, seed=11, time_limit=120)
     result = generate(request)
     assert result.reached, result.message
     _check_invariants(result, request)
-    assert grade(result.puzzle).level is level
-    assert result.opens >= request.opens or "opens" in result.message
+    assert result.opens == opens and grade(result.puzzle).level is level
+    assert result.message.startswith(f"Made a{'n' if level is Level.EASY else ''} {level.label}")
     qq = _qqwing_level(result.puzzle)
     if qq is not None and level is Level.EASY:
         assert qq in ("simple", "easy")
@@ -72,39 +93,76 @@ def test_same_seed_same_puzzle():
     assert generate(request).puzzle == generate(request).puzzle
 
 
-@pytest.mark.parametrize("technique", [Technique.X_WING, Technique.NAKED_PAIR, Technique.POINTING])
-def test_needed_technique_is_used(technique):
-    request = GenerateRequest(needs=technique, seed=3, time_limit=120)
+@pytest.mark.parametrize(
+    "technique",
+    [
+        Technique.POINTING,
+        Technique.NAKED_PAIR,
+        Technique.X_WING,
+        Technique.XY_WING,
+        Technique.FORCING_CHAIN,
+    ],
+    ids=lambda t: t.name,
+)
+def test_needed_technique_is_needed(technique):
+    request = GenerateRequest(needs=technique, seed=3, time_limit=120, trials=2000)
     result = generate(request)
     assert result.reached, result.message
     _check_invariants(result, request)
-    assert technique in dict(grade(result.puzzle).counts)
+    assert result.opens == request.opens and _needs(result.puzzle, technique)
+
+
+HONESTY_CASES = [
+    GenerateRequest(difficulty=Level.HARD, seed=4, trials=1),
+    GenerateRequest(difficulty=Level.HARD, seed=4, trials=30),
+    GenerateRequest(difficulty=Level.EASY, opens=36, seed=2, trials=3),
+    GenerateRequest(difficulty=Level.DIABOLICAL, opens=34, seed=1, trials=2),
+    GenerateRequest(difficulty=Level.EASY, opens=20, pattern=None, seed=1, time_limit=3),
+    GenerateRequest(difficulty=Level.BEYOND, seed=1, trials=2),
+    GenerateRequest(needs=Technique.JELLYFISH, seed=1, trials=2),
+    GenerateRequest(needs=Technique.X_WING, opens=30, seed=6, trials=4),
+]
 
 
 @pytest.mark.parametrize(
-    "symmetry, pattern",
-    [(Symmetry.NONE, None), (Symmetry.ROTATE_90, 3), (Symmetry.DIAGONAL, None)],
+    "request_", HONESTY_CASES, ids=lambda r: f"{r.difficulty}-{r.needs}-{r.opens}"
 )
-def test_works_with_symmetry_and_pattern(symmetry, pattern):
+def test_reached_means_both_targets(request_):
+    result = generate(request_)
+    _check_invariants(result, request_)
+    goal_missed = not _goal_met(result.puzzle, request_)
+    opens_missed = result.opens != request_.opens
+    assert result.reached == (not goal_missed and not opens_missed), result.message
+    if not result.reached:
+        missed = result.message.split("(missed the ")[1]
+        what = "technique" if request_.needs is not None else "level"
+        expected = " and the ".join([what] * goal_missed + ["opens"] * opens_missed)
+        assert missed == expected + ")", result.message
+        assert result.message.startswith("Could not make")
+        rows = {row[0]: row[1] for row in stats_block(result)}
+        assert rows["Target reached"] == f"No (target {request_.opens})"
+
+
+@pytest.mark.parametrize(
+    "symmetry, pattern, opens",
+    [(Symmetry.NONE, None, 26), (Symmetry.ROTATE_90, 3, 28), (Symmetry.DIAGONAL, None, 26)],
+)
+def test_works_with_symmetry_and_pattern(symmetry, pattern, opens):
     request = GenerateRequest(
-        difficulty=Level.HARD,
-        symmetry=symmetry,
-        pattern=pattern,
-        seed=2,
-        time_limit=120,
-        opens=28 if symmetry is Symmetry.ROTATE_90 else 26,
+        difficulty=Level.HARD, symmetry=symmetry, pattern=pattern, seed=2, opens=opens
     )
     result = generate(request)
     _check_invariants(result, request)
     assert result.reached, result.message
+    assert result.opens == opens and grade(result.puzzle).level is Level.HARD
 
 
 def test_target_not_met_returns_the_closest_and_says_so():
     request = GenerateRequest(difficulty=Level.BEYOND, seed=1, trials=2)
     result = generate(request)
     assert not result.reached and result.trials_used == 2
-    assert result.message.startswith("Could not make a Beyond technique puzzle")
-    assert "closest" in result.message
+    assert result.message.startswith("Could not make a Beyond technique puzzle with 26 opens")
+    assert "closest" in result.message and "(missed the level)" in result.message
     _check_invariants(result, request)
 
 
@@ -118,17 +176,48 @@ def test_generator_delegates_and_reports_progress():
 def test_cancel_stops_after_the_first_attempt():
     request = GenerateRequest(difficulty=Level.BEYOND, seed=1, trials=50)
     result = generate(request, cancel=lambda: True)
-    assert result.trials_used == 1 and "Cancelled" in result.message
+    assert result.trials_used == 1 and result.message.startswith("Cancelled after 1 attempt;")
+    assert not result.reached
 
 
 def test_invalid_requests_name_the_field():
     with pytest.raises(GenerateError, match="opens 25 is odd"):
         generate(GenerateRequest(difficulty=Level.EASY, opens=25))
-    with pytest.raises(ValueError, match="has no finder"):
-        goal_table(None, Technique.TRIAL_AND_ERROR)
+    with pytest.raises(GenerateError, match="Trial and Error has no finder"):
+        generate(GenerateRequest(needs=Technique.TRIAL_AND_ERROR))
 
 
 def test_cli_difficulty_option(capsys):
     assert main(["generate", "--difficulty", "medium", "--seed", "4", "--format", "json"]) == 0
     out = capsys.readouterr().out
-    assert '"difficulty": "MEDIUM"' in out and '"reached": true' in out
+    assert '"difficulty": "MEDIUM"' in out and '"reached": true' in out and '"opens": 26' in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--difficulty", "beyond", "--trials", "2"],
+        ["--needs", "jellyfish", "--trials", "2"],
+        ["--difficulty", "easy", "--opens", "20", "--pattern", "none", "--time-limit", "3"],
+    ],
+)
+def test_cli_exits_5_on_an_unmet_target(capsys, argv):
+    assert main(["generate", "--seed", "1", *argv]) == TARGET_MISSED == 5
+    out, err = capsys.readouterr()
+    assert count_solutions(Grid.parse(out.strip()), 2) == 1  # the closest puzzle is printed
+    assert err.startswith("Could not make") and "(missed the" in err
+
+
+def test_cli_rejects_a_technique_without_a_finder(capsys):
+    assert main(["generate", "--needs", "trial-and-error"]) == 2
+    assert "Trial and Error has no finder" in capsys.readouterr().err
+
+
+def test_bench_difficulty_smoke(capsys):
+    """The benchmark command runs, checks what it made and prints its figures (never speed)."""
+    argv = ["bench", "difficulty", "--levels", "easy", "--opens", "30", "--seeds", "2"]
+    assert main([*argv, "--needs", "pointing", "--needs-opens", "30"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("xlsudoku bench difficulty; load average")
+    assert out[2].split(": ")[1].startswith("2/2 (median") and "Easy" in out[2]
+    assert "needs Pointing" in out[3] and "2/2" in out[3]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -72,8 +73,8 @@ def test_known_texts():
         "| 2 . . | 1 . 5 | . . 3 |",
     ]
     assert format_grid(GRID, PuzzleFormat.CSV).splitlines()[0] == "2,,,1,,5,,,3"
-    sdk = format_grid(GRID, PuzzleFormat.SDK, {"A": "Ruud", "L": "Easy"})
-    assert sdk.splitlines()[:3] == ["#ARuud", "#LEasy", "2..1.5..3"]
+    sdk = format_grid(GRID, PuzzleFormat.SDK, {"level": "Easy", "author": "Ruud"})
+    assert sdk.splitlines()[:3] == ["#ARuud", "#LEasy", "2..1.5..3"]  # SudoCue's letter order
     assert parse_puzzle(sdk) == GRID
 
 
@@ -220,3 +221,174 @@ def test_format_names():
     assert PuzzleFormat.parse("TSV") is PuzzleFormat.LINE
     with pytest.raises(ValueError, match="unknown puzzle format 'pdf'"):
         PuzzleFormat.parse("pdf")
+
+
+# ------------------------------------------------------------------------------ info and JSON
+
+from xlsudoku.engine.formats import (  # noqa: E402
+    INFO_FORMATS,
+    INFO_LETTERS,
+    geometry_named,
+    read_records,
+)
+
+SUDOCUE_SDK = """#ARuud
+#DA random puzzle created by SudoCue
+#CJust start plugging in the numbers
+#B03-08-2006
+#SSudoCue
+#LEasy
+#Uhttp://www.sudocue.net/
+2..1.5..3
+.54...71.
+.1.2.3.8.
+6.28.73.4
+.........
+1.53.98.6
+.2.7.1.6.
+.81...24.
+7..4.2..1
+"""  # SudoCue's own example (sudocue.net/fileformats.php)
+SUDOCUE_INFO = {
+    "author": "Ruud",
+    "description": "A random puzzle created by SudoCue",
+    "comment": "Just start plugging in the numbers",
+    "date": "03-08-2006",
+    "source": "SudoCue",
+    "level": "Easy",
+    "url": "http://www.sudocue.net/",
+}
+
+
+def test_sdk_info_lines_are_read():
+    [record] = read_records(SUDOCUE_SDK)
+    assert (record.line, record.result, dict(record.info)) == (8, GRID, SUDOCUE_INFO)
+    assert set(SUDOCUE_INFO) == set(INFO_LETTERS.values())
+
+
+@pytest.mark.parametrize("fmt", list(PuzzleFormat), ids=lambda f: f.value)
+def test_info_is_kept_where_the_format_holds_it(fmt):
+    x_geo = geometry_named("9x9-X")
+    grids = [GRID, random_grid(random.Random(5)), random_grid(random.Random(6), x_geo)]
+    infos = [SUDOCUE_INFO, {}, {"author": "A. N. Other", "comment": "two\nlines"}]
+    records = list(read_records(write_puzzles(grids, fmt, infos), _name(fmt)))
+    if fmt is PuzzleFormat.JSON:
+        assert [dict(r.info) for r in records] == infos
+    elif fmt in INFO_FORMATS:  # an info line ends at the line break: the text is joined
+        assert [dict(r.info) for r in records] == [
+            SUDOCUE_INFO,
+            {},
+            {"author": "A. N. Other", "comment": "two lines"},
+        ]
+    else:
+        assert [dict(r.info) for r in records] == [{}, {}, {}]
+    # only JSON holds the geometry: elsewhere the X-Sudoku reads back as a classic grid
+    assert [r.result.geometry.name for r in records] == (
+        ["9x9", "9x9", "9x9-X"] if fmt is PuzzleFormat.JSON else ["9x9"] * 3
+    )
+    assert [r.result.cells for r in records] == [g.cells for g in grids]
+
+
+def test_info_lines_belong_to_the_next_puzzle_only():
+    text = (
+        "# a plain comment, not an info line\n"
+        "#AFirst\n"
+        f"{PUZZLE}\n"
+        f"{PUZZLE}\n"
+        "#LHard\n"
+        "\n"
+        + format_grid(GRID, PuzzleFormat.SS)
+        + "\n#Xunknown letter: a comment\n"
+        + f"{PUZZLE}\n"
+    )
+    assert [(r.line, dict(r.info)) for r in read_records(text)] == [
+        (3, {"author": "First"}),
+        (4, {}),
+        (7, {"level": "Hard"}),
+        (19, {}),
+    ]
+
+
+SMALL = "4.2......1.....3"
+X_PUZZLE = "1" + "." * 79 + "2"  # clash-free on the diagonals too
+JSON_CASES = [
+    (  # generate --format json: the geometry in the request
+        json.dumps({"puzzle": X_PUZZLE, "opens": 2, "request": {"geometry": "9x9-X"}}),
+        [(1, "9x9-X", X_PUZZLE, {})],
+    ),
+    (  # grade --format json: one object per line, level and info fields
+        json.dumps({"line": 4, "puzzle": PUZZLE, "level": "Hard", "author": "me"})
+        + "\n"
+        + json.dumps({"puzzle": SMALL, "geometry": "4x4"}),
+        [(1, "9x9", PUZZLE, {"level": "Hard", "author": "me"}), (2, "4x4", SMALL, {})],
+    ),
+    (  # an array of objects and strings, pretty-printed
+        json.dumps([{"puzzle": PUZZLE}, SMALL], indent=2),
+        [(2, "9x9", PUZZLE, {}), (5, "4x4", SMALL, {})],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), JSON_CASES)
+def test_json_is_read(text, expected):
+    found = [
+        (r.line, r.result.geometry.name, str(r.result), dict(r.info)) for r in read_records(text)
+    ]
+    assert found == expected
+
+
+def test_json_errors_name_the_line_and_reading_goes_on():
+    text = (
+        f'{{"puzzle": "{PUZZLE}"}}\n'
+        '{"puzzle": "12", oops}\n'
+        '{"level": "Easy"}\n'
+        f'{{"puzzle": "{PUZZLE}", "geometry": "7x7"}}\n'
+        f'{{"puzzle": "{"1" * 81}"}}\n'
+        f'{{"puzzle": "{PUZZLE}"}}\n'
+    )
+    assert _errors(text) == [
+        (
+            2,
+            "ParseError",
+            "bad JSON: Expecting property name enclosed in double quotes (column 18)",
+        ),
+        (3, "ParseError", 'a JSON puzzle needs a "puzzle" string'),
+        (4, "ParseError", "unknown geometry '7x7': use 9x9, 4x4, 6x6, 12x12, 16x16 or 9x9-X"),
+        (5, "ConflictError", "digit 1 repeated in row 1: r1c1 and r1c2 (and 215 more clashes)"),
+    ]
+    assert [n for n, r in read_puzzles(text) if isinstance(r, Grid)] == [1, 6]
+
+
+def test_a_given_geometry_reads_x_sudoku_in_every_format():
+    x_geo = geometry_named("X")
+    for fmt in PuzzleFormat:
+        text = format_grid(GRID, fmt)
+        [(_, g)] = _read_with(text, _name(fmt), x_geo)
+        assert g.geometry is x_geo and g.cells == GRID.cells
+
+
+def _read_with(text, name, geo):
+    return list(read_puzzles(text, name, geometry=geo, validate=False))
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("9x9", "9x9"),
+        ("9", "9x9"),
+        ("9x9-X", "9x9-X"),
+        ("x", "9x9-X"),
+        ("16X16", "16x16"),
+        ("6x6", "6x6"),
+        ("12x12", "12x12"),
+        ("4x4", "4x4"),
+    ],
+)
+def test_geometry_names(name, expected):
+    assert geometry_named(name).name == expected
+
+
+@pytest.mark.parametrize("name", ["7x7", "9x8", "", "nine"])
+def test_bad_geometry_names(name):
+    with pytest.raises(ParseError, match="unknown geometry"):
+        geometry_named(name)

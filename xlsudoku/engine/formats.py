@@ -17,6 +17,16 @@ Reading (every format; :func:`read_puzzles` tells them apart line by line):
 - **CSV**: either one grid as rows of values (``1``-``16`` or letters; empty, ``0`` or ``.``
   for a blank), grids separated by an empty row, or one puzzle string per row in the first
   column.
+- **JSON**: objects with a ``"puzzle"`` string, one per line (what ``xlsudoku generate
+  --format json``, ``grade --format json`` and ``format --format json`` write), or an array
+  of them; the geometry comes from ``"geometry"`` (or ``"request": {"geometry": ...}``), so
+  an X-Sudoku reads back as one.
+
+Info lines: SudoCue's ``#`` + letter lines before a puzzle (``#ARuud``: A author, D
+description, C comment, B date, S source, L level, U address; :data:`INFO_LETTERS`) become
+the puzzle's *info* (:class:`PuzzleRecord`, keys such as ``"author"``); JSON objects carry the
+same keys.  Other ``#`` lines are comments.  Writing keeps the info where the format can hold
+it (:data:`INFO_FORMATS`: ``sdk`` and ``json``).
 
 Writing: :func:`format_grid` for one grid in any :class:`PuzzleFormat`,
 :func:`write_puzzles` for several.  Errors are :class:`~xlsudoku.engine.grid.ParseError` (bad
@@ -30,8 +40,10 @@ from __future__ import annotations
 import csv
 import enum
 import io
+import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -43,6 +55,7 @@ from xlsudoku.engine.grid import (
     SudokuError,
     char_to_digit,
     drawing_rows,
+    geometry,
     geometry_for_cells,
     geometry_for_size,
     is_separator_line,
@@ -58,6 +71,7 @@ class PuzzleFormat(enum.Enum):
     SS = "ss"  # Simple Sudoku: rows like 2..|1.5|..3, '-----------' between bands
     GRID = "grid"  # a picture for people: +-------+ borders, cells spaced
     CSV = "csv"  # one row per line, values separated by commas, empty for blanks
+    JSON = "json"  # one object per line: puzzle, geometry and the info fields
 
     @classmethod
     def parse(cls, text: str) -> PuzzleFormat:
@@ -75,7 +89,70 @@ class PuzzleFormat(enum.Enum):
         raise ValueError(f"unknown puzzle format {text!r}; choose one of {names}")
 
 
-_EXTENSION_ALIASES = {"txt": "line", "text": "line", "tsv": "line", "drawing": "grid"}
+_EXTENSION_ALIASES = {
+    "txt": "line",
+    "text": "line",
+    "tsv": "line",
+    "drawing": "grid",
+    "jsonl": "json",
+    "ndjson": "json",
+}
+
+# SudoCue's .sdk info lines: '#' + letter + text, and the key each gets in a record's info.
+INFO_LETTERS: dict[str, str] = {
+    "A": "author",
+    "D": "description",
+    "C": "comment",
+    "B": "date",
+    "S": "source",
+    "L": "level",
+    "U": "url",
+}
+# The formats that keep a puzzle's info when written.
+INFO_FORMATS = frozenset({PuzzleFormat.SDK, PuzzleFormat.JSON})
+_INFO_LINE = re.compile(r"#([" + "".join(INFO_LETTERS) + r"])(\S.*)")
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleRecord:
+    """One puzzle read from a file: where it starts, the grid (or its error) and its info.
+
+    Attributes:
+        line: The line number (1-based) where the puzzle starts, or a label naming where it
+            is (a workbook's cell, ``Collection!D5``).
+        result: The grid, or the error that made it unreadable.
+        info: ``{"author": ..., "level": ...}`` from ``.sdk`` info lines or JSON fields.
+    """
+
+    line: int | str
+    result: Grid | SudokuError
+    info: Mapping[str, str] = field(default_factory=dict)
+
+
+def geometry_named(text: str) -> Geometry:
+    """Return the geometry named *text*: ``9x9``, ``4x4``, ``6x6``, ``12x12``, ``16x16``, ``9x9-X``.
+
+    A side alone (``9``) names its square; ``-X`` adds the two diagonals (``X`` alone is
+    9x9-X); case and spaces do not matter.
+
+    >>> geometry_named("9x9-X").diagonals, geometry_named(" 16X16 ").size, geometry_named("x").name
+    (True, 16, '9x9-X')
+    >>> try:
+    ...     geometry_named("7x7")
+    ... except ParseError as err:
+    ...     print(err)
+    unknown geometry '7x7': use 9x9, 4x4, 6x6, 12x12, 16x16 or 9x9-X
+    """
+    name = "".join(text.split()).lower()
+    if name in ("x", "-x"):
+        name = "9x9-x"
+    diagonals = name.endswith("-x")
+    sides = set(name.removesuffix("-x").split("x"))
+    side = sides.pop() if len(sides) == 1 else ""
+    if side.isdigit() and int(side) in SHAPES:
+        return geometry(*SHAPES[int(side)], diagonals)
+    raise ParseError(f"unknown geometry {text!r}: use 9x9, 4x4, 6x6, 12x12, 16x16 or 9x9-X")
+
 
 # Cell counts of the supported shapes, smallest first.
 _CELL_COUNTS = tuple(sorted(n * n for n in SHAPES))
@@ -122,12 +199,12 @@ def _split_stacks(row: str, geo: Geometry) -> list[str]:
 
 
 def format_grid(
-    grid: Grid, fmt: PuzzleFormat = PuzzleFormat.LINE, header: Mapping[str, str] | None = None
+    grid: Grid, fmt: PuzzleFormat = PuzzleFormat.LINE, info: Mapping[str, str] | None = None
 ) -> str:
     """Return *grid* written in *fmt* (no final newline).
 
-    *header* gives ``.sdk`` info lines, e.g. ``{"A": "author", "L": "Easy"}`` (SudoCue's
-    letters: A author, D description, C comment, B date, S source, L level, U address).
+    *info* (keys of :data:`INFO_LETTERS`, e.g. ``{"author": "Ruud", "level": "Easy"}``) is
+    written where the format holds it: ``.sdk`` info lines, JSON fields; other formats drop it.
 
     >>> g = Grid.parse("4.2." "...." ".1.." "...3")
     >>> format_grid(g), format_grid(g, PuzzleFormat.SDM)
@@ -148,15 +225,28 @@ def format_grid(
     +-----+-----+
     >>> print(format_grid(g, PuzzleFormat.CSV).splitlines()[0])
     4,,2,
+    >>> print(format_grid(g, PuzzleFormat.SDK, {"author": "Ruud"}).splitlines()[0])
+    #ARuud
+    >>> format_grid(g, PuzzleFormat.JSON, {"level": "Easy"})
+    '{"puzzle": "4.2......1.....3", "geometry": "4x4", "level": "Easy"}'
     """
+    info = info or {}
     geo = grid.geometry
     if fmt is PuzzleFormat.LINE:
         return str(grid)
     if fmt is PuzzleFormat.SDM:
         return str(grid).replace(".", "0")
     if fmt is PuzzleFormat.SDK:
-        lines = [f"#{key}{value}" for key, value in (header or {}).items()]
+        lines = [
+            f"#{letter}{_one_line_text(info[key])}"
+            for letter, key in INFO_LETTERS.items()
+            if info.get(key)
+        ]
         return "\n".join(lines + _rows(grid, "."))
+    if fmt is PuzzleFormat.JSON:
+        record = {"puzzle": str(grid), "geometry": geo.name}
+        record.update((key, info[key]) for key in INFO_LETTERS.values() if info.get(key))
+        return json.dumps(record, ensure_ascii=False)
     if fmt is PuzzleFormat.CSV:
         n = geo.size
         return "\n".join(
@@ -183,20 +273,29 @@ def format_grid(
     return "\n".join(out)
 
 
-def write_puzzles(grids: Iterable[Grid], fmt: PuzzleFormat = PuzzleFormat.LINE) -> str:
+def _one_line_text(text: str) -> str:
+    """Return *text* on one line (an info line ends at the line break)."""
+    return " ".join(text.split())
+
+
+def write_puzzles(
+    grids: Iterable[Grid],
+    fmt: PuzzleFormat = PuzzleFormat.LINE,
+    infos: Sequence[Mapping[str, str]] | None = None,
+) -> str:
     r"""Return *grids* as the text of one file in *fmt* (ends with a newline).
 
-    One-line formats put one puzzle per line; drawings and CSV grids are separated by a
-    blank line.
+    One-line formats (and JSON) put one puzzle per line; drawings and CSV grids are separated
+    by a blank line.  *infos*, when given, holds each grid's info (see :func:`format_grid`).
 
     >>> write_puzzles([Grid.empty(), Grid.empty()]).count("\n")
     2
     """
-    parts = [format_grid(g, fmt) for g in grids]
+    parts = [format_grid(g, fmt, infos[i] if infos else None) for i, g in enumerate(grids)]
     if not parts:
         return ""
-    sep = "\n" if fmt in (PuzzleFormat.LINE, PuzzleFormat.SDM) else "\n\n"
-    return sep.join(parts) + "\n"
+    one_per_line = fmt in (PuzzleFormat.LINE, PuzzleFormat.SDM, PuzzleFormat.JSON)
+    return ("\n" if one_per_line else "\n\n").join(parts) + "\n"
 
 
 # --------------------------------------------------------------------------------------------
@@ -326,67 +425,164 @@ def _drawing_16(lines: list[str], number: int) -> bool:
     )
 
 
+def read_records(
+    text: str,
+    name: str = "",
+    geometry: Geometry | None = None,
+    validate: bool = True,
+) -> Iterator[PuzzleRecord]:
+    r"""Yield a :class:`PuzzleRecord` for each puzzle in the file text *text*.
+
+    *name* is the file name; ``.csv`` selects the CSV reader, ``.json`` (``.jsonl``) or a text
+    starting with ``{`` or ``[`` the JSON reader, any other the text reader; without a name, a
+    first line like ``2,,,1,,5,,,3`` selects CSV (see the module notes).  *geometry* reads every
+    puzzle on that shape (needed for X-Sudoku outside JSON); None infers it from the size.  A
+    bad puzzle gives its error instead of a grid, so a caller can report it and go on.  With
+    *validate*, a digit repeated in a house is an error too.
+
+    >>> rows = ["2..1.5..3"] + ["." * 9] * 8
+    >>> [r] = read_records("#ARuud\n#LEasy\n" + "\n".join(rows))
+    >>> r.line, r.result.given_count, r.info
+    (3, 4, {'author': 'Ruud', 'level': 'Easy'})
+    >>> [r] = read_records('{"puzzle": "' + "." * 81 + '", "geometry": "9x9-X"}')
+    >>> r.result.geometry.name
+    '9x9-X'
+    """
+    lower = name.lower()
+    if lower.endswith((".json", ".jsonl", ".ndjson")) or text.lstrip("\ufeff \t\r\n")[:1] in (
+        "{",
+        "[",
+    ):
+        yield from _read_json(text, geometry, validate)
+    elif lower.endswith(".csv") or (not name and _looks_like_csv_grid(text)):
+        for line, result in _read_csv(text, geometry, validate):
+            yield PuzzleRecord(line, result)
+    else:
+        yield from _read_text(text, geometry, validate)
+
+
 def read_puzzles(
     text: str,
     name: str = "",
     geometry: Geometry | None = None,
     validate: bool = True,
-) -> Iterator[tuple[int, Grid | SudokuError]]:
-    r"""Yield ``(line number, grid or error)`` for each puzzle in the file text *text*.
-
-    *name* is the file name; ``.csv`` selects the CSV reader, any other the text reader;
-    without a name, a first line like ``2,,,1,,5,,,3`` selects CSV (see the module notes).
-    A bad puzzle gives its error instead of a grid, so a caller can report it and go on.
-    With *validate*, a digit repeated in a house is an error too.
+) -> Iterator[tuple[int | str, Grid | SudokuError]]:
+    r"""Yield ``(line number, grid or error)`` for each puzzle in *text* (see :func:`read_records`).
 
     >>> text = "puzzle\tcount\n" + "1" * 3 + "." * 78 + "\t0\n\n" + "x" * 81
     >>> [(n, str(r)) for n, r in read_puzzles(text)]  # doctest: +NORMALIZE_WHITESPACE
     [(2, 'digit 1 repeated in row 1: r1c1 and r1c2 (and 3 more clashes)'),
      (4, "bad character 'x' at row 1, column 1")]
     """
-    if name.lower().endswith(".csv") or (not name and _looks_like_csv_grid(text)):
-        yield from _read_csv(text, geometry, validate)
-        return
+    for record in read_records(text, name, geometry, validate):
+        yield record.line, record.result
+
+
+def _read_json(text: str, geometry: Geometry | None, validate: bool) -> Iterator[PuzzleRecord]:
+    """Yield the puzzles of JSON *text*: objects one after another (JSON Lines) or an array."""
+    decoder = json.JSONDecoder()
+    pos = _skip_space(text, 0)
+    in_array = text.startswith("[", pos)
+    if in_array:
+        pos = _skip_space(text, pos + 1)
+    while pos < len(text):
+        line = text.count("\n", 0, pos) + 1
+        if in_array and text.startswith("]", pos):
+            return
+        try:
+            value, pos = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as err:
+            yield PuzzleRecord(line, ParseError(f"bad JSON: {err.msg} (column {err.colno})"))
+            if in_array:  # an array cannot be read past a bad element
+                return
+            next_line = text.find("\n", pos)
+            pos = len(text) if next_line < 0 else _skip_space(text, next_line)
+            continue
+        yield _json_record(value, line, geometry, validate)
+        pos = _skip_space(text, pos)
+        if in_array and text.startswith(",", pos):
+            pos = _skip_space(text, pos + 1)
+
+
+def _skip_space(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in "\ufeff \t\r\n":
+        pos += 1
+    return pos
+
+
+def _json_record(
+    value: object, line: int, geometry: Geometry | None, validate: bool
+) -> PuzzleRecord:
+    """Return the record of one JSON value: a puzzle string or an object with ``"puzzle"``."""
+    record = value if isinstance(value, dict) else {"puzzle": value}
+    puzzle = record.get("puzzle")
+    if not isinstance(puzzle, str):
+        return PuzzleRecord(line, ParseError('a JSON puzzle needs a "puzzle" string'))
+    info = {
+        key: str(record[key])
+        for key in INFO_LETTERS.values()
+        if isinstance(record.get(key), str | int | float) and str(record[key]).strip()
+    }
+    request = record.get("request")
+    named = record.get("geometry")
+    if named is None and isinstance(request, dict):
+        named = request.get("geometry")  # what generate --format json writes
+    try:
+        geo = geometry or (geometry_named(named) if isinstance(named, str) else None)
+    except ParseError as err:
+        return PuzzleRecord(line, err, info)
+    text = puzzle.strip()
+    if "\n" in text:
+        return PuzzleRecord(line, _checked(partial(Grid.parse, text, geo), validate), info)
+    return PuzzleRecord(line, _checked(partial(_one_line, text, geo), validate), info)
+
+
+def _read_text(text: str, geometry: Geometry | None, validate: bool) -> Iterator[PuzzleRecord]:
+    """Yield the puzzles of a text file: one-line puzzles and drawings, with their info lines."""
     block: list[tuple[int, str]] = []  # (line number, line) of a drawing in progress
     side = 0  # cells per row of that drawing (0: unknown after a bad first row)
     rows = 0  # its rows seen so far
     fault: tuple[int, ParseError] | None = None  # its first bad row
     first_content = True  # no puzzle line seen yet: a header may come
+    info: dict[str, str] = {}  # info lines waiting for the next puzzle
+    block_info: dict[str, str] = {}  # the info of the drawing in progress
 
-    def flush() -> Iterator[tuple[int, Grid | SudokuError]]:
-        nonlocal side, rows, fault
-        lines, need, got, bad = list(block), side, rows, fault
+    def flush() -> Iterator[PuzzleRecord]:
+        nonlocal side, rows, fault, block_info
+        lines, need, got, bad, about = list(block), side, rows, fault, block_info
         block.clear()
         side = rows = 0
         fault = None
+        block_info = {}
         if bad is not None:
-            yield bad
+            yield PuzzleRecord(*bad, about)
             return
         if got == 0:  # nothing or separator lines only
             return
         first = lines[0][0]
         if got != need:
-            yield (
-                first,
-                ParseError(f"a grid drawing of {need} columns needs {need} rows, found {got}"),
-            )
+            error = ParseError(f"a grid drawing of {need} columns needs {need} rows, found {got}")
+            yield PuzzleRecord(first, error, about)
             return
         text = "\n".join(line for _, line in lines)
         try:
             grid = Grid.parse(text, geometry)
-            yield first, (grid.validate() if validate else grid)
+            yield PuzzleRecord(first, grid.validate() if validate else grid, about)
         except ParseError as err:
             if err.row is not None:  # name the line of the bad row
                 first = lines[drawing_rows(text)[err.row - 1][0]][0]
-            yield first, err
+            yield PuzzleRecord(first, err, about)
         except SudokuError as err:
-            yield first, err
+            yield PuzzleRecord(first, err, about)
 
     all_lines = text.splitlines()
     for number, raw in enumerate(all_lines, start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             yield from flush()
+            found = _INFO_LINE.fullmatch(line)
+            if found:
+                info[INFO_LETTERS[found[1]]] = found[2].strip()
             continue
         head = _FIELD_SPLIT.split(line, maxsplit=1)[0]
         first_content, at_start = False, first_content
@@ -405,7 +601,8 @@ def read_puzzles(
                 one_line = not block and len(head) in _CELL_COUNTS
         if one_line:
             yield from flush()
-            yield number, _checked(partial(_one_line, head, geometry), validate)
+            yield PuzzleRecord(number, _checked(partial(_one_line, head, geometry), validate), info)
+            info = {}
             continue
         # A line of a drawing.
         if is_separator_line(line, side or None):
@@ -415,6 +612,7 @@ def read_puzzles(
         cells = len(drawing_rows(line)[0][1])
         if not block:
             side = cells
+            block_info, info = info, {}
             if cells != geometry.size if geometry is not None else cells not in SHAPES:
                 side = 0
                 fault = number, ParseError(f"a grid row of {cells} cells is not a grid size")
@@ -435,7 +633,7 @@ def read_puzzles(
 
 def read_file(
     path: str | Path, geometry: Geometry | None = None, validate: bool = True
-) -> list[tuple[int, Grid | SudokuError]]:
+) -> list[tuple[int | str, Grid | SudokuError]]:
     r"""Return ``(line number, grid or error)`` for each puzzle of the file at *path*.
 
     >>> import tempfile, os
@@ -449,7 +647,12 @@ def read_file(
     return list(read_puzzles(p.read_text(encoding="utf-8-sig"), p.name, geometry, validate))
 
 
-def write_file(path: str | Path, grids: Iterable[Grid], fmt: PuzzleFormat | None = None) -> None:
+def write_file(
+    path: str | Path,
+    grids: Iterable[Grid],
+    fmt: PuzzleFormat | None = None,
+    infos: Sequence[Mapping[str, str]] | None = None,
+) -> None:
     """Write *grids* to *path* in *fmt* (default: from the extension, else one-line).
 
     >>> import tempfile, os
@@ -464,7 +667,7 @@ def write_file(path: str | Path, grids: Iterable[Grid], fmt: PuzzleFormat | None
             fmt = PuzzleFormat.parse(p.suffix) if p.suffix else PuzzleFormat.LINE
         except ValueError:
             fmt = PuzzleFormat.LINE
-    p.write_text(write_puzzles(grids, fmt), encoding="utf-8")
+    p.write_text(write_puzzles(grids, fmt, infos), encoding="utf-8")
 
 
 def geometry_of_text(text: str) -> Geometry:

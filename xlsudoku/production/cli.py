@@ -17,12 +17,8 @@ import typing
 from collections.abc import Callable
 
 from xlsudoku.engine.cli.common import Subparsers
-from xlsudoku.engine.cli.generate import (
-    _geometry_arg,
-    _level_arg,
-    _symmetry_arg,
-    _technique_arg,
-)
+from xlsudoku.engine.cli.generate import level_arg, symmetry_arg, technique_arg
+from xlsudoku.engine.cli.inputs import geometry_arg
 
 if typing.TYPE_CHECKING:
     from xlsudoku.production.batch import Summary
@@ -75,23 +71,23 @@ def _add_batch(sub: Subparsers) -> None:
         help="clues: 26 (default), a range 24-28 (the reachable values, in turn) or a list",
     )
     p.add_argument("--pattern", default="1", help="center-box preset 1-12, a mask, or none")
-    p.add_argument("--symmetry", type=_symmetry_arg, default="rotate180", help="clue symmetry")
+    p.add_argument("--symmetry", type=symmetry_arg, default="rotate180", help="clue symmetry")
     p.add_argument("--trials", type=int, default=299, help="attempts per puzzle (default 299)")
     p.add_argument(
         "--time-limit", type=float, default=None, metavar="SEC", help="seconds per puzzle"
     )
-    p.add_argument("--geometry", type=_geometry_arg, default="9x9", help="9x9, 4x4, 6x6, 9x9-X")
+    p.add_argument("--geometry", type=geometry_arg, default="9x9", help="9x9, 4x4, 6x6, 9x9-X")
     group = p.add_mutually_exclusive_group()
     group.add_argument(
         "--difficulty",
-        type=_list_of(_level_arg),
+        type=_list_of(level_arg),
         default=[],
         metavar="LEVELS",
         help="levels in turn, e.g. easy,medium,hard,very-hard,diabolical",
     )
     group.add_argument(
         "--needs",
-        type=_list_of(_technique_arg),
+        type=_list_of(technique_arg),
         default=[],
         metavar="TECHNIQUES",
         help="techniques in turn, e.g. x-wing,xy-wing",

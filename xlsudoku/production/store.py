@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from xlsudoku.engine.formats import PuzzleFormat, format_grid
+from xlsudoku.engine.formats import INFO_FORMATS, PuzzleFormat, format_grid
 from xlsudoku.engine.grid import Grid
 from xlsudoku.production.records import (
     Record,
@@ -108,8 +108,8 @@ class PuzzleFile:
         one_line = self.fmt in (PuzzleFormat.LINE, PuzzleFormat.SDM)
         for record in records:
             grid = Grid.parse(str(record["puzzle"]), geometry_named(str(record["geometry"])))
-            header = {"C": f"seed {record['seed']}", "L": str(record["level"])}
-            text = format_grid(grid, self.fmt, header if self.fmt is PuzzleFormat.SDK else None)
+            info = {"comment": f"seed {record['seed']}", "level": str(record["level"])}
+            text = format_grid(grid, self.fmt, info if self.fmt in INFO_FORMATS else None)
             parts.append(text + "\n" if one_line or not self._any else "\n" + text + "\n")
             self._any = True
         return "".join(parts)

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+import typing
 
 from xlsudoku.engine.cli.common import (
     Subparsers,
     add_input,
     read_puzzle_arg,
-    read_source,
+    read_records,
     report_bad,
 )
+from xlsudoku.engine.cli.inputs import add_geometry, looks_like_puzzle
+
+if typing.TYPE_CHECKING:
+    from xlsudoku.engine.grid import Grid
 
 
 def _add_grade(sub: Subparsers) -> None:
@@ -24,7 +29,13 @@ def _add_grade(sub: Subparsers) -> None:
         "standard error (exit status 1).",
     )
     add_input(p)
-    p.add_argument("--format", choices=("tsv", "json"), default="tsv", help="output format")
+    p.add_argument(
+        "--format",
+        choices=("tsv", "json"),
+        default="tsv",
+        help="output format: tsv (a header line, then one line per puzzle) or json (one object "
+        "per line: puzzle, geometry, level, score, hardest, solved, counts; readable as input)",
+    )
     p.set_defaults(run=_run_grade)
 
 
@@ -34,11 +45,12 @@ def _run_grade(args: argparse.Namespace) -> int:
     from xlsudoku.engine.grading import grade
     from xlsudoku.engine.grid import Grid, SudokuError
 
-    puzzles = read_source(args)
+    records = read_records(args)
     status = 0
     if args.format == "tsv":
         print("line\tpuzzle\tlevel\tscore\thardest\tcounts")
-    for number, item in puzzles:
+    for record in records:
+        number, item = record.line, record.result
         if not isinstance(item, Grid):
             report_bad(number, item)
             status = 1
@@ -51,16 +63,19 @@ def _run_grade(args: argparse.Namespace) -> int:
             continue
         hardest = g.hardest.value if g.hardest else ""
         if args.format == "json":
-            record = {
+            fields = {
                 "line": number,
                 "puzzle": str(item),
+                "geometry": item.geometry.name,
                 "level": g.level.label,
                 "score": g.score,
                 "hardest": hardest,
                 "solved": g.solved,
                 "counts": {t.value: n for t, n in g.counts},
             }
-            print(json.dumps(record), flush=True)
+            # the input's .sdk info (author, source ...) goes along; the grade's level wins
+            fields.update((k, v) for k, v in record.info.items() if k not in fields)
+            print(json.dumps(fields, ensure_ascii=False), flush=True)
         else:
             counts = ", ".join(f"{t.value} x{n}" for t, n in g.counts)
             print(
@@ -77,18 +92,36 @@ def _add_hint(sub: Subparsers) -> None:
         description="Show a hint for PUZZLE: level 1 names the technique and where to look, "
         "2 adds the cells, 3 gives the full explanation and its result.",
     )
-    p.add_argument("puzzle", help="81 characters (. or 0 for blanks), a file, or - for stdin")
+    _add_puzzle(p)
     p.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="how much to show")
     p.set_defaults(run=_run_hint)
 
 
-def _run_hint(args: argparse.Namespace) -> int:
+def _add_puzzle(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "puzzle",
+        help="the puzzle (one line, . or 0 for blanks, or a drawing), a file, or - for stdin",
+    )
+    add_geometry(p)
+
+
+def _read_puzzle(args: argparse.Namespace) -> Grid:
+    """Return the one puzzle of the PUZZLE argument; raise ``ParseError`` when there is none."""
     from xlsudoku.engine.formats import parse_puzzle
+    from xlsudoku.engine.grid import ParseError
+
+    text = read_puzzle_arg(args.puzzle)
+    if text == args.puzzle and not looks_like_puzzle(text):
+        raise ParseError(f"no such file, and not a puzzle: {args.puzzle}")
+    return parse_puzzle(text, geometry=args.geometry, validate=False)
+
+
+def _run_hint(args: argparse.Namespace) -> int:
     from xlsudoku.engine.grid import SudokuError
     from xlsudoku.engine.hints import hint
 
     try:
-        h = hint(parse_puzzle(read_puzzle_arg(args.puzzle), validate=False), args.level)
+        h = hint(_read_puzzle(args), args.level)
     except SudokuError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1  # bad input (common.Exit.BAD_INPUT)
@@ -103,17 +136,16 @@ def _add_analyze(sub: Subparsers) -> None:
         description="Analyse PUZZLE. With several solutions, show two of them, the cells where "
         "they differ and a clue to add.",
     )
-    p.add_argument("puzzle", help="81 characters (. or 0 for blanks), a file, or - for stdin")
+    _add_puzzle(p)
     p.set_defaults(run=_run_analyze)
 
 
 def _run_analyze(args: argparse.Namespace) -> int:
     from xlsudoku.engine.analysis import Status, analyze
-    from xlsudoku.engine.formats import parse_puzzle
     from xlsudoku.engine.grid import SudokuError
 
     try:
-        a = analyze(parse_puzzle(read_puzzle_arg(args.puzzle), validate=False))
+        a = analyze(_read_puzzle(args))
     except SudokuError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1  # bad input (common.Exit.BAD_INPUT)

@@ -47,6 +47,12 @@ def _techniques(argv: list[str]) -> int:
     return techniques.run_techniques(argv)
 
 
+def _difficulty(argv: list[str]) -> int:
+    from xlsudoku.engine.bench import difficulty
+
+    return difficulty.run_difficulty(argv)
+
+
 def _reach(argv: list[str]) -> int:
     from xlsudoku.engine.bench import lowclue
 
@@ -61,6 +67,7 @@ BENCH_SUITES: dict[str, tuple[Callable[[list[str]], int], str]] = {
     "reglib": (_reglib, "HoDoKu regression library pass counts"),
     "techniques": (_techniques, "time spent in each finder"),
     "reach": (_reach, "low-clue search: time to reach 23..20 clues"),
+    "difficulty": (_difficulty, "generation to a level or technique: success per target"),
 }
 
 

@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 
 if typing.TYPE_CHECKING:
+    from xlsudoku.engine.formats import PuzzleRecord
+
     Subparsers: typing.TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 else:  # argparse's class is not subscriptable at run time
     Subparsers = argparse._SubParsersAction
@@ -59,7 +61,8 @@ _MEANINGS = {
     Exit.USAGE: "the command line was wrong",
     Exit.UNUSABLE_FILE: "a file cannot be used",
     Exit.ENVIRONMENT: "the machine got in the way (disk, memory, permissions, a busy file)",
-    Exit.GOAL_NOT_MET: "a benchmark missed its goal (the figures above say which)",
+    Exit.GOAL_NOT_MET: "a goal was missed: a benchmark's (the figures above say which) or a "
+    "generated puzzle's target (opens, level or technique)",
     Exit.INTERRUPTED: "interrupted",
 }
 
@@ -419,22 +422,25 @@ def read_puzzle_arg(text: str) -> str:
     return text
 
 
-FORMAT_NAMES = ("line", "sdm", "sdk", "ss", "grid", "csv")
+FORMAT_NAMES = ("line", "sdm", "sdk", "ss", "grid", "csv", "json")
 
 
 def add_input(p: argparse.ArgumentParser) -> None:
-    """Add the FILE argument (a file, - for standard input, or a puzzle) and ``--csv``."""
+    """Add FILE (a file, - for standard input, or a puzzle), ``--csv`` and ``--geometry``."""
+    from xlsudoku.engine.cli.inputs import add_geometry
+
     p.add_argument(
         "source",
         nargs="?",
         default="-",
         metavar="FILE",
         help="puzzle file, - for standard input (default), or a puzzle itself; one-line "
-        "puzzles (one per line, first field), drawings, .sdk, .ss, .sdm, TSV or CSV",
+        "puzzles (one per line, first field), drawings, .sdk, .ss, .sdm, TSV, CSV or JSON",
     )
     p.add_argument(
         "--csv", action="store_true", help="read the input as CSV (automatic for *.csv files)"
     )
+    add_geometry(p)
 
 
 def add_output_format(p: argparse.ArgumentParser, default: str = "line") -> None:
@@ -444,30 +450,34 @@ def add_output_format(p: argparse.ArgumentParser, default: str = "line") -> None
         choices=FORMAT_NAMES,
         default=default,
         help=f"output style (default {default}): line (81 characters, . for blanks), "
-        "sdm (0 for blanks), sdk, ss (Simple Sudoku), grid (a picture), csv",
+        "sdm (0 for blanks), sdk, ss (Simple Sudoku), grid (a picture), csv, json (one object "
+        "per line, with the geometry and the .sdk info)",
     )
 
 
-def read_source(args: argparse.Namespace, validate: bool = True) -> list[tuple[int | str, object]]:
-    """Return ``(line, Grid | SudokuError)`` for each puzzle of the command's input.
+def read_records(args: argparse.Namespace, validate: bool = True) -> list[PuzzleRecord]:
+    """Return the records (line, grid or error, .sdk info) of the puzzles of the command's input.
 
-    ``args.source_reader``, when set, reads FILE instead: the console script passes one for
-    workbooks (``(path, validate) -> [(label, Grid | SudokuError)]``, the label naming the
-    cell; it raises SudokuError when the file cannot be read).
+    The puzzles are read on ``--geometry`` when given.  ``args.source_reader``, when set,
+    reads FILE instead: the console script passes one for workbooks (``(path, validate) ->
+    [(label, Grid | SudokuError)]``, the label naming the cell; it raises SudokuError when the
+    file cannot be read).
 
     Raises:
         UnusableFile: FILE is neither a file nor a puzzle, is a folder, pipe or device, or is a
             workbook the reader cannot read.
         BadInput: the file holds bytes that are not UTF-8 text (the line is named).
     """
-    from xlsudoku.engine.formats import read_puzzles
+    from xlsudoku.engine.cli.inputs import looks_like_puzzle
+    from xlsudoku.engine.formats import PuzzleRecord
+    from xlsudoku.engine.formats import read_records as read
     from xlsudoku.engine.grid import SudokuError
 
     source: str = args.source
     reader = getattr(args, "source_reader", None)
     if reader is not None:
         try:
-            return list(reader(source, validate))
+            return [PuzzleRecord(label, result) for label, result in reader(source, validate)]
         except SudokuError as error:
             raise UnusableFile(str(error)) from None
     name = "stdin.csv" if args.csv else ""
@@ -476,11 +486,22 @@ def read_source(args: argparse.Namespace, validate: bool = True) -> list[tuple[i
     elif _file_kind(source):
         text = _read_file(source)
         name = source + (".csv" if args.csv else "")
-    elif len(source.strip()) >= 16 and "/" not in source and "\\" not in source:
+    elif looks_like_puzzle(source):
         text = source  # a puzzle given on the command line
     else:
-        raise UnusableFile(f"no such file: {_short(source)}")
-    return list(read_puzzles(text, name, validate=validate))
+        raise UnusableFile(f"no such file (and not a puzzle): {_short(source)}")
+    geometry = getattr(args, "geometry", None)
+    return list(read(text, name, geometry=geometry, validate=validate))
+
+
+def read_source(args: argparse.Namespace, validate: bool = True) -> list[tuple[int | str, object]]:
+    """Return ``(line, Grid | SudokuError)`` for each puzzle of the command's input.
+
+    Raises:
+        UnusableFile: see :func:`read_records`.
+        BadInput: see :func:`read_records`.
+    """
+    return [(record.line, record.result) for record in read_records(args, validate)]
 
 
 def report_bad(line: int | str, error: object) -> None:

@@ -6,15 +6,20 @@ import argparse
 import sys
 import typing
 
-from xlsudoku.engine.cli.common import Interrupts, Subparsers
+from xlsudoku.engine.cli.common import FORMAT_NAMES, Exit, Interrupts, Subparsers
+from xlsudoku.engine.cli.inputs import add_geometry
 
 if typing.TYPE_CHECKING:  # imported lazily at run time: other commands do not need them
-    from xlsudoku.engine.generate import GenerateRequest
-    from xlsudoku.engine.grid import Geometry, Grid
+    from xlsudoku.engine.generate import GenerateRequest, GenerateResult
     from xlsudoku.engine.symmetry import Symmetry
 
 
-def _symmetry_arg(text: str) -> Symmetry:
+def symmetry_arg(text: str) -> Symmetry:
+    """Return the symmetry named by a ``--symmetry`` argument (argparse type).
+
+    >>> symmetry_arg("rotate90").value
+    'rotate90'
+    """
     from xlsudoku.engine.symmetry import Symmetry
 
     try:
@@ -23,18 +28,9 @@ def _symmetry_arg(text: str) -> Symmetry:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _geometry_arg(text: str) -> Geometry:
-    from xlsudoku.engine.grid import SudokuError, geometry_for_size
-
-    name = text.strip().lower()
-    diagonals = name.endswith("-x")
-    side = name.removesuffix("-x").split("x")[0]
-    try:
-        return geometry_for_size(int(side), diagonals)
-    except (ValueError, SudokuError):
-        raise argparse.ArgumentTypeError(
-            f"unknown geometry {text!r}: use 4x4, 6x6, 9x9, 12x12, 16x16 or 9x9-X"
-        ) from None
+# Exit status when a puzzle misses its target (the closest puzzle is still printed; 1 means bad
+# input, 2 a request that cannot be made).
+TARGET_MISSED = Exit.GOAL_NOT_MET
 
 
 def _add_generate(sub: Subparsers) -> None:
@@ -44,7 +40,10 @@ def _add_generate(sub: Subparsers) -> None:
         description=(
             "Generate unique puzzles whose clues have the given symmetry: fill a random grid, "
             "blank symmetric orbits while the solution stays unique, stop at the target. "
-            "With -n and --seed S, puzzle k uses seed S+k-1. Errors exit with status 2."
+            "With -n and --seed S, puzzle k uses seed S+k-1. Exit status: 0 when every "
+            "puzzle met its target (opens, and the level or technique when asked), 5 when one "
+            "did not (the closest puzzle is printed and the message says what was missed), 2 "
+            "for a request that cannot be made."
         ),
     )
     p.add_argument("--opens", type=int, default=26, help="target number of clues (default 26)")
@@ -56,23 +55,22 @@ def _add_generate(sub: Subparsers) -> None:
     p.add_argument("--trials", type=int, default=299, help="attempt budget (default 299)")
     p.add_argument(
         "--symmetry",
-        type=_symmetry_arg,
+        type=symmetry_arg,
         default="rotate180",
         help="none, rotate180 (default), rotate90, horizontal, vertical, diagonal, "
         "antidiagonal, dihedral",
     )
     p.add_argument("--seed", type=int, default=None, help="random seed (default: draw one)")
     p.add_argument("--time-limit", type=float, default=None, metavar="SEC", help="seconds")
-    p.add_argument(
-        "--geometry", type=_geometry_arg, default="9x9", help="9x9 (default), 4x4, 6x6, 9x9-X ..."
-    )
+    add_geometry(p, default="9x9")
     p.add_argument("-n", "--count", type=int, default=1, help="number of puzzles (default 1)")
     p.add_argument(
         "--format",
-        choices=("line", "grid", "json"),
+        choices=FORMAT_NAMES,
         default="line",
-        help="line: the 81-character puzzle; grid: a drawing with the message and ranks; "
-        "json: one object per line with every result field",
+        help="line: the 81-character puzzle (sdm: 0 for blanks); grid: a drawing with the "
+        "message and ranks; json: one object per line with every result field; sdk (with "
+        "#D/#C/#L info lines), ss, csv: the puzzle files of those names",
     )
     p.add_argument(
         "--progress",
@@ -103,25 +101,46 @@ def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateReq
     )
 
 
-def _grid_drawing(grid: Grid) -> str:
-    geo = grid.geometry
-    lines = []
-    for r in range(geo.size):
-        if r and r % geo.box_rows == 0:
-            lines.append(
-                "+".join("-" * (2 * geo.box_cols + 1) for _ in range(geo.size // geo.box_cols))
-            )
-        cells = [geo.digit_char(grid[r * geo.size + c]) for c in range(geo.size)]
-        parts = [
-            " " + " ".join(cells[c : c + geo.box_cols]) + " "
-            for c in range(0, geo.size, geo.box_cols)
-        ]
-        lines.append("|".join(parts).rstrip())
-    return "\n".join(lines)
+def _info(result: GenerateResult) -> dict[str, str]:
+    """Return the .sdk info of a generated puzzle: what was asked, what came out, the level."""
+    req = result.request
+    asked = [f"{req.geometry.name}, {result.opens} opens", f"{req.symmetry.value} symmetry"]
+    if req.pattern is not None:
+        asked.append(f"pattern {req.pattern}")
+    if req.needs is not None:
+        asked.append(f"needs {req.needs.value}")
+    info = {
+        "description": ", ".join(asked) + f", seed {result.seed}",
+        "comment": result.message,
+        "source": "xlsudoku",
+    }
+    if req.difficulty is not None and result.reached:
+        info["level"] = req.difficulty.label
+    return info
+
+
+def _write(result: GenerateResult, fmt: str, first: bool) -> None:
+    """Print one result in *fmt*; multi-line formats are separated by a blank line."""
+    import json
+
+    from xlsudoku.engine.formats import PuzzleFormat, format_grid
+
+    if fmt == "json":
+        print(json.dumps(result.to_dict()), flush=True)
+        return
+    style = PuzzleFormat.parse(fmt)
+    if not first and style not in (PuzzleFormat.LINE, PuzzleFormat.SDM):
+        print()
+    print(format_grid(result.puzzle, style, _info(result)))
+    if style is PuzzleFormat.GRID:
+        print(result.message + f" (seed {result.seed})")
+        print(result.ranks.text())
+    elif not result.reached:
+        print(result.message, file=sys.stderr)
+    sys.stdout.flush()
 
 
 def _run_generate(args: argparse.Namespace) -> int:
-    import json
 
     from xlsudoku.engine.generate import GenerateError, generate, validate_request
 
@@ -142,6 +161,7 @@ def _run_generate(args: argparse.Namespace) -> int:
     stopping.__enter__()
     interrupts.state = "no puzzle was printed"
     bar = None
+    status = 0  # TARGET_MISSED once a puzzle misses its target (opens, level or technique)
     if show:
         from tqdm import tqdm  # type: ignore[import-untyped]
 
@@ -174,18 +194,9 @@ def _run_generate(args: argparse.Namespace) -> int:
             interrupts.state = f"{k + 1} of {args.count} puzzles printed" + (
                 "; the last is the best found before Ctrl+C" if interrupts.requested() else ""
             )
-            if args.format == "json":
-                print(json.dumps(result.to_dict()), flush=True)
-            elif args.format == "grid":
-                if k:
-                    print()
-                print(_grid_drawing(result.puzzle))
-                print(result.message + f" (seed {result.seed})")
-                print(result.ranks.text())
-            else:
-                print(result.puzzle, flush=True)
-                if not result.reached:
-                    print(result.message, file=sys.stderr)
+            _write(result, args.format, first=k == 0)
+            if not result.reached:
+                status = TARGET_MISSED
     except GenerateError as exc:
         print(f"xlsudoku generate: error: {exc}", file=sys.stderr)
         return 2
@@ -198,14 +209,19 @@ def _run_generate(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
         stopping.__exit__(None, None, None)
-    return 0
+    return status
 
 
 # Level words accepted by --difficulty besides the level names (the seeds' "tough").
 _LEVEL_ALIASES = {"tough": "VERY_HARD", "veryhard": "VERY_HARD", "beyondtechnique": "BEYOND"}
 
 
-def _level_arg(text: str) -> object:
+def level_arg(text: str) -> object:
+    """Return the level named by a ``--difficulty`` argument (argparse type; "tough" too).
+
+    >>> level_arg("Very hard")
+    <Level.VERY_HARD: 4>
+    """
     from xlsudoku.engine.steps import Level
 
     key = "".join(ch for ch in text.lower() if ch.isalnum())
@@ -218,7 +234,12 @@ def _level_arg(text: str) -> object:
     raise argparse.ArgumentTypeError(f"unknown difficulty {text!r}: use {names}")
 
 
-def _technique_arg(text: str) -> object:
+def technique_arg(text: str) -> object:
+    """Return the technique named by a ``--needs`` argument (argparse type).
+
+    >>> technique_arg("x-wing").value
+    'X-Wing'
+    """
     from xlsudoku.engine.steps import Technique
 
     try:
@@ -231,7 +252,7 @@ def _difficulty_options(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument(
         "--difficulty",
-        type=_level_arg,
+        type=level_arg,
         default=None,
         metavar="LEVEL",
         help="make a puzzle of this level: easy, medium, hard, very-hard (tough), diabolical, "
@@ -239,7 +260,7 @@ def _difficulty_options(p: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--needs",
-        type=_technique_arg,
+        type=technique_arg,
         default=None,
         metavar="TECHNIQUE",
         help="make a puzzle whose solve path needs this technique, e.g. x-wing, xy-wing",

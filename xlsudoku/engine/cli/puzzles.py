@@ -9,6 +9,7 @@ from xlsudoku.engine.cli.common import (
     Subparsers,
     add_input,
     add_output_format,
+    read_records,
     read_source,
     report_bad,
 )
@@ -118,8 +119,10 @@ def _add_format(sub: Subparsers) -> None:
         "format",
         help="convert puzzles between file formats",
         description="Read the puzzles of FILE in any supported format and write them in "
-        "--format. Bad lines are reported on standard error (exit status 1); repeated digits "
-        "are kept unless --validate is given.",
+        "--format. .sdk info lines (#A author, #D description, #C comment, #B date, #S source, "
+        "#L level, #U address) are kept in sdk and json output (a note on standard error says "
+        "when another format drops them). Bad lines are reported on standard error (exit "
+        "status 1); repeated digits are kept unless --validate is given.",
     )
     add_input(p)
     add_output_format(p, default="grid")
@@ -130,19 +133,29 @@ def _add_format(sub: Subparsers) -> None:
 
 
 def _run_format(args: argparse.Namespace) -> int:
-    from xlsudoku.engine.formats import PuzzleFormat, write_puzzles
+    from xlsudoku.engine.formats import INFO_FORMATS, PuzzleFormat, write_puzzles
     from xlsudoku.engine.grid import Grid
 
-    found = read_source(args, validate=args.validate)
+    found = read_records(args, validate=args.validate)
+    fmt = PuzzleFormat.parse(args.format)
     status = 0
-    grids = []
-    for line, result in found:
-        if isinstance(result, Grid):
-            grids.append(result)
+    grids, infos = [], []
+    for record in found:
+        if isinstance(record.result, Grid):
+            grids.append(record.result)
+            infos.append(record.info)
         else:
-            report_bad(line, result)
+            report_bad(record.line, record.result)
             status = 1
-    sys.stdout.write(write_puzzles(grids, PuzzleFormat.parse(args.format)))
+    dropped = sum(1 for info in infos if info)
+    if dropped and fmt not in INFO_FORMATS:
+        print(
+            f"xlsudoku format: note: the info lines (#A, #D, ...) of {dropped} "
+            f"puzzle{'s' if dropped != 1 else ''} are not kept in {fmt.value} output; "
+            "sdk and json keep them",
+            file=sys.stderr,
+        )
+    sys.stdout.write(write_puzzles(grids, fmt, infos))
     return status
 
 

@@ -13,9 +13,9 @@ import time
 from xlsudoku.engine.generate import descent
 from xlsudoku.engine.generate.descent import Best, Trial
 from xlsudoku.engine.generate.lowclue import descend
-from xlsudoku.engine.generate.request import Form
+from xlsudoku.engine.generate.request import Form, GenerateRequest
 from xlsudoku.engine.generate.strategy import Outcome, Plan
-from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.grid import CLASSIC, Grid
 from xlsudoku.engine.solver import count_solutions
 
 # Targets at or below this many opens (9x9) are deep.
@@ -27,6 +27,15 @@ DEFAULT_SECONDS = 60.0
 
 # The low-clue search works on one solution grid per trial, for at most this many seconds.
 TRIAL_SECONDS = 10.0
+
+
+def is_deep(request: GenerateRequest) -> bool:
+    """Return True when the request's opens are a deep target (9x9, ``LOW_CLUE_TARGET`` or less).
+
+    >>> is_deep(GenerateRequest(opens=22)), is_deep(GenerateRequest(opens=26))
+    (True, False)
+    """
+    return request.opens <= LOW_CLUE_TARGET and request.geometry == CLASSIC
 
 
 def _improve(plan: Plan, trial: Trial) -> tuple[Best | None, bool]:

@@ -21,7 +21,6 @@ from xlsudoku.engine.generate import deep, descent, graded
 from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.generate.request import Form, GenerateRequest, GenerateResult, form_of
 from xlsudoku.engine.generate.strategy import Cancel, Outcome, Plan, Progress, Strategy
-from xlsudoku.engine.grid import CLASSIC
 from xlsudoku.engine.logic import next_step as human_next_step
 from xlsudoku.engine.ranks import rank_statistics
 
@@ -38,7 +37,7 @@ def pick(request: GenerateRequest) -> Strategy:
     """
     if request.graded:
         return GRADED
-    if request.opens <= deep.LOW_CLUE_TARGET and request.geometry == CLASSIC:
+    if deep.is_deep(request):
         return DEEP
     return DESCENT
 

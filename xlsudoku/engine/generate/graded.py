@@ -1,265 +1,352 @@
-"""Generation to a target difficulty: a level, or a technique the puzzle must need.
+"""Generation to a target difficulty: a level, or a technique the puzzle must need, at the opens.
 
-The puzzle is made directly, not by filtering a batch:
+A graded request has two targets, and it is *reached* only when both are met: exactly the
+requested number of opens, and the level (or the needed technique).
 
-1. Fill a random grid and blank the pattern's blank cells (a pattern fixes the center box).
-2. Blank the free orbits of the symmetry in a random order, keeping an orbit blanked only when
-   the puzzle stays unique *and* the solver limited to the target (the techniques up to the
-   target level, or the table up to the needed technique) still solves it.
-3. Once at or below the requested opens, look one step ahead: grade the puzzles that blanking
-   each of several removable orbits would give and stop at one whose level is the target (for a
-   needed technique: whose solve path uses it); else blank the first removable orbit and go on.
-   Puzzles an easier level solves are thus never returned as a success; when the descent runs
-   out of orbits still too easy, the attempt is rejected and another order (or a new grid) is
-   tried.
-4. Attempts are bounded by the request's trials and time limit (``DEFAULT_SECONDS`` when it has
-   none); when the target is not met the closest puzzle is returned and the message says so.
+Attempts come in threes on one solution grid (``ATTEMPTS_PER_GRID``):
 
-The difficulty is the goal and the opens a floor that is left only when needed: a hard level is
-rarely reached at a high clue count, so the descent goes on below the requested opens until the
-level is met (the message then names both numbers).  ``GenerateResult.reached`` is True when the
-difficulty target was met.
+1. **Reach the opens** (first attempt): the plain strategy for those opens (the descent with
+   solution reuse, :mod:`.descent`, or for a deep 9x9 target the low-clue search,
+   :mod:`.deep`) makes a unique puzzle with exactly the opens, on fresh grids.
+2. **Descend within the goal** (the next two, on the same grid): blank orbits in a new random
+   order, keeping one blanked only when the puzzle stays unique and the solver up to the goal
+   (:meth:`Goal.not_too_hard`) still finishes it, down to the opens.
+3. **Climb at the opens** (every attempt that is at the opens): while the goal is not met, try
+   *swaps* on the same grid, putting one blank orbit back and blanking a clue orbit of the same
+   size, so the opens never change; keep a unique result no farther from the goal
+   (:meth:`Goal.distance`; sideways moves cross plateaus).  At most ``CLIMB_STEPS`` puzzles
+   are graded per attempt, so the time is shared between fresh grids, guided descents and
+   climbs.
+
+Out of trials or time (``DEFAULT_SECONDS`` when the request has none), or when cancelled, the
+closest puzzle comes back: the one nearest the goal, then nearest the opens, and the message
+says what was missed (the level or technique, the opens, or both).
+
+A puzzle *needs* a technique when the human-style solver, taking the techniques in solve order
+up to that technique, finishes it, but without the technique stalls: the technique is then the
+hardest step of the graded path (see :func:`needs_tables`).  Everything is judged through the
+public solver and grader (:func:`~xlsudoku.engine.logic.solve_path`,
+:func:`~xlsudoku.engine.grading.grade_path`, the ``TECHNIQUES`` registry).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generate.request import KNOWN_FLOOR
+from xlsudoku.engine.generate import deep, descent
+from xlsudoku.engine.generate.oracle import Oracle
+from xlsudoku.engine.generate.request import Form
 from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, plural
-from xlsudoku.engine.grading import Grade, grade_path
-from xlsudoku.engine.grid import Cell, Grid
+from xlsudoku.engine.grading import grade_path
+from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.logic import limit_table, solve_path
-from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
 
 # Seconds allowed when the request has no time limit.
 DEFAULT_SECONDS = 30.0
-# Attempts on one solution grid before a new grid is filled.
+# Attempts (each a descent and its climb) per solution grid: the first reaches the opens with
+# the plain strategy on fresh grids, the others descend again on its grid.
 ATTEMPTS_PER_GRID = 3
-# Once the difficulty is met above the requested opens (an easy level often cannot go lower),
-# at most this many more attempts look for a puzzle closer to the opens.
-ATTEMPTS_FOR_OPENS = 10
-# At or below the requested opens, a step grades up to this many removable orbits and takes
-# one that meets the goal (a one-step look-ahead towards the target).
-LOOKAHEAD = 12
+# Trials the plain strategy gets to reach the opens in the first attempt of a grid.
+REACH_TRIALS = 30
+# Puzzles graded by the climb of one attempt at most.
+CLIMB_STEPS = 40
+# Swaps drawn by one climb at most (many leave two solutions and are not graded).
+SWAP_DRAWS = 20 * CLIMB_STEPS
+
+# How far a puzzle is from the goal: MET, else lower is closer.
+Distance = tuple[int, float]
+MET: Distance = (0, 0.0)
+
+
+def needs_tables(
+    technique: Technique, table: tuple[TechniqueSpec, ...] = TECHNIQUES
+) -> tuple[tuple[TechniqueSpec, ...], tuple[TechniqueSpec, ...]]:
+    """Return the solver tables that tell whether a puzzle needs *technique*: without, through.
+
+    *through* is the solve order up to the technique's last row; *without* is the same without
+    the technique.  A puzzle needs the technique when *through* finishes it and *without*
+    stalls.
+
+    >>> without, through = needs_tables(Technique.X_WING)
+    >>> through[-1].technique.value, [s for s in through if s not in without][0].technique.value
+    ('X-Wing', 'X-Wing')
+    >>> needs_tables(Technique.TRIAL_AND_ERROR)
+    Traceback (most recent call last):
+    ...
+    ValueError: needs: Trial and Error has no finder in the technique table
+    """
+    rows = [i for i, spec in enumerate(table) if spec.technique is technique]
+    if not rows:
+        raise ValueError(f"needs: {technique.value} has no finder in the technique table")
+    through = table[: rows[-1] + 1]
+    return tuple(spec for spec in through if spec.technique is not technique), through
 
 
 @dataclass(frozen=True, slots=True)
-class _Goal:
-    """What an attempt aims at: the solver table it may use and the test of success."""
+class Goal:
+    """A level to reach or a technique to need, judged through the public solver and grader.
 
-    table: tuple[TechniqueSpec, ...]
+    Attributes:
+        level: The wanted level, or None.
+        needs: The technique the puzzle must need, or None.
+        table: The technique table (solve order, levels, scores).
+    """
+
     level: Level | None
     needs: Technique | None
+    table: tuple[TechniqueSpec, ...] = TECHNIQUES
 
-    def met(self, g: Grade) -> bool:
-        if self.needs is not None:
-            return any(t is self.needs for t, _ in g.counts)
-        return g.level == self.level
+    def distance(self, puzzle: Grid) -> Distance:
+        """Return how far *puzzle* (unique) is from the goal: ``MET`` when it meets it.
 
-    def distance(self, g: Grade) -> int:
-        """How far *g* is from the goal (0 = met); lower is closer.
+        Level: the number of levels between, then the score (when too easy a harder puzzle is
+        closer, when too hard an easier one).  Technique: ``(1, gap)`` when the solver does
+        not need it (*gap*: from the hardest step's score up to the technique's), ``(2,
+        cells)`` when the solver up to the technique cannot finish (*cells* left unsolved).
 
-        A puzzle that does not use the needed technique is as far as its level is from the
-        technique's level, plus one.
+        >>> from xlsudoku.engine.fill import random_grid
+        >>> p = descent.minimal_puzzle(random_grid(random.Random(4)), random.Random(4))
+        >>> from xlsudoku.engine.grading import grade
+        >>> (Goal(Level.EASY, None).distance(p)[0] == 0) == (grade(p).level is Level.EASY)
+        True
+        """
+        if self.needs is None:
+            assert self.level is not None
+            g = grade_path(solve_path(puzzle, self.table), self.table)
+            gap = abs(int(g.level) - int(self.level))
+            if gap == 0:
+                return MET
+            return (gap, g.score if g.level > self.level else -g.score)
+        without, through = needs_tables(self.needs, self.table)
+        cap = max(spec.level for spec in through)
+        path = solve_path(puzzle, without, max_level=cap)
+        if path.solved:  # the technique is not needed: too easy
+            top = max(spec.score for spec in through if spec.technique is self.needs)
+            hardest = grade_path(path, self.table).score
+            return (1, max(top - hardest, 0.0))
+        rest = solve_path(path.board, through, max_level=cap)
+        if rest.solved:  # stalls without it and finishes with it: needed
+            return MET
+        return (2, float(sum(1 for d in rest.board.values if not d)))
+
+    def met(self, puzzle: Grid) -> bool:
+        """Return True when *puzzle* meets the goal."""
+        return self.distance(puzzle)[0] == 0
+
+    def not_too_hard(self, puzzle: Grid) -> bool:
+        """Return True when the solver up to the goal finishes *puzzle* (no harder technique).
+
+        For a level: the techniques of that level and below (trial and error only for
+        Beyond); for a technique: the solve order up to it.
+
+        >>> Goal(Level.EASY, None).not_too_hard(Grid.parse("12345678." + "." * 72))
+        False
         """
         if self.needs is not None:
-            if self.met(g):
-                return 0
-            wanted = max(spec.level for spec in self.table if spec.technique is self.needs)
-            return 1 + abs(int(g.level) - int(wanted))
+            through = needs_tables(self.needs, self.table)[1]
+            cap = max(spec.level for spec in through)
+            return solve_path(puzzle, through, max_level=cap).solved
         assert self.level is not None
-        return abs(int(g.level) - int(self.level))
+        return solve_path(puzzle, limit_table(self.table, self.level), self.level).solved
 
     @property
     def name(self) -> str:
+        """Return the goal for a sentence: ``a Hard puzzle``, ``a puzzle needing X-Wing``."""
         if self.needs is not None:
             return f"a puzzle needing {self.needs.value}"
         assert self.level is not None
         label = self.level.label
         return f"{'an' if label[0] in 'AEIOU' else 'a'} {label} puzzle"
 
-
-def goal_table(
-    level: Level | None, needs: Technique | None, table: tuple[TechniqueSpec, ...] = TECHNIQUES
-) -> tuple[TechniqueSpec, ...]:
-    """Return the techniques the limited solver may use for a level or a needed technique.
-
-    For a technique: every technique of its level or below, so the puzzle needs nothing
-    harder than the technique's level.
-
-    >>> [s.technique.value for s in goal_table(None, Technique.POINTING)][-2:]
-    ['Pointing', 'Claiming']
-    >>> len(goal_table(Level.BEYOND, None)) == len(TECHNIQUES)
-    True
-    """
-    if needs is not None:
-        levels = [spec.level for spec in table if spec.technique is needs]
-        if not levels:
-            raise ValueError(f"needs: {needs.value} has no finder in the technique table")
-        return limit_table(table, max(levels))
-    return limit_table(table, level)
+    @property
+    def what(self) -> str:
+        """Return what the goal is about, for "missed the ...": ``level`` or ``technique``."""
+        return "level" if self.needs is None else "technique"
 
 
 @dataclass(slots=True)
 class _Candidate:
+    """A puzzle of an attempt and its distances to the two targets."""
+
     puzzle: Grid
     solution: Grid
-    grade: Grade
-    distance: int
+    distance: Distance
+
+    def key(self, target: int) -> tuple[Distance, int]:
+        """Order candidates: nearest the goal, then nearest the opens."""
+        return self.distance, abs(self.puzzle.given_count - target)
 
 
-def _attempt(
-    solution: Grid,
-    fixed_blank: frozenset[Cell],
-    free: tuple[tuple[Cell, ...], ...],
-    goal: _Goal,
-    target_opens: int,
-    rng: random.Random,
-    deadline: float,
-    cancel: Callable[[], bool] | None,
-) -> _Candidate:
-    """Run one descent on *solution*; return the puzzle it ends with and its grade.
+def _swap(oracle: Oracle, puzzle: Grid, form: Form, rng: random.Random) -> Grid | None:
+    """Return *puzzle* with one blank orbit put back and a clue orbit of its size blanked.
 
-    Above the requested opens the first removable orbit (in random order) is blanked.  At or
-    below them, each step looks ahead: up to ``LOOKAHEAD`` removable orbits are graded and one
-    that meets the goal ends the attempt; otherwise the first removable one is blanked.  An
-    orbit that cannot be blanked now never can later (fewer clues only lose solvability and
-    uniqueness), so it is dropped.
+    None when the pair drawn would leave two solutions (or there is no pair to draw).
     """
-    geo = solution.geometry
-    cells = [0 if c in fixed_blank else d for c, d in enumerate(solution.cells)]
-    floor = KNOWN_FLOOR.get(geo.name, geo.size - 1)
-    pending = list(free)
-    rng.shuffle(pending)
-    opens = sum(1 for d in cells if d)
-    puzzle = Grid(tuple(cells), geo)
-    current: Grade | None = None
-    full_table = len(goal.table) == len(TECHNIQUES)
-    while pending:
-        chosen: tuple[int, Grid, Grade | None] | None = None
-        graded = 0
-        dropped: list[int] = []
-        for index, orbit in enumerate(pending):
-            if time.perf_counter() > deadline or (cancel is not None and cancel()):
-                pending = []
-                break
-            if opens - len(orbit) < floor:
-                dropped.append(index)
-                continue
-            trial = list(puzzle.cells)
-            for c in orbit:
-                trial[c] = 0
-            candidate = Grid(tuple(trial), geo)
-            if count_solutions(candidate, 2) != 1:
-                dropped.append(index)
-                continue
-            limited = solve_path(candidate, goal.table, max_level=_cap(goal))
-            if not limited.solved:
-                dropped.append(index)
-                continue
-            if opens - len(orbit) > target_opens:
-                chosen = (index, candidate, None)
-                break
-            # the limited path is the full one when the goal allows every technique
-            g = grade_path(limited if full_table else solve_path(candidate))
-            graded += 1
-            if goal.met(g):
-                chosen = (index, candidate, g)
-                break
-            if chosen is None:
-                chosen = (index, candidate, g)
-            if graded >= LOOKAHEAD:
-                break
-        if chosen is None:
-            break
-        index, puzzle, current = chosen
-        opens = puzzle.given_count
-        for i in sorted({*dropped, index}, reverse=True):
-            del pending[i]
-        if current is not None and goal.met(current):
-            break
-    if current is None:
-        current = grade_path(solve_path(puzzle))
-    return _Candidate(puzzle, solution, current, goal.distance(current))
-
-
-def _cap(goal: _Goal) -> Level | None:
-    """Return *max_level* for the limited solver: None allows trial and error (BEYOND only)."""
-    if goal.level is Level.BEYOND:
+    clues = [o for o in form.free if puzzle[o[0]]]
+    blanks = [o for o in form.free if not puzzle[o[0]]]
+    if not clues or not blanks:
         return None
-    return Level.DIABOLICAL
+    back = rng.choice(blanks)
+    out = [o for o in clues if len(o) == len(back)]
+    if not out:
+        return None
+    orbit = rng.choice(out)
+    blank = {c for c, d in enumerate(puzzle.cells) if not d}
+    oracle.reset(frozenset(blank.difference(back)))
+    if not oracle.try_remove(orbit):
+        return None
+    return oracle.puzzle()
+
+
+def _descend(
+    oracle: Oracle, plan: Plan, keep: Callable[[Grid], bool], stop: Callable[[], bool]
+) -> None:
+    """Blank free orbits in random order while unique and *keep* holds, down to the opens.
+
+    An orbit is blanked only when the puzzle stays within the goal's techniques (one refused
+    now would be refused later too: fewer clues only make a puzzle harder), so the descent
+    ends at the opens near the goal, or above them.
+    """
+    oracle.reset(plan.form.fixed_blank)
+    order = list(plan.form.free)
+    plan.rng.shuffle(order)
+    target = plan.request.opens
+    for orbit in order:
+        opens = oracle.opens
+        if opens == target or stop():
+            return
+        if opens - len(orbit) < target or not oracle.can_remove(orbit):
+            continue
+        cells = list(oracle.cells)
+        for c in orbit:
+            cells[c] = 0
+        if keep(Grid(tuple(cells), oracle.geometry)):
+            oracle.try_remove(orbit)
+
+
+def _climb(
+    plan: Plan, oracle: Oracle, start: _Candidate, goal: Goal, stop: Callable[[], bool]
+) -> _Candidate:
+    """Move *start* by swaps, keeping moves no farther from the goal, for ``CLIMB_STEPS``."""
+    current = start
+    seen = {start.puzzle}
+    graded = draws = 0
+    while current.distance[0] and graded < CLIMB_STEPS and draws < SWAP_DRAWS:
+        if stop():
+            break
+        draws += 1
+        moved = _swap(oracle, current.puzzle, plan.form, plan.rng)
+        if moved is None or moved in seen:
+            continue
+        seen.add(moved)
+        graded += 1
+        distance = goal.distance(moved)
+        if distance <= current.distance:
+            current = _Candidate(moved, current.solution, distance)
+    return current
+
+
+def _reach(plan: Plan) -> Outcome:
+    """Make a unique puzzle with the request's opens: the plain strategy for those opens.
+
+    The descent with solution reuse (:mod:`.descent`), or for a deep 9x9 target the low-clue
+    search (:mod:`.deep`), for at most ``REACH_TRIALS`` trials within the run's time.
+    """
+    request = dataclasses.replace(plan.request, trials=REACH_TRIALS, difficulty=None, needs=None)
+    reach = deep.run if deep.is_deep(request) else descent.run
+    return reach(dataclasses.replace(plan, request=request, progress=None))
 
 
 def run(plan: Plan) -> Outcome:
-    """Make a puzzle of the request's difficulty (or needing its technique); see the module notes.
+    """Make a puzzle of the request's level (or needing its technique) at its opens.
 
-    ``reached`` is True when the difficulty (or technique) target was met; otherwise the
-    closest puzzle comes back and the message says so.
+    ``reached`` is True when both targets were met; otherwise the closest puzzle comes back and
+    the message says what was missed (see the module notes).
 
     >>> from xlsudoku.engine.generate import GenerateRequest, generate
     >>> r = generate(GenerateRequest(difficulty=Level.MEDIUM, seed=3))
-    >>> r.reached, r.message.startswith("Made a Medium puzzle")
-    (True, True)
+    >>> r.reached, r.opens, r.message.startswith("Made a Medium puzzle with 26 opens")
+    (True, 26, True)
     """
-    request, rng = plan.request, plan.rng
-    deadline = plan.deadline
-    assert deadline is not None  # the strategy has a default time limit
-    goal = _Goal(goal_table(request.difficulty, request.needs), request.difficulty, request.needs)
-    fixed_blank, free = plan.form.fixed_blank, plan.form.free
+    request = plan.request
+    target = request.opens
+    goal = Goal(request.difficulty, request.needs)
+
+    def stop() -> bool:
+        return plan.late() or plan.cancelled()
+
     best: _Candidate | None = None
-    attempts = grids = met_at = 0
-    solution = Grid.empty(request.geometry)
-    stop: Stop = "trials"
+    attempts = grids = 0
+    oracle: Oracle | None = None
     while attempts < request.trials:
-        if attempts and plan.cancelled():
-            stop = "reached" if best is not None and best.distance == 0 else "cancel"
+        if attempts and stop():
             break
-        if attempts % ATTEMPTS_PER_GRID == 0:
-            solution = random_grid(rng, request.geometry)
-            grids += 1
         attempts += 1
-        found = _attempt(
-            solution, fixed_blank, free, goal, request.opens, rng, deadline, plan.cancel
-        )
-        if best is None or (found.distance, abs(found.puzzle.given_count - request.opens)) < (
-            best.distance,
-            abs(best.puzzle.given_count - request.opens),
-        ):
+        if oracle is None or attempts % ATTEMPTS_PER_GRID == 1:
+            # reach the opens on fresh grids (the plain strategy's own solution reuse)
+            reached = _reach(plan)
+            grids += reached.grids
+            oracle = Oracle(reached.solution)
+            found = _Candidate(reached.puzzle, reached.solution, goal.distance(reached.puzzle))
+        else:
+            # time-shared: the next descents reuse the grid and stay within the goal's
+            # techniques, so they end near the goal (at the opens, or above when stuck)
+            _descend(oracle, plan, goal.not_too_hard, stop)
+            puzzle = oracle.puzzle()
+            found = _Candidate(puzzle, oracle.solution, goal.distance(puzzle))
+        if found.puzzle.given_count == target:
+            found = _climb(plan, oracle, found, goal, stop)
+        if best is None or found.key(target) < best.key(target):
             best = found
         if plan.progress is not None:
             plan.progress(attempts, best.puzzle.given_count)
-        if best.distance == 0:
-            stop = "reached"
-            met_at = met_at or attempts
-            if best.puzzle.given_count <= request.opens or attempts - met_at >= ATTEMPTS_FOR_OPENS:
-                break
-        if plan.late():
-            stop = "reached" if best.distance == 0 else "time"
+        if best.key(target) == (MET, 0):
             break
     assert best is not None
+    return Outcome(
+        best.puzzle,
+        best.solution,
+        _stop(plan, best, target, attempts),
+        attempts,
+        grids,
+        _message(plan, goal, best, attempts),
+    )
+
+
+def _stop(plan: Plan, best: _Candidate, target: int, attempts: int) -> Stop:
+    if best.key(target) == (MET, 0):
+        return "reached"
+    if plan.cancelled():
+        return "cancel"
+    if attempts < plan.request.trials:
+        return "time"
+    return "trials"
+
+
+def _message(plan: Plan, goal: Goal, best: _Candidate, attempts: int) -> str:
+    """Return the sentence: made, or what was missed and the closest puzzle."""
+    target = plan.request.opens
     opens = best.puzzle.given_count
-    hardest = best.grade.hardest.value if best.grade.hardest else "none"
-    got = f"{best.grade.level.label}, hardest {hardest}"
     tries = plural(attempts, "attempt")
-    if stop == "reached":
-        message = (
-            f"Made {goal.name} with {opens} opens (target {request.opens}) in {tries} "
-            f"({plan.elapsed():.2f} s)"
+    if best.key(target) == (MET, 0):
+        return f"Made {goal.name} with {opens} opens in {tries} ({plan.elapsed():.2f} s)"
+    g = grade_path(solve_path(best.puzzle, goal.table), goal.table)
+    hardest = g.hardest.value if g.hardest else "none"
+    missed = [goal.what] if best.distance[0] else []
+    if opens != target:
+        missed.append("opens")
+    closest = f"closest: {g.level.label}, hardest {hardest}, {opens} opens"
+    why = f"missed the {' and the '.join(missed)}"
+    if plan.cancelled():
+        return f"Cancelled after {tries}; {closest} ({why})"
+    if attempts < plan.request.trials:
+        return (
+            f"Could not make {goal.name} with {target} opens in {plan.limit:g} s ({tries}); "
+            f"{closest} ({why})"
         )
-    elif stop == "cancel":
-        message = f"Cancelled after {tries}; closest: {got}, {opens} opens"
-    elif stop == "time":
-        message = (
-            f"Could not make {goal.name} in {plan.limit:g} s ({tries}); closest: {got}, "
-            f"{opens} opens"
-        )
-    else:
-        message = f"Could not make {goal.name} in {tries}; closest: {got}, {opens} opens"
-    return Outcome(best.puzzle, best.solution, stop, attempts, grids, message)
+    return f"Could not make {goal.name} with {target} opens in {tries}; {closest} ({why})"

@@ -16,6 +16,7 @@ from xlsudoku.engine.patterns import Pattern, PatternError, parse_pattern
 from xlsudoku.engine.ranks import Ranks
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry, orbits
+from xlsudoku.engine.techniques import TECHNIQUES
 
 # Fewest clues with a unique solution, known for the standard shapes (9x9: McGuire et al. 2012).
 # Other shapes use the trivial bound size - 1 (a puzzle missing two digits has two solutions).
@@ -79,8 +80,8 @@ class GenerateResult:
         solution: Its solution.
         opens: Clues in *puzzle*.
         target: The requested number of opens.
-        reached: True when the target was met (the opens; for a graded request, the level or
-            technique).
+        reached: True when the target was met: the opens, and for a graded request the level
+            (or the technique) too.
         minimal: True when no orbit of clues (pattern orbits included) can be blanked keeping
             the puzzle unique.
         trials_used: Attempts made.
@@ -210,6 +211,8 @@ def form_of(request: GenerateRequest) -> Form:
         isinstance(request.seed, bool) or not isinstance(request.seed, int)
     ):
         raise GenerateError(f"seed must be a whole number, got {request.seed!r}")
+    if request.needs is not None and all(s.technique is not request.needs for s in TECHNIQUES):
+        raise GenerateError(f"needs: {request.needs.value} has no finder in the technique table")
     form = form_for(geo, request.symmetry, request.pattern)
     _check_target(request, form)
     return form
