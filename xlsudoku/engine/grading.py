@@ -23,7 +23,7 @@ from xlsudoku.engine.grid import Grid, InvalidPuzzle
 from xlsudoku.engine.logic import NoSolution, SolvePath, solve_path
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.steps import Level, Step, Technique
-from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
+from xlsudoku.engine.techniques import DEFAULT_PROFILE, TECHNIQUES, TechniqueSpec, profile_table
 
 
 class NotUnique(InvalidPuzzle):
@@ -82,7 +82,8 @@ _CHAINS = frozenset({Technique.X_CHAIN, Technique.XY_CHAIN, Technique.AIC, Techn
 def step_score(step: Step, spec: TechniqueSpec, size: int = 9) -> float:
     """Return the SE-scale score of *step* found by the technique of *spec*.
 
-    A hidden single in a row or column rates 1.5 (1.2 in a box).  For chains the length (the
+    A step that carries its own rating (SE's chains) scores that.  A hidden single in a row or
+    column rates 1.5 (1.2 in a box).  For our chains the length (the
     number of candidates on the chain: two per cell of an XY-chain, one per cell otherwise)
     adds SE's length increment to the technique's base score.
 
@@ -92,6 +93,8 @@ def step_score(step: Step, spec: TechniqueSpec, size: int = 9) -> float:
     >>> step_score(step, spec)
     1.5
     """
+    if step.rating:
+        return step.rating
     technique = step.technique
     if technique is Technique.HIDDEN_SINGLE:
         return spec.score if step.houses and step.houses[0] >= 2 * size else 1.5
@@ -151,21 +154,30 @@ def check_unique(grid: Grid) -> None:
         raise NotUnique(f"the puzzle has more than one solution ({grid.given_count} givens)")
 
 
-def grade(grid: Grid, table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> Grade:
+def grade(
+    grid: Grid,
+    table: tuple[TechniqueSpec, ...] | None = None,
+    profile: str = DEFAULT_PROFILE,
+) -> Grade:
     """Grade *grid*: level, SE-scale score, technique counts.
+
+    The rating follows the rating *profile* (``se``: classic Sudoku Explainer 1.2.1, the
+    default; ``sukaku``: SukakuExplainer), or an explicit *table* of techniques.
 
     Raises:
         ConflictError: a digit is given twice in a house (the message names the cells).
         NoSolution: the givens admit no solution.
         NotUnique: the puzzle has several solutions.
+        ValueError: *profile* is not a known profile.
 
     >>> g = grade(Grid.parse(
     ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
     >>> g.label, g.score, g.hardest.value
     ('Easy', 1.2, 'Hidden Single')
     """
+    chosen = profile_table(profile) if table is None else table
     check_unique(grid)
-    return grade_path(solve_path(grid, table), table)
+    return grade_path(solve_path(grid, chosen), chosen)
 
 
 class HodokuLevel(enum.IntEnum):

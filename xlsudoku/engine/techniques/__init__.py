@@ -1,8 +1,14 @@
-"""The technique registry: one table gives each technique's order, level, score and finder.
+"""The technique registry: tables give each technique's order, level, score and finder.
 
 A finder is a pure function ``find(board) -> Iterator[Step]`` yielding every instance it sees,
 in a deterministic order; the solve loop takes the first step of the first technique that
 yields one.  Scores are on the Sudoku Explainer scale.
+
+``TECHNIQUES`` is the human-style solver's table (hints, the generator's levels, HoDoKu's
+order).  ``PROFILES`` holds the rating profiles :func:`xlsudoku.engine.grading.grade` follows:
+``se`` is classic Sudoku Explainer 1.2.1 (its technique set, order and scores; the default) and
+``sukaku`` is SukakuExplainer (SE plus its single-digit patterns and wings).  A profile is a
+tuple of rows in solve order: a technique joins a profile by one row.
 """
 
 from __future__ import annotations
@@ -19,6 +25,11 @@ from xlsudoku.engine.techniques.chains import (
     find_xy_chain,
 )
 from xlsudoku.engine.techniques.coloring import find_simple_coloring
+from xlsudoku.engine.techniques.direct import (
+    find_direct_hidden_pair,
+    find_direct_hidden_triple,
+    find_direct_pointing,
+)
 from xlsudoku.engine.techniques.fish import (
     find_finned_jellyfish,
     find_finned_swordfish,
@@ -28,6 +39,14 @@ from xlsudoku.engine.techniques.fish import (
     find_x_wing,
 )
 from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
+from xlsudoku.engine.techniques.se_chains import (
+    find_dynamic_forcing_chains,
+    find_dynamic_forcing_chains_plus,
+    find_multiple_forcing_chains,
+    find_nishio,
+    find_se_forcing_chains,
+    nested_finder,
+)
 from xlsudoku.engine.techniques.single_digit import (
     find_empty_rectangle,
     find_skyscraper,
@@ -128,3 +147,93 @@ _TABLE: tuple[TechniqueSpec, ...] = (
 
 # Solve order: ascending score; ties keep table order.
 TECHNIQUES: tuple[TechniqueSpec, ...] = tuple(sorted(_TABLE, key=lambda spec: spec.score))
+
+
+_L = Level
+_T = Technique
+# Nested forcing chains search fast-growing spaces: each call is bounded (seconds).
+NESTED_SECONDS = 4.0
+
+# Classic Sudoku Explainer 1.2.1, in its solve order (a hidden single in a row or column rates
+# 1.5, see engine.grading.step_score; chain rows rate each step by its own length).  SE has no
+# Skyscraper, Kite, Empty Rectangle, finned fish or W-Wing: it finds them as forcing X-chains
+# (6.6+) or forcing chains (7.0+).  Levels keep the human solver's scale (README's table).
+SE_TABLE: tuple[TechniqueSpec, ...] = (
+    TechniqueSpec(_T.FULL_HOUSE, _L.EASY, 1.0, find_full_house),
+    TechniqueSpec(_T.HIDDEN_SINGLE, _L.EASY, 1.2, find_hidden_single),
+    TechniqueSpec(_T.DIRECT_POINTING, _L.EASY, 1.7, find_direct_pointing),
+    TechniqueSpec(_T.DIRECT_HIDDEN_PAIR, _L.EASY, 2.0, find_direct_hidden_pair),
+    TechniqueSpec(_T.NAKED_SINGLE, _L.EASY, 2.3, find_naked_single),
+    TechniqueSpec(_T.DIRECT_HIDDEN_TRIPLE, _L.EASY, 2.5, find_direct_hidden_triple),
+    TechniqueSpec(_T.POINTING, _L.MEDIUM, 2.6, find_pointing),
+    TechniqueSpec(_T.CLAIMING, _L.MEDIUM, 2.8, find_claiming),
+    TechniqueSpec(_T.NAKED_PAIR, _L.HARD, 3.0, find_naked_pair),
+    TechniqueSpec(_T.X_WING, _L.HARD, 3.2, find_x_wing),
+    TechniqueSpec(_T.HIDDEN_PAIR, _L.HARD, 3.4, find_hidden_pair),
+    TechniqueSpec(_T.NAKED_TRIPLE, _L.HARD, 3.6, find_naked_triple),
+    TechniqueSpec(_T.SWORDFISH, _L.VERY_HARD, 3.8, find_swordfish),
+    TechniqueSpec(_T.HIDDEN_TRIPLE, _L.HARD, 4.0, find_hidden_triple),
+    TechniqueSpec(_T.XY_WING, _L.VERY_HARD, 4.2, find_xy_wing),
+    TechniqueSpec(_T.XYZ_WING, _L.VERY_HARD, 4.4, find_xyz_wing),
+    TechniqueSpec(_T.UNIQUE_RECTANGLE_1, _L.VERY_HARD, 4.5, find_unique_rectangle_1),
+    TechniqueSpec(_T.UNIQUE_RECTANGLE_2, _L.VERY_HARD, 4.5, find_unique_rectangle_2),
+    TechniqueSpec(_T.UNIQUE_RECTANGLE_4, _L.VERY_HARD, 4.5, find_unique_rectangle_4),
+    TechniqueSpec(_T.UNIQUE_RECTANGLE_3, _L.VERY_HARD, 4.6, find_unique_rectangle_3),
+    TechniqueSpec(_T.NAKED_QUAD, _L.HARD, 5.0, find_naked_quad),
+    TechniqueSpec(_T.JELLYFISH, _L.VERY_HARD, 5.2, find_jellyfish),
+    TechniqueSpec(_T.HIDDEN_QUAD, _L.HARD, 5.4, find_hidden_quad),
+    TechniqueSpec(_T.BUG_PLUS_1, _L.VERY_HARD, 5.6, find_bug_plus_1),
+    TechniqueSpec(_T.BIDIRECTIONAL_CYCLE, _L.DIABOLICAL, 6.5, find_se_forcing_chains),
+    TechniqueSpec(_T.NISHIO_FORCING_CHAIN, _L.DIABOLICAL, 7.5, find_nishio),
+    TechniqueSpec(_T.MULTIPLE_FORCING_CHAINS, _L.DIABOLICAL, 8.0, find_multiple_forcing_chains),
+    TechniqueSpec(_T.DYNAMIC_FORCING_CHAINS, _L.DIABOLICAL, 8.5, find_dynamic_forcing_chains),
+    TechniqueSpec(
+        _T.DYNAMIC_FORCING_CHAINS_PLUS, _L.DIABOLICAL, 9.0, find_dynamic_forcing_chains_plus
+    ),
+    TechniqueSpec(_T.NESTED_FORCING_CHAINS, _L.DIABOLICAL, 9.5, nested_finder(2, NESTED_SECONDS)),
+    TechniqueSpec(_T.NESTED_FORCING_CHAINS, _L.DIABOLICAL, 10.0, nested_finder(3, NESTED_SECONDS)),
+)
+
+
+def _insert_before(
+    table: tuple[TechniqueSpec, ...], before: Technique, rows: tuple[TechniqueSpec, ...]
+) -> tuple[TechniqueSpec, ...]:
+    """Return *table* with *rows* inserted just before the first row of *before*."""
+    at = next(i for i, spec in enumerate(table) if spec.technique is before)
+    return table[:at] + rows + table[at:]
+
+
+# SukakuExplainer: SE's table plus its single-digit patterns (StrongLinks: two strong links
+# 4.0, a row and a column 4.1, grouped 4.3) tried before the XY-Wing.
+SUKAKU_TABLE: tuple[TechniqueSpec, ...] = _insert_before(
+    SE_TABLE,
+    _T.XY_WING,
+    (
+        TechniqueSpec(_T.SKYSCRAPER, _L.VERY_HARD, 4.0, find_skyscraper),
+        TechniqueSpec(_T.TWO_STRING_KITE, _L.VERY_HARD, 4.1, find_two_string_kite),
+        TechniqueSpec(_T.EMPTY_RECTANGLE, _L.VERY_HARD, 4.3, find_empty_rectangle),
+    ),
+)
+
+PROFILES: dict[str, tuple[TechniqueSpec, ...]] = {"se": SE_TABLE, "sukaku": SUKAKU_TABLE}
+"""Rating profiles by name; ``se`` (classic Sudoku Explainer 1.2.1) is the default."""
+
+DEFAULT_PROFILE = "se"
+
+
+def profile_table(name: str) -> tuple[TechniqueSpec, ...]:
+    """Return the table of the rating profile *name* (``se`` or ``sukaku``).
+
+    >>> profile_table("se")[0].technique.value
+    'Full House'
+    >>> profile_table("hodoku")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rating profile 'hodoku' (known: se, sukaku)
+    """
+    try:
+        return PROFILES[name.lower()]
+    except KeyError:
+        raise ValueError(
+            f"unknown rating profile {name!r} (known: {', '.join(PROFILES)})"
+        ) from None
