@@ -30,6 +30,7 @@ from xlsudoku.engine.techniques.direct import (
     find_direct_hidden_triple,
     find_direct_pointing,
 )
+from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
 from xlsudoku.engine.techniques.fish import (
     find_finned_jellyfish,
     find_finned_swordfish,
@@ -183,6 +184,7 @@ SE_TABLE: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(_T.JELLYFISH, _L.VERY_HARD, 5.2, find_jellyfish),
     TechniqueSpec(_T.HIDDEN_QUAD, _L.HARD, 5.4, find_hidden_quad),
     TechniqueSpec(_T.BUG_PLUS_1, _L.VERY_HARD, 5.6, find_bug_plus_1),
+    TechniqueSpec(_T.ALIGNED_PAIR_EXCLUSION, _L.DIABOLICAL, 6.2, find_aligned_pair_exclusion),
     TechniqueSpec(_T.BIDIRECTIONAL_CYCLE, _L.DIABOLICAL, 6.5, find_se_forcing_chains),
     TechniqueSpec(_T.NISHIO_FORCING_CHAIN, _L.DIABOLICAL, 7.5, find_nishio),
     TechniqueSpec(_T.MULTIPLE_FORCING_CHAINS, _L.DIABOLICAL, 8.0, find_multiple_forcing_chains),

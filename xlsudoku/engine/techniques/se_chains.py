@@ -44,6 +44,9 @@ from xlsudoku.engine.steps import Elimination, Placement, Step, Technique
 
 Fact = int  # (cell * size + digit - 1) * 2 + (1 if on else 0)
 
+# Inner forcing chains of nested levels rest on at most this many potentials (see _nested).
+INNER_LIMIT = 10
+
 # Base ratings of SE 1.2.1's chain kinds (tenths).
 CYCLE_XY_OR_Y = 65
 FORCING_X_CHAIN = 66
@@ -591,22 +594,68 @@ class _Chainer:
             if out:
                 return out
         if self.level >= 2:
-            inner = _Chainer(board, False, False, 0, self.deadline)
-            found = best_static_chain(board) if self.level == 2 else None
-            if self.level >= 3:
-                found = best_static_chain(board)
-                if found is None:
-                    found = inner.best_multiple(MULTIPLE)
-            if found is not None:
-                removed = tuple(
-                    f for f in facts if not f & 1 and source[(f >> 1) // n] >> ((f >> 1) % n) & 1
-                )
-                parents = removed[:1] if removed else ()
-                return [
-                    ((e.cell * n + e.digit - 1) * 2, parents, found.key[1])
-                    for e in found.eliminations
-                ]
+            return self._nested(board, source, cands)
         return []
+
+    def _nested(
+        self, board: Board, source: tuple[int, ...], cands: list[int]
+    ) -> list[tuple[Fact, tuple[Fact, ...], int]]:
+        """Return the eliminations of forcing chains on the candidates left (nested levels).
+
+        SE runs its whole forcing chain search (level 2; multiple chains at level 3) on the
+        candidates the assumption leaves.  Here each candidate is assumed on (and off) and the
+        plain rules are followed to its opposite, bounded to ``INNER_LIMIT`` potentials (two
+        more a level above 2), which keeps the nesting affordable.  Each elimination rests on
+        the candidates the assumption removed from the inner chain's cells.
+        """
+        t = _Tables.of(board)
+        n = t.size
+        limit = INNER_LIMIT + 2 * (self.level - 2)
+        off_on: list[tuple[int, ...]] = [()] * len(t.x_off)
+        for cell, m in enumerate(t.cands):
+            for d in range(n):
+                if m >> d & 1:
+                    p = cell * n + d
+                    made = [q for q, _ in _x_on(t, t.cands, p)]
+                    q = _y_on(t, t.cands, p)
+                    if q >= 0 and q not in made:
+                        made.insert(0, q)
+                    off_on[p] = tuple(made)
+        x_off, y_off = t.x_off, t.y_off
+
+        def on_off(p: int) -> tuple[int, ...]:
+            return y_off[p] + x_off[p]
+
+        out: list[tuple[Fact, tuple[Fact, ...], int]] = []
+        for cell, m in enumerate(t.cands):
+            if m.bit_count() < 2:
+                continue
+            for d in range(n):
+                if not m >> d & 1:
+                    continue
+                for start_on in (True, False):
+                    chain = _forcing(cell * n + d, start_on, on_off, off_on, limit)
+                    if chain is None:
+                        continue
+                    end = chain[-1]
+                    ecell, ed = divmod(end >> 1, n)
+                    targets = (
+                        [(ecell * n + e) * 2 for e in range(n) if e != ed and m >> e & 1]
+                        if end & 1
+                        else [end]
+                    )
+                    cells = {(f >> 1) // n for f in chain}
+                    parents = tuple(
+                        (c * n + e) * 2
+                        for c in sorted(cells)
+                        for e in range(n)
+                        if source[c] >> e & 1 and not cands[c] >> e & 1
+                    )
+                    if parents:
+                        out += [(g, parents, len(chain)) for g in targets]
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _Deadline
+        return out
 
     def ancestors(self, outcome: _Outcome, fact: Fact, parents: tuple[Fact, ...]) -> int:
         """Return how many potentials *fact* (with *parents*) rests on, itself included.
@@ -687,6 +736,12 @@ class _Chainer:
             card = m.bit_count()
             if not (card > 2 or (card > 1 and self.dynamic)):
                 continue
+            if (
+                best is not None
+                and self.deadline is not None
+                and time.perf_counter() > self.deadline
+            ):
+                break  # out of time: the easiest chain found so far
             value_on: dict[int, _Outcome] = {}
             cell_on: dict[Fact, None] | None = None
             cell_off: dict[Fact, None] | None = None
