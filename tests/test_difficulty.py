@@ -21,6 +21,7 @@ from xlsudoku.engine.patterns import parse_pattern
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
+from xlsudoku.engine.techniques import TECHNIQUES
 
 LEVELS = [Level.EASY, Level.MEDIUM, Level.HARD, Level.VERY_HARD, Level.DIABOLICAL]
 
@@ -78,7 +79,8 @@ def test_needed_technique_is_used(technique):
     result = generate(request)
     assert result.reached, result.message
     _check_invariants(result, request)
-    assert technique in dict(grade(result.puzzle).counts)
+    # the generator targets the human-style table; SE may reach for another pattern
+    assert technique in dict(grade(result.puzzle, TECHNIQUES).counts)
 
 
 @pytest.mark.parametrize(

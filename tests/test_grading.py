@@ -96,7 +96,7 @@ def test_qqwing_levels_on_shared_data(shared_data):
 def test_grade_summarises_its_path():
     grid = Grid.parse(SE_SAMPLE[20]["puzzle"])
     path = solve_path(grid)
-    g = grade(grid)
+    g = grade(grid, TECHNIQUES)  # an explicit table: its own path gives score and level
     assert g == grade_path(path)
     assert sum(n for _, n in g.counts) == len(path.steps)
     scores = [step_score(s, spec) for s, spec in zip(path.steps, path.specs, strict=True)]

@@ -15,6 +15,7 @@ its score promotion) from the same finders, for the agreement figures.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections import Counter
 from dataclasses import dataclass
@@ -161,8 +162,9 @@ def grade(
 ) -> Grade:
     """Grade *grid*: level, SE-scale score, technique counts.
 
-    The rating follows the rating *profile* (``se``: classic Sudoku Explainer 1.2.1, the
-    default; ``sukaku``: SukakuExplainer), or an explicit *table* of techniques.
+    The score follows the rating *profile* (``se``: classic Sudoku Explainer 1.2.1, the
+    default; ``sukaku``: SukakuExplainer) and the level stays the human-style solver's
+    (:func:`human_level`); with an explicit *table* both come from that table's path.
 
     Raises:
         ConflictError: a digit is given twice in a house (the message names the cells).
@@ -177,7 +179,31 @@ def grade(
     """
     chosen = profile_table(profile) if table is None else table
     check_unique(grid)
-    return grade_path(solve_path(grid, chosen), chosen)
+    graded = grade_path(solve_path(grid, chosen), chosen)
+    if table is not None:
+        return graded
+    return dataclasses.replace(graded, level=human_level(grid, graded))
+
+
+def human_level(grid: Grid, rated: Grade) -> Level:
+    """Return the human-style solver's level of *grid*, rated *rated* by a profile.
+
+    The level is the one the human-style table (``TECHNIQUES``) reaches: its path up to Very
+    hard techniques (cheap), else Diabolical when the profile's chains solved the puzzle, else
+    Beyond technique.  A profile's own order can reach for a harder pattern than a person needs
+    (SE tries a direct hidden pair before a naked single, and has no Skyscraper).
+
+    >>> g = grade(Grid.parse(
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"))
+    >>> g.score, g.hardest.value, g.level.label
+    (2.0, 'Direct Hidden Pair', 'Easy')
+    """
+    if not rated.solved:
+        return Level.BEYOND
+    path = solve_path(grid, TECHNIQUES, max_level=Level.VERY_HARD)
+    if path.solved:
+        return grade_path(path).level
+    return Level.DIABOLICAL
 
 
 class HodokuLevel(enum.IntEnum):

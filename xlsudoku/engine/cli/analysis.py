@@ -25,7 +25,20 @@ def _add_grade(sub: Subparsers) -> None:
     )
     add_input(p)
     p.add_argument("--format", choices=("tsv", "json"), default="tsv", help="output format")
+    _add_profile(p)
     p.set_defaults(run=_run_grade)
+
+
+def _add_profile(p: argparse.ArgumentParser) -> None:
+    from xlsudoku.engine.techniques import DEFAULT_PROFILE, PROFILES
+
+    p.add_argument(
+        "--profile",
+        choices=tuple(PROFILES),
+        default=DEFAULT_PROFILE,
+        help="rating profile: se = classic Sudoku Explainer 1.2.1 (default), "
+        "sukaku = SukakuExplainer",
+    )
 
 
 def _run_grade(args: argparse.Namespace) -> int:
@@ -46,7 +59,7 @@ def _run_grade(args: argparse.Namespace) -> int:
             status = 1
             continue
         try:
-            g = grade(item)
+            g = grade(item, profile=args.profile)
         except SudokuError as err:
             report_bad(number, err)
             status = 1
@@ -81,6 +94,7 @@ def _add_hint(sub: Subparsers) -> None:
     )
     p.add_argument("puzzle", help="81 characters (. or 0 for blanks), a file, or - for stdin")
     p.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="how much to show")
+    _add_profile(p)
     p.set_defaults(run=_run_hint)
 
 
@@ -90,7 +104,8 @@ def _run_hint(args: argparse.Namespace) -> int:
     from xlsudoku.engine.hints import hint
 
     try:
-        h = hint(parse_puzzle(read_puzzle_arg(args.puzzle), validate=False), args.level)
+        grid = parse_puzzle(read_puzzle_arg(args.puzzle), validate=False)
+        h = hint(grid, args.level, profile=args.profile)
     except SudokuError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

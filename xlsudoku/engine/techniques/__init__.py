@@ -158,14 +158,15 @@ NESTED_SECONDS = 4.0
 # Classic Sudoku Explainer 1.2.1, in its solve order (a hidden single in a row or column rates
 # 1.5, see engine.grading.step_score; chain rows rate each step by its own length).  SE has no
 # Skyscraper, Kite, Empty Rectangle, finned fish or W-Wing: it finds them as forcing X-chains
-# (6.6+) or forcing chains (7.0+).  Levels keep the human solver's scale (README's table).
+# (6.6+) or forcing chains (7.0+).  Levels keep the human solver's scale (README's table): a
+# direct technique has the level of its pattern (pointing: Medium, hidden subsets: Hard).
 SE_TABLE: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(_T.FULL_HOUSE, _L.EASY, 1.0, find_full_house),
     TechniqueSpec(_T.HIDDEN_SINGLE, _L.EASY, 1.2, find_hidden_single),
-    TechniqueSpec(_T.DIRECT_POINTING, _L.EASY, 1.7, find_direct_pointing),
-    TechniqueSpec(_T.DIRECT_HIDDEN_PAIR, _L.EASY, 2.0, find_direct_hidden_pair),
+    TechniqueSpec(_T.DIRECT_POINTING, _L.MEDIUM, 1.7, find_direct_pointing),
+    TechniqueSpec(_T.DIRECT_HIDDEN_PAIR, _L.HARD, 2.0, find_direct_hidden_pair),
     TechniqueSpec(_T.NAKED_SINGLE, _L.EASY, 2.3, find_naked_single),
-    TechniqueSpec(_T.DIRECT_HIDDEN_TRIPLE, _L.EASY, 2.5, find_direct_hidden_triple),
+    TechniqueSpec(_T.DIRECT_HIDDEN_TRIPLE, _L.HARD, 2.5, find_direct_hidden_triple),
     TechniqueSpec(_T.POINTING, _L.MEDIUM, 2.6, find_pointing),
     TechniqueSpec(_T.CLAIMING, _L.MEDIUM, 2.8, find_claiming),
     TechniqueSpec(_T.NAKED_PAIR, _L.HARD, 3.0, find_naked_pair),

@@ -42,9 +42,10 @@ def find_direct_pointing(board: Board) -> Iterator[Step]:
 
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
-    ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
-    >>> next(find_direct_pointing(b), None) is None
-    True
+    ...     ".34...9179.73.1..6.619.73..3...74168146.9.573.781....97.26.9.3.4..7.56.16..4..79."))
+    >>> print(next(find_direct_pointing(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Direct pointing: in box 6, 2 can only go in r6c7, r6c8, which lie in row 6; so 2 cannot go
+    elsewhere in row 6, and r4c2 is the only place left for 2 in box 4
     """
     geo = board.geometry
     n = geo.size
@@ -104,11 +105,10 @@ def find_direct_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
 
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
-    ...     ".2.4.6.8." "3........" "........3" "........." "1........"
-    ...     "........." ".1......." "........." "........."))
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"))
     >>> step = next(find_direct_hidden_subsets(b, 2))
     >>> step.technique.value, step.placements
-    ('Direct Hidden Pair', (Placement(cell=2, digit=5),))
+    ('Direct Hidden Pair', (Placement(cell=45, digit=3),))
     """
     geo = board.geometry
     cands = board.cands
