@@ -386,12 +386,14 @@ class GradingBench:
     se_pairs: tuple[tuple[float, float], ...]
     level_pairs: tuple[tuple[str, str], ...]
     qqwing_pairs: tuple[tuple[str, str], ...]
+    profile: str = "se"
 
     def report(self) -> list[str]:
         """Return the figures as printable lines."""
         n = self.ours.count
         lines = [
-            f"data set: {self.source} ({self.rows} puzzles; {n} graded, sample seed {self.seed})",
+            f"data set: {self.source} ({self.rows} puzzles; {n} graded, sample seed {self.seed}, "
+            f"profile {self.profile})",
             load_note(),
             self.ours.line(),
         ]
@@ -409,6 +411,12 @@ class GradingBench:
             se = [a for a, _ in self.se_pairs]
             ours = [b for _, b in self.se_pairs]
             lines.append(f"SE agreement: Spearman {spearman(se, ours):.4f} over {len(se)} puzzles")
+            close = [abs(a - b) for a, b in self.se_pairs]
+            shares = [100 * sum(1 for d in close if d < lim) / len(close) for lim in _LIMITS]
+            lines.append(
+                f"  exact {shares[0]:.1f}%, within 0.1 {shares[1]:.1f}%, within 0.2 "
+                f"{shares[2]:.1f}%, within 0.5 {shares[3]:.1f}%"
+            )
             buckets: dict[float, list[float]] = {}
             for a, b in self.se_pairs:
                 buckets.setdefault(a, []).append(b)
@@ -437,6 +445,9 @@ class GradingBench:
         return lines
 
 
+# |ours - SE| below these counts as exact, within 0.1, 0.2 and 0.5 (scores are in tenths)
+_LIMITS = (0.05, 0.15, 0.25, 0.55)
+
 _ORDER = (
     "simple easy intermediate expert EASY MEDIUM HARD UNFAIR EXTREME "
     "Easy Medium Hard Very_hard Diabolical Beyond_technique"
@@ -454,6 +465,7 @@ def bench_grading(
     seed: int = 7,
     hodoku_py: bool = False,
     progress: Callable[[int], None] | None = None,
+    profile: str = "se",
 ) -> GradingBench:
     r"""Grade the puzzles of *path* (a random sample of *limit* with *seed*), timing each.
 
@@ -488,7 +500,7 @@ def bench_grading(
     for i, row in enumerate(chosen):
         grid = Grid.parse(row["puzzle"])
         start = time.perf_counter()
-        g = grade(grid)
+        g = grade(grid, profile=profile)
         seconds.append(time.perf_counter() - start)
         trials.append(dict(g.counts).get(Technique.TRIAL_AND_ERROR, 0))
         if se_column and row.get(se_column):
@@ -520,6 +532,7 @@ def bench_grading(
         tuple(se_pairs),
         tuple(level_pairs),
         tuple(qqwing_pairs),
+        profile,
     )
 
 
@@ -554,6 +567,9 @@ def run_grade(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--hodoku", action="store_true", help="also rate the same puzzles with hodoku-py"
     )
+    parser.add_argument(
+        "--profile", choices=("se", "sukaku"), default="se", help="rating profile (default se)"
+    )
     args = parser.parse_args(argv)
     bar = None
     try:
@@ -569,7 +585,9 @@ def run_grade(argv: list[str] | None = None) -> int:
         if bar is not None:
             bar.update(done - bar.n)
 
-    result = bench_grading(args.file, args.limit or None, args.seed, args.hodoku, tick)
+    result = bench_grading(
+        args.file, args.limit or None, args.seed, args.hodoku, tick, args.profile
+    )
     if bar is not None:
         bar.close()
     print("\n".join(result.report()))

@@ -96,6 +96,7 @@ class _Tables:
     se_houses: tuple[tuple[House, ...], ...]  # per cell: its box, row and column
     x_off: list[tuple[int, ...]]  # potential -> same digit in the peers (box, row, column)
     y_off: list[tuple[int, ...]]  # potential -> other digits of the cell
+    counts: list[int]  # house * size + digit - 1 -> places of the digit in the house
 
     @classmethod
     def of(cls, board: Board) -> _Tables:
@@ -118,7 +119,13 @@ class _Tables:
                             seen[c * n + d] = None
                 x_off[cell * n + d] = tuple(seen)
                 y_off[cell * n + d] = tuple(cell * n + e for e in range(n) if e != d and m >> e & 1)
-        return cls(board, n, cands, geo.houses, se_houses, x_off, y_off)
+        counts = [0] * (len(geo.houses) * n)
+        for h, cells in enumerate(geo.houses):
+            for c in cells:
+                for d in range(n):
+                    if cands[c] >> d & 1:
+                        counts[h * n + d] += 1
+        return cls(board, n, cands, geo.houses, se_houses, x_off, y_off, counts)
 
 
 def _x_on(t: _Tables, cands: list[int] | tuple[int, ...], p: int) -> list[tuple[int, House]]:
@@ -229,7 +236,7 @@ def _static_pass(
                 continue
             for start_on in (True, False):
                 limit = _max_complexity(kind_chain, sort_key, best.key if best else None)
-                chain = _forcing(s, start_on, on_off, off_on, limit)
+                chain = _forcing(s, start_on, on_off, off_on.__getitem__, limit)
                 if chain is not None:
                     found = _chain_found(t, chain, kind_chain, sort_key, y, order)
                     if best is None or found.key < best.key:
@@ -241,7 +248,7 @@ def _forcing(
     s: int,
     start_on: bool,
     on_off: Callable[[int], tuple[int, ...]],
-    off_on: list[tuple[int, ...]],
+    off_on: Callable[[int], tuple[int, ...]],
     limit: int,
 ) -> list[Fact] | None:
     """Return the shortest path of facts from *s* (on or off) to its opposite, or None."""
@@ -273,7 +280,7 @@ def _forcing(
             return None
         new_ons = []
         for f in offs:
-            for q in off_on[f >> 1]:
+            for q in off_on(f >> 1):
                 g = q * 2 + 1
                 if g == target:
                     return _path_to(parent, f) + [g]
@@ -609,26 +616,78 @@ class _Chainer:
         more a level above 2), which keeps the nesting affordable.  Each elimination rests on
         the candidates the assumption removed from the inner chain's cells.
         """
-        t = _Tables.of(board)
+        t = self.t
         n = t.size
         limit = INNER_LIMIT + 2 * (self.level - 2)
-        off_on: list[tuple[int, ...]] = [()] * len(t.x_off)
-        for cell, m in enumerate(t.cands):
-            for d in range(n):
-                if m >> d & 1:
-                    p = cell * n + d
-                    made = [q for q, _ in _x_on(t, t.cands, p)]
-                    q = _y_on(t, t.cands, p)
-                    if q >= 0 and q not in made:
-                        made.insert(0, q)
-                    off_on[p] = tuple(made)
         x_off, y_off = t.x_off, t.y_off
+        houses = t.houses
+        se_houses = t.se_houses
+        counts: dict[int, int] = {}
+        for h, cells in enumerate(houses):
+            for c in cells:
+                m = cands[c]
+                while m:
+                    low = m & -m
+                    key = h * n + low.bit_length() - 1
+                    counts[key] = counts.get(key, 0) + 1
+                    m ^= low
+        off_memo: dict[int, tuple[int, ...]] = {}
+        on_memo: dict[int, tuple[int, ...]] = {}
 
         def on_off(p: int) -> tuple[int, ...]:
-            return y_off[p] + x_off[p]
+            got = off_memo.get(p)
+            if got is None:
+                got = off_memo[p] = tuple(
+                    q for q in y_off[p] + x_off[p] if cands[q // n] >> (q % n) & 1
+                )
+            return got
+
+        # links that exist only on the candidates left: a chain without one is a chain of the
+        # puzzle itself, which SE leaves out (its pattern rests on nothing the assumption did)
+        new_links: dict[tuple[int, int], tuple[Fact, ...]] = {}
+        src_counts = t.counts
+        for h, cells in enumerate(houses):
+            for d in range(n):
+                if counts.get(h * n + d) == 2 and src_counts[h * n + d] > 2:
+                    bit = 1 << d
+                    two = [c for c in cells if cands[c] & bit]
+                    gone = tuple(
+                        (c * n + d) * 2 for c in cells if source[c] & bit and not cands[c] & bit
+                    )
+                    a, b = two[0] * n + d, two[1] * n + d
+                    new_links[(a, b)] = new_links[(b, a)] = gone
+        for cell, m in enumerate(cands):
+            if m.bit_count() == 2 and source[cell].bit_count() > 2:
+                low = m & -m
+                a, b = cell * n + low.bit_length() - 1, cell * n + (m ^ low).bit_length() - 1
+                gone = tuple(
+                    (cell * n + e) * 2 for e in range(n) if source[cell] >> e & 1 and not m >> e & 1
+                )
+                new_links[(a, b)] = new_links[(b, a)] = gone
+        if not new_links:
+            return []
+
+        def off_on(p: int) -> tuple[int, ...]:
+            got = on_memo.get(p)
+            if got is None:
+                cell, d = divmod(p, n)
+                m = cands[cell]
+                made = []
+                if m.bit_count() == 2:
+                    made.append(cell * n + (m & ~(1 << d)).bit_length() - 1)
+                bit = 1 << d
+                for h in se_houses[cell]:
+                    if counts.get(h * n + d) == 2:
+                        for c in houses[h]:
+                            if c != cell and cands[c] & bit:
+                                if c * n + d not in made:
+                                    made.append(c * n + d)
+                                break
+                got = on_memo[p] = tuple(made)
+            return got
 
         out: list[tuple[Fact, tuple[Fact, ...], int]] = []
-        for cell, m in enumerate(t.cands):
+        for cell, m in enumerate(cands):
             if m.bit_count() < 2:
                 continue
             for d in range(n):
@@ -645,15 +704,12 @@ class _Chainer:
                         if end & 1
                         else [end]
                     )
-                    cells = {(f >> 1) // n for f in chain}
-                    parents = tuple(
-                        (c * n + e) * 2
-                        for c in sorted(cells)
-                        for e in range(n)
-                        if source[c] >> e & 1 and not cands[c] >> e & 1
-                    )
+                    parents: dict[Fact, None] = {}
+                    for f, g in zip(chain, chain[1:], strict=False):
+                        if not f & 1 and g & 1:
+                            parents.update(dict.fromkeys(new_links.get((f >> 1, g >> 1), ())))
                     if parents:
-                        out += [(g, parents, len(chain)) for g in targets]
+                        out += [(g, tuple(parents), len(chain)) for g in targets]
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise _Deadline
         return out
@@ -732,65 +788,78 @@ class _Chainer:
                 f"(the chains rest on {rating_c} potentials)",
             )
 
-        for cell in range(len(cands)):
-            m = cands[cell]
-            card = m.bit_count()
-            if not (card > 2 or (card > 1 and self.dynamic)):
-                continue
-            if (
-                best is not None
-                and self.deadline is not None
-                and time.perf_counter() > self.deadline
-            ):
-                break  # out of time: the easiest chain found so far
-            value_on: dict[int, _Outcome] = {}
-            cell_on: dict[Fact, None] | None = None
-            cell_off: dict[Fact, None] | None = None
-            for d in range(n):
-                if not m >> d & 1:
+        try:
+            for cell in range(len(cands)):
+                m = cands[cell]
+                card = m.bit_count()
+                if not (card > 2 or (card > 1 and self.dynamic)):
                     continue
-                s = cell * n + d
-                on = self.outcome(s * 2 + 1)
-                if self.dynamic or nishio:
-                    off = self.outcome(s * 2)
-                    if on.contradiction is not None:
-                        a, pa, b, pb = on.contradiction
-                        c = self.ancestors(on, a, pa) + self.ancestors(on, b, pb)
-                        consider(c, 7, s * 2, f"if {_name(t, s)}, a contradiction follows", (cell,))
-                    if off.contradiction is not None:
-                        a, pa, b, pb = off.contradiction
-                        c = self.ancestors(off, a, pa) + self.ancestors(off, b, pb)
-                        consider(
-                            c,
-                            7,
-                            s * 2 + 1,
-                            f"if not {_name(t, s)}, a contradiction follows",
-                            (cell,),
-                        )
-                    if card >= 3 and not nishio:
-                        for f, pf in on.facts.items():
-                            if f in off.facts and f >> 1 != s:
-                                c = self.ancestors(on, f, pf) + self.ancestors(off, f, off.facts[f])
-                                consider(
-                                    c, 1, f, f"{_name(t, s)} or not, {_fact_text(t, f)}", (cell,)
-                                )
-                if nishio:
+                if (
+                    best is not None
+                    and self.deadline is not None
+                    and time.perf_counter() > self.deadline
+                ):
+                    break  # out of time: the easiest chain found so far
+                value_on: dict[int, _Outcome] = {}
+                cell_on: dict[Fact, None] | None = None
+                cell_off: dict[Fact, None] | None = None
+                for d in range(n):
+                    if not m >> d & 1:
+                        continue
+                    s = cell * n + d
+                    on = self.outcome(s * 2 + 1)
+                    if self.dynamic or nishio:
+                        off = self.outcome(s * 2)
+                        if on.contradiction is not None:
+                            a, pa, b, pb = on.contradiction
+                            c = self.ancestors(on, a, pa) + self.ancestors(on, b, pb)
+                            consider(
+                                c, 7, s * 2, f"if {_name(t, s)}, a contradiction follows", (cell,)
+                            )
+                        if off.contradiction is not None:
+                            a, pa, b, pb = off.contradiction
+                            c = self.ancestors(off, a, pa) + self.ancestors(off, b, pb)
+                            consider(
+                                c,
+                                7,
+                                s * 2 + 1,
+                                f"if not {_name(t, s)}, a contradiction follows",
+                                (cell,),
+                            )
+                        if card >= 3 and not nishio:
+                            for f, pf in on.facts.items():
+                                if f in off.facts and f >> 1 != s:
+                                    c = self.ancestors(on, f, pf) + self.ancestors(
+                                        off, f, off.facts[f]
+                                    )
+                                    consider(
+                                        c,
+                                        1,
+                                        f,
+                                        f"{_name(t, s)} or not, {_fact_text(t, f)}",
+                                        (cell,),
+                                    )
+                    if nishio:
+                        continue
+                    self._regions(cell, d, on, consider)
+                    value_on[d] = on
+                    if cell_on is None:
+                        cell_on = {f: None for f in on.facts if f & 1}
+                        cell_off = {f: None for f in on.facts if not f & 1}
+                    else:
+                        assert cell_off is not None
+                        cell_on = {f: None for f in cell_on if f in on.facts}
+                        cell_off = {f: None for f in cell_off if f in on.facts}
+                if nishio or not (card == 2 or (multiple and card > 2)) or cell_on is None:
                     continue
-                self._regions(cell, d, on, consider)
-                value_on[d] = on
-                if cell_on is None:
-                    cell_on = {f: None for f in on.facts if f & 1}
-                    cell_off = {f: None for f in on.facts if not f & 1}
-                else:
-                    assert cell_off is not None
-                    cell_on = {f: None for f in cell_on if f in on.facts}
-                    cell_off = {f: None for f in cell_off if f in on.facts}
-            if nishio or not (card == 2 or (multiple and card > 2)) or cell_on is None:
-                continue
-            assert cell_off is not None
-            for f in list(cell_on) + list(cell_off):
-                c = sum(self.ancestors(o, f, o.facts[f]) for o in value_on.values())
-                consider(c, 5, f, f"whatever {geo.cell_name(cell)} is, {_fact_text(t, f)}", (cell,))
+                assert cell_off is not None
+                for f in list(cell_on) + list(cell_off):
+                    c = sum(self.ancestors(o, f, o.facts[f]) for o in value_on.values())
+                    consider(
+                        c, 5, f, f"whatever {geo.cell_name(cell)} is, {_fact_text(t, f)}", (cell,)
+                    )
+        except _Deadline:
+            pass  # out of time: the easiest chain found so far
         return best
 
     def _regions(
