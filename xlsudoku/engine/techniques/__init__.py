@@ -58,6 +58,7 @@ from xlsudoku.engine.techniques.singles import (
     find_hidden_single,
     find_naked_single,
 )
+from xlsudoku.engine.techniques.strong_links import finder as strong_links_finder
 from xlsudoku.engine.techniques.subsets import (
     find_hidden_pair,
     find_hidden_quad,
@@ -195,6 +196,8 @@ SE_TABLE: tuple[TechniqueSpec, ...] = (
     ),
     TechniqueSpec(_T.NESTED_FORCING_CHAINS, _L.DIABOLICAL, 9.5, nested_finder(2, NESTED_SECONDS)),
     TechniqueSpec(_T.NESTED_FORCING_CHAINS, _L.DIABOLICAL, 10.0, nested_finder(3, NESTED_SECONDS)),
+    TechniqueSpec(_T.NESTED_FORCING_CHAINS, _L.DIABOLICAL, 10.5, nested_finder(4, NESTED_SECONDS)),
+    TechniqueSpec(_T.NESTED_FORCING_CHAINS, _L.DIABOLICAL, 11.0, nested_finder(5, NESTED_SECONDS)),
 )
 
 
@@ -206,17 +209,30 @@ def _insert_before(
     return table[:at] + rows + table[at:]
 
 
-# SukakuExplainer: SE's table plus its single-digit patterns (StrongLinks: two strong links
-# 4.0, a row and a column 4.1, grouped 4.3) tried before the XY-Wing.
-SUKAKU_TABLE: tuple[TechniqueSpec, ...] = _insert_before(
-    SE_TABLE,
-    _T.XY_WING,
+# SukakuExplainer: SE's table plus chains of k strong links of one digit (Skyscraper, Kite,
+# "k strong links": 4.0 / 5.4 / 5.8 / 6.2 / 6.6 for k = 2..6, +0.1 / +0.2 by the houses used,
+# +0.3 with grouped links), each tried where SukakuExplainer tries it.  Its WXYZ- to TUVWXYZ-Wings
+# join with one row each.
+SUKAKU_TABLE: tuple[TechniqueSpec, ...] = SE_TABLE
+for _before, _rows in (
     (
-        TechniqueSpec(_T.SKYSCRAPER, _L.VERY_HARD, 4.0, find_skyscraper),
-        TechniqueSpec(_T.TWO_STRING_KITE, _L.VERY_HARD, 4.1, find_two_string_kite),
-        TechniqueSpec(_T.EMPTY_RECTANGLE, _L.VERY_HARD, 4.3, find_empty_rectangle),
+        _T.XY_WING,
+        (TechniqueSpec(_T.SKYSCRAPER, _L.VERY_HARD, 4.0, strong_links_finder(2)),),
     ),
-)
+    (_T.BUG_PLUS_1, (TechniqueSpec(_T.X_CHAIN, _L.VERY_HARD, 5.4, strong_links_finder(3)),)),
+    (
+        _T.ALIGNED_PAIR_EXCLUSION,
+        (TechniqueSpec(_T.X_CHAIN, _L.VERY_HARD, 5.8, strong_links_finder(4)),),
+    ),
+    (
+        _T.BIDIRECTIONAL_CYCLE,
+        (
+            TechniqueSpec(_T.X_CHAIN, _L.DIABOLICAL, 6.2, strong_links_finder(5)),
+            TechniqueSpec(_T.X_CHAIN, _L.DIABOLICAL, 6.6, strong_links_finder(6)),
+        ),
+    ),
+):
+    SUKAKU_TABLE = _insert_before(SUKAKU_TABLE, _before, _rows)
 
 PROFILES: dict[str, tuple[TechniqueSpec, ...]] = {"se": SE_TABLE, "sukaku": SUKAKU_TABLE}
 """Rating profiles by name; ``se`` (classic Sudoku Explainer 1.2.1) is the default."""

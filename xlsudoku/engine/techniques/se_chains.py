@@ -27,8 +27,9 @@ potentials the conclusion rests on; its techniques, from the easiest:
 The rating of a step is the kind's base plus SE's *length increment* of its complexity
 (:func:`length_increment`).  Each finder yields the step SE would take: the easiest of its kind
 (lowest rating, then lowest complexity), which is all a grader needs.  *deadline* (a
-``time.perf_counter`` value) bounds the nested levels, whose search grows fast; a finder past its
-deadline yields nothing.
+``time.process_time`` value: CPU time, so a loaded machine does not change the result much)
+bounds the nested levels, whose search grows fast: past it, a finder yields the easiest chain
+found so far, or keeps looking until it finds one.
 """
 
 from __future__ import annotations
@@ -492,6 +493,7 @@ class _Chainer:
         self.level = level
         self.deadline = deadline
         self.cache: dict[Fact, _Outcome] = {}
+        self.found = False  # a conclusion is in hand: the deadline may stop the search
 
     def outcome(self, first: Fact) -> _Outcome:
         """Return the consequences of *first* (cached: SE recomputes them identically)."""
@@ -579,7 +581,7 @@ class _Chainer:
         from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
         from xlsudoku.engine.techniques.subsets import find_hidden_pair, find_naked_pair
 
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.found and self.deadline is not None and time.process_time() > self.deadline:
             raise _Deadline
         t = self.t
         n = t.size
@@ -710,7 +712,7 @@ class _Chainer:
                             parents.update(dict.fromkeys(new_links.get((f >> 1, g >> 1), ())))
                     if parents:
                         out += [(g, tuple(parents), len(chain)) for g in targets]
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.found and self.deadline is not None and time.process_time() > self.deadline:
                 raise _Deadline
         return out
 
@@ -777,6 +779,7 @@ class _Chainer:
                 elims = (Elimination(cell, d + 1),)
                 placements = ()
                 verdict = f"{geo.cell_name(cell)} cannot be {geo.digit_char(d + 1)}"
+            self.found = True
             best = _Found(
                 key,
                 _TECHNIQUE[(nishio, self.dynamic, self.level)],
@@ -797,7 +800,7 @@ class _Chainer:
                 if (
                     best is not None
                     and self.deadline is not None
-                    and time.perf_counter() > self.deadline
+                    and time.process_time() > self.deadline
                 ):
                     break  # out of time: the easiest chain found so far
                 value_on: dict[int, _Outcome] = {}
@@ -1027,7 +1030,7 @@ def nested_finder(level: int, seconds: float) -> Callable[[Board], Iterator[Step
     """
 
     def find_nested_forcing_chains(board: Board) -> Iterator[Step]:
-        return _multiple_steps(board, False, True, level, time.perf_counter() + seconds)
+        return _multiple_steps(board, False, True, level, time.process_time() + seconds)
 
     find_nested_forcing_chains.__doc__ = f"Yield SE's nested forcing chains of level {level}."
     return find_nested_forcing_chains
