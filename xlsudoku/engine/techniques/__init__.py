@@ -156,36 +156,39 @@ _T = Technique
 # Nested forcing chains search fast-growing spaces: each call is bounded (seconds).
 NESTED_SECONDS = 4.0
 
+# The human-style table's rows by technique: a profile shares them where scores agree.
+_HUMAN = {spec.technique: spec for spec in _TABLE}
+
 # Classic Sudoku Explainer 1.2.1, in its solve order (a hidden single in a row or column rates
 # 1.5, see engine.grading.step_score; chain rows rate each step by its own length).  SE has no
 # Skyscraper, Kite, Empty Rectangle, finned fish or W-Wing: it finds them as forcing X-chains
 # (6.6+) or forcing chains (7.0+).  Levels keep the human solver's scale (README's table): a
 # direct technique has the level of its pattern (pointing: Medium, hidden subsets: Hard).
 SE_TABLE: tuple[TechniqueSpec, ...] = (
-    TechniqueSpec(_T.FULL_HOUSE, _L.EASY, 1.0, find_full_house),
-    TechniqueSpec(_T.HIDDEN_SINGLE, _L.EASY, 1.2, find_hidden_single),
+    _HUMAN[_T.FULL_HOUSE],
+    _HUMAN[_T.HIDDEN_SINGLE],
     TechniqueSpec(_T.DIRECT_POINTING, _L.MEDIUM, 1.7, find_direct_pointing),
     TechniqueSpec(_T.DIRECT_HIDDEN_PAIR, _L.HARD, 2.0, find_direct_hidden_pair),
-    TechniqueSpec(_T.NAKED_SINGLE, _L.EASY, 2.3, find_naked_single),
+    _HUMAN[_T.NAKED_SINGLE],
     TechniqueSpec(_T.DIRECT_HIDDEN_TRIPLE, _L.HARD, 2.5, find_direct_hidden_triple),
-    TechniqueSpec(_T.POINTING, _L.MEDIUM, 2.6, find_pointing),
-    TechniqueSpec(_T.CLAIMING, _L.MEDIUM, 2.8, find_claiming),
-    TechniqueSpec(_T.NAKED_PAIR, _L.HARD, 3.0, find_naked_pair),
-    TechniqueSpec(_T.X_WING, _L.HARD, 3.2, find_x_wing),
-    TechniqueSpec(_T.HIDDEN_PAIR, _L.HARD, 3.4, find_hidden_pair),
-    TechniqueSpec(_T.NAKED_TRIPLE, _L.HARD, 3.6, find_naked_triple),
-    TechniqueSpec(_T.SWORDFISH, _L.VERY_HARD, 3.8, find_swordfish),
-    TechniqueSpec(_T.HIDDEN_TRIPLE, _L.HARD, 4.0, find_hidden_triple),
-    TechniqueSpec(_T.XY_WING, _L.VERY_HARD, 4.2, find_xy_wing),
-    TechniqueSpec(_T.XYZ_WING, _L.VERY_HARD, 4.4, find_xyz_wing),
-    TechniqueSpec(_T.UNIQUE_RECTANGLE_1, _L.VERY_HARD, 4.5, find_unique_rectangle_1),
-    TechniqueSpec(_T.UNIQUE_RECTANGLE_2, _L.VERY_HARD, 4.5, find_unique_rectangle_2),
-    TechniqueSpec(_T.UNIQUE_RECTANGLE_4, _L.VERY_HARD, 4.5, find_unique_rectangle_4),
-    TechniqueSpec(_T.UNIQUE_RECTANGLE_3, _L.VERY_HARD, 4.6, find_unique_rectangle_3),
-    TechniqueSpec(_T.NAKED_QUAD, _L.HARD, 5.0, find_naked_quad),
-    TechniqueSpec(_T.JELLYFISH, _L.VERY_HARD, 5.2, find_jellyfish),
-    TechniqueSpec(_T.HIDDEN_QUAD, _L.HARD, 5.4, find_hidden_quad),
-    TechniqueSpec(_T.BUG_PLUS_1, _L.VERY_HARD, 5.6, find_bug_plus_1),
+    _HUMAN[_T.POINTING],
+    _HUMAN[_T.CLAIMING],
+    _HUMAN[_T.NAKED_PAIR],
+    _HUMAN[_T.X_WING],
+    _HUMAN[_T.HIDDEN_PAIR],
+    _HUMAN[_T.NAKED_TRIPLE],
+    _HUMAN[_T.SWORDFISH],
+    _HUMAN[_T.HIDDEN_TRIPLE],
+    _HUMAN[_T.XY_WING],
+    _HUMAN[_T.XYZ_WING],
+    _HUMAN[_T.UNIQUE_RECTANGLE_1],
+    _HUMAN[_T.UNIQUE_RECTANGLE_2],
+    _HUMAN[_T.UNIQUE_RECTANGLE_4],
+    _HUMAN[_T.UNIQUE_RECTANGLE_3],
+    _HUMAN[_T.NAKED_QUAD],
+    _HUMAN[_T.JELLYFISH],
+    _HUMAN[_T.HIDDEN_QUAD],
+    _HUMAN[_T.BUG_PLUS_1],
     TechniqueSpec(_T.ALIGNED_PAIR_EXCLUSION, _L.DIABOLICAL, 6.2, find_aligned_pair_exclusion),
     TechniqueSpec(_T.BIDIRECTIONAL_CYCLE, _L.DIABOLICAL, 6.5, find_se_forcing_chains),
     TechniqueSpec(_T.NISHIO_FORCING_CHAIN, _L.DIABOLICAL, 7.5, find_nishio),
