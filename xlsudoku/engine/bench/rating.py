@@ -211,7 +211,7 @@ def _speed(args: argparse.Namespace, say: Callable[[str], None]) -> None:
         if ours_cpu is None:
             ours_cpu = cpu
         else:
-            line += f"; xlsudoku is {cpu / ours_cpu:.2f}x its CPU speed"
+            line += f"; speed ratio xlsudoku / {name.split()[0]} (CPU): {cpu / ours_cpu:.2f}"
         say(line)
     say(f"   {load_note()}")
 
