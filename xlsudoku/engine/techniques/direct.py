@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, House
 from xlsudoku.engine.steps import Elimination, Placement, Step, Technique
+from xlsudoku.engine.techniques.intersections import intersections
 
 
 def _places(board: Board, house: House, bit: int) -> tuple[Cell, ...]:
@@ -49,20 +50,26 @@ def find_direct_pointing(board: Board) -> Iterator[Step]:
     """
     geo = board.geometry
     n = geo.size
-    boxes = range(2 * n, 3 * n)
-    for lines in (range(n, 2 * n), range(n)):  # columns first, then rows (SE's order)
-        for box in boxes:
-            box_cells = set(geo.houses[box])
-            for line in lines:
-                line_cells = set(geo.houses[line])
-                if not box_cells & line_cells:
-                    continue
-                for digit in range(1, n + 1):
-                    bit = 1 << (digit - 1)
-                    pattern = _places(board, box, bit)
-                    if len(pattern) < 2 or not line_cells.issuperset(pattern):
-                        continue
-                    yield from _pointing_singles(board, box, line, pattern, digit)
+    cands = board.cands
+    table = intersections(geo)
+    for columns in (True, False):  # columns first, then rows (SE's order)
+        for box, line, shared, box_rest, line_rest in table:
+            if (line >= n) != columns:
+                continue
+            inside = rest = outside = 0
+            for c in shared:
+                inside |= cands[c]
+            for c in box_rest:
+                rest |= cands[c]
+            for c in line_rest:
+                outside |= cands[c]
+            locked = inside & ~rest & outside
+            while locked:
+                low = locked & -locked
+                locked ^= low
+                pattern = tuple(c for c in shared if cands[c] & low)
+                if len(pattern) >= 2:
+                    yield from _pointing_singles(board, box, line, pattern, low.bit_length())
 
 
 def _pointing_singles(

@@ -98,6 +98,7 @@ class _Tables:
     x_off: list[tuple[int, ...]]  # potential -> same digit in the peers (box, row, column)
     y_off: list[tuple[int, ...]]  # potential -> other digits of the cell
     counts: list[int]  # house * size + digit - 1 -> places of the digit in the house
+    off_on_memo: dict[tuple[bool, bool], list[tuple[int, ...]]]
 
     @classmethod
     def of(cls, board: Board) -> _Tables:
@@ -126,7 +127,32 @@ class _Tables:
                 for d in range(n):
                     if cands[c] >> d & 1:
                         counts[h * n + d] += 1
-        return cls(board, n, cands, geo.houses, se_houses, x_off, y_off, counts)
+        return cls(board, n, cands, geo.houses, se_houses, x_off, y_off, counts, {})
+
+    def off_on(self, y: bool, x: bool) -> list[tuple[int, ...]]:
+        """Return, per potential, what its being off makes on (Y rule, X rule or both)."""
+        got = self.off_on_memo.get((y, x))
+        if got is None:
+            n = self.size
+            cands = self.cands
+            got = [()] * len(self.x_off)
+            for cell, m in enumerate(cands):
+                for d in range(n):
+                    if not m >> d & 1:
+                        continue
+                    p = cell * n + d
+                    targets: list[int] = []
+                    if y:
+                        q = _y_on(self, cands, p)
+                        if q >= 0:
+                            targets.append(q)
+                    if x:
+                        for q, _ in _x_on(self, cands, p):
+                            if q not in targets:
+                                targets.append(q)
+                    got[p] = tuple(targets)
+            self.off_on_memo[(y, x)] = got
+        return got
 
 
 def _x_on(t: _Tables, cands: list[int] | tuple[int, ...], p: int) -> list[tuple[int, House]]:
@@ -201,21 +227,7 @@ def _static_pass(
     kind_chain = FORCING_X_CHAIN if not y else XY_CHAIN
     sort_key = 4 if x and y else (3 if y else 2)
     # off -> on links of this kind, on the puzzle's candidates (static)
-    off_on: list[tuple[int, ...]] = [()] * len(x_off)
-    for p in range(len(x_off)):
-        cell, d = divmod(p, n)
-        if not cands[cell] >> d & 1:
-            continue
-        targets: list[int] = []
-        if y:
-            q = _y_on(t, cands, p)
-            if q >= 0:
-                targets.append(q)
-        if x:
-            for q, _ in _x_on(t, cands, p):
-                if q not in targets:
-                    targets.append(q)
-        off_on[p] = tuple(targets)
+    off_on = t.off_on(y, x)
 
     def on_off(p: int) -> tuple[int, ...]:
         return y_off[p] + x_off[p] if y else x_off[p]
@@ -509,6 +521,9 @@ class _Chainer:
         dynamic = self.dynamic
         source = t.cands
         cands = list(source)
+        counts = list(t.counts)  # places of each digit in each house, kept up to date
+        houses = t.houses
+        se_houses = t.se_houses
         x_off, y_off = t.x_off, t.y_off
         facts: dict[Fact, tuple[Fact, ...]] = {first: ()}
         nested: dict[Fact, int] = {}
@@ -542,16 +557,23 @@ class _Chainer:
                                 + tuple((cell * n + e) * 2 for e in range(n) if hidden >> e & 1),
                             )
                         )
-                for q, h in _x_on(t, cands, p):
-                    bit = 1 << d
-                    hidden_cells = [
-                        c for c in t.houses[h] if source[c] & bit and not cands[c] & bit
-                    ]
-                    parents = (f,) + tuple((c * n + d) * 2 for c in hidden_cells)
-                    if all(g != q * 2 + 1 for g, _ in made):
-                        made.append((q * 2 + 1, parents))
+                bit = 1 << d
+                for h in se_houses[cell]:
+                    if counts[h * n + d] != 2:
+                        continue
+                    q = next(c for c in houses[h] if c != cell and cands[c] & bit) * n + d
+                    if any(g == q * 2 + 1 for g, _ in made):
+                        continue
+                    hidden_cells = (
+                        [c for c in houses[h] if source[c] & bit and not cands[c] & bit]
+                        if dynamic
+                        else []
+                    )
+                    made.append((q * 2 + 1, (f,) + tuple((c * n + d) * 2 for c in hidden_cells)))
                 if dynamic:
-                    cands[cell] &= ~(1 << d)
+                    cands[cell] &= ~bit
+                    for h in se_houses[cell]:
+                        counts[h * n + d] -= 1
                 for g, parents in made:
                     if g - 1 in facts:
                         return _Outcome(facts, (g, parents, g - 1, facts[g - 1]), nested)
@@ -882,7 +904,10 @@ class _Chainer:
             if len(places) < 2 or places[0] != cell:
                 continue
             outcomes = [on] + [self.outcome((c * n + d) * 2 + 1) for c in places[1:]]
-            common = [f for f in on.facts if all(f in o.facts for o in outcomes[1:])]
+            shared = set(on.facts)
+            for o in outcomes[1:]:
+                shared &= o.facts.keys()
+            common = [f for f in on.facts if f in shared]
             for f in common:
                 if f >> 1 == cell * n + d:
                     continue
