@@ -387,6 +387,7 @@ class GradingBench:
     level_pairs: tuple[tuple[str, str], ...]
     qqwing_pairs: tuple[tuple[str, str], ...]
     profile: str = "se"
+    level_scores: tuple[tuple[str, float], ...] = ()
 
     def report(self) -> list[str]:
         """Return the figures as printable lines."""
@@ -424,6 +425,17 @@ class GradingBench:
                 "  SE rating -> our mean score (count): "
                 + ", ".join(
                     f"{k:.1f}->{sum(v) / len(v):.2f}({len(v)})" for k, v in sorted(buckets.items())
+                )
+            )
+        by_level: dict[str, list[float]] = {}
+        for label, score in self.level_scores:
+            by_level.setdefault(label, []).append(score)
+        if by_level:
+            lines.append(
+                "our level -> score range (count): "
+                + ", ".join(
+                    f"{k} {min(v):.1f}-{max(v):.1f} ({len(v)})"
+                    for k, v in sorted(by_level.items(), key=lambda kv: _level_order(kv[0]))
                 )
             )
         for name, pairs in (("HoDoKu", self.level_pairs), ("QQWing", self.qqwing_pairs)):
@@ -497,12 +509,14 @@ def bench_grading(
     se_pairs: list[tuple[float, float]] = []
     level_pairs: list[tuple[str, str]] = []
     qqwing_pairs: list[tuple[str, str]] = []
+    level_scores: list[tuple[str, float]] = []
     for i, row in enumerate(chosen):
         grid = Grid.parse(row["puzzle"])
         start = time.perf_counter()
         g = grade(grid, profile=profile)
         seconds.append(time.perf_counter() - start)
         trials.append(dict(g.counts).get(Technique.TRIAL_AND_ERROR, 0))
+        level_scores.append((g.level.label, g.score))
         if se_column and row.get(se_column):
             se_pairs.append((float(row[se_column]), g.score))
         if row.get("hodoku_level"):
@@ -533,6 +547,7 @@ def bench_grading(
         tuple(level_pairs),
         tuple(qqwing_pairs),
         profile,
+        tuple(level_scores),
     )
 
 
