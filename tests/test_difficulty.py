@@ -63,7 +63,7 @@ def _needs(puzzle: Grid, technique: Technique) -> bool:
     last = max(i for i, spec in enumerate(TECHNIQUES) if spec.technique is technique)
     without = tuple(s for s in TECHNIQUES[: last + 1] if s.technique is not technique)
     stalls = not solve_path(puzzle, without, max_level=Level.DIABOLICAL).solved
-    return stalls and technique in dict(grade(puzzle).counts)
+    return stalls and technique in dict(grade(puzzle, TECHNIQUES).counts)
 
 
 def _goal_met(puzzle: Grid, request: GenerateRequest) -> bool:

@@ -96,7 +96,7 @@ def test_qqwing_levels_on_shared_data(shared_data):
 def test_grade_summarises_its_path():
     grid = Grid.parse(SE_SAMPLE[20]["puzzle"])
     path = solve_path(grid)
-    g = grade(grid)
+    g = grade(grid, TECHNIQUES)  # an explicit table: its own path gives score and level
     assert g == grade_path(path)
     assert sum(n for _, n in g.counts) == len(path.steps)
     scores = [step_score(s, spec) for s, spec in zip(path.steps, path.specs, strict=True)]
@@ -184,7 +184,7 @@ def test_bench_grade_smoke(capsys):
     path = str(TEST_DATA / "qqwing_hodoku_sample.tsv")
     assert main(["bench", "grade", path, "--limit", "6", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "qqwing_hodoku_sample.tsv (40 puzzles; 6 graded, sample seed 1)" in out
+    assert "qqwing_hodoku_sample.tsv (40 puzzles; 6 graded, sample seed 1, profile se)" in out
     assert "puzzles/s, ms mean" in out and "HoDoKu level agreement" in out
     path = str(TEST_DATA / "se_rated_sample.tsv")
     assert main(["bench", "grade", path, "--limit", "5", "--seed", "2"]) == 0

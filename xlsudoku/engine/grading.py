@@ -15,6 +15,7 @@ its score promotion) from the same finders, for the agreement figures.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections import Counter
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from xlsudoku.engine.grid import Grid, InvalidPuzzle
 from xlsudoku.engine.logic import NoSolution, SolvePath, solve_path
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.steps import Level, Step, Technique
-from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
+from xlsudoku.engine.techniques import DEFAULT_PROFILE, TECHNIQUES, TechniqueSpec, profile_table
 
 
 class NotUnique(InvalidPuzzle):
@@ -82,7 +83,8 @@ _CHAINS = frozenset({Technique.X_CHAIN, Technique.XY_CHAIN, Technique.AIC, Techn
 def step_score(step: Step, spec: TechniqueSpec, size: int = 9) -> float:
     """Return the SE-scale score of *step* found by the technique of *spec*.
 
-    A hidden single in a row or column rates 1.5 (1.2 in a box).  For chains the length (the
+    A step that carries its own rating (SE's chains) scores that.  A hidden single in a row or
+    column rates 1.5 (1.2 in a box).  For our chains the length (the
     number of candidates on the chain: two per cell of an XY-chain, one per cell otherwise)
     adds SE's length increment to the technique's base score.
 
@@ -92,6 +94,8 @@ def step_score(step: Step, spec: TechniqueSpec, size: int = 9) -> float:
     >>> step_score(step, spec)
     1.5
     """
+    if step.rating:
+        return step.rating
     technique = step.technique
     if technique is Technique.HIDDEN_SINGLE:
         return spec.score if step.houses and step.houses[0] >= 2 * size else 1.5
@@ -151,21 +155,55 @@ def check_unique(grid: Grid) -> None:
         raise NotUnique(f"the puzzle has more than one solution ({grid.given_count} givens)")
 
 
-def grade(grid: Grid, table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> Grade:
+def grade(
+    grid: Grid,
+    table: tuple[TechniqueSpec, ...] | None = None,
+    profile: str = DEFAULT_PROFILE,
+) -> Grade:
     """Grade *grid*: level, SE-scale score, technique counts.
+
+    The score follows the rating *profile* (``se``: classic Sudoku Explainer 1.2.1, the
+    default; ``sukaku``: SukakuExplainer) and the level stays the human-style solver's
+    (:func:`human_level`); with an explicit *table* both come from that table's path.
 
     Raises:
         ConflictError: a digit is given twice in a house (the message names the cells).
         NoSolution: the givens admit no solution.
         NotUnique: the puzzle has several solutions.
+        ValueError: *profile* is not a known profile.
 
     >>> g = grade(Grid.parse(
     ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
     >>> g.label, g.score, g.hardest.value
     ('Easy', 1.2, 'Hidden Single')
     """
+    chosen = profile_table(profile) if table is None else table
     check_unique(grid)
-    return grade_path(solve_path(grid, table), table)
+    graded = grade_path(solve_path(grid, chosen), chosen)
+    if table is not None:
+        return graded
+    return dataclasses.replace(graded, level=human_level(grid, graded))
+
+
+def human_level(grid: Grid, rated: Grade) -> Level:
+    """Return the human-style solver's level of *grid*, rated *rated* by a profile.
+
+    The level is the one the human-style table (``TECHNIQUES``) reaches: its path up to Very
+    hard techniques (cheap), else Diabolical when the profile's chains solved the puzzle, else
+    Beyond technique.  A profile's own order can reach for a harder pattern than a person needs
+    (SE tries a direct hidden pair before a naked single, and has no Skyscraper).
+
+    >>> g = grade(Grid.parse(
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"))
+    >>> g.score, g.hardest.value, g.level.label
+    (2.0, 'Direct Hidden Pair', 'Easy')
+    """
+    if not rated.solved:
+        return Level.BEYOND
+    path = solve_path(grid, TECHNIQUES, max_level=Level.VERY_HARD)
+    if path.solved:
+        return grade_path(path).level
+    return Level.DIABOLICAL
 
 
 class HodokuLevel(enum.IntEnum):

@@ -14,7 +14,7 @@ from xlsudoku.engine.grid import Cell, Grid, SudokuError
 from xlsudoku.engine.logic import NoSolution, next_step, trial_step
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Step
-from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
+from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec, profile_table
 
 LEVELS = (1, 2, 3)
 
@@ -35,17 +35,17 @@ class Hint:
 def _result(step: Step, board: Board) -> str:
     """Return what *step* does, e.g. ``place 5 in r4c7`` or ``remove 3 from r1c2, r1c5``."""
     geo = board.geometry
-    if step.placements:
-        return "; ".join(
-            f"place {geo.digit_char(p.digit)} in {geo.cell_name(p.cell)}" for p in step.placements
-        )
+    parts = [f"place {geo.digit_char(p.digit)} in {geo.cell_name(p.cell)}" for p in step.placements]
     by_digit: dict[int, list[Cell]] = {}
+    placed = {p.cell for p in step.placements}
     for e in step.eliminations:
-        by_digit.setdefault(e.digit, []).append(e.cell)
-    return "; ".join(
+        if e.cell not in placed:
+            by_digit.setdefault(e.digit, []).append(e.cell)
+    parts += [
         f"remove {geo.digit_char(d)} from {', '.join(geo.cell_name(c) for c in cells)}"
         for d, cells in sorted(by_digit.items())
-    )
+    ]
+    return "; ".join(parts)
 
 
 def hint_for_step(step: Step, board: Board, level: int) -> Hint:
@@ -77,9 +77,16 @@ def hint_for_step(step: Step, board: Board, level: int) -> Hint:
 
 
 def hint(
-    grid_or_board: Grid | Board, level: int = 1, table: tuple[TechniqueSpec, ...] = TECHNIQUES
+    grid_or_board: Grid | Board,
+    level: int = 1,
+    table: tuple[TechniqueSpec, ...] = TECHNIQUES,
+    profile: str | None = None,
 ) -> Hint:
     """Return the hint of *level* for the next step on a grid (or a board with pencil marks).
+
+    The step comes from *table* (the human-style solver's by default), or from the rating
+    *profile* when one is named (``se``, ``sukaku``): then the hint is the step the grader
+    takes, e.g. a direct hidden pair.
 
     When no technique applies, the hint names the most constrained cell (trial and error),
     and level 3 gives its digit from the solution.
@@ -88,6 +95,7 @@ def hint(
         ConflictError: a digit is twice in a house.
         NoSolution: the grid has no solution (a digit in it is wrong).
         SudokuError: *level* is not 1, 2 or 3.
+        ValueError: *profile* is not a known profile.
 
     >>> g = Grid.parse(
     ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
@@ -96,9 +104,17 @@ def hint(
     >>> print(hint(g, 3).text)
     Hidden single: 6 can only go in r2c2 within box 1.
     So: place 6 in r2c2.
+    >>> g = Grid.parse(
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2")
+    >>> print(hint(g, 3, profile="se").text)  # doctest: +NORMALIZE_WHITESPACE
+    Direct hidden pair: in box 4, 7 and 9 can only go in r6c2 and r6c3 (hidden pair), so 3
+    cannot go there, and r6c1 is the only place left for 3 in box 4.
+    So: place 3 in r6c1; remove 3 from r6c2.
     """
     if level not in LEVELS:
         raise SudokuError(f"hint level {level} is not one of 1, 2, 3")
+    if profile is not None:
+        table = profile_table(profile)
     board = grid_or_board if isinstance(grid_or_board, Board) else Board.from_grid(grid_or_board)
     board.grid.validate()
     if board.is_solved:

@@ -66,6 +66,17 @@ class Technique(enum.Enum):
     XY_CHAIN = "XY-Chain"
     AIC = "Alternating Inference Chain"
     FORCING_CHAIN = "Forcing Chain"
+    DIRECT_POINTING = "Direct Pointing"
+    DIRECT_HIDDEN_PAIR = "Direct Hidden Pair"
+    DIRECT_HIDDEN_TRIPLE = "Direct Hidden Triple"
+    ALIGNED_PAIR_EXCLUSION = "Aligned Pair Exclusion"
+    BIDIRECTIONAL_CYCLE = "Bidirectional Cycle"
+    FORCING_X_CHAIN = "Forcing X-Chain"
+    NISHIO_FORCING_CHAIN = "Nishio Forcing Chain"
+    MULTIPLE_FORCING_CHAINS = "Multiple Forcing Chains"
+    DYNAMIC_FORCING_CHAINS = "Dynamic Forcing Chains"
+    DYNAMIC_FORCING_CHAINS_PLUS = "Dynamic Forcing Chains (+)"
+    NESTED_FORCING_CHAINS = "Nested Forcing Chains"
     TRIAL_AND_ERROR = "Trial and Error"
 
     @classmethod
@@ -106,7 +117,9 @@ class Step:
     """One deduction: what it places and eliminates, what it looks at, and why.
 
     *cells*, *houses* and *digits* are the pattern a person must see (for hints and colouring);
-    *explanation* is a sentence with 1-based names such as ``r4c7`` and ``box 6``.
+    *explanation* is a sentence with 1-based names such as ``r4c7`` and ``box 6``.  *rating* is
+    the step's own Sudoku Explainer rating when its finder computes one (SE's chains: the kind's
+    base plus the length increment of the chain's size); 0.0 means the table's score.
 
     >>> s = Step(Technique.NAKED_SINGLE, (Placement(0, 5),), (), (0,), (), (5,), "r1c1 is 5")
     >>> s.technique.value
@@ -124,6 +137,7 @@ class Step:
     houses: tuple[House, ...]
     digits: tuple[Digit, ...]
     explanation: str
+    rating: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.placements and not self.eliminations:

@@ -66,7 +66,7 @@ def needs_checked(puzzle_result: GenerateResult, technique: Technique) -> bool:
     the registry's solve order (ties included) stalls.
     """
     puzzle = puzzle_result.puzzle
-    if technique not in dict(grade(puzzle).counts):
+    if technique not in dict(grade(puzzle, TECHNIQUES).counts):  # the human table, not SE's
         return False
     last = max(i for i, spec in enumerate(TECHNIQUES) if spec.technique is technique)
     without = tuple(s for s in TECHNIQUES[: last + 1] if s.technique is not technique)

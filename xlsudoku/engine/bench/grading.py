@@ -386,12 +386,15 @@ class GradingBench:
     se_pairs: tuple[tuple[float, float], ...]
     level_pairs: tuple[tuple[str, str], ...]
     qqwing_pairs: tuple[tuple[str, str], ...]
+    profile: str = "se"
+    level_scores: tuple[tuple[str, float], ...] = ()
 
     def report(self) -> list[str]:
         """Return the figures as printable lines."""
         n = self.ours.count
         lines = [
-            f"data set: {self.source} ({self.rows} puzzles; {n} graded, sample seed {self.seed})",
+            f"data set: {self.source} ({self.rows} puzzles; {n} graded, sample seed {self.seed}, "
+            f"profile {self.profile})",
             load_note(),
             self.ours.line(),
         ]
@@ -409,6 +412,12 @@ class GradingBench:
             se = [a for a, _ in self.se_pairs]
             ours = [b for _, b in self.se_pairs]
             lines.append(f"SE agreement: Spearman {spearman(se, ours):.4f} over {len(se)} puzzles")
+            close = [abs(a - b) for a, b in self.se_pairs]
+            shares = [100 * sum(1 for d in close if d < lim) / len(close) for lim in _LIMITS]
+            lines.append(
+                f"  exact {shares[0]:.1f}%, within 0.1 {shares[1]:.1f}%, within 0.2 "
+                f"{shares[2]:.1f}%, within 0.5 {shares[3]:.1f}%"
+            )
             buckets: dict[float, list[float]] = {}
             for a, b in self.se_pairs:
                 buckets.setdefault(a, []).append(b)
@@ -416,6 +425,17 @@ class GradingBench:
                 "  SE rating -> our mean score (count): "
                 + ", ".join(
                     f"{k:.1f}->{sum(v) / len(v):.2f}({len(v)})" for k, v in sorted(buckets.items())
+                )
+            )
+        by_level: dict[str, list[float]] = {}
+        for label, score in self.level_scores:
+            by_level.setdefault(label, []).append(score)
+        if by_level:
+            lines.append(
+                "our level -> score range (count): "
+                + ", ".join(
+                    f"{k} {min(v):.1f}-{max(v):.1f} ({len(v)})"
+                    for k, v in sorted(by_level.items(), key=lambda kv: _level_order(kv[0]))
                 )
             )
         for name, pairs in (("HoDoKu", self.level_pairs), ("QQWing", self.qqwing_pairs)):
@@ -437,6 +457,9 @@ class GradingBench:
         return lines
 
 
+# |ours - SE| below these counts as exact, within 0.1, 0.2 and 0.5 (scores are in tenths)
+_LIMITS = (0.05, 0.15, 0.25, 0.55)
+
 _ORDER = (
     "simple easy intermediate expert EASY MEDIUM HARD UNFAIR EXTREME "
     "Easy Medium Hard Very_hard Diabolical Beyond_technique"
@@ -454,6 +477,7 @@ def bench_grading(
     seed: int = 7,
     hodoku_py: bool = False,
     progress: Callable[[int], None] | None = None,
+    profile: str = "se",
 ) -> GradingBench:
     r"""Grade the puzzles of *path* (a random sample of *limit* with *seed*), timing each.
 
@@ -485,12 +509,14 @@ def bench_grading(
     se_pairs: list[tuple[float, float]] = []
     level_pairs: list[tuple[str, str]] = []
     qqwing_pairs: list[tuple[str, str]] = []
+    level_scores: list[tuple[str, float]] = []
     for i, row in enumerate(chosen):
         grid = Grid.parse(row["puzzle"])
         start = time.perf_counter()
-        g = grade(grid)
+        g = grade(grid, profile=profile)
         seconds.append(time.perf_counter() - start)
         trials.append(dict(g.counts).get(Technique.TRIAL_AND_ERROR, 0))
+        level_scores.append((g.level.label, g.score))
         if se_column and row.get(se_column):
             se_pairs.append((float(row[se_column]), g.score))
         if row.get("hodoku_level"):
@@ -520,6 +546,8 @@ def bench_grading(
         tuple(se_pairs),
         tuple(level_pairs),
         tuple(qqwing_pairs),
+        profile,
+        tuple(level_scores),
     )
 
 
@@ -528,7 +556,7 @@ def _default_data(name: str) -> str:
     import os
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]  # the project: xlsudoku/engine/bench/ is below it
     base = Path(os.environ.get("XLSUDOKU_SHARED_DATA", root.parent / "shared" / "data"))
     return str(base / name)
 
@@ -554,6 +582,9 @@ def run_grade(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--hodoku", action="store_true", help="also rate the same puzzles with hodoku-py"
     )
+    parser.add_argument(
+        "--profile", choices=("se", "sukaku"), default="se", help="rating profile (default se)"
+    )
     args = parser.parse_args(argv)
     bar = None
     try:
@@ -569,7 +600,9 @@ def run_grade(argv: list[str] | None = None) -> int:
         if bar is not None:
             bar.update(done - bar.n)
 
-    result = bench_grading(args.file, args.limit or None, args.seed, args.hodoku, tick)
+    result = bench_grading(
+        args.file, args.limit or None, args.seed, args.hodoku, tick, args.profile
+    )
     if bar is not None:
         bar.close()
     print("\n".join(result.report()))

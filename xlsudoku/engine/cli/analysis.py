@@ -36,7 +36,20 @@ def _add_grade(sub: Subparsers) -> None:
         help="output format: tsv (a header line, then one line per puzzle) or json (one object "
         "per line: puzzle, geometry, level, score, hardest, solved, counts; readable as input)",
     )
+    _add_profile(p)
     p.set_defaults(run=_run_grade)
+
+
+def _add_profile(p: argparse.ArgumentParser) -> None:
+    from xlsudoku.engine.techniques import DEFAULT_PROFILE, PROFILES
+
+    p.add_argument(
+        "--profile",
+        choices=tuple(PROFILES),
+        default=DEFAULT_PROFILE,
+        help="rating profile: se = classic Sudoku Explainer 1.2.1 (default), "
+        "sukaku = SukakuExplainer",
+    )
 
 
 def _run_grade(args: argparse.Namespace) -> int:
@@ -56,7 +69,7 @@ def _run_grade(args: argparse.Namespace) -> int:
             status = 1
             continue
         try:
-            g = grade(item)
+            g = grade(item, profile=args.profile)
         except SudokuError as err:
             report_bad(number, err)
             status = 1
@@ -94,6 +107,7 @@ def _add_hint(sub: Subparsers) -> None:
     )
     _add_puzzle(p)
     p.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="how much to show")
+    _add_profile(p)
     p.set_defaults(run=_run_hint)
 
 
@@ -121,7 +135,7 @@ def _run_hint(args: argparse.Namespace) -> int:
     from xlsudoku.engine.hints import hint
 
     try:
-        h = hint(_read_puzzle(args), args.level)
+        h = hint(_read_puzzle(args), args.level, profile=args.profile)
     except SudokuError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1  # bad input (common.Exit.BAD_INPUT)

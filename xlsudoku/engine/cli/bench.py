@@ -41,6 +41,12 @@ def _reglib(argv: list[str]) -> int:
     return grading.run_reglib(argv)
 
 
+def _se(argv: list[str]) -> int:
+    from xlsudoku.engine.bench import rating
+
+    return rating.run_se(argv)
+
+
 def _techniques(argv: list[str]) -> int:
     from xlsudoku.engine.bench import techniques
 
@@ -65,6 +71,7 @@ BENCH_SUITES: dict[str, tuple[Callable[[list[str]], int], str]] = {
     "generate": (_generate, "puzzle generator"),
     "grade": (_grade, "grader speed and agreement"),
     "reglib": (_reglib, "HoDoKu regression library pass counts"),
+    "se": (_se, "Sudoku Explainer rating goals: agreement, hardest, speed side by side"),
     "techniques": (_techniques, "time spent in each finder"),
     "reach": (_reach, "low-clue search: time to reach 23..20 clues"),
     "difficulty": (_difficulty, "generation to a level or technique: success per target"),

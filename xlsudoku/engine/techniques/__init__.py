@@ -1,8 +1,14 @@
-"""The technique registry: one table gives each technique's order, level, score and finder.
+"""The technique registry: tables give each technique's order, level, score and finder.
 
 A finder is a pure function ``find(board) -> Iterator[Step]`` yielding every instance it sees,
 in a deterministic order; the solve loop takes the first step of the first technique that
 yields one.  Scores are on the Sudoku Explainer scale.
+
+``TECHNIQUES`` is the human-style solver's table (hints, the generator's levels, HoDoKu's
+order).  ``PROFILES`` holds the rating profiles :func:`xlsudoku.engine.grading.grade` follows:
+``se`` is classic Sudoku Explainer 1.2.1 (its technique set, order and scores; the default) and
+``sukaku`` is SukakuExplainer (SE plus its single-digit patterns and wings).  A profile is a
+tuple of rows in solve order: a technique joins a profile by one row.
 """
 
 from __future__ import annotations
@@ -19,6 +25,12 @@ from xlsudoku.engine.techniques.chains import (
     find_xy_chain,
 )
 from xlsudoku.engine.techniques.coloring import find_simple_coloring
+from xlsudoku.engine.techniques.direct import (
+    find_direct_hidden_pair,
+    find_direct_hidden_triple,
+    find_direct_pointing,
+)
+from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
 from xlsudoku.engine.techniques.fish import (
     find_finned_jellyfish,
     find_finned_swordfish,
@@ -28,6 +40,14 @@ from xlsudoku.engine.techniques.fish import (
     find_x_wing,
 )
 from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
+from xlsudoku.engine.techniques.se_chains import (
+    find_dynamic_forcing_chains,
+    find_dynamic_forcing_chains_plus,
+    find_multiple_forcing_chains,
+    find_nishio,
+    find_se_forcing_chains,
+    nested_finder,
+)
 from xlsudoku.engine.techniques.single_digit import (
     find_empty_rectangle,
     find_skyscraper,
@@ -38,6 +58,7 @@ from xlsudoku.engine.techniques.singles import (
     find_hidden_single,
     find_naked_single,
 )
+from xlsudoku.engine.techniques.strong_links import finder as strong_links_finder
 from xlsudoku.engine.techniques.subsets import (
     find_hidden_pair,
     find_hidden_quad,
@@ -128,3 +149,113 @@ _TABLE: tuple[TechniqueSpec, ...] = (
 
 # Solve order: ascending score; ties keep table order.
 TECHNIQUES: tuple[TechniqueSpec, ...] = tuple(sorted(_TABLE, key=lambda spec: spec.score))
+
+
+_L = Level
+_T = Technique
+# Nested forcing chains search fast-growing spaces: each call is bounded (seconds).
+NESTED_SECONDS = 4.0
+
+# The human-style table's rows by technique: a profile shares them where scores agree.
+_HUMAN = {spec.technique: spec for spec in _TABLE}
+
+# Classic Sudoku Explainer 1.2.1, in its solve order (a hidden single in a row or column rates
+# 1.5, see engine.grading.step_score; chain rows rate each step by its own length).  SE has no
+# Skyscraper, Kite, Empty Rectangle, finned fish or W-Wing: it finds them as forcing X-chains
+# (6.6+) or forcing chains (7.0+).  Levels keep the human solver's scale (README's table): a
+# direct technique has the level of its pattern (pointing: Medium, hidden subsets: Hard).
+SE_TABLE: tuple[TechniqueSpec, ...] = (
+    _HUMAN[_T.FULL_HOUSE],
+    _HUMAN[_T.HIDDEN_SINGLE],
+    TechniqueSpec(_T.DIRECT_POINTING, _L.MEDIUM, 1.7, find_direct_pointing),
+    TechniqueSpec(_T.DIRECT_HIDDEN_PAIR, _L.HARD, 2.0, find_direct_hidden_pair),
+    _HUMAN[_T.NAKED_SINGLE],
+    TechniqueSpec(_T.DIRECT_HIDDEN_TRIPLE, _L.HARD, 2.5, find_direct_hidden_triple),
+    _HUMAN[_T.POINTING],
+    _HUMAN[_T.CLAIMING],
+    _HUMAN[_T.NAKED_PAIR],
+    _HUMAN[_T.X_WING],
+    _HUMAN[_T.HIDDEN_PAIR],
+    _HUMAN[_T.NAKED_TRIPLE],
+    _HUMAN[_T.SWORDFISH],
+    _HUMAN[_T.HIDDEN_TRIPLE],
+    _HUMAN[_T.XY_WING],
+    _HUMAN[_T.XYZ_WING],
+    _HUMAN[_T.UNIQUE_RECTANGLE_1],
+    _HUMAN[_T.UNIQUE_RECTANGLE_2],
+    _HUMAN[_T.UNIQUE_RECTANGLE_4],
+    _HUMAN[_T.UNIQUE_RECTANGLE_3],
+    _HUMAN[_T.NAKED_QUAD],
+    _HUMAN[_T.JELLYFISH],
+    _HUMAN[_T.HIDDEN_QUAD],
+    _HUMAN[_T.BUG_PLUS_1],
+    TechniqueSpec(_T.ALIGNED_PAIR_EXCLUSION, _L.DIABOLICAL, 6.2, find_aligned_pair_exclusion),
+    TechniqueSpec(_T.BIDIRECTIONAL_CYCLE, _L.DIABOLICAL, 6.5, find_se_forcing_chains),
+    TechniqueSpec(_T.NISHIO_FORCING_CHAIN, _L.DIABOLICAL, 7.5, find_nishio),
+    TechniqueSpec(_T.MULTIPLE_FORCING_CHAINS, _L.DIABOLICAL, 8.0, find_multiple_forcing_chains),
+    TechniqueSpec(_T.DYNAMIC_FORCING_CHAINS, _L.DIABOLICAL, 8.5, find_dynamic_forcing_chains),
+    TechniqueSpec(
+        _T.DYNAMIC_FORCING_CHAINS_PLUS, _L.DIABOLICAL, 9.0, find_dynamic_forcing_chains_plus
+    ),
+    TechniqueSpec(_T.NESTED_FORCING_CHAINS, _L.DIABOLICAL, 9.5, nested_finder(2, NESTED_SECONDS)),
+    TechniqueSpec(_T.NESTED_FORCING_CHAINS, _L.DIABOLICAL, 10.0, nested_finder(3, NESTED_SECONDS)),
+    TechniqueSpec(_T.NESTED_FORCING_CHAINS, _L.DIABOLICAL, 10.5, nested_finder(4, NESTED_SECONDS)),
+    TechniqueSpec(_T.NESTED_FORCING_CHAINS, _L.DIABOLICAL, 11.0, nested_finder(5, NESTED_SECONDS)),
+)
+
+
+def _insert_before(
+    table: tuple[TechniqueSpec, ...], before: Technique, rows: tuple[TechniqueSpec, ...]
+) -> tuple[TechniqueSpec, ...]:
+    """Return *table* with *rows* inserted just before the first row of *before*."""
+    at = next(i for i, spec in enumerate(table) if spec.technique is before)
+    return table[:at] + rows + table[at:]
+
+
+# SukakuExplainer: SE's table plus chains of k strong links of one digit (Skyscraper, Kite,
+# "k strong links": 4.0 / 5.4 / 5.8 / 6.2 / 6.6 for k = 2..6, +0.1 / +0.2 by the houses used,
+# +0.3 with grouped links), each tried where SukakuExplainer tries it.  Its WXYZ- to TUVWXYZ-Wings
+# join with one row each.
+SUKAKU_TABLE: tuple[TechniqueSpec, ...] = SE_TABLE
+for _before, _rows in (
+    (
+        _T.XY_WING,
+        (TechniqueSpec(_T.SKYSCRAPER, _L.VERY_HARD, 4.0, strong_links_finder(2)),),
+    ),
+    (_T.BUG_PLUS_1, (TechniqueSpec(_T.X_CHAIN, _L.VERY_HARD, 5.4, strong_links_finder(3)),)),
+    (
+        _T.ALIGNED_PAIR_EXCLUSION,
+        (TechniqueSpec(_T.X_CHAIN, _L.VERY_HARD, 5.8, strong_links_finder(4)),),
+    ),
+    (
+        _T.BIDIRECTIONAL_CYCLE,
+        (
+            TechniqueSpec(_T.X_CHAIN, _L.DIABOLICAL, 6.2, strong_links_finder(5)),
+            TechniqueSpec(_T.X_CHAIN, _L.DIABOLICAL, 6.6, strong_links_finder(6)),
+        ),
+    ),
+):
+    SUKAKU_TABLE = _insert_before(SUKAKU_TABLE, _before, _rows)
+
+PROFILES: dict[str, tuple[TechniqueSpec, ...]] = {"se": SE_TABLE, "sukaku": SUKAKU_TABLE}
+"""Rating profiles by name; ``se`` (classic Sudoku Explainer 1.2.1) is the default."""
+
+DEFAULT_PROFILE = "se"
+
+
+def profile_table(name: str) -> tuple[TechniqueSpec, ...]:
+    """Return the table of the rating profile *name* (``se`` or ``sukaku``).
+
+    >>> profile_table("se")[0].technique.value
+    'Full House'
+    >>> profile_table("hodoku")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rating profile 'hodoku' (known: se, sukaku)
+    """
+    try:
+        return PROFILES[name.lower()]
+    except KeyError:
+        raise ValueError(
+            f"unknown rating profile {name!r} (known: {', '.join(PROFILES)})"
+        ) from None

@@ -1,0 +1,212 @@
+"""Sudoku Explainer rating: profiles, direct techniques, SE's chains, the SE bench command."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from xlsudoku.engine.bench.grading import read_rows
+from xlsudoku.engine.bench.rating import agreement, run_se
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.cli import main
+from xlsudoku.engine.grading import grade, human_level
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.logic import solve_path
+from xlsudoku.engine.solver import solve
+from xlsudoku.engine.steps import Level, Step, Technique
+from xlsudoku.engine.techniques import (
+    PROFILES,
+    SE_TABLE,
+    SUKAKU_TABLE,
+    TECHNIQUES,
+    profile_table,
+)
+from xlsudoku.engine.techniques.direct import find_direct_hidden_pair, find_direct_pointing
+from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
+from xlsudoku.engine.techniques.se_chains import (
+    find_dynamic_forcing_chains,
+    find_multiple_forcing_chains,
+    find_nishio,
+    find_se_forcing_chains,
+    length_increment,
+)
+from xlsudoku.engine.techniques.strong_links import find_strong_links, links_rating
+
+DATA = Path(__file__).parent / "data"
+SAMPLE = read_rows(str(DATA / "sukaku_fixtures_sample.tsv"))
+HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def _sound(step: Step, solution: Grid) -> bool:
+    """True when *step* places only solution digits and removes none."""
+    return all(solution[p.cell] == p.digit for p in step.placements) and all(
+        solution[e.cell] != e.digit for e in step.eliminations
+    )
+
+
+def test_length_increment_follows_se_ceilings():
+    # length = complexity - 2; +0.1 past 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128
+    lengths = [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25, 32, 33, 48, 49, 128, 129]
+    got = [length_increment(n + 2) for n in lengths]
+    assert got == [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 10, 11]
+
+
+def test_profiles_follow_se_order_and_a_row_adds_a_technique():
+    order = [spec.technique for spec in SE_TABLE]
+    assert order.index(Technique.DIRECT_HIDDEN_PAIR) < order.index(Technique.NAKED_SINGLE)
+    assert order.index(Technique.NAKED_SINGLE) < order.index(Technique.DIRECT_HIDDEN_TRIPLE)
+    assert order.index(Technique.X_WING) < order.index(Technique.HIDDEN_PAIR)
+    assert order.index(Technique.UNIQUE_RECTANGLE_1) < order.index(Technique.NAKED_QUAD)
+    assert order.index(Technique.ALIGNED_PAIR_EXCLUSION) < order.index(
+        Technique.BIDIRECTIONAL_CYCLE
+    )
+    assert Technique.SKYSCRAPER not in order and Technique.FINNED_X_WING not in order
+    assert Technique.W_WING not in order and Technique.EMPTY_RECTANGLE not in order
+    assert set(SE_TABLE) <= set(SUKAKU_TABLE)
+    assert Technique.SKYSCRAPER in [spec.technique for spec in SUKAKU_TABLE]
+    assert profile_table("SE") is PROFILES["se"]
+    with pytest.raises(ValueError, match="unknown rating profile"):
+        profile_table("hodoku")
+    with pytest.raises(ValueError):
+        grade(Grid.parse(HARD), profile="nope")
+
+
+def test_direct_hidden_pair_places_the_single_it_uncovers():
+    grid = Grid.parse(
+        "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"
+    )
+    step = next(find_direct_hidden_pair(Board.from_grid(grid)))
+    assert step.technique is Technique.DIRECT_HIDDEN_PAIR
+    assert [(p.cell, p.digit) for p in step.placements] == [(45, 3)]
+    assert _sound(step, solve(grid))
+    assert "hidden pair" in step.explanation and "only place left" in step.explanation
+    g = grade(grid)
+    assert (g.score, g.hardest, g.level) == (2.0, Technique.DIRECT_HIDDEN_PAIR, Level.EASY)
+
+
+def test_direct_pointing_rates_1_7():
+    grid = Grid.parse(
+        ".34...9179.73.1..6.619.73..3...74168146.9.573.781....97.26.9.3.4..7.56.16..4..79."
+    )
+    step = next(find_direct_pointing(Board.from_grid(grid)))
+    assert _sound(step, solve(grid))
+    assert grade(grid).score == 1.7
+
+
+@pytest.mark.parametrize("row", SAMPLE, ids=lambda r: r["ER_technique"])
+def test_every_step_of_the_se_profile_is_sound(row):
+    grid = Grid.parse(row["puzzle"])
+    solution = Grid.parse(row["solution"])
+    path = solve_path(grid, SE_TABLE)
+    assert path.solved
+    assert all(_sound(step, solution) for step in path.steps)
+
+
+def test_se_profile_agrees_with_sukaku_explainer_on_classic_techniques():
+    # SukakuExplainer rates these the way SE 1.2.1 does (no technique of its own is needed)
+    pairs = [(float(r["ER"]), grade(Grid.parse(r["puzzle"])).score) for r in SAMPLE]
+    a = agreement(pairs)
+    assert a.within_01 >= 0.85, a.line()
+    assert a.spearman >= 0.97, a.line()
+
+
+def test_chain_finders_are_sound_and_rated_from_their_base():
+    grid = Grid.parse(HARD)
+    board = Board.from_grid(grid)
+    solution = solve(grid)
+    for find, base in (
+        (find_se_forcing_chains, 6.5),
+        (find_nishio, 7.5),
+        (find_multiple_forcing_chains, 8.0),
+        (find_dynamic_forcing_chains, 8.5),
+    ):
+        step = next(find(board))
+        assert _sound(step, solution)
+        assert step.rating >= base
+
+
+def test_aligned_pair_exclusion_and_strong_links_are_sound():
+    for row in SAMPLE[:30]:
+        grid = Grid.parse(row["puzzle"])
+        solution = Grid.parse(row["solution"])
+        board = Board.from_grid(grid)
+        for step in find_aligned_pair_exclusion(board):
+            assert _sound(step, solution)
+        for count in (2, 3):
+            for step in find_strong_links(board, count):
+                assert _sound(step, solution)
+                assert step.rating >= 4.0
+
+
+def test_strong_link_ratings():
+    board = Board.from_grid(Grid.empty())
+    assert links_rating(board, (0, 8)) == 4.0  # two rows: Skyscraper
+    assert links_rating(board, (0, 9)) == 4.1  # a row and a column: 2-String Kite
+    assert links_rating(board, (18, 0, 9)) == 5.6  # a box, a row, a column
+    assert links_rating(board, (0, 9, 10, 1), grouped=True) == 6.1
+
+
+def test_hardest_puzzle_gets_a_numeric_rating_above_nine():
+    grid = Grid.parse(
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+    )
+    g = grade(grid)
+    assert g.solved and g.score >= 9.5
+    assert Technique.NESTED_FORCING_CHAINS in dict(g.counts)
+
+
+def test_level_is_the_human_solvers():
+    checked = 0
+    for row in SAMPLE[::4]:
+        grid = Grid.parse(row["puzzle"])
+        human = grade(grid, TECHNIQUES).level
+        rated = grade(grid)
+        assert human_level(grid, rated) == rated.level
+        if human <= Level.VERY_HARD:
+            assert rated.level == human
+            checked += 1
+        else:
+            assert rated.level == Level.DIABOLICAL
+    assert checked >= 5
+
+
+def test_cli_grade_profile(capsys):
+    assert main(["grade", "--profile", "sukaku", HARD]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("line\tpuzzle") and len(out) == 2
+
+
+def test_bench_se_prints_every_section(tmp_path):
+    unbiased = tmp_path / "unbiased.tsv"
+    unbiased.write_text(
+        "puzzle\tSER\n"
+        + "".join(f"{r['puzzle']}\t{r['ER']}\n" for r in SAMPLE if float(r["ER"]) < 3)
+    )
+    fixtures = tmp_path / "fixtures.tsv"
+    fixtures.write_text(
+        "puzzle\tER\tset\n" + "".join(f"{r['puzzle']}\t{r['ER']}\tgenerated\n" for r in SAMPLE[:3])
+    )
+    hardest = tmp_path / "hardest.tsv"
+    hardest.write_text("puzzle\tER\n" + f"{SAMPLE[0]['puzzle']}\t7.1\n{SAMPLE[1]['puzzle']}\t\n")
+    lines: list[str] = []
+    args = [
+        "--seed", "3", "--unbiased", "3", "--repeat", "2", "--hardest", "2",
+        "--unbiased-file", str(unbiased), "--sukaku-file", str(fixtures),
+        "--hardest-file", str(hardest), "--only", "unbiased,sukaku,hardest",
+    ]  # fmt: skip
+    assert run_se(args, lines.append) == 0
+    text = "\n".join(lines)
+    assert "sample seed 3:" in text and "sample seed 4:" in text and "spread of" in text
+    assert "SukakuExplainer fixtures" in text and "within 0.1" in text
+    assert "rated without trial and error: 2/2" in text and "load average" in text
+
+
+@pytest.mark.skipif(
+    not os.environ.get("XLSUDOKU_SLOW"), reason="set XLSUDOKU_SLOW=1 (speed section, graders)"
+)
+def test_bench_se_speed_section():
+    lines: list[str] = []
+    assert run_se(["--seed", "1", "--speed", "2", "--only", "speed"], lines.append) == 0
+    assert any("xlsudoku grade (se)" in line for line in lines)
