@@ -217,6 +217,13 @@ HODOKU_STEPS: dict[Technique, tuple[int, HodokuLevel, int]] = {
     Technique.AIC: (5600, _H.UNFAIR, 280),
     Technique.FORCING_CHAIN: (8500, _H.EXTREME, 500),
     Technique.TRIAL_AND_ERROR: (8900, _H.EXTREME, 10000),
+    # -- technique families of issue 12 item 3 --
+    Technique.UNIQUE_RECTANGLE_5: (3900, _H.HARD, 100),
+    Technique.UNIQUE_RECTANGLE_6: (4000, _H.HARD, 100),
+    Technique.HIDDEN_RECTANGLE: (4010, _H.HARD, 100),
+    Technique.AVOIDABLE_RECTANGLE_1: (4020, _H.HARD, 100),
+    Technique.AVOIDABLE_RECTANGLE_2: (4030, _H.HARD, 100),
+    Technique.MULTI_COLORING: (5360, _H.HARD, 200),
 }
 
 # HoDoKu promotes a puzzle to the next level while its total score exceeds the level's maximum.

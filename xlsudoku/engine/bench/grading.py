@@ -72,17 +72,17 @@ HODOKU_CODES: dict[str, Technique | str] = {
     "0405": Technique.EMPTY_RECTANGLE,  # dual empty rectangles likewise
     "0500": Technique.SIMPLE_COLORING,
     "0501": Technique.SIMPLE_COLORING,
-    "0502": "Multi-colours not implemented",
-    "0503": "Multi-colours not implemented",
+    "0502": Technique.MULTI_COLORING,
+    "0503": Technique.MULTI_COLORING,
     "0600": Technique.UNIQUE_RECTANGLE_1,
     "0601": Technique.UNIQUE_RECTANGLE_2,
     "0602": Technique.UNIQUE_RECTANGLE_3,
     "0603": Technique.UNIQUE_RECTANGLE_4,
-    "0604": "Uniqueness test type 5 not implemented",
-    "0605": "Uniqueness test type 6 not implemented",
-    "0606": "Hidden rectangle not implemented",
-    "0607": "Avoidable rectangles not implemented",
-    "0608": "Avoidable rectangles not implemented",
+    "0604": Technique.UNIQUE_RECTANGLE_5,
+    "0605": Technique.UNIQUE_RECTANGLE_6,
+    "0606": Technique.HIDDEN_RECTANGLE,
+    "0607": Technique.AVOIDABLE_RECTANGLE_1,
+    "0608": Technique.AVOIDABLE_RECTANGLE_2,
     "0610": Technique.BUG_PLUS_1,
     "0701": Technique.X_CHAIN,
     "0702": Technique.XY_CHAIN,
@@ -153,6 +153,8 @@ def parse_reglib_line(line: str, line_number: int = 1) -> ReglibCase | None:
     ...     "+1+4.+5....42193..1.+57...+44+2.6+3.+1+75:::829:")
     >>> case.code, sorted(case.placements), case.board.values[0], case.board.cands[17]
     ('0003', [(17, 8)], 6, 128)
+    >>> case.board.placed >> 4 & 1, case.board.placed & 1  # r1c5 was placed, r1c1 given
+    (1, 0)
     """
     line = line.strip()
     if not line.startswith(":"):
@@ -163,13 +165,21 @@ def parse_reglib_line(line: str, line_number: int = 1) -> ReglibCase | None:
     fields += [""] * (8 - len(fields))  # trailing empty fields may be left out
     code, _, variant = fields[1].partition("-")
     values = []
-    for ch in fields[3].replace("+", ""):
+    placed = 0  # '+' marks a digit placed by solving, not a given
+    plus = False
+    for ch in fields[3]:
+        if ch == "+":
+            plus = True
+            continue
         if ch == ".":
             values.append(0)
         elif ch.isdigit() and ch != "0":
+            if plus:
+                placed |= 1 << len(values)
             values.append(int(ch))
         else:
             raise ParseError(f"reglib line {line_number}: bad character {ch!r} in the givens")
+        plus = False
     grid = Grid(tuple(values), CLASSIC)
     board = Board.from_grid(grid)
     cands = list(board.cands)
@@ -179,7 +189,7 @@ def parse_reglib_line(line: str, line_number: int = 1) -> ReglibCase | None:
         line_number,
         code,
         variant,
-        Board.from_candidates(board.values, tuple(cands)),
+        Board.from_candidates(board.values, tuple(cands), CLASSIC, placed),
         _candidates(fields[5], line_number),
         _candidates(fields[6], line_number),
         line,

@@ -18,7 +18,7 @@ from xlsudoku.engine.techniques.chains import (
     find_x_chain,
     find_xy_chain,
 )
-from xlsudoku.engine.techniques.coloring import find_simple_coloring
+from xlsudoku.engine.techniques.coloring import find_multi_coloring, find_simple_coloring
 from xlsudoku.engine.techniques.fish import (
     find_finned_jellyfish,
     find_finned_swordfish,
@@ -47,11 +47,16 @@ from xlsudoku.engine.techniques.subsets import (
     find_naked_triple,
 )
 from xlsudoku.engine.techniques.uniqueness import (
+    find_avoidable_rectangle_1,
+    find_avoidable_rectangle_2,
     find_bug_plus_1,
+    find_hidden_rectangle,
     find_unique_rectangle_1,
     find_unique_rectangle_2,
     find_unique_rectangle_3,
     find_unique_rectangle_4,
+    find_unique_rectangle_5,
+    find_unique_rectangle_6,
 )
 from xlsudoku.engine.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
 
@@ -126,5 +131,25 @@ _TABLE: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(Technique.FORCING_CHAIN, Level.DIABOLICAL, 7.7, find_forcing_chain),
 )
 
+# ---- technique families of issue 12 item 3 (one block, merged into the table below) ----------
+# HoDoKu has them all (its levels: Hard for the uniqueness patterns and multi-colouring);
+# Sudoku Explainer 1.2.1 has none, so the scores place them on its scale next to the patterns
+# they resemble: the rectangles beside SE's Unique Rectangles (4.5-4.6), multi-colouring just
+# after simple colouring.
+_FAMILY_ROWS: tuple[TechniqueSpec, ...] = (
+    TechniqueSpec(Technique.UNIQUE_RECTANGLE_5, Level.VERY_HARD, 4.5, find_unique_rectangle_5),
+    TechniqueSpec(
+        Technique.AVOIDABLE_RECTANGLE_1, Level.VERY_HARD, 4.5, find_avoidable_rectangle_1
+    ),
+    TechniqueSpec(
+        Technique.AVOIDABLE_RECTANGLE_2, Level.VERY_HARD, 4.5, find_avoidable_rectangle_2
+    ),
+    TechniqueSpec(Technique.UNIQUE_RECTANGLE_6, Level.VERY_HARD, 4.6, find_unique_rectangle_6),
+    TechniqueSpec(Technique.HIDDEN_RECTANGLE, Level.VERY_HARD, 4.6, find_hidden_rectangle),
+    TechniqueSpec(Technique.MULTI_COLORING, Level.VERY_HARD, 5.7, find_multi_coloring),
+)
+
 # Solve order: ascending score; ties keep table order.
-TECHNIQUES: tuple[TechniqueSpec, ...] = tuple(sorted(_TABLE, key=lambda spec: spec.score))
+TECHNIQUES: tuple[TechniqueSpec, ...] = tuple(
+    sorted(_TABLE + _FAMILY_ROWS, key=lambda spec: spec.score)
+)

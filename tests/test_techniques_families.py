@@ -1,0 +1,157 @@
+"""The technique families of issue 12 item 3: hand-made cases, registry rows and soundness.
+
+- ``tests/data/techniques_families.txt``: hand-made cases (the format of
+  ``techniques_advanced.txt``, plus solved and given cells for avoidable rectangles),
+  including must-not-fire cases.
+- Soundness: puzzles are solved with the full technique table; at every board where an
+  advanced technique is needed, each family finder's first steps are checked against the exact
+  solution.  ``XLSUDOKU_SAMPLE=300 python -m pytest tests/test_techniques_families.py -q``
+  checks 300 top1465 puzzles (``all`` for the whole file).
+
+HoDoKu's regression library cases for these families run in tests/test_reglib.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import TEST_DATA, sample_lines
+from test_techniques_advanced import _CELL, _candidate, _cell, _check_sound, build_board
+
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.solver import solve
+from xlsudoku.engine.steps import Level, Step, Technique
+from xlsudoku.engine.techniques import TECHNIQUES
+from xlsudoku.engine.techniques.coloring import find_multi_coloring
+from xlsudoku.engine.techniques.uniqueness import (
+    find_avoidable_rectangle_1,
+    find_avoidable_rectangle_2,
+    find_hidden_rectangle,
+    find_unique_rectangle_5,
+    find_unique_rectangle_6,
+)
+
+FAMILIES = {
+    Technique.UNIQUE_RECTANGLE_5: find_unique_rectangle_5,
+    Technique.UNIQUE_RECTANGLE_6: find_unique_rectangle_6,
+    Technique.HIDDEN_RECTANGLE: find_hidden_rectangle,
+    Technique.AVOIDABLE_RECTANGLE_1: find_avoidable_rectangle_1,
+    Technique.AVOIDABLE_RECTANGLE_2: find_avoidable_rectangle_2,
+    Technique.MULTI_COLORING: find_multi_coloring,
+}
+
+
+def _build(spec: str) -> Board:
+    """Build a board: ``+r1c2=5`` / ``!r1c2=5`` set a solved / given cell, the rest as usual."""
+    values = [0] * 81
+    placed = 0
+    rest = []
+    for item in spec.split():
+        if item[0] in "+!":
+            name, digit = item[1:].split("=")
+            cell = _cell(name)
+            values[cell] = int(digit)
+            if item[0] == "+":
+                placed |= 1 << cell
+        else:
+            rest.append(item)
+    board = build_board(" ".join(rest)) if rest else Board.from_grid(Grid.empty())
+    return Board.from_candidates(tuple(values), board.cands, board.geometry, placed)
+
+
+def _load() -> list[tuple[Technique, str, str, frozenset[tuple[int, int]], int]]:
+    cases = []
+    path = TEST_DATA / "techniques_families.txt"
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, board, expect = (part.strip() for part in line.split("|"))
+        mode, _, rest = expect.partition(":")
+        assert mode in ("first", "some", "none"), f"line {number}: bad expectation {expect!r}"
+        expected = frozenset(_candidate(t) for t in rest.split())
+        cases.append((Technique.parse(name), board, mode, expected, number))
+    return cases
+
+
+CASES = _load()
+
+
+def _eliminated(step: Step) -> frozenset[tuple[int, int]]:
+    return frozenset((e.cell, e.digit) for e in step.eliminations)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"line{c[4]}-{c[0].name}-{c[2]}" for c in CASES])
+def test_hand_made_case(case: tuple[Technique, str, str, frozenset[tuple[int, int]], int]) -> None:
+    technique, spec, mode, expected, _ = case
+    board = _build(spec)
+    steps = []
+    for step in FAMILIES[technique](board):
+        steps.append(step)
+        if len(steps) >= 500:
+            break
+    if mode == "none":
+        assert not steps, f"expected no step, found: {steps[0].explanation}"
+        return
+    assert steps, "no step found"
+    for step in steps:
+        assert step.technique is technique
+        assert _CELL.search(step.explanation), step.explanation
+        for e in step.eliminations:
+            assert board.has_candidate(e.cell, e.digit), f"{e} is not a candidate"
+    if mode == "first":
+        assert _eliminated(steps[0]) == expected, steps[0].explanation
+    else:
+        assert any(_eliminated(s) == expected for s in steps), [s.explanation for s in steps]
+
+
+def test_every_family_has_cases_and_a_registry_row() -> None:
+    assert {c[0] for c in CASES} == set(FAMILIES)
+    specs = {spec.technique: spec for spec in TECHNIQUES}
+    for technique in FAMILIES:
+        assert technique in specs, f"{technique.value} missing from the registry"
+        assert specs[technique].level >= Level.VERY_HARD
+
+
+def _check_puzzle(text: str, steps_per_finder: int = 3) -> set[Technique]:
+    """Solve *text* with the table; check every family finder wherever an advanced step is needed.
+
+    Return the families that found a step at some checked board.
+    """
+    grid = Grid.parse(text)
+    solution = solve(grid)
+    assert solution is not None
+    board = Board.from_grid(grid)
+    fired: set[Technique] = set()
+    while not board.is_solved:
+        found = None
+        for spec in TECHNIQUES:
+            step = next(spec.find(board), None)
+            if step is not None:
+                found = spec, step
+                break
+        if found is None:
+            break  # beyond technique
+        spec, step = found
+        _check_sound(board, solution, step)
+        if spec.level >= Level.VERY_HARD:
+            for technique, find in FAMILIES.items():
+                for i, other in enumerate(find(board)):
+                    fired.add(technique)
+                    _check_sound(board, solution, other)
+                    if i + 1 >= steps_per_finder:
+                        break
+        board = board.apply(step)
+    return fired
+
+
+def test_sound_on_local_sample() -> None:
+    text = (TEST_DATA / "advanced_sample.txt").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            _check_puzzle(line.split("\t")[0])
+
+
+def test_sound_on_top1465_sample(shared_data) -> None:
+    lines = (shared_data / "magictour_top1465_hodoku.tsv").read_text().splitlines()[1:]
+    for line in sample_lines(lines, default=6, seed=43):
+        _check_puzzle(line.split("\t")[0], steps_per_finder=2)
