@@ -22,7 +22,25 @@ from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Level, Step, Technique
 from xlsudoku.engine.techniques import TECHNIQUES
+from xlsudoku.engine.techniques.als import (
+    find_als_chain,
+    find_als_xy_wing,
+    find_als_xz,
+    find_death_blossom,
+    find_tuvwxyz_wing,
+    find_uvwxyz_wing,
+    find_vwxyz_wing,
+    find_wxyz_wing,
+)
+from xlsudoku.engine.techniques.chains import find_als_aic, find_grouped_aic
 from xlsudoku.engine.techniques.coloring import find_multi_coloring
+from xlsudoku.engine.techniques.franken_fish import (
+    find_finned_franken_fish,
+    find_finned_mutant_fish,
+    find_franken_fish,
+    find_mutant_fish,
+)
+from xlsudoku.engine.techniques.sue_de_coq import find_sue_de_coq
 from xlsudoku.engine.techniques.uniqueness import (
     find_avoidable_rectangle_1,
     find_avoidable_rectangle_2,
@@ -38,6 +56,21 @@ FAMILIES = {
     Technique.AVOIDABLE_RECTANGLE_1: find_avoidable_rectangle_1,
     Technique.AVOIDABLE_RECTANGLE_2: find_avoidable_rectangle_2,
     Technique.MULTI_COLORING: find_multi_coloring,
+    Technique.WXYZ_WING: find_wxyz_wing,
+    Technique.VWXYZ_WING: find_vwxyz_wing,
+    Technique.UVWXYZ_WING: find_uvwxyz_wing,
+    Technique.TUVWXYZ_WING: find_tuvwxyz_wing,
+    Technique.ALS_XZ: find_als_xz,
+    Technique.ALS_XY_WING: find_als_xy_wing,
+    Technique.ALS_CHAIN: find_als_chain,
+    Technique.DEATH_BLOSSOM: find_death_blossom,
+    Technique.SUE_DE_COQ: find_sue_de_coq,
+    Technique.GROUPED_AIC: find_grouped_aic,
+    Technique.ALS_AIC: find_als_aic,
+    Technique.FRANKEN_FISH: find_franken_fish,
+    Technique.FINNED_FRANKEN_FISH: find_finned_franken_fish,
+    Technique.MUTANT_FISH: find_mutant_fish,
+    Technique.FINNED_MUTANT_FISH: find_finned_mutant_fish,
 }
 
 

@@ -9,12 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.steps import Level, Step, Technique
+from xlsudoku.engine.techniques.als import (
+    find_als_chain,
+    find_als_xy_wing,
+    find_als_xz,
+    find_death_blossom,
+    find_tuvwxyz_wing,
+    find_uvwxyz_wing,
+    find_vwxyz_wing,
+    find_wxyz_wing,
+)
 from xlsudoku.engine.techniques.chains import (
     find_aic,
+    find_als_aic,
     find_forcing_chain,
+    find_grouped_aic,
     find_x_chain,
     find_xy_chain,
 )
@@ -26,6 +39,12 @@ from xlsudoku.engine.techniques.fish import (
     find_jellyfish,
     find_swordfish,
     find_x_wing,
+)
+from xlsudoku.engine.techniques.franken_fish import (
+    find_finned_franken_fish,
+    find_finned_mutant_fish,
+    find_franken_fish,
+    find_mutant_fish,
 )
 from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
 from xlsudoku.engine.techniques.single_digit import (
@@ -46,6 +65,7 @@ from xlsudoku.engine.techniques.subsets import (
     find_naked_quad,
     find_naked_triple,
 )
+from xlsudoku.engine.techniques.sue_de_coq import find_sue_de_coq
 from xlsudoku.engine.techniques.uniqueness import (
     find_avoidable_rectangle_1,
     find_avoidable_rectangle_2,
@@ -132,10 +152,13 @@ _TABLE: tuple[TechniqueSpec, ...] = (
 )
 
 # ---- technique families of issue 12 item 3 (one block, merged into the table below) ----------
-# HoDoKu has them all (its levels: Hard for the uniqueness patterns and multi-colouring);
-# Sudoku Explainer 1.2.1 has none, so the scores place them on its scale next to the patterns
-# they resemble: the rectangles beside SE's Unique Rectangles (4.5-4.6), multi-colouring just
-# after simple colouring.
+# HoDoKu has them all but the big wings (SukakuExplainer's); Sudoku Explainer 1.2.1 has none.
+# Scores place them on SE's scale next to what they resemble: the rectangles beside SE's Unique
+# Rectangles (4.5-4.6), multi-colouring after simple colouring, the WXYZ- to TUVWXYZ-Wings at
+# SukakuExplainer's base ratings (5.5, 6.2, 6.6, 7.5).  The rest (Sue de Coq, grouped and ALS
+# chains, ALS patterns) are costlier searches and follow SE's chains (AIC 6.3) in HoDoKu's order,
+# before the forcing chains (7.7); franken and mutant fish, the costliest, come after them, as a
+# fallback before trial and error.  Levels: Diabolical from 6.0 up, like the chains.
 _FAMILY_ROWS: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(Technique.UNIQUE_RECTANGLE_5, Level.VERY_HARD, 4.5, find_unique_rectangle_5),
     TechniqueSpec(
@@ -146,8 +169,35 @@ _FAMILY_ROWS: tuple[TechniqueSpec, ...] = (
     ),
     TechniqueSpec(Technique.UNIQUE_RECTANGLE_6, Level.VERY_HARD, 4.6, find_unique_rectangle_6),
     TechniqueSpec(Technique.HIDDEN_RECTANGLE, Level.VERY_HARD, 4.6, find_hidden_rectangle),
+    TechniqueSpec(Technique.WXYZ_WING, Level.VERY_HARD, 5.5, find_wxyz_wing),
     TechniqueSpec(Technique.MULTI_COLORING, Level.VERY_HARD, 5.7, find_multi_coloring),
+    TechniqueSpec(Technique.VWXYZ_WING, Level.DIABOLICAL, 6.2, find_vwxyz_wing),
+    TechniqueSpec(Technique.SUE_DE_COQ, Level.DIABOLICAL, 6.4, find_sue_de_coq),
+    TechniqueSpec(Technique.GROUPED_AIC, Level.DIABOLICAL, 6.5, find_grouped_aic),
+    TechniqueSpec(Technique.UVWXYZ_WING, Level.DIABOLICAL, 6.6, find_uvwxyz_wing),
+    TechniqueSpec(Technique.ALS_XZ, Level.DIABOLICAL, 6.6, find_als_xz),
+    TechniqueSpec(Technique.ALS_XY_WING, Level.DIABOLICAL, 6.8, find_als_xy_wing),
+    TechniqueSpec(Technique.ALS_CHAIN, Level.DIABOLICAL, 7.0, find_als_chain),
+    TechniqueSpec(Technique.DEATH_BLOSSOM, Level.DIABOLICAL, 7.2, find_death_blossom),
+    TechniqueSpec(Technique.ALS_AIC, Level.DIABOLICAL, 7.4, find_als_aic),
+    TechniqueSpec(Technique.TUVWXYZ_WING, Level.DIABOLICAL, 7.5, find_tuvwxyz_wing),
+    TechniqueSpec(Technique.FRANKEN_FISH, Level.DIABOLICAL, 7.8, find_franken_fish),
+    TechniqueSpec(Technique.FINNED_FRANKEN_FISH, Level.DIABOLICAL, 7.9, find_finned_franken_fish),
+    TechniqueSpec(Technique.MUTANT_FISH, Level.DIABOLICAL, 8.0, find_mutant_fish),
+    TechniqueSpec(Technique.FINNED_MUTANT_FISH, Level.DIABOLICAL, 8.1, find_finned_mutant_fish),
 )
+
+
+# The same finders with wider bounds (HoDoKu's 5 fins, fish up to Jellyfish, ALS nodes up to 6
+# cells), for its regression library (``bench.grading``): the table above bounds franken and
+# mutant fish to Swordfish with 3 fins and ALS nodes in chains to 4 cells, for speed.
+FULL_FINDERS: dict[Technique, Finder] = {
+    Technique.FRANKEN_FISH: partial(find_franken_fish, max_size=4),
+    Technique.FINNED_FRANKEN_FISH: partial(find_finned_franken_fish, max_size=4, max_fins=5),
+    Technique.MUTANT_FISH: partial(find_mutant_fish, max_size=4),
+    Technique.FINNED_MUTANT_FISH: partial(find_finned_mutant_fish, max_size=4, max_fins=5),
+    Technique.ALS_AIC: partial(find_als_aic, als_size=6),
+}
 
 # Solve order: ascending score; ties keep table order.
 TECHNIQUES: tuple[TechniqueSpec, ...] = tuple(

@@ -191,9 +191,16 @@ def _cover_sets(
         return  # even the widest covers leave too many fins
     widest = caps[0] if caps else 0
 
+    usable = 0
+    for h in allowed:
+        if h not in base:
+            usable |= 1 << h
+
     def extend(
-        left: int, chosen: tuple[House, ...], skipped: int, seen: int
+        left: int, chosen: tuple[House, ...], skipped: int, seen: int, free: int
     ) -> Iterator[tuple[House, ...]]:
+        # *free*: houses still allowed; a branch that passes over a house for a place bans it
+        # below, so each set of covers (and fins) is reached once
         if not left or len(chosen) == size:
             if len(chosen) == size and left.bit_count() <= max_fins - skipped:
                 for c in _cells_of(left):
@@ -205,14 +212,15 @@ def _cover_sets(
             return
         low = left & -left
         cell = low.bit_length() - 1
-        for h in houses_of[cell][:3]:
-            if h in allowed and h not in base and h not in chosen:
-                yield from extend(left & ~places[h], chosen + (h,), skipped, seen)
+        options = [h for h in houses_of[cell][:3] if free >> h & 1]
+        for h in options:
+            free &= ~(1 << h)
+            yield from extend(left & ~places[h], chosen + (h,), skipped, seen, free)
         narrower = seen & peer_bits[cell]
         if skipped < max_fins and narrower:
-            yield from extend(left ^ low, chosen, skipped + 1, narrower)
+            yield from extend(left ^ low, chosen, skipped + 1, narrower, free)
 
-    for chosen in extend(base_mask, (), 0, seen):
+    for chosen in extend(base_mask, (), 0, seen, usable):
         cover = tuple(sorted(chosen))
         if cover in found:
             continue
