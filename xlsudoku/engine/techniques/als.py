@@ -683,12 +683,11 @@ _WINGS = {
 }
 
 
-def find_bent_wing(board: Board, size: int, max_size: int = 6) -> Iterator[Step]:
+def find_bent_wing(board: Board, size: int) -> Iterator[Step]:
     """Yield the WXYZ-Wings (*size* 3) to TUVWXYZ-Wings (*size* 6) of SukakuExplainer.
 
     An ALS-XZ between a cell with two candidates and an ALS of *size* cells; each set of
-    eliminations once.  The ALSs come from :func:`als_graph` with *max_size* (at least *size*),
-    shared with the other ALS finders.
+    eliminations once.  Only those pairs are tried (not every pair of ALSs), so it stays cheap.
 
     >>> from xlsudoku.engine.techniques.uniqueness import _board_from_masks
     >>> b = _board_from_masks({0: (1, 2), 36: (1, 3), 40: (2, 4), 44: (3, 4)})
@@ -699,15 +698,19 @@ def find_bent_wing(board: Board, size: int, max_size: int = 6) -> Iterator[Step]
     be 2
     """
     technique = _WINGS[size]
-    sets, links = als_graph(board, max(size, max_size))
+    sets = almost_locked_sets(board, size)
+    cells = [a for a in sets if a.size == 1]
+    wings = [b for b in sets if b.size == size]
+    if not cells or not wings:
+        return
     digit_cells = _digit_cells(board)
     seen: set[frozenset[Elimination]] = set()
-    for i, a in enumerate(sets):
-        if a.size != 1:
-            break  # sorted by size: the cells with two candidates come first
-        for j, rcc in links[i]:
-            b = sets[j]
-            if b.size != size or a.cells & b.cells or a.digits & ~b.digits:
+    for a in cells:
+        for b in wings:
+            if a.cells & b.cells or a.digits & ~b.digits:
+                continue
+            rcc = _restricted(a, b)
+            if not rcc:
                 continue
             elims = _xz_eliminations(board, a, b, rcc, digit_cells)
             key = frozenset(elims)

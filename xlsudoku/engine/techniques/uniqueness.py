@@ -72,9 +72,9 @@ def _rectangles(board: Board, min_floor: int = 2) -> Iterator[_Rectangle]:
             for q in partners:
                 rq, cq = divmod(q, n)
                 if q == p:  # one anchor corner: every rectangle through it
-                    options = [
-                        (rp, r, cp, c) for r in range(n) if r != rp for c in range(n) if c != cp
-                    ]
+                    rows = [r for r in range(n) if r != rp and cands[r * n + cp] & pair]
+                    cols = [c for c in range(n) if c != cp and cands[rp * n + c] & pair]
+                    options = [(rp, r, cp, c) for r in rows for c in cols]
                 elif rp == rq:
                     options = [(rp, r, cp, cq) for r in range(n) if r != rp]
                 elif cp == cq:
