@@ -233,7 +233,5 @@ def test_big_wings_solve_sukaku_explainer_fixtures(shared_data) -> None:
             needed += 1
     # measured on all 95: 91 solve, 62 need our wings (the rest solve with techniques that
     # SukakuExplainer rates higher than we do)
-    print(
-        f"big wings on SukakuExplainer's fixtures: {checked} checked, {solved} solved, {needed} need a wing"
-    )
+    print(f"SukakuExplainer's big-wing fixtures: {checked}, {solved} solved, {needed} need one")
     assert solved >= 0.9 * checked and needed >= 0.5 * checked, (checked, solved, needed)
