@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -196,11 +197,19 @@ def _check_sound(board: Board, solution: Grid, step: Step) -> None:
         assert solution[p.cell] == p.digit, f"wrong placement: {step.explanation}"
 
 
-def _check_puzzle(text: str, steps_per_finder: int = 3) -> set[Technique]:
+def _check_puzzle(
+    text: str,
+    steps_per_finder: int = 3,
+    finders: dict[Technique, Callable[[Board], Iterator[Step]]] | None = None,
+) -> set[Technique]:
     """Solve *text* with the full table; check every advanced finder wherever one is needed.
 
-    Return the advanced techniques that found a step at some checked board.
+    *finders* (default: the advanced ones above) are checked at every board where a step of
+    theirs or of an advanced technique is needed.  Return the techniques of *finders* that found
+    a step at some checked board.
     """
+    finders = FINDERS if finders is None else finders
+    needed = _ADVANCED | set(finders)
     grid = Grid.parse(text)
     solution = solve(grid)
     assert solution is not None
@@ -215,8 +224,8 @@ def _check_puzzle(text: str, steps_per_finder: int = 3) -> set[Technique]:
         if step is None:
             break  # beyond technique: trial and error is not checked here
         _check_sound(board, solution, step)
-        if step.technique in _ADVANCED:
-            for technique, find in FINDERS.items():
+        if step.technique in needed:
+            for technique, find in finders.items():
                 for i, other in enumerate(find(board)):
                     fired.add(technique)
                     _check_sound(board, solution, other)

@@ -79,6 +79,19 @@ class Board:
         """Return True when *digit* is a candidate of *cell*."""
         return bool(self.cands[cell] >> (digit - 1) & 1)
 
+    def common_peers(self, cells: tuple[Cell, ...], digit: Digit) -> tuple[Cell, ...]:
+        """Return the cells outside *cells* with candidate *digit* that see all of *cells*.
+
+        >>> Board.from_grid(Grid.empty()).common_peers((0, 10), 1)
+        (1, 2, 9, 11, 18, 19, 20)
+        """
+        peer_sets = self.geometry.peer_sets
+        common = set(peer_sets[cells[0]])
+        for c in cells[1:]:
+            common &= peer_sets[c]
+        bit = 1 << (digit - 1)
+        return tuple(sorted(c for c in common if self.cands[c] & bit and c not in cells))
+
     def apply(self, step: Step) -> Board:
         """Return the board after *step*: placements fill cells and clear their peers.
 

@@ -590,13 +590,13 @@ def _chain_step(
     digits = tuple(sorted({graph.unit(node)[0] for node in path}))
     sets = []
     for i in range(0, len(path) - 1, 2):
-        als = graph.als_of.get((path[i], path[i + 1]))
-        if als is not None and _weakly_linked(graph, path[i], path[i + 1]) is False:
+        u, v = path[i], path[i + 1]
+        als = graph.als_of.get((u, v))
+        if als is not None and not _weakly_linked(graph, u, v):
             names = ", ".join(board.geometry.cell_name(c) for c in _cells_of(als[0]))
             chars = ",".join(board.geometry.digit_char(d) for d in digits_of(als[1]))
-            sets.append(
-                f"{_node_name(graph, path[i])}={_node_name(graph, path[i + 1])} in the ALS {names} {{{chars}}}"
-            )
+            link = f"{_node_name(graph, u)}={_node_name(graph, v)}"
+            sets.append(f"{link} in the ALS {names} {{{chars}}}")
             cells += tuple(c for c in _cells_of(als[0]) if c not in cells)
     if sets:
         notation += " (almost locked sets: " + "; ".join(sets) + ")"
@@ -679,6 +679,8 @@ def find_grouped_aic(board: Board, max_links: int = 21) -> Iterator[Step]:
     >>> places = [(6, 7), (2, 7), (2, 3), (2, 5), (0, 4), (6, 4), (0, 1), (4, 4)]
     >>> print(next(find_grouped_aic(_board_from_masks({}, {1: places}))).explanation)
     ... # doctest: +NORMALIZE_WHITESPACE
+    Grouped AIC: (1)r1c5=(1)r3c46-(1)r3c8=(1)r7c8 (= at least one is true, - at most one); either
+    r1c5 is 1 or r7c8 is 1, so r7c5 cannot be 1
     """
     graph = _graph(board, "aic", grouped=True)
     yield from _chain_steps(

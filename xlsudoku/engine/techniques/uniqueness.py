@@ -297,16 +297,6 @@ def _opposite(board: Board, corners: tuple[Cell, ...], cell: Cell) -> Cell:
     )
 
 
-def _common_peers(board: Board, cells: tuple[Cell, ...], digit: Digit) -> tuple[Cell, ...]:
-    """Return the cells outside *cells* with candidate *digit* that see every cell of *cells*."""
-    peer_sets = board.geometry.peer_sets
-    common = set(peer_sets[cells[0]])
-    for c in cells[1:]:
-        common &= peer_sets[c]
-    bit = 1 << (digit - 1)
-    return tuple(sorted(c for c in common - set(cells) if board.cands[c] & bit))
-
-
 def find_unique_rectangle_5(board: Board) -> Iterator[Step]:
     """Yield every Unique Rectangle type 5: diagonal or three corners add the same one digit.
 
@@ -331,7 +321,7 @@ def find_unique_rectangle_5(board: Board) -> Iterator[Step]:
         if len(escape) == 2 and _shared_houses(board, *escape):
             continue  # type 2
         z = extra.bit_length()
-        targets = _common_peers(board, escape, z)
+        targets = board.common_peers(escape, z)
         if not targets:
             continue
         ch = geo.digit_char(z)
@@ -548,7 +538,7 @@ def find_avoidable_rectangle_2(board: Board) -> Iterator[Step]:
         if not (cands[u1] >> (need1 - 1) & 1 and cands[u2] >> (need2 - 1) & 1):
             continue
         z = extra1.bit_length()
-        targets = _common_peers(board, (u1, u2), z)
+        targets = board.common_peers((u1, u2), z)
         if not targets:
             continue
         ch = geo.digit_char(z)
