@@ -202,3 +202,16 @@ def test_big_wings_solve_sukaku_explainer_fixtures(shared_data) -> None:
     # techniques SukakuExplainer rates higher than we do, e.g. finned fish and our chains)
     print(f"SukakuExplainer's big-wing fixtures: {checked}, {solved} solved, {needed} need one")
     assert solved >= 0.9 * checked and needed >= 0.5 * checked, (checked, solved, needed)
+
+
+def test_hints_render_every_family_step() -> None:
+    from xlsudoku.engine.hints import hint_for_step
+
+    for technique, spec, mode, _, number in CASES:
+        if mode == "none":
+            continue
+        board = _build(spec)
+        step = next(FAMILIES[technique](board))
+        texts = [hint_for_step(step, board, level).text for level in (1, 2, 3)]
+        assert technique.value in texts[0], (number, texts[0])
+        assert texts[2].startswith(step.explanation) and "So: remove" in texts[2], texts[2]
