@@ -71,8 +71,12 @@ class Als:
         return self.cells.bit_count()
 
 
-def almost_locked_sets(board: Board, max_size: int = 8) -> list[Als]:
-    """Return every ALS of at most *max_size* cells, house by house (each cell set once).
+@functools.lru_cache(maxsize=4)
+def almost_locked_sets(board: Board, max_size: int = 6) -> tuple[Als, ...]:
+    """Return every ALS of at most *max_size* cells, smallest first (each cell set once).
+
+    The ALS finders of one board (and the big wings, at different places in the table) share
+    this, so it is kept for the last few boards (pure results of a frozen board).
 
     >>> from xlsudoku.engine.techniques.uniqueness import _board_from_masks
     >>> b = _board_from_masks({0: (1, 2), 36: (1, 3), 40: (2, 3)})
@@ -100,7 +104,7 @@ def almost_locked_sets(board: Board, max_size: int = 8) -> list[Als]:
                     found[mask] = _als(board, mask, wider, house, peer_bits)
                 if size + 1 < limit:
                     stack.append((i + 1, mask, wider, size + 1))
-    return sorted(found.values(), key=lambda a: (a.size, a.cells))
+    return tuple(sorted(found.values(), key=lambda a: (a.size, a.cells)))
 
 
 def _als(board: Board, cells: int, digits: int, house: House, peer_bits: tuple[int, ...]) -> Als:
@@ -278,7 +282,7 @@ def als_graph(board: Board, max_size: int) -> tuple[tuple[Als, ...], Links]:
     >>> [(_describe(b, sets[j]), digits_of(rcc)) for j, rcc in links[0]]  # r1c1's links
     [('r5c1 {1,3}', (1,)), ('r5c1 and r5c5 {1,2,3}', (1,))]
     """
-    sets = tuple(almost_locked_sets(board, max_size))
+    sets = almost_locked_sets(board, max_size)
     n = board.geometry.size
     # per digit: the ALSs holding it, and per cell the ALSs with a place of it there (bit sets
     # over ALS indices), so that each ALS finds its partners without a loop over all pairs
@@ -698,7 +702,7 @@ def find_bent_wing(board: Board, size: int) -> Iterator[Step]:
     be 2
     """
     technique = _WINGS[size]
-    sets = almost_locked_sets(board, size)
+    sets = almost_locked_sets(board, max(size, 6))
     cells = [a for a in sets if a.size == 1]
     wings = [b for b in sets if b.size == size]
     if not cells or not wings:
