@@ -2,9 +2,9 @@
 
 An *almost locked set* (ALS) is n unsolved cells of one house holding n + 1 digits between
 them (a cell with two candidates is the smallest).  If one of its digits is taken away, the
-other n fill its n cells.  Two ALSs A and B that share no cell are linked by a *restricted
-common* digit x when every place of x in A sees every place of x in B: x is then in A or in B
-or in neither, never in both.
+other n fill its n cells.  Two ALSs A and B are linked by a *restricted common* digit x when
+their places of x are distinct cells that all see each other: x is then in A or in B or in
+neither, never in both.  (The ALSs may share other cells.)
 
 - ALS-XZ: A and B with a restricted common x and another common digit z.  If x is not in A,
   A's other digits fill A, so z is in A; otherwise x is not in B and z is in B.  Either way z
@@ -127,7 +127,7 @@ def _als(board: Board, cells: int, digits: int, house: House, peer_bits: tuple[i
 
 
 def _restricted(a: Als, b: Als) -> int:
-    """Return the mask of the restricted common digits of two ALSs that share no cell."""
+    """Return the mask of the restricted common digits of two ALSs (places disjoint, all seen)."""
     common = a.digits & b.digits
     found = 0
     while common:
