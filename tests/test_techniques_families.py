@@ -24,7 +24,7 @@ from test_techniques_advanced import _CELL, _candidate, _cell, _check_puzzle, bu
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.steps import Level, Step, Technique
-from xlsudoku.engine.techniques import TECHNIQUES
+from xlsudoku.engine.techniques import EXTENDED_TECHNIQUES, TECHNIQUES
 from xlsudoku.engine.techniques.als import (
     find_als_chain,
     find_als_xy_wing,
@@ -78,7 +78,9 @@ FAMILIES = {
 
 
 # the registry's finders (with its bounds: the soundness checks run them at every hard step)
-TABLE_FINDERS = {spec.technique: spec.find for spec in TECHNIQUES if spec.technique in FAMILIES}
+TABLE_FINDERS = {
+    spec.technique: spec.find for spec in EXTENDED_TECHNIQUES if spec.technique in FAMILIES
+}
 
 
 def _build(spec: str) -> Board:
@@ -146,10 +148,18 @@ def test_hand_made_case(case: tuple[Technique, str, str, frozenset[tuple[int, in
 
 def test_every_family_has_cases_and_a_registry_row() -> None:
     assert {c[0] for c in CASES} == set(FAMILIES)
-    specs = {spec.technique: spec for spec in TECHNIQUES}
+    specs = {spec.technique: spec for spec in EXTENDED_TECHNIQUES}
     for technique in FAMILIES:
         assert technique in specs, f"{technique.value} missing from the registry"
-        assert specs[technique].level >= Level.VERY_HARD
+        assert specs[technique].level == (
+            Level.VERY_HARD if specs[technique].score < 6.0 else Level.DIABOLICAL
+        )
+    # the default table keeps the cheap ones, below the forcing chains like everything else
+    default = {spec.technique for spec in TECHNIQUES}
+    assert {Technique.HIDDEN_RECTANGLE, Technique.MULTI_COLORING} <= default
+    assert not {Technique.ALS_XZ, Technique.WXYZ_WING, Technique.FRANKEN_FISH} & default
+    forcing = specs[Technique.FORCING_CHAIN].score
+    assert all(specs[t].score < forcing for t in FAMILIES)
 
 
 def test_sound_on_local_sample() -> None:
@@ -191,7 +201,7 @@ def test_big_wings_solve_sukaku_explainer_fixtures(shared_data) -> None:
         below = tuple(
             s for s in TECHNIQUES if s.score < float(row["ER"]) and s.technique not in _WINGS
         )
-        table = below + tuple(s for s in TECHNIQUES if s.technique in allowed)
+        table = below + tuple(s for s in EXTENDED_TECHNIQUES if s.technique in allowed)
         grid = Grid.parse(row["puzzle"])
         path = solve_path(grid, table, max_level=Level.DIABOLICAL)
         checked += 1

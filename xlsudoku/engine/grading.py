@@ -23,7 +23,7 @@ from xlsudoku.engine.grid import Grid, InvalidPuzzle
 from xlsudoku.engine.logic import NoSolution, SolvePath, solve_path
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.steps import Level, Step, Technique
-from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
+from xlsudoku.engine.techniques import EXTENDED_TECHNIQUES, TECHNIQUES, TechniqueSpec
 
 
 class NotUnique(InvalidPuzzle):
@@ -256,7 +256,9 @@ HODOKU_MAX_SCORE: dict[HodokuLevel, int] = {
 }
 
 
-def hodoku_table(table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> tuple[TechniqueSpec, ...]:
+def hodoku_table(
+    table: tuple[TechniqueSpec, ...] = EXTENDED_TECHNIQUES,
+) -> tuple[TechniqueSpec, ...]:
     """Return *table* in HoDoKu's solve order (techniques HoDoKu's solver does not use dropped).
 
     >>> [spec.technique.value for spec in hodoku_table()[:3]]
@@ -294,7 +296,7 @@ def hodoku_rating(path: SolvePath) -> tuple[HodokuLevel, int]:
 
 
 def hodoku_grade(
-    grid: Grid, table: tuple[TechniqueSpec, ...] = TECHNIQUES
+    grid: Grid, table: tuple[TechniqueSpec, ...] = EXTENDED_TECHNIQUES
 ) -> tuple[HodokuLevel, int]:
     """Rate *grid* the way HoDoKu does, with our finders in HoDoKu's order.
 

@@ -19,7 +19,7 @@ from xlsudoku.engine.bench.common import load_note
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import CLASSIC, Grid, ParseError
 from xlsudoku.engine.steps import Step, Technique
-from xlsudoku.engine.techniques import FULL_FINDERS, TECHNIQUES, TechniqueSpec
+from xlsudoku.engine.techniques import EXTENDED_TECHNIQUES, FULL_FINDERS, TechniqueSpec
 
 # HoDoKu technique code -> our technique (None: no counterpart, skipped with the reason given).
 # Several HoDoKu names share one of our techniques: a locked pair is a naked pair inside a
@@ -231,7 +231,7 @@ def step_matches(step: Step, case: ReglibCase) -> bool:
 
 
 def check_case(
-    case: ReglibCase, table: tuple[TechniqueSpec, ...] = TECHNIQUES, max_steps: int = 2000
+    case: ReglibCase, table: tuple[TechniqueSpec, ...] = EXTENDED_TECHNIQUES, max_steps: int = 2000
 ) -> tuple[str, str]:
     """Run the mapped finder on *case*; return ``(status, detail)``.
 
@@ -289,7 +289,7 @@ def _check_siamese(
 
 
 def reglib_summary(
-    cases: Iterable[ReglibCase], table: tuple[TechniqueSpec, ...] = TECHNIQUES
+    cases: Iterable[ReglibCase], table: tuple[TechniqueSpec, ...] = EXTENDED_TECHNIQUES
 ) -> list[tuple[str, int, int, int, str]]:
     """Return ``(technique, passed, failed, skipped, first failing line)`` per mapped technique.
 
