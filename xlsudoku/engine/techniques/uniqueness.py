@@ -444,28 +444,38 @@ def find_hidden_rectangle(board: Board) -> Iterator[Step]:
 def _solved_rectangles(board: Board, solved: int) -> Iterator[tuple[tuple[Cell, ...], list[Cell]]]:
     """Yield ``(corners, open corners)`` of two-box rectangles with *solved* placed corners.
 
-    The solved corners were filled by solving (not givens), so they could be swapped.
+    The solved corners were filled by solving (not givens), so they could be swapped.  Two of
+    them always share a row or a column: the search starts from such pairs.
     """
     geo = board.geometry
-    if geo.diagonals or not board.placed:
+    placed = board.placed
+    if geo.diagonals or placed.bit_count() < 2:
         return
     n = geo.size
     values = board.values
-    placed = board.placed
-    for r1 in range(n):
-        for r2 in range(r1 + 1, n):
-            same_band = r1 // geo.box_rows == r2 // geo.box_rows
-            for c1 in range(n):
-                for c2 in range(c1 + 1, n):
-                    if same_band == (c1 // geo.box_cols == c2 // geo.box_cols):
-                        continue
-                    corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                    done = [k for k in corners if placed >> k & 1]
-                    if len(done) != solved:
-                        continue
-                    rest = [k for k in corners if not values[k]]
-                    if len(rest) == 4 - solved:
-                        yield corners, rest
+    seen: set[tuple[Cell, ...]] = set()
+    for by_rows in (True, False):
+        for line in range(n):
+            cells = [line * n + i if by_rows else i * n + line for i in range(n)]
+            done = [i for i, c in enumerate(cells) if placed >> c & 1]
+            for j, a in enumerate(done):
+                for b in done[j + 1 :]:
+                    for other in range(n):
+                        if other == line:
+                            continue
+                        rows, cols = ((line, other), (a, b)) if by_rows else ((a, b), (line, other))
+                        same_band = rows[0] // geo.box_rows == rows[1] // geo.box_rows
+                        if same_band == (cols[0] // geo.box_cols == cols[1] // geo.box_cols):
+                            continue
+                        corners = tuple(sorted(r * n + c for r in rows for c in cols))
+                        if corners in seen:
+                            continue
+                        seen.add(corners)
+                        if sum(placed >> k & 1 for k in corners) != solved:
+                            continue
+                        rest = [k for k in corners if not values[k]]
+                        if len(rest) == 4 - solved:
+                            yield corners, rest
 
 
 def find_avoidable_rectangle_1(board: Board) -> Iterator[Step]:
