@@ -565,7 +565,7 @@ def _default_data(name: str) -> str:
     import os
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]  # the project (this is xlsudoku/engine/bench)
     base = Path(os.environ.get("XLSUDOKU_SHARED_DATA", root.parent / "shared" / "data"))
     return str(base / name)
 
