@@ -21,6 +21,7 @@ Multi-colouring looks at two clusters of the same digit, A (colours a and a') an
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from xlsudoku.engine.board import Board
@@ -28,8 +29,13 @@ from xlsudoku.engine.grid import Cell, Digit
 from xlsudoku.engine.steps import Elimination, Step, Technique
 
 
-def _clusters(board: Board, digit: Digit) -> list[dict[Cell, int]]:
-    """Return the clusters of *digit*'s strong links, each as ``cell -> colour (0 or 1)``."""
+@functools.lru_cache(maxsize=32)
+def _clusters(board: Board, digit: Digit) -> tuple[dict[Cell, int], ...]:
+    """Return the clusters of *digit*'s strong links, each as ``cell -> colour (0 or 1)``.
+
+    Simple and multi-colouring ask for the same board in turn, so the last results are kept
+    (pure results of a frozen board; callers only read them).
+    """
     bit = 1 << (digit - 1)
     cands = board.cands
     links: dict[Cell, list[Cell]] = {}
@@ -54,7 +60,7 @@ def _clusters(board: Board, digit: Digit) -> list[dict[Cell, int]]:
                     todo.append(other)
         done.update(colour)
         clusters.append(colour)
-    return clusters
+    return tuple(clusters)
 
 
 def _names(board: Board, cells: list[Cell]) -> str:

@@ -406,24 +406,54 @@ def find_hidden_rectangle(board: Board) -> Iterator[Step]:
     fill r1c2 and r4c1 and r1c1 would be 2: r4c2 cannot be 2
     """
     geo = board.geometry
+    if geo.diagonals:
+        return
     n = geo.size
     cands = board.cands
+    values = board.values
+    # the places of each digit in each row and column (strong links are what this needs)
+    lines: dict[tuple[Digit, House], list[Cell]] = {}
+    for h in range(2 * n):
+        for c in geo.houses[h]:
+            for d in digits_of(cands[c]):
+                lines.setdefault((d, h), []).append(c)
     seen: set[tuple[Cell, Digit]] = set()
-    for rect in _rectangles(board, min_floor=1):
-        for anchor in rect.floor:
-            d = _opposite(board, rect.corners, anchor)
-            sides = tuple(k for k in rect.corners if k not in (anchor, d))
-            row, col = geo.row_of(d), n + geo.col_of(d)
-            for x in digits_of(rect.pair):
-                y = (rect.pair & ~(1 << (x - 1))).bit_length()
+    for anchor in range(geo.cell_count):
+        pair = cands[anchor]
+        if values[anchor] or pair.bit_count() != 2:
+            continue
+        ra, ca = divmod(anchor, n)
+        for x in digits_of(pair):
+            y = (pair & ~(1 << (x - 1))).bit_length()
+            for r2 in range(n):
+                row_places = lines.get((x, r2), [])
+                side_r = r2 * n + ca
+                if r2 == ra or len(row_places) != 2 or side_r not in row_places:
+                    continue
+                d = row_places[0] + row_places[1] - side_r
+                c2 = d % n
+                side_c = ra * n + c2
+                col_places = lines.get((x, n + c2), [])
+                if len(col_places) != 2 or side_c not in col_places:
+                    continue
+                if (ra // geo.box_rows == r2 // geo.box_rows) == (
+                    ca // geo.box_cols == c2 // geo.box_cols
+                ):
+                    continue  # one box or four boxes
+                corners = tuple(sorted((anchor, side_r, side_c, d)))
+                if any(values[k] or not cands[k] & pair for k in corners):
+                    continue
                 if not cands[d] >> (y - 1) & 1 or (d, y) in seen:
                     continue
-                if not all(cands[k] >> (x - 1) & 1 for k in sides):
-                    continue
-                if not (
-                    _only_in(board, row, x, rect.corners) and _only_in(board, col, x, rect.corners)
-                ):
-                    continue
+                a, b, c, e = corners
+                rect = _Rectangle(
+                    (a, b, c, e),
+                    pair,
+                    tuple(k for k in corners if cands[k] == pair),
+                    tuple(k for k in corners if cands[k] != pair),
+                )
+                sides = (side_c, side_r) if side_c < side_r else (side_r, side_c)
+                row, col = r2, n + c2
                 seen.add((d, y))
                 cx, cy = geo.digit_char(x), geo.digit_char(y)
                 yield Step(
