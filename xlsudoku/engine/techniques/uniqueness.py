@@ -46,8 +46,10 @@ class _Rectangle:
     roof: tuple[Cell, ...]
 
 
-def _rectangles(board: Board, min_floor: int = 2) -> Iterator[_Rectangle]:
+def _rectangles(board: Board, min_floor: int = 2, max_extra: int = 9) -> Iterator[_Rectangle]:
     """Yield every rectangle where *min_floor* or more corners hold the same two candidates only.
+
+    With *max_extra*, a corner holds at most that many other digits.
 
     Each other corner must hold at least one of the two digits.  A corner may miss one of them
     (HoDoKu's "missing candidates"): candidates only ever go when no solution has them, and
@@ -63,6 +65,11 @@ def _rectangles(board: Board, min_floor: int = 2) -> Iterator[_Rectangle]:
     for c in range(geo.cell_count):
         if not values[c] and cands[c].bit_count() == 2:
             by_mask.setdefault(cands[c], []).append(c)
+
+    def fits(cell: Cell, pair: int) -> bool:
+        m = cands[cell]
+        return bool(m & pair) and (m & ~pair).bit_count() <= max_extra
+
     seen: set[tuple[Cell, ...]] = set()
     for pair in sorted(by_mask):
         cells = by_mask[pair]
@@ -72,8 +79,8 @@ def _rectangles(board: Board, min_floor: int = 2) -> Iterator[_Rectangle]:
             for q in partners:
                 rq, cq = divmod(q, n)
                 if q == p:  # one anchor corner: every rectangle through it
-                    rows = [r for r in range(n) if r != rp and cands[r * n + cp] & pair]
-                    cols = [c for c in range(n) if c != cp and cands[rp * n + c] & pair]
+                    rows = [r for r in range(n) if r != rp and fits(r * n + cp, pair)]
+                    cols = [c for c in range(n) if c != cp and fits(rp * n + c, pair)]
                     options = [(rp, r, cp, c) for r in rows for c in cols]
                 elif rp == rq:
                     options = [(rp, r, cp, cq) for r in range(n) if r != rp]
@@ -89,7 +96,7 @@ def _rectangles(board: Board, min_floor: int = 2) -> Iterator[_Rectangle]:
                     same_band = r1 // geo.box_rows == r2 // geo.box_rows
                     if same_band == (c1 // geo.box_cols == c2 // geo.box_cols):
                         continue  # one box or four boxes
-                    if any(values[k] or not cands[k] & pair for k in corners):
+                    if any(values[k] or not fits(k, pair) for k in corners):
                         continue
                     floor = tuple(k for k in corners if cands[k] == pair)
                     if len(floor) == 4 or len(floor) < min_floor:
@@ -311,7 +318,7 @@ def find_unique_rectangle_5(board: Board) -> Iterator[Step]:
     """
     geo = board.geometry
     cands = board.cands
-    for rect in _rectangles(board, min_floor=1):
+    for rect in _rectangles(board, min_floor=1, max_extra=1):
         escape = tuple(k for k in rect.corners if cands[k] & ~rect.pair)
         extra = 0
         for k in escape:
