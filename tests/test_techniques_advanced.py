@@ -115,9 +115,9 @@ class Case:
     line: int
 
 
-def _load_cases() -> list[Case]:
+def _load_cases(name: str = "techniques_advanced.txt") -> list[Case]:
     cases = []
-    path = TEST_DATA / "techniques_advanced.txt"
+    path = TEST_DATA / name
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
@@ -140,9 +140,13 @@ def _eliminated(step: Step) -> frozenset[tuple[int, int]]:
     "case", CASES, ids=[f"line{c.line}-{c.technique.name}-{c.mode}" for c in CASES]
 )
 def test_hand_made_case(case: Case) -> None:
-    board = build_board(case.board)
+    check_hand_made(case, FINDERS[case.technique], build_board(case.board))
+
+
+def check_hand_made(case: Case, find: Callable[[Board], Iterator[Step]], board: Board) -> None:
+    """Run *find* on *board* and hold its steps to the expectation of *case*."""
     steps = []
-    for step in FINDERS[case.technique](board):
+    for step in find(board):
         steps.append(step)
         if len(steps) >= 500:
             break

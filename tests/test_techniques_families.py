@@ -19,11 +19,18 @@ import random
 
 import pytest
 from conftest import TEST_DATA, sample_lines, sample_size
-from test_techniques_advanced import _CELL, _candidate, _cell, _check_puzzle, build_board
+from test_techniques_advanced import (
+    Case,
+    _cell,
+    _check_puzzle,
+    _load_cases,
+    build_board,
+    check_hand_made,
+)
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Grid
-from xlsudoku.engine.steps import Level, Step, Technique
+from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.techniques import EXTENDED_TECHNIQUES, TECHNIQUES
 from xlsudoku.engine.techniques.als import (
     find_als_chain,
@@ -101,53 +108,18 @@ def _build(spec: str) -> Board:
     return Board.from_candidates(tuple(values), board.cands, board.geometry, placed)
 
 
-def _load() -> list[tuple[Technique, str, str, frozenset[tuple[int, int]], int]]:
-    cases = []
-    path = TEST_DATA / "techniques_families.txt"
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        name, board, expect = (part.strip() for part in line.split("|"))
-        mode, _, rest = expect.partition(":")
-        assert mode in ("first", "some", "none"), f"line {number}: bad expectation {expect!r}"
-        expected = frozenset(_candidate(t) for t in rest.split())
-        cases.append((Technique.parse(name), board, mode, expected, number))
-    return cases
+CASES = _load_cases("techniques_families.txt")
 
 
-CASES = _load()
-
-
-def _eliminated(step: Step) -> frozenset[tuple[int, int]]:
-    return frozenset((e.cell, e.digit) for e in step.eliminations)
-
-
-@pytest.mark.parametrize("case", CASES, ids=[f"line{c[4]}-{c[0].name}-{c[2]}" for c in CASES])
-def test_hand_made_case(case: tuple[Technique, str, str, frozenset[tuple[int, int]], int]) -> None:
-    technique, spec, mode, expected, _ = case
-    board = _build(spec)
-    steps = []
-    for step in FAMILIES[technique](board):
-        steps.append(step)
-        if len(steps) >= 500:
-            break
-    if mode == "none":
-        assert not steps, f"expected no step, found: {steps[0].explanation}"
-        return
-    assert steps, "no step found"
-    for step in steps:
-        assert step.technique is technique
-        assert _CELL.search(step.explanation), step.explanation
-        for e in step.eliminations:
-            assert board.has_candidate(e.cell, e.digit), f"{e} is not a candidate"
-    if mode == "first":
-        assert _eliminated(steps[0]) == expected, steps[0].explanation
-    else:
-        assert any(_eliminated(s) == expected for s in steps), [s.explanation for s in steps]
+@pytest.mark.parametrize(
+    "case", CASES, ids=[f"line{c.line}-{c.technique.name}-{c.mode}" for c in CASES]
+)
+def test_hand_made_case(case: Case) -> None:
+    check_hand_made(case, FAMILIES[case.technique], _build(case.board))
 
 
 def test_every_family_has_cases_and_a_registry_row() -> None:
-    assert {c[0] for c in CASES} == set(FAMILIES)
+    assert {c.technique for c in CASES} == set(FAMILIES)
     specs = {spec.technique: spec for spec in EXTENDED_TECHNIQUES}
     for technique in FAMILIES:
         assert technique in specs, f"{technique.value} missing from the registry"
@@ -217,11 +189,11 @@ def test_big_wings_solve_sukaku_explainer_fixtures(shared_data) -> None:
 def test_hints_render_every_family_step() -> None:
     from xlsudoku.engine.hints import hint_for_step
 
-    for technique, spec, mode, _, number in CASES:
-        if mode == "none":
+    for case in CASES:
+        if case.mode == "none":
             continue
-        board = _build(spec)
-        step = next(FAMILIES[technique](board))
+        board = _build(case.board)
+        step = next(FAMILIES[case.technique](board))
         texts = [hint_for_step(step, board, level).text for level in (1, 2, 3)]
-        assert technique.value in texts[0], (number, texts[0])
+        assert case.technique.value in texts[0], (case.line, texts[0])
         assert texts[2].startswith(step.explanation) and "So: remove" in texts[2], texts[2]
