@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -114,9 +115,9 @@ class Case:
     line: int
 
 
-def _load_cases() -> list[Case]:
+def _load_cases(name: str = "techniques_advanced.txt") -> list[Case]:
     cases = []
-    path = TEST_DATA / "techniques_advanced.txt"
+    path = TEST_DATA / name
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
@@ -139,9 +140,13 @@ def _eliminated(step: Step) -> frozenset[tuple[int, int]]:
     "case", CASES, ids=[f"line{c.line}-{c.technique.name}-{c.mode}" for c in CASES]
 )
 def test_hand_made_case(case: Case) -> None:
-    board = build_board(case.board)
+    check_hand_made(case, FINDERS[case.technique], build_board(case.board))
+
+
+def check_hand_made(case: Case, find: Callable[[Board], Iterator[Step]], board: Board) -> None:
+    """Run *find* on *board* and hold its steps to the expectation of *case*."""
     steps = []
-    for step in FINDERS[case.technique](board):
+    for step in find(board):
         steps.append(step)
         if len(steps) >= 500:
             break
@@ -196,11 +201,19 @@ def _check_sound(board: Board, solution: Grid, step: Step) -> None:
         assert solution[p.cell] == p.digit, f"wrong placement: {step.explanation}"
 
 
-def _check_puzzle(text: str, steps_per_finder: int = 3) -> set[Technique]:
+def _check_puzzle(
+    text: str,
+    steps_per_finder: int = 3,
+    finders: dict[Technique, Callable[[Board], Iterator[Step]]] | None = None,
+) -> set[Technique]:
     """Solve *text* with the full table; check every advanced finder wherever one is needed.
 
-    Return the advanced techniques that found a step at some checked board.
+    *finders* (default: the advanced ones above) are checked at every board where a step of
+    theirs or of an advanced technique is needed.  Return the techniques of *finders* that found
+    a step at some checked board.
     """
+    finders = FINDERS if finders is None else finders
+    needed = _ADVANCED | set(finders)
     grid = Grid.parse(text)
     solution = solve(grid)
     assert solution is not None
@@ -215,8 +228,8 @@ def _check_puzzle(text: str, steps_per_finder: int = 3) -> set[Technique]:
         if step is None:
             break  # beyond technique: trial and error is not checked here
         _check_sound(board, solution, step)
-        if step.technique in _ADVANCED:
-            for technique, find in FINDERS.items():
+        if step.technique in needed:
+            for technique, find in finders.items():
                 for i, other in enumerate(find(board)):
                     fired.add(technique)
                     _check_sound(board, solution, other)

@@ -13,14 +13,18 @@ from xlsudoku.engine.steps import Step
 class Board:
     """Values (0 = empty) and candidate masks (0 for filled cells) on a geometry.
 
+    *placed* is a bit mask of the cells the solver filled (bit ``cell``); the other values are
+    givens.  Only avoidable rectangles need the difference: a given cannot be swapped.
+
     >>> b = Board.from_grid(Grid.parse("12" + "." * 79))
-    >>> b.values[0], b.cands[0], b.cands[2] & 0b11
-    (1, 0, 0)
+    >>> b.values[0], b.cands[0], b.cands[2] & 0b11, b.placed
+    (1, 0, 0, 0)
     """
 
     values: tuple[Digit, ...]
     cands: tuple[Mask, ...]
     geometry: Geometry = CLASSIC
+    placed: int = 0
 
     @classmethod
     def from_grid(cls, grid: Grid) -> Board:
@@ -44,13 +48,21 @@ class Board:
 
     @classmethod
     def from_candidates(
-        cls, values: tuple[Digit, ...], cands: tuple[Mask, ...], geometry: Geometry = CLASSIC
+        cls,
+        values: tuple[Digit, ...],
+        cands: tuple[Mask, ...],
+        geometry: Geometry = CLASSIC,
+        placed: int = 0,
     ) -> Board:
-        """Return a board with explicit candidates (for technique tests and pencil marks)."""
+        """Return a board with explicit candidates (for technique tests and pencil marks).
+
+        *placed* marks the filled cells that are not givens (bit ``cell``).
+        """
         return cls(
             tuple(values),
             tuple(0 if v else c for v, c in zip(values, cands, strict=True)),
             geometry,
+            placed,
         )
 
     @property
@@ -67,6 +79,19 @@ class Board:
         """Return True when *digit* is a candidate of *cell*."""
         return bool(self.cands[cell] >> (digit - 1) & 1)
 
+    def common_peers(self, cells: tuple[Cell, ...], digit: Digit) -> tuple[Cell, ...]:
+        """Return the cells outside *cells* with candidate *digit* that see all of *cells*.
+
+        >>> Board.from_grid(Grid.empty()).common_peers((0, 10), 1)
+        (1, 2, 9, 11, 18, 19, 20)
+        """
+        peer_sets = self.geometry.peer_sets
+        common = set(peer_sets[cells[0]])
+        for c in cells[1:]:
+            common &= peer_sets[c]
+        bit = 1 << (digit - 1)
+        return tuple(sorted(c for c in common if self.cands[c] & bit and c not in cells))
+
     def apply(self, step: Step) -> Board:
         """Return the board after *step*: placements fill cells and clear their peers.
 
@@ -74,18 +99,20 @@ class Board:
         >>> b = Board.from_grid(Grid.empty())
         >>> s = Step(Technique.NAKED_SINGLE, (Placement(0, 3),), (), (0,), (), (3,), "")
         >>> b2 = b.apply(s)
-        >>> b2.values[0], b2.has_candidate(1, 3), b2.has_candidate(1, 4)
-        (3, False, True)
+        >>> b2.values[0], b2.has_candidate(1, 3), b2.has_candidate(1, 4), b2.placed
+        (3, False, True, 1)
         """
         values = list(self.values)
         cands = list(self.cands)
         peers = self.geometry.peers
+        placed = self.placed
         for e in step.eliminations:
             cands[e.cell] &= ~(1 << (e.digit - 1))
         for p in step.placements:
             values[p.cell] = p.digit
             cands[p.cell] = 0
+            placed |= 1 << p.cell
             clear = ~(1 << (p.digit - 1))
             for q in peers[p.cell]:
                 cands[q] &= clear
-        return Board(tuple(values), tuple(cands), self.geometry)
+        return Board(tuple(values), tuple(cands), self.geometry, placed)

@@ -24,7 +24,13 @@ from xlsudoku.engine.grid import Grid, InvalidPuzzle
 from xlsudoku.engine.logic import NoSolution, SolvePath, solve_path
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.steps import Level, Step, Technique
-from xlsudoku.engine.techniques import DEFAULT_PROFILE, TECHNIQUES, TechniqueSpec, profile_table
+from xlsudoku.engine.techniques import (
+    DEFAULT_PROFILE,
+    EXTENDED_TECHNIQUES,
+    TECHNIQUES,
+    TechniqueSpec,
+    profile_table,
+)
 
 
 class NotUnique(InvalidPuzzle):
@@ -255,7 +261,35 @@ HODOKU_STEPS: dict[Technique, tuple[int, HodokuLevel, int]] = {
     Technique.AIC: (5600, _H.UNFAIR, 280),
     Technique.FORCING_CHAIN: (8500, _H.EXTREME, 500),
     Technique.TRIAL_AND_ERROR: (8900, _H.EXTREME, 10000),
+    # -- technique families of issue 12 item 3 --
+    Technique.UNIQUE_RECTANGLE_5: (3900, _H.HARD, 100),
+    Technique.UNIQUE_RECTANGLE_6: (4000, _H.HARD, 100),
+    Technique.HIDDEN_RECTANGLE: (4010, _H.HARD, 100),
+    Technique.AVOIDABLE_RECTANGLE_1: (4020, _H.HARD, 100),
+    Technique.AVOIDABLE_RECTANGLE_2: (4030, _H.HARD, 100),
+    Technique.MULTI_COLORING: (5360, _H.HARD, 200),
+    Technique.SUE_DE_COQ: (5300, _H.UNFAIR, 250),
+    Technique.GROUPED_AIC: (5650, _H.UNFAIR, 300),
+    Technique.ALS_AIC: (5660, _H.UNFAIR, 300),
+    Technique.ALS_XZ: (5700, _H.UNFAIR, 300),
+    Technique.ALS_XY_WING: (5800, _H.UNFAIR, 320),
+    Technique.ALS_CHAIN: (5900, _H.UNFAIR, 340),
+    Technique.DEATH_BLOSSOM: (6000, _H.UNFAIR, 360),
+    Technique.FRANKEN_FISH: (6100, _H.UNFAIR, 300),
+    Technique.FINNED_FRANKEN_FISH: (6700, _H.UNFAIR, 390),
+    Technique.MUTANT_FISH: (7300, _H.EXTREME, 450),
+    Technique.FINNED_MUTANT_FISH: (7900, _H.EXTREME, 470),
+    # SukakuExplainer's big wings are ALS-XZ to HoDoKu (it has no WXYZ-Wing in its solver)
+    Technique.WXYZ_WING: (5700, _H.UNFAIR, 300),
+    Technique.VWXYZ_WING: (5700, _H.UNFAIR, 300),
+    Technique.UVWXYZ_WING: (5700, _H.UNFAIR, 300),
+    Technique.TUVWXYZ_WING: (5700, _H.UNFAIR, 300),
 }
+
+# Steps HoDoKu knows but leaves out of its solver by default (its rating never uses them).
+HODOKU_DISABLED: frozenset[Technique] = frozenset(
+    {Technique.DEATH_BLOSSOM, Technique.MUTANT_FISH, Technique.FINNED_MUTANT_FISH}
+)
 
 # HoDoKu promotes a puzzle to the next level while its total score exceeds the level's maximum.
 HODOKU_MAX_SCORE: dict[HodokuLevel, int] = {
@@ -266,13 +300,19 @@ HODOKU_MAX_SCORE: dict[HodokuLevel, int] = {
 }
 
 
-def hodoku_table(table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> tuple[TechniqueSpec, ...]:
-    """Return *table* in HoDoKu's solve order (techniques HoDoKu does not know are dropped).
+def hodoku_table(
+    table: tuple[TechniqueSpec, ...] = EXTENDED_TECHNIQUES,
+) -> tuple[TechniqueSpec, ...]:
+    """Return *table* in HoDoKu's solve order (techniques HoDoKu's solver does not use dropped).
 
     >>> [spec.technique.value for spec in hodoku_table()[:3]]
     ['Full House', 'Naked Single', 'Hidden Single']
     """
-    known = [spec for spec in table if spec.technique in HODOKU_STEPS]
+    known = [
+        spec
+        for spec in table
+        if spec.technique in HODOKU_STEPS and spec.technique not in HODOKU_DISABLED
+    ]
     return tuple(sorted(known, key=lambda spec: HODOKU_STEPS[spec.technique][0]))
 
 
@@ -300,7 +340,7 @@ def hodoku_rating(path: SolvePath) -> tuple[HodokuLevel, int]:
 
 
 def hodoku_grade(
-    grid: Grid, table: tuple[TechniqueSpec, ...] = TECHNIQUES
+    grid: Grid, table: tuple[TechniqueSpec, ...] = EXTENDED_TECHNIQUES
 ) -> tuple[HodokuLevel, int]:
     """Rate *grid* the way HoDoKu does, with our finders in HoDoKu's order.
 

@@ -19,7 +19,7 @@ from xlsudoku.engine.bench.common import load_note
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import CLASSIC, Grid, ParseError
 from xlsudoku.engine.steps import Step, Technique
-from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
+from xlsudoku.engine.techniques import EXTENDED_TECHNIQUES, FULL_FINDERS, TechniqueSpec
 
 # HoDoKu technique code -> our technique (None: no counterpart, skipped with the reason given).
 # Several HoDoKu names share one of our techniques: a locked pair is a naked pair inside a
@@ -48,22 +48,22 @@ HODOKU_CODES: dict[str, Technique | str] = {
     "0320": Technique.FINNED_X_WING,
     "0321": Technique.FINNED_SWORDFISH,
     "0322": Technique.FINNED_JELLYFISH,
-    "03111": "Siamese fish (two finned fish in one step) is not a step of its own here",
-    "03121": "Siamese fish (two finned fish in one step) is not a step of its own here",
-    "03211": "Siamese fish (two finned fish in one step) is not a step of its own here",
-    "03221": "Siamese fish (two finned fish in one step) is not a step of its own here",
-    "0330": "Franken fish (boxes as base or cover sets) not implemented",
-    "0331": "Franken fish (boxes as base or cover sets) not implemented",
-    "0332": "Franken fish (boxes as base or cover sets) not implemented",
-    "0340": "Franken fish (boxes as base or cover sets) not implemented",
-    "0341": "Franken fish (boxes as base or cover sets) not implemented",
-    "03411": "Franken fish (boxes as base or cover sets) not implemented",
-    "0342": "Franken fish (boxes as base or cover sets) not implemented",
-    "03421": "Franken fish (boxes as base or cover sets) not implemented",
-    "0362": "Mutant fish not implemented",
-    "03621": "Mutant fish not implemented",
-    "0363": "Mutant fish not implemented",
-    "0364": "Mutant fish not implemented",
+    "03111": Technique.FINNED_SWORDFISH,  # Siamese: see SIAMESE_CODES
+    "03121": Technique.FINNED_JELLYFISH,
+    "03211": Technique.FINNED_SWORDFISH,
+    "03221": Technique.FINNED_JELLYFISH,
+    "0330": Technique.FRANKEN_FISH,
+    "0331": Technique.FRANKEN_FISH,
+    "0332": Technique.FRANKEN_FISH,
+    "0340": Technique.FINNED_FRANKEN_FISH,
+    "0341": Technique.FINNED_FRANKEN_FISH,
+    "03411": Technique.FINNED_FRANKEN_FISH,
+    "0342": Technique.FINNED_FRANKEN_FISH,
+    "03421": Technique.FINNED_FRANKEN_FISH,
+    "0362": Technique.FINNED_MUTANT_FISH,
+    "03621": Technique.FINNED_MUTANT_FISH,
+    "0363": Technique.FINNED_MUTANT_FISH,
+    "0364": Technique.FINNED_MUTANT_FISH,
     "0400": Technique.SKYSCRAPER,
     "0401": Technique.TWO_STRING_KITE,
     "0402": Technique.EMPTY_RECTANGLE,
@@ -72,17 +72,17 @@ HODOKU_CODES: dict[str, Technique | str] = {
     "0405": Technique.EMPTY_RECTANGLE,  # dual empty rectangles likewise
     "0500": Technique.SIMPLE_COLORING,
     "0501": Technique.SIMPLE_COLORING,
-    "0502": "Multi-colours not implemented",
-    "0503": "Multi-colours not implemented",
+    "0502": Technique.MULTI_COLORING,
+    "0503": Technique.MULTI_COLORING,
     "0600": Technique.UNIQUE_RECTANGLE_1,
     "0601": Technique.UNIQUE_RECTANGLE_2,
     "0602": Technique.UNIQUE_RECTANGLE_3,
     "0603": Technique.UNIQUE_RECTANGLE_4,
-    "0604": "Uniqueness test type 5 not implemented",
-    "0605": "Uniqueness test type 6 not implemented",
-    "0606": "Hidden rectangle not implemented",
-    "0607": "Avoidable rectangles not implemented",
-    "0608": "Avoidable rectangles not implemented",
+    "0604": Technique.UNIQUE_RECTANGLE_5,
+    "0605": Technique.UNIQUE_RECTANGLE_6,
+    "0606": Technique.HIDDEN_RECTANGLE,
+    "0607": Technique.AVOIDABLE_RECTANGLE_1,
+    "0608": Technique.AVOIDABLE_RECTANGLE_2,
     "0610": Technique.BUG_PLUS_1,
     "0701": Technique.X_CHAIN,
     "0702": Technique.XY_CHAIN,
@@ -90,26 +90,33 @@ HODOKU_CODES: dict[str, Technique | str] = {
     "0706": Technique.AIC,
     "0707": Technique.AIC,
     "0708": Technique.AIC,
-    "0709": "Grouped nice loops: off in the table's AIC finder (tests/test_techniques_advanced.py)",
-    "0709-2": "Nice loops with almost locked sets not implemented",
-    "0710": "Grouped nice loops: off in the table's AIC finder (tests/test_techniques_advanced.py)",
-    "0710-3": "Nice loops with almost locked sets not implemented",
-    "0710-4": "Nice loops with almost locked sets not implemented",
-    "0711": "Grouped AICs: off in the table's AIC finder (tests/test_techniques_advanced.py)",
-    "0711-3": "AICs with almost locked sets not implemented",
-    "0711-4": "AICs with almost locked sets not implemented",
+    "0709": Technique.GROUPED_AIC,
+    "0709-2": Technique.ALS_AIC,
+    "0710": Technique.GROUPED_AIC,
+    "0710-3": Technique.ALS_AIC,
+    "0710-4": Technique.ALS_AIC,
+    "0711": Technique.GROUPED_AIC,
+    "0711-3": Technique.ALS_AIC,
+    "0711-4": Technique.ALS_AIC,
     "0800": Technique.XY_WING,
     "0801": Technique.XYZ_WING,
-    "0802": "WXYZ-Wing not implemented",
+    "0802": Technique.WXYZ_WING,
     "0803": Technique.W_WING,
-    "0901": "Almost locked sets not implemented",
-    "0902": "Almost locked sets not implemented",
-    "0903": "Almost locked sets not implemented",
-    "0904": "Almost locked sets not implemented",
-    "1101": "Sue de Coq not implemented",
-    "1201": "Templates not implemented",
-    "1202": "Templates not implemented",
+    "0901": Technique.ALS_XZ,
+    "0902": Technique.ALS_XY_WING,
+    "0903": Technique.ALS_CHAIN,
+    "0904": Technique.DEATH_BLOSSOM,
+    "1101": Technique.SUE_DE_COQ,
+    "1201": "Templates (placing a digit by the patterns its nine places can form) have no "
+    "counterpart: a brute-force enumeration, not a technique a person uses",
+    "1202": "Templates (placing a digit by the patterns its nine places can form) have no "
+    "counterpart: a brute-force enumeration, not a technique a person uses",
 }
+
+# HoDoKu's Siamese fish: two finned fish on the same digit and base houses, their eliminations
+# reported as one step.  Ours stay two steps; a case passes when two steps of the finder with the
+# same digit and base houses eliminate exactly the listed candidates together.
+SIAMESE_CODES = frozenset({"03111", "03121", "03211", "03221", "03411", "03421", "03621"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +160,8 @@ def parse_reglib_line(line: str, line_number: int = 1) -> ReglibCase | None:
     ...     "+1+4.+5....42193..1.+57...+44+2.6+3.+1+75:::829:")
     >>> case.code, sorted(case.placements), case.board.values[0], case.board.cands[17]
     ('0003', [(17, 8)], 6, 128)
+    >>> case.board.placed >> 4 & 1, case.board.placed & 1  # r1c5 was placed, r1c1 given
+    (1, 0)
     """
     line = line.strip()
     if not line.startswith(":"):
@@ -163,13 +172,21 @@ def parse_reglib_line(line: str, line_number: int = 1) -> ReglibCase | None:
     fields += [""] * (8 - len(fields))  # trailing empty fields may be left out
     code, _, variant = fields[1].partition("-")
     values = []
-    for ch in fields[3].replace("+", ""):
+    placed = 0  # '+' marks a digit placed by solving, not a given
+    plus = False
+    for ch in fields[3]:
+        if ch == "+":
+            plus = True
+            continue
         if ch == ".":
             values.append(0)
         elif ch.isdigit() and ch != "0":
+            if plus:
+                placed |= 1 << len(values)
             values.append(int(ch))
         else:
             raise ParseError(f"reglib line {line_number}: bad character {ch!r} in the givens")
+        plus = False
     grid = Grid(tuple(values), CLASSIC)
     board = Board.from_grid(grid)
     cands = list(board.cands)
@@ -179,7 +196,7 @@ def parse_reglib_line(line: str, line_number: int = 1) -> ReglibCase | None:
         line_number,
         code,
         variant,
-        Board.from_candidates(board.values, tuple(cands)),
+        Board.from_candidates(board.values, tuple(cands), CLASSIC, placed),
         _candidates(fields[5], line_number),
         _candidates(fields[6], line_number),
         line,
@@ -214,7 +231,7 @@ def step_matches(step: Step, case: ReglibCase) -> bool:
 
 
 def check_case(
-    case: ReglibCase, table: tuple[TechniqueSpec, ...] = TECHNIQUES, max_steps: int = 2000
+    case: ReglibCase, table: tuple[TechniqueSpec, ...] = EXTENDED_TECHNIQUES, max_steps: int = 2000
 ) -> tuple[str, str]:
     """Run the mapped finder on *case*; return ``(status, detail)``.
 
@@ -235,8 +252,11 @@ def check_case(
     spec = next((s for s in table if s.technique is target), None)
     if spec is None:
         return "missing", f"{target.value} has no finder in the table"
+    find = FULL_FINDERS.get(target, spec.find)
+    if case.code in SIAMESE_CODES:
+        return _check_siamese(case, find, max_steps)
     found = 0
-    for step in spec.find(case.board):
+    for step in find(case.board):
         found += 1
         if case.fail_case:
             hit = {(e.cell, e.digit) for e in step.eliminations} & case.eliminations
@@ -251,8 +271,25 @@ def check_case(
     return "fail", f"{found} step(s) of {target.value}, none with the expected result"
 
 
+def _check_siamese(
+    case: ReglibCase, find: Callable[[Board], Iterable[Step]], max_steps: int
+) -> tuple[str, str]:
+    """Pass when two fish steps with the same digit and base houses together match the case."""
+    groups: dict[tuple[object, ...], list[frozenset[tuple[int, int]]]] = {}
+    for i, step in enumerate(find(case.board)):
+        if i >= max_steps:
+            break
+        base = step.houses[: len(step.houses) // 2]
+        elims = frozenset((e.cell, e.digit) for e in step.eliminations)
+        others = groups.setdefault((step.digits, base), [])
+        if any(elims | other == case.eliminations for other in others):
+            return "pass", f"Siamese: {step.explanation} (with another fish on the same base)"
+        others.append(elims)
+    return "fail", "no two fish on the same base houses give the listed eliminations"
+
+
 def reglib_summary(
-    cases: Iterable[ReglibCase], table: tuple[TechniqueSpec, ...] = TECHNIQUES
+    cases: Iterable[ReglibCase], table: tuple[TechniqueSpec, ...] = EXTENDED_TECHNIQUES
 ) -> list[tuple[str, int, int, int, str]]:
     """Return ``(technique, passed, failed, skipped, first failing line)`` per mapped technique.
 

@@ -40,7 +40,9 @@ from dataclasses import dataclass, field
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, Digit, Geometry
+from xlsudoku.engine.masks import digits_of
 from xlsudoku.engine.steps import Elimination, Placement, Step, Technique
+from xlsudoku.engine.techniques.als import als_graph
 
 Node = int  # cell * size + digit - 1
 
@@ -76,6 +78,8 @@ class _Graph:
     groups: dict[Node, tuple[Digit, int]]  # group node -> (digit, bit mask of its cells)
 
     see_cache: dict[Node, int] = field(default_factory=dict)
+    # strong links that hold only through an almost locked set: (u, v) -> (its cells, digits)
+    als_of: dict[tuple[Node, Node], tuple[int, int]] = field(default_factory=dict)
 
     def unit(self, node: Node) -> tuple[Digit, int]:
         """Return the digit and the cells (bit mask) of a candidate or group node."""
@@ -117,11 +121,14 @@ def _graph(
     only_digit: Digit = 0,
     digit_cells: list[int] | None = None,
     grouped: bool = False,
+    als_size: int = 0,
 ) -> _Graph:
     """Build the links for *kind* ``x`` (one digit), ``xy`` (two-candidate cells) or ``aic``.
 
     With *grouped*, the places of a digit where a box meets a row or column (two or three cells)
-    also form one node, true when the digit is in one of them.
+    also form one node, true when the digit is in one of them.  With *als_size*, so do the
+    places of each digit in an almost locked set of 2 to *als_size* cells, and any two digits of
+    such a set are strongly linked: without one of them it holds all the others.
     """
     geo = board.geometry
     n = geo.size
@@ -173,13 +180,13 @@ def _graph(
                     links += [cell * n + e for e in range(n) if e != x and m >> e & 1]
                     weak[cell * n + x] = links
     graph = _Graph(board, n, strong, weak, digit_cells, {})
-    if grouped:
-        _add_groups(graph)
+    if grouped or als_size:
+        _add_groups(graph, als_size)
     return graph
 
 
-def _add_groups(graph: _Graph) -> None:
-    """Add group nodes with their strong and weak links to an ``aic`` graph."""
+def _add_groups(graph: _Graph, als_size: int = 0) -> None:
+    """Add group nodes (and ALS nodes up to *als_size* cells) with their links to a graph."""
     board = graph.board
     geo = board.geometry
     n = geo.size
@@ -225,6 +232,8 @@ def _add_groups(graph: _Graph) -> None:
                 if v not in graph.strong.setdefault(u, []):
                     graph.strong[u].append(v)
                     graph.strong.setdefault(v, []).append(u)
+    if als_size:
+        _add_als_nodes(graph, by_key, als_size)
     # weak links: every cell of one unit sees every cell of the other
     groups_of_digit: dict[Digit, list[Node]] = {}
     for node, (d, _) in graph.groups.items():
@@ -239,6 +248,37 @@ def _add_groups(graph: _Graph) -> None:
             if other != node and not omask & mask and not omask & ~seen:
                 links.append(other)
         graph.weak[node] = links
+
+
+def _add_als_nodes(graph: _Graph, by_key: dict[tuple[Digit, int], Node], als_size: int) -> None:
+    """Add each ALS's digits as nodes (groups of their places), strongly linked in pairs."""
+    n = graph.size
+    base = graph.board.geometry.cell_count * n
+    sets, _ = als_graph(graph.board, als_size)
+    for als in sets:
+        if als.size < 2:
+            continue  # a cell with two candidates: already a strong link
+        nodes = []
+        for d in digits_of(als.digits):
+            places = als.places[d - 1]
+            if not places & (places - 1):
+                node = (places.bit_length() - 1) * n + d - 1
+            else:
+                node = by_key.get((d, places), -1)
+                if node < 0:
+                    node = base + len(graph.groups)
+                    while node in graph.groups:
+                        node += 1
+                    by_key[(d, places)] = node
+                    graph.groups[node] = (d, places)
+            nodes.append(node)
+        for i, u in enumerate(nodes):
+            for v in nodes[i + 1 :]:
+                graph.als_of.setdefault((u, v), (als.cells, als.digits))
+                graph.als_of.setdefault((v, u), (als.cells, als.digits))
+                if v not in graph.strong.setdefault(u, []):
+                    graph.strong[u].append(v)
+                    graph.strong.setdefault(v, []).append(u)
 
 
 def _weak_both(graph: _Graph, a: Node, e: Node) -> set[Node]:
@@ -341,11 +381,32 @@ def _path(start: Node, end: Node, ons: dict[Node, Node], offs: dict[Node, Node])
 
 
 def _loop_targets(graph: _Graph, path: list[Node]) -> set[Node]:
-    """Return the candidates weakly linked to both ends of some weak link of the closed loop."""
+    """Return the candidates weakly linked to both ends of some weak link of the closed loop.
+
+    A strong link through an almost locked set then holds exactly one of its two digits, so
+    the set keeps all its other digits: they go from the cells that see all their places in it.
+    """
     found: set[Node] = set()
     closed = path + [path[0]]
     for i in range(1, len(closed) - 1, 2):
         found |= _weak_both(graph, closed[i], closed[i + 1])
+    n = graph.size
+    masks = _peer_masks(graph.board.geometry)
+    cands = graph.board.cands
+    for i in range(0, len(path) - 1, 2):
+        als = graph.als_of.get((path[i], path[i + 1]))
+        if als is None:
+            continue
+        cells, digits = als
+        linked = {graph.unit(path[i])[0], graph.unit(path[i + 1])[0]}
+        for z in digits_of(digits):
+            if z in linked:
+                continue
+            seen = -1
+            for c in _cells_of(cells):
+                if cands[c] >> (z - 1) & 1:
+                    seen &= masks[c]
+            found.update(c * n + z - 1 for c in _cells_of(seen & ~cells & graph.digit_cells[z]))
     return found - set(path)
 
 
@@ -527,6 +588,18 @@ def _chain_step(
         why = f"either {_fact(graph, a)} or {_fact(graph, e)}"
     cells = tuple(dict.fromkeys(c for node in path for c in _cells_of(graph.unit(node)[1])))
     digits = tuple(sorted({graph.unit(node)[0] for node in path}))
+    sets = []
+    for i in range(0, len(path) - 1, 2):
+        u, v = path[i], path[i + 1]
+        als = graph.als_of.get((u, v))
+        if als is not None and not _weakly_linked(graph, u, v):
+            names = ", ".join(board.geometry.cell_name(c) for c in _cells_of(als[0]))
+            chars = ",".join(board.geometry.digit_char(d) for d in digits_of(als[1]))
+            link = f"{_node_name(graph, u)}={_node_name(graph, v)}"
+            sets.append(f"{link} in the ALS {names} {{{chars}}}")
+            cells += tuple(c for c in _cells_of(als[0]) if c not in cells)
+    if sets:
+        notation += " (almost locked sets: " + "; ".join(sets) + ")"
     return Step(
         technique,
         (),
@@ -593,6 +666,41 @@ def find_aic(board: Board, max_links: int = 21, grouped: bool = False) -> Iterat
     starts = sorted(graph.strong)
     yield from _chain_steps(
         graph, starts, "aic", Technique.AIC, max_links, "Alternating Inference Chain"
+    )
+
+
+def find_grouped_aic(board: Board, max_links: int = 21) -> Iterator[Step]:
+    """Yield alternating inference chains and nice loops with group nodes, shortest first.
+
+    A digit's places where a box meets a line (two or three cells) act as one node, e.g.
+    ``(5)r1c23`` (HoDoKu's grouped nice loops and AICs; see :func:`find_aic`).
+
+    >>> from xlsudoku.engine.techniques.wings import _board_from_masks
+    >>> places = [(6, 7), (2, 7), (2, 3), (2, 5), (0, 4), (6, 4), (0, 1), (4, 4)]
+    >>> print(next(find_grouped_aic(_board_from_masks({}, {1: places}))).explanation)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Grouped AIC: (1)r1c5=(1)r3c46-(1)r3c8=(1)r7c8 (= at least one is true, - at most one); either
+    r1c5 is 1 or r7c8 is 1, so r7c5 cannot be 1
+    """
+    graph = _graph(board, "aic", grouped=True)
+    yield from _chain_steps(
+        graph, sorted(graph.strong), "aic", Technique.GROUPED_AIC, max_links, "Grouped AIC"
+    )
+
+
+def find_als_aic(board: Board, max_links: int = 21, als_size: int = 4) -> Iterator[Step]:
+    """Yield grouped AICs and nice loops whose nodes may also be almost locked sets.
+
+    In an ALS of 2 to *als_size* cells, the places of any digit form a node, and any two digits
+    are strongly linked: if one of them is not in the ALS, the others fill it.
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> list(find_als_aic(Board.from_grid(Grid.empty())))
+    []
+    """
+    graph = _graph(board, "aic", grouped=True, als_size=als_size)
+    yield from _chain_steps(
+        graph, sorted(graph.strong), "aic", Technique.ALS_AIC, max_links, "AIC with ALS nodes"
     )
 
 

@@ -1,4 +1,4 @@
-"""Simple colouring: colour trap and colour wrap on the strong links of one digit.
+"""Colouring on the strong links of one digit: simple colouring and multi-colouring.
 
 A strong link joins the two places of a digit in a house where it has exactly two.  The cells
 joined by strong links form clusters; colouring each cluster with two colours, alternately
@@ -10,10 +10,18 @@ along the links, one colour holds the digit in all its cells and the other in no
   digit (one of the two it sees does).
 
 Each cluster gives at most one wrap step (per colour) and one trap step with all its traps.
+
+Multi-colouring looks at two clusters of the same digit, A (colours a and a') and B (b, b'):
+
+- type 1: cells of colour a see cells of both b and b'.  One of b, b' holds the digit, so a
+  cannot: the digit goes from every cell of colour a.
+- type 2: a cell of colour a sees a cell of colour b, so a and b are not both true: a' or b'
+  holds the digit, and a cell that sees a cell of a' and a cell of b' cannot hold it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from xlsudoku.engine.board import Board
@@ -21,8 +29,13 @@ from xlsudoku.engine.grid import Cell, Digit
 from xlsudoku.engine.steps import Elimination, Step, Technique
 
 
-def _clusters(board: Board, digit: Digit) -> list[dict[Cell, int]]:
-    """Return the clusters of *digit*'s strong links, each as ``cell -> colour (0 or 1)``."""
+@functools.lru_cache(maxsize=32)
+def _clusters(board: Board, digit: Digit) -> tuple[dict[Cell, int], ...]:
+    """Return the clusters of *digit*'s strong links, each as ``cell -> colour (0 or 1)``.
+
+    Simple and multi-colouring ask for the same board in turn, so the last results are kept
+    (pure results of a frozen board; callers only read them).
+    """
     bit = 1 << (digit - 1)
     cands = board.cands
     links: dict[Cell, list[Cell]] = {}
@@ -47,7 +60,7 @@ def _clusters(board: Board, digit: Digit) -> list[dict[Cell, int]]:
                     todo.append(other)
         done.update(colour)
         clusters.append(colour)
-    return clusters
+    return tuple(clusters)
 
 
 def _names(board: Board, cells: list[Cell]) -> str:
@@ -127,3 +140,116 @@ def _clash(board: Board, side: list[Cell]) -> tuple[Cell, Cell] | None:
             if b in peer_sets[a]:
                 return a, b
     return None
+
+
+def _sides(colour: dict[Cell, int]) -> tuple[list[Cell], list[Cell]]:
+    cells = sorted(colour)
+    return [c for c in cells if colour[c] == 0], [c for c in cells if colour[c] == 1]
+
+
+def _holds(board: Board, cells: list[Cell], ch: str) -> str:
+    """Return ``r1c2 holds 5`` or ``r1c2 and r3c4 hold 5``."""
+    return f"{_names(board, cells)} {'holds' if len(cells) == 1 else 'hold'} {ch}"
+
+
+def _sees_any(board: Board, cell: Cell, side: list[Cell]) -> bool:
+    peers = board.geometry.peer_sets[cell]
+    return any(o in peers for o in side)
+
+
+def find_multi_coloring(board: Board) -> Iterator[Step]:
+    """Yield multi-colouring steps (types 1 and 2), digit by digit, cluster pair by pair.
+
+    Type 1 gathers, for one pair of clusters, the cells that see both free colours of some
+    link between them (HoDoKu's Multi-Colors 1); type 2 removes a colour that sees both colours
+    of the other cluster (HoDoKu's Multi-Colors 2).
+
+    >>> from xlsudoku.engine.techniques.wings import _board_from_masks
+    >>> places = [(0, 5), (0, 6), (1, 2), (2, 8), (3, 5), (5, 4), (6, 0), (6, 1), (6, 4), (7, 8)]
+    >>> step = next(find_multi_coloring(_board_from_masks({}, {1: places})))
+    >>> print(step.explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Multi-Coloring on 1 (type 1): one cluster of strong links colours r1c6, r3c9 and r6c5
+    against r1c7, r4c6, r7c5 and r8c9, another r7c1 against r7c2; r7c5 sees r7c1, so r1c6, r3c9
+    and r6c5 hold 1 or r7c2 holds 1; r7c5 sees r7c2, so r1c6, r3c9 and r6c5 hold 1 or r7c1
+    holds 1. r7c5 sees both, so cannot be 1
+    """
+    geo = board.geometry
+    for digit in range(1, geo.size + 1):
+        clusters = [_sides(colour) for colour in _clusters(board, digit)]
+        for i, first in enumerate(clusters):
+            for second in clusters[i + 1 :]:
+                yield from _multi_steps(board, digit, first, second)
+
+
+def _multi_steps(
+    board: Board,
+    digit: Digit,
+    first: tuple[list[Cell], list[Cell]],
+    second: tuple[list[Cell], list[Cell]],
+) -> Iterator[Step]:
+    """Yield the multi-colouring steps of one pair of clusters of *digit*."""
+    geo = board.geometry
+    bit = 1 << (digit - 1)
+    ch = geo.digit_char(digit)
+    intro = (
+        f"Multi-Coloring on {ch} ({{}}): one cluster of strong links colours "
+        f"{_names(board, first[0])} against {_names(board, first[1])}, another "
+        f"{_names(board, second[0])} against {_names(board, second[1])}"
+    )
+    cells = tuple(sorted(first[0] + first[1] + second[0] + second[1]))
+    traps: dict[Cell, None] = {}
+    reasons = []
+    for sa in (0, 1):
+        for sb in (0, 1):
+            link = next(
+                ((a, b) for a in first[sa] for b in second[sb] if b in geo.peer_sets[a]), None
+            )
+            if link is None:
+                continue
+            free_a, free_b = first[1 - sa], second[1 - sb]
+            found = [
+                c
+                for c in range(geo.cell_count)
+                if board.cands[c] & bit
+                and c not in free_a
+                and c not in free_b
+                and _sees_any(board, c, free_a)
+                and _sees_any(board, c, free_b)
+            ]
+            if found:
+                traps.update(dict.fromkeys(found))
+                a, b = link
+                reasons.append(
+                    f"{geo.cell_name(a)} sees {geo.cell_name(b)}, so {_holds(board, free_a, ch)} "
+                    f"or {_holds(board, free_b, ch)}"
+                )
+    if traps:
+        targets = sorted(traps)
+        yield Step(
+            Technique.MULTI_COLORING,
+            (),
+            tuple(Elimination(c, digit) for c in targets),
+            cells,
+            (),
+            (digit,),
+            f"{intro.format('type 1')}; {'; '.join(reasons)}. {_names(board, targets)} "
+            f"{'sees' if len(targets) == 1 else 'each see'} both, so cannot be {ch}",
+        )
+    for one, other in ((first, second), (second, first)):
+        for colour in one:
+            if not (
+                any(_sees_any(board, c, other[0]) for c in colour)
+                and any(_sees_any(board, c, other[1]) for c in colour)
+            ):
+                continue
+            yield Step(
+                Technique.MULTI_COLORING,
+                (),
+                tuple(Elimination(c, digit) for c in colour),
+                cells,
+                (),
+                (digit,),
+                f"{intro.format('type 2')}; {_names(board, colour)} see cells of both colours "
+                f"of the other cluster, one of which holds {ch}, so {_names(board, colour)} "
+                f"cannot be {ch}",
+            )

@@ -1,4 +1,4 @@
-"""Uniqueness techniques: Unique Rectangle types 1-4 and BUG+1.
+"""Uniqueness techniques: Unique Rectangles, hidden and avoidable rectangles, BUG+1.
 
 They assume the puzzle has exactly one solution (every generated or graded puzzle here does).
 
@@ -46,8 +46,10 @@ class _Rectangle:
     roof: tuple[Cell, ...]
 
 
-def _rectangles(board: Board) -> Iterator[_Rectangle]:
-    """Yield every rectangle where two or more corners hold the same two candidates only.
+def _rectangles(board: Board, min_floor: int = 2, max_extra: int = 9) -> Iterator[_Rectangle]:
+    """Yield every rectangle where *min_floor* or more corners hold the same two candidates only.
+
+    With *max_extra*, a corner holds at most that many other digits.
 
     Each other corner must hold at least one of the two digits.  A corner may miss one of them
     (HoDoKu's "missing candidates"): candidates only ever go when no solution has them, and
@@ -63,14 +65,24 @@ def _rectangles(board: Board) -> Iterator[_Rectangle]:
     for c in range(geo.cell_count):
         if not values[c] and cands[c].bit_count() == 2:
             by_mask.setdefault(cands[c], []).append(c)
+
+    def fits(cell: Cell, pair: int) -> bool:
+        m = cands[cell]
+        return bool(m & pair) and (m & ~pair).bit_count() <= max_extra
+
     seen: set[tuple[Cell, ...]] = set()
     for pair in sorted(by_mask):
         cells = by_mask[pair]
         for i, p in enumerate(cells):
             rp, cp = divmod(p, n)
-            for q in cells[i + 1 :]:
+            partners = cells[i + 1 :] if min_floor >= 2 else [p]
+            for q in partners:
                 rq, cq = divmod(q, n)
-                if rp == rq:
+                if q == p:  # one anchor corner: every rectangle through it
+                    rows = [r for r in range(n) if r != rp and fits(r * n + cp, pair)]
+                    cols = [c for c in range(n) if c != cp and fits(rp * n + c, pair)]
+                    options = [(rp, r, cp, c) for r in rows for c in cols]
+                elif rp == rq:
                     options = [(rp, r, cp, cq) for r in range(n) if r != rp]
                 elif cp == cq:
                     options = [(rp, rq, c, cp) for c in range(n) if c != cp]
@@ -84,10 +96,10 @@ def _rectangles(board: Board) -> Iterator[_Rectangle]:
                     same_band = r1 // geo.box_rows == r2 // geo.box_rows
                     if same_band == (c1 // geo.box_cols == c2 // geo.box_cols):
                         continue  # one box or four boxes
-                    if any(values[k] or not cands[k] & pair for k in corners):
+                    if any(values[k] or not fits(k, pair) for k in corners):
                         continue
                     floor = tuple(k for k in corners if cands[k] == pair)
-                    if len(floor) == 4:
+                    if len(floor) == 4 or len(floor) < min_floor:
                         continue
                     roof = tuple(k for k in corners if cands[k] != pair)
                     a, b, c, d = corners
@@ -280,6 +292,316 @@ def find_unique_rectangle_4(board: Board) -> Iterator[Step]:
                     f"holds {geo.digit_char(lock)} only in {_names(board, rect.roof)}, so "
                     f"{geo.digit_char(other)} cannot be in either",
                 )
+
+
+def _opposite(board: Board, corners: tuple[Cell, ...], cell: Cell) -> Cell:
+    """Return the corner of *corners* diagonally opposite *cell* (no row or column shared)."""
+    geo = board.geometry
+    return next(
+        k
+        for k in corners
+        if geo.row_of(k) != geo.row_of(cell) and geo.col_of(k) != geo.col_of(cell)
+    )
+
+
+def find_unique_rectangle_5(board: Board) -> Iterator[Step]:
+    """Yield every Unique Rectangle type 5: diagonal or three corners add the same one digit.
+
+    The corners holding more than {a, b} all add only z, and they are two diagonal corners or
+    three corners (two in a line are type 2).  One of them is z, so a cell that sees all of
+    them cannot be z.
+
+    >>> b = _board_from_masks({0: (1, 2), 1: (1, 2, 5), 27: (1, 2, 5), 28: (1, 2, 5)})
+    >>> print(next(find_unique_rectangle_5(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Unique Rectangle type 5: r1c1/r1c2/r4c1/r4c2 would be a deadly pattern on 1 and 2; r1c2,
+    r4c1 and r4c2 hold one more candidate, 5, so one of them is 5 and r5c2 and r6c2 cannot be 5
+    """
+    geo = board.geometry
+    cands = board.cands
+    for rect in _rectangles(board, min_floor=1, max_extra=1):
+        escape = tuple(k for k in rect.corners if cands[k] & ~rect.pair)
+        extra = 0
+        for k in escape:
+            extra |= cands[k] & ~rect.pair
+        if extra.bit_count() != 1 or len(escape) not in (2, 3):
+            continue
+        if len(escape) == 2 and _shared_houses(board, *escape):
+            continue  # type 2
+        z = extra.bit_length()
+        targets = board.common_peers(escape, z)
+        if not targets:
+            continue
+        ch = geo.digit_char(z)
+        yield Step(
+            Technique.UNIQUE_RECTANGLE_5,
+            (),
+            tuple(Elimination(c, z) for c in targets),
+            rect.corners,
+            (),
+            (*digits_of(rect.pair), z),
+            f"Unique Rectangle type 5: {_intro(board, rect)}; {_names(board, escape)} hold one "
+            f"more candidate, {ch}, so one of them is {ch} and {_names(board, targets)} cannot "
+            f"be {ch}",
+        )
+
+
+def _only_in(board: Board, house: House, digit: Digit, cells: tuple[Cell, ...]) -> bool:
+    """True when every place of *digit* in *house* is one of *cells*."""
+    bit = 1 << (digit - 1)
+    return all(c in cells or not board.cands[c] & bit for c in board.geometry.houses[house])
+
+
+def find_unique_rectangle_6(board: Board) -> Iterator[Step]:
+    """Yield every Unique Rectangle type 6: an X-Wing on a or b inside the rectangle.
+
+    The two corners holding only {a, b} are diagonal.  When a has no other place in the two
+    rows (or the two columns) of the rectangle, a goes in one diagonal; in the other corners
+    it would leave {b, b} on the floor, a deadly pattern, so a goes from the other corners.
+
+    >>> b = _board_from_masks({0: (1, 2), 28: (1, 2), 1: (1, 2, 5), 27: (1, 2, 6)},
+    ...                       {1: [0, 1, 27, 28, 9, 45]})
+    >>> print(next(find_unique_rectangle_6(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Unique Rectangle type 6: r1c1/r1c2/r4c1/r4c2 would be a deadly pattern on 1 and 2; rows 1
+    and 4 hold 1 only in the rectangle, so 1 lies on one of its diagonals, and not on r1c2 and
+    r4c1 (it would leave a deadly pattern): r1c2 and r4c1 cannot be 1
+    """
+    geo = board.geometry
+    n = geo.size
+    cands = board.cands
+    for rect in _rectangles(board):
+        if len(rect.floor) != 2 or _shared_houses(board, *rect.floor):
+            continue
+        roof = rect.roof
+        for x in digits_of(rect.pair):
+            bit = 1 << (x - 1)
+            hit = tuple(k for k in roof if cands[k] & bit)
+            if not hit:
+                continue
+            rows = sorted({geo.row_of(k) for k in rect.corners})
+            cols = sorted({geo.col_of(k) for k in rect.corners})
+            for word, lines in (("rows", rows), ("columns", [n + c for c in cols])):
+                if all(_only_in(board, h, x, rect.corners) for h in lines):
+                    ch = geo.digit_char(x)
+                    names = " and ".join(str(h % n + 1) for h in lines)
+                    yield Step(
+                        Technique.UNIQUE_RECTANGLE_6,
+                        (),
+                        tuple(Elimination(k, x) for k in hit),
+                        rect.corners,
+                        tuple(lines),
+                        digits_of(rect.pair),
+                        f"Unique Rectangle type 6: {_intro(board, rect)}; {word} {names} hold "
+                        f"{ch} only in the rectangle, so {ch} lies on one of its diagonals, and "
+                        f"not on {_names(board, roof)} (it would leave a deadly pattern): "
+                        f"{_names(board, hit)} cannot be {ch}",
+                    )
+                    break
+
+
+def find_hidden_rectangle(board: Board) -> Iterator[Step]:
+    """Yield every Hidden Rectangle: strong links on a at the corner opposite a {a, b} cell.
+
+    Corner A holds only {a, b}; in the row and in the column of the opposite corner D, a has
+    no place outside the rectangle.  If D were b, a would fill the two other corners, A would
+    be b: a deadly pattern.  So D is not b.
+
+    >>> b = _board_from_masks({0: (1, 2), 1: (1, 2, 5), 27: (1, 2, 6), 28: (1, 2, 7)},
+    ...                       {1: [0, 1, 27, 28, 9]})
+    >>> print(next(find_hidden_rectangle(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Hidden Rectangle: r1c1/r1c2/r4c1/r4c2 would be a deadly pattern on 1 and 2; r1c1 holds
+    only those, and row 4 and column 2 hold 1 only in the rectangle, so if r4c2 were 2, 1 would
+    fill r1c2 and r4c1 and r1c1 would be 2: r4c2 cannot be 2
+    """
+    geo = board.geometry
+    if geo.diagonals:
+        return
+    n = geo.size
+    cands = board.cands
+    values = board.values
+    # the places of each digit in each row and column (strong links are what this needs)
+    lines: dict[tuple[Digit, House], list[Cell]] = {}
+    for h in range(2 * n):
+        for c in geo.houses[h]:
+            for d in digits_of(cands[c]):
+                lines.setdefault((d, h), []).append(c)
+    seen: set[tuple[Cell, Digit]] = set()
+    for anchor in range(geo.cell_count):
+        pair = cands[anchor]
+        if values[anchor] or pair.bit_count() != 2:
+            continue
+        ra, ca = divmod(anchor, n)
+        for x in digits_of(pair):
+            y = (pair & ~(1 << (x - 1))).bit_length()
+            for r2 in range(n):
+                row_places = lines.get((x, r2), [])
+                side_r = r2 * n + ca
+                if r2 == ra or len(row_places) != 2 or side_r not in row_places:
+                    continue
+                d = row_places[0] + row_places[1] - side_r
+                c2 = d % n
+                side_c = ra * n + c2
+                col_places = lines.get((x, n + c2), [])
+                if len(col_places) != 2 or side_c not in col_places:
+                    continue
+                if (ra // geo.box_rows == r2 // geo.box_rows) == (
+                    ca // geo.box_cols == c2 // geo.box_cols
+                ):
+                    continue  # one box or four boxes
+                corners = tuple(sorted((anchor, side_r, side_c, d)))
+                if any(values[k] or not cands[k] & pair for k in corners):
+                    continue
+                if not cands[d] >> (y - 1) & 1 or (d, y) in seen:
+                    continue
+                a, b, c, e = corners
+                rect = _Rectangle(
+                    (a, b, c, e),
+                    pair,
+                    tuple(k for k in corners if cands[k] == pair),
+                    tuple(k for k in corners if cands[k] != pair),
+                )
+                sides = (side_c, side_r) if side_c < side_r else (side_r, side_c)
+                row, col = r2, n + c2
+                seen.add((d, y))
+                cx, cy = geo.digit_char(x), geo.digit_char(y)
+                yield Step(
+                    Technique.HIDDEN_RECTANGLE,
+                    (),
+                    (Elimination(d, y),),
+                    rect.corners,
+                    (row, col),
+                    digits_of(rect.pair),
+                    f"Hidden Rectangle: {_intro(board, rect)}; {geo.cell_name(anchor)} holds only "
+                    f"those, and {geo.house_name(row)} and {geo.house_name(col)} hold {cx} only "
+                    f"in the rectangle, so if {geo.cell_name(d)} were {cy}, {cx} would fill "
+                    f"{_names(board, sides)} and {geo.cell_name(anchor)} would be {cy}: "
+                    f"{geo.cell_name(d)} cannot be {cy}",
+                )
+
+
+def _solved_rectangles(board: Board, solved: int) -> Iterator[tuple[tuple[Cell, ...], list[Cell]]]:
+    """Yield ``(corners, open corners)`` of two-box rectangles with *solved* placed corners.
+
+    The solved corners were filled by solving (not givens), so they could be swapped.  Two of
+    them always share a row or a column: the search starts from such pairs.
+    """
+    geo = board.geometry
+    placed = board.placed
+    if geo.diagonals or placed.bit_count() < 2:
+        return
+    n = geo.size
+    values = board.values
+    seen: set[tuple[Cell, ...]] = set()
+    for by_rows in (True, False):
+        for line in range(n):
+            cells = [line * n + i if by_rows else i * n + line for i in range(n)]
+            done = [i for i, c in enumerate(cells) if placed >> c & 1]
+            for j, a in enumerate(done):
+                for b in done[j + 1 :]:
+                    for other in range(n):
+                        if other == line:
+                            continue
+                        rows, cols = ((line, other), (a, b)) if by_rows else ((a, b), (line, other))
+                        same_band = rows[0] // geo.box_rows == rows[1] // geo.box_rows
+                        if same_band == (cols[0] // geo.box_cols == cols[1] // geo.box_cols):
+                            continue
+                        corners = tuple(sorted(r * n + c for r in rows for c in cols))
+                        if corners in seen:
+                            continue
+                        seen.add(corners)
+                        if sum(placed >> k & 1 for k in corners) != solved:
+                            continue
+                        rest = [k for k in corners if not values[k]]
+                        if len(rest) == 4 - solved:
+                            yield corners, rest
+
+
+def find_avoidable_rectangle_1(board: Board) -> Iterator[Step]:
+    """Yield every Avoidable Rectangle type 1: three solved corners, not givens.
+
+    Corners B and C (diagonal) were solved as y, D as x; if the fourth corner A were x, the
+    four cells could swap x and y (none is a given): two solutions.  So A is not x.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> values = (0, 2, 0, 0, 0, 0, 0, 0, 0) + (0,) * 18 + (2, 1) + (0,) * 52
+    >>> cands = (0b11,) + (511,) * 80
+    >>> b = Board.from_candidates(values, cands, CLASSIC, placed=1 << 1 | 1 << 27 | 1 << 28)
+    >>> print(next(find_avoidable_rectangle_1(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Avoidable Rectangle type 1: r1c2 and r4c1 were solved as 2 and r4c2 as 1, none of them a
+    given; if r1c1 were 1 the four cells could swap 1 and 2, so r1c1 cannot be 1
+    """
+    geo = board.geometry
+    values = board.values
+    for corners, rest in _solved_rectangles(board, 3):
+        a = rest[0]
+        d = _opposite(board, corners, a)
+        sides = tuple(k for k in corners if k not in (a, d))
+        y, x = values[sides[0]], values[d]
+        if values[sides[1]] != y or x == y or not board.cands[a] >> (x - 1) & 1:
+            continue
+        cx, cy = geo.digit_char(x), geo.digit_char(y)
+        yield Step(
+            Technique.AVOIDABLE_RECTANGLE_1,
+            (),
+            (Elimination(a, x),),
+            corners,
+            (),
+            (x, y),
+            f"Avoidable Rectangle type 1: {_names(board, sides)} were solved as {cy} and "
+            f"{geo.cell_name(d)} as {cx}, none of them a given; if {geo.cell_name(a)} were {cx} "
+            f"the four cells could swap {cx} and {cy}, so {geo.cell_name(a)} cannot be {cx}",
+        )
+
+
+def find_avoidable_rectangle_2(board: Board) -> Iterator[Step]:
+    """Yield every Avoidable Rectangle type 2: two solved corners and one extra digit.
+
+    Two corners in a line were solved as x and y (not givens); the two open corners hold the
+    digit that would complete the swap and one more candidate z, the same in both.  One of
+    them is z, so a cell that sees both cannot be z.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> values = (1, 2) + (0,) * 79
+    >>> cands = (0, 0) + (511,) * 25 + (0b10010, 0b10001) + (511,) * 52
+    >>> b = Board.from_candidates(values, cands, CLASSIC, placed=0b11)
+    >>> print(next(find_avoidable_rectangle_2(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Avoidable Rectangle type 2: r1c1 and r1c2 were solved as 1 and 2, not givens; r4c1 and
+    r4c2 would complete the swap with 2 and 1 and hold only one more candidate, 5, so one of
+    them is 5 and r4c3, r4c4, r4c5, r4c6, r4c7, r4c8, r4c9, r5c1, r5c2, r5c3, r6c1, r6c2 and
+    r6c3 cannot be 5
+    """
+    geo = board.geometry
+    values = board.values
+    cands = board.cands
+    for corners, rest in _solved_rectangles(board, 2):
+        u1, u2 = rest
+        p1, p2 = _opposite(board, corners, u2), _opposite(board, corners, u1)
+        if not _shared_houses(board, p1, p2) or values[p1] == values[p2]:
+            continue  # the solved corners share a line, so the open ones need their digits
+        need1, need2 = values[p2], values[p1]
+        extra1 = cands[u1] & ~(1 << (need1 - 1))
+        extra2 = cands[u2] & ~(1 << (need2 - 1))
+        if extra1 != extra2 or extra1.bit_count() != 1:
+            continue
+        if not (cands[u1] >> (need1 - 1) & 1 and cands[u2] >> (need2 - 1) & 1):
+            continue
+        z = extra1.bit_length()
+        targets = board.common_peers((u1, u2), z)
+        if not targets:
+            continue
+        ch = geo.digit_char(z)
+        yield Step(
+            Technique.AVOIDABLE_RECTANGLE_2,
+            (),
+            tuple(Elimination(c, z) for c in targets),
+            corners,
+            _shared_houses(board, u1, u2),
+            (values[p1], values[p2], z),
+            f"Avoidable Rectangle type 2: {geo.cell_name(p1)} and {geo.cell_name(p2)} were "
+            f"solved as {geo.digit_char(values[p1])} and {geo.digit_char(values[p2])}, not "
+            f"givens; {geo.cell_name(u1)} and {geo.cell_name(u2)} would complete the swap with "
+            f"{geo.digit_char(need1)} and {geo.digit_char(need2)} and hold only one more "
+            f"candidate, {ch}, so one of them is {ch} and {_names(board, targets)} cannot be {ch}",
+        )
 
 
 def find_bug_plus_1(board: Board) -> Iterator[Step]:

@@ -32,12 +32,7 @@ def _set(board: Board, mask: int) -> str:
 
 def _targets(board: Board, digit: Digit, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
     """Return the cells outside *cells* with candidate *digit* that see every cell of *cells*."""
-    peer_sets = board.geometry.peer_sets
-    common = set(peer_sets[cells[0]])
-    for c in cells[1:]:
-        common &= peer_sets[c]
-    bit = 1 << (digit - 1)
-    return tuple(sorted(c for c in common if board.cands[c] & bit and c not in cells))
+    return board.common_peers(cells, digit)
 
 
 def find_xy_wing(board: Board) -> Iterator[Step]:
