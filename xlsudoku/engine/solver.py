@@ -169,13 +169,14 @@ def _run9(
     rng: random.Random | None,
     keep: list[int] | None,
     full: bool = True,
+    budget: int = 0,
 ) -> SearchStats:
     """Search the 9x9 puzzle *cells* (see :func:`_search9`); no solution when givens clash."""
     givens = _givens9(cells)
     start = _place9(_ALL, givens)
     if start < 0:
         return SearchStats(0, 0)
-    return _search9(start, limit, rng, keep, full, givens)
+    return _search9(start, limit, rng, keep, full, givens, budget)
 
 
 # Bytes 1..9 stay themselves: turns the hex digits of a solution back into cell values.
@@ -212,6 +213,7 @@ def _search9(
     keep: list[int] | None,
     full: bool = True,
     placed: int = 0,
+    budget: int = 0,
 ) -> SearchStats:
     """Depth-first search from candidate int *start*, stopping after *limit* solutions.
 
@@ -219,7 +221,9 @@ def _search9(
     (naked and hidden singles, locked candidates, branching on the cell with two candidates
     that has most unsolved peers) cuts the guesses on hard puzzles; a light search (naked
     singles only, the first cell with two candidates) is cheaper when filling an almost empty
-    grid, where nearly every guess is right.  *placed* holds candidate bits already placed in
+    grid, where nearly every guess is right.  A *budget* above 0 stops the search at that many
+    guesses (``guesses == budget`` in the result says it gave up).  *placed* holds candidate
+    bits already placed in
     *start* (their digits gone from their peers), which the search need not place again.  The
     loop is written out in one function on purpose: it is the engine's hot path, and local
     names are fastest.
@@ -385,6 +389,8 @@ def _search9(
             continue
         # Branch.  Count candidates per cell again, this time up to "at least three".
         guesses += 1
+        if guesses == budget:
+            break
         a = c >> 90
         t = c & a
         o = c | a
@@ -732,6 +738,11 @@ def random_solution(grid: Grid, rng: random.Random) -> Grid | None:
     return None if found is None else Grid(found, grid.geometry)
 
 
+# Guesses the light search may make before the full search takes over (a random fill of an
+# almost empty grid needs a handful; thousands mean a puzzle the light search cannot settle).
+LIGHT_GUESSES = 2000
+
+
 def random_solution_cells(
     cells: Sequence[int], rng: random.Random, geometry: Geometry = CLASSIC
 ) -> tuple[int, ...] | None:
@@ -743,7 +754,11 @@ def random_solution_cells(
     """
     if _fast(geometry):
         keep: list[int] = []
-        _run9(cells, 1, rng, keep, full=False)
+        light = _run9(cells, 1, rng, keep, full=False, budget=LIGHT_GUESSES)
+        if not keep and light.guesses == LIGHT_GUESSES:
+            # Naked singles alone can wander for minutes in a puzzle without a solution whose
+            # contradiction only a hidden single shows: the full search settles it.
+            _run9(cells, 1, rng, keep, full=True)
         return _cells9(keep[0]) if keep else None
     found, _ = _generic(Grid(tuple(cells), geometry), 1, rng)
     return found[0] if found else None
