@@ -92,7 +92,7 @@ def test_openpyxl_write_read_clear_round_trip(wb):
     assert io.read("PuzzleGrid") == rows
     assert wb["Generator"]["F4"].value == 1 and wb["Generator"]["U19"].value == 16
     io.write("Status", "=looks like a formula")
-    assert wb["Generator"]["C15"].data_type == "s"
+    assert wb["Generator"][layout.NAMES[layout.STATUS].address].data_type == "s"
     io.write("Stats", [["Opens", ""]])  # a short block: the rest is blanked
     assert io.read("Stats")[0] == ["Opens", None] and io.read("Stats")[1] == [None, None]
     io.clear("PuzzleGrid")
@@ -139,7 +139,7 @@ def test_xlwings_writes_become_actions(wb):
     assert [a["func"] for a in actions] == ["setValues", "setValues", "setValues", "setRangeColor"]
     cells = remote_book.writes(actions)
     assert cells[("Generator", "F4")] == 1 and cells[("Generator", "U19")] == 1
-    assert cells[("Generator", "C15")] == "'0.5"
+    assert cells[("Generator", layout.NAMES[layout.STATUS].address)] == "'0.5"
     assert cells[("Generator", "F22")] == "" and cells[("Generator", "U37")] == ""
     colour = actions[3]
     analyze = layout.SHEETS.index("Analyze")

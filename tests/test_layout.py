@@ -97,7 +97,8 @@ def test_name_shapes(name: str, shape: tuple[int, int]) -> None:
 def test_contract_names_present() -> None:
     expected = {
         "Geometry", "Pattern", "Opens", "Trials", "ShowSolution", "Symmetry", "Difficulty",
-        "Needs", "Seed", "TimeLimit", "Status", "PuzzleGrid", "Caption", "SolutionGrid", "Stats",
+        "Needs", "Seed", "TimeLimit", "Rating", "Status", "PuzzleGrid", "Caption", "SolutionGrid",
+        "Stats",
         "RankTable", "PatternPictures", "ImportSource", "DeleteIds", "SortBy", "HighestId",
         "PrintTitle", "PrintGrid", "PrintRules", "PrintKeyTitle", "PrintKey",
         "CollectionHeader", "RemovedHeader", "AnalyzeGeometry", "AnalyzeGrid", "AnalyzeString",
@@ -171,7 +172,7 @@ def test_params_in_contract_order_with_defaults() -> None:
     assert defaults == {
         "Geometry": "9x9", "Pattern": 1, "Opens": 26, "Trials": 299, "ShowSolution": "No",
         "Symmetry": "rotate180", "Difficulty": "any", "Needs": "none", "Seed": None,
-        "TimeLimit": None,
+        "TimeLimit": None, "Rating": "se",
     }  # fmt: skip
     assert layout.PARAMS_BY_NAME == {param.name: param for param in layout.PARAMS}
 

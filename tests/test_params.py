@@ -134,6 +134,8 @@ BAD = [
         "Time limit (s) (C13) holds the Excel error #NAME?; it must be a number from 0.1 to 3600 "
         "(or blank)",
     ),
+    ("Rating", "hodoku", "Rating (C14) must be one of se, sukaku, got 'hodoku'"),
+    ("Rating", None, "Rating (C14) is empty; it must be one of se, sukaku"),
 ]
 
 

@@ -199,7 +199,7 @@ def start(
             result = generate(request, progress=progress, cancel=stop)
         except GenerateError as error:
             raise params.ParamError([params.engine_problem(str(error))]) from None
-        graded = grade(result.puzzle)
+        graded = grade(result.puzzle, profile=checked.rating)
         changes.write(layout.PUZZLE_GRID, render.block_rows(result.puzzle))
         shown = result.solution if checked.show_solution else None
         changes.write(layout.SOLUTION_GRID, render.block_rows(shown))
@@ -349,13 +349,26 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
             seed_value = _stats_value(stats, "Seed")
             seed = int(seed_value) if _is_whole(seed_value) else None
         new_id = book.next_id()
-        row = _row_for(grid, found[0], new_id, now, io.read(layout.SYMMETRY), seed)
+        rating = _rating(io)
+        row = _row_for(grid, found[0], new_id, now, io.read(layout.SYMMETRY), seed, rating)
         changes.append_rows(layout.COLLECTION_HEADER, [row], [render.collection_row_height(row)])
         changes.write(layout.HIGHEST_ID, new_id)
         return f"Saved to the Collection as id {new_id} ({grid.given_count} opens).", row
 
-    names = [layout.STATUS, layout.PUZZLE_GRID, layout.STATS, layout.SYMMETRY, layout.GEOMETRY]
+    names = [
+        layout.STATUS,
+        layout.PUZZLE_GRID,
+        layout.STATS,
+        layout.SYMMETRY,
+        layout.GEOMETRY,
+        layout.RATING,
+    ]
     return _run(io, "save_to_collection", layout.STATUS, [*names, *COLLECTION_NAMES], body)
+
+
+def _rating(io: CellIO) -> str:
+    """Return the rating profile the Rating cell names (a bad value is named by its cell)."""
+    return str(params.parse_param(layout.PARAMS_BY_NAME[layout.RATING], io.read(layout.RATING)))
 
 
 def _row_for(
@@ -365,9 +378,13 @@ def _row_for(
     now: dt.datetime | None,
     symmetry: Any,
     seed: int | None,
+    rating: str,
     notes: str = "",
 ) -> list[Any]:
-    """Return the Collection row of a puzzle with one *solution* (grade and ranks computed)."""
+    """Return the Collection row of a puzzle with one *solution* (grade and ranks computed).
+
+    The score is on the *rating* profile's scale (the Rating cell).
+    """
     return render.collection_row(
         id_=id_,
         when=now or dt.datetime.now(),
@@ -375,7 +392,7 @@ def _row_for(
         solution=solution,
         pattern=_detect_pattern(grid),
         symmetry=_detect_symmetry(grid, symmetry),
-        grade=grade(grid),
+        grade=grade(grid, profile=rating),
         ranks=rank_statistics(grid, solution, next_step=next_step),
         seed=seed,
         notes=notes,
@@ -473,6 +490,7 @@ def import_puzzles(io: CellIO, now: dt.datetime | None = None) -> Outcome:
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         text, where, file_name = _import_source(io.read(layout.IMPORT_SOURCE))
+        rating = _rating(io)
         book = _Collection.read(io)
         known = book.keys()
         next_id = book.next_id()
@@ -497,7 +515,7 @@ def import_puzzles(io: CellIO, now: dt.datetime | None = None) -> Outcome:
                 )
             known[(grid.geometry.name, str(grid))] = next_id
             notes = f"imported from {where}, line {line}"
-            rows.append(_row_for(grid, found[0], next_id, now, None, None, notes))
+            rows.append(_row_for(grid, found[0], next_id, now, None, None, rating, notes))
             next_id += 1
         if rows:
             heights = [render.collection_row_height(row) for row in rows]
@@ -516,7 +534,7 @@ def import_puzzles(io: CellIO, now: dt.datetime | None = None) -> Outcome:
             status += " Skipped: " + "; ".join(reasons) + "."
         return status, rows
 
-    names = [layout.STATUS, layout.IMPORT_SOURCE, *COLLECTION_NAMES]
+    names = [layout.STATUS, layout.IMPORT_SOURCE, layout.RATING, *COLLECTION_NAMES]
     return _run(io, "import_puzzles", layout.STATUS, names, body)
 
 

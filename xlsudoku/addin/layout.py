@@ -11,9 +11,9 @@ conditional formats (keyed on the shape's name) draw the boxes.  Picture of the 
 
     row 1   title
     row 3   Parameter | Value | Allowed      "Sudoku" (F3:U3)        Statistics
-    4-13    Geometry .. TimeLimit (C4:C13)  PuzzleGrid F4:U19       Stats W4:X14
-    14      [START] [SAVE TO COLLECTION] [CLEAR]
-    15-19   Status C15 (merged C15:D19)                             RankTable W17:X36
+    4-14    Geometry .. Rating (C4:C14)     PuzzleGrid F4:U19       Stats W4:X14
+    15      [START] [SAVE TO COLLECTION] [CLEAR]
+    16-19   Status C16 (merged C16:D19)                             RankTable W17:X36
     20                                      caption F20:U20
     21-29   PatternPictures B22:D29         SolutionGrid F22:U37
     31-36   Collection tools: ImportSource, DeleteIds, SortBy, [IMPORT] [DELETE] [SORT], HighestId
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
-from xlsudoku.engine.techniques import TECHNIQUES
+from xlsudoku.engine.techniques import DEFAULT_PROFILE, PROFILES, TECHNIQUES
 
 GENERATOR = "Generator"
 PRINT = "Print"
@@ -271,6 +271,7 @@ DIFFICULTY = "Difficulty"
 NEEDS = "Needs"
 SEED = "Seed"
 TIME_LIMIT = "TimeLimit"
+RATING = "Rating"
 STATUS = "Status"
 PUZZLE_GRID = "PuzzleGrid"
 SOLUTION_GRID = "SolutionGrid"
@@ -452,6 +453,22 @@ PARAMS: tuple[Param, ...] = (
             f"Stop after this many seconds (0.1-{MAX_TIME_LIMIT:g}) and keep the best puzzle "
             f"found. Blank: {DEFAULT_TIME_LIMIT:g} s. Trials limits the run too; the status "
             "says when the time limit stopped it."
+        ),
+    ),
+    Param(
+        RATING,
+        "Rating",
+        Ref(GENERATOR, "C14"),
+        Kind.CHOICE,
+        DEFAULT_PROFILE,
+        choices=tuple(PROFILES),
+        allowed="dropdown",
+        note=(
+            "The scale of the score (START's status and statistics, the Collection's score): "
+            "se = Sudoku Explainer 1.2.1, the forum's standard (single-digit patterns and "
+            "finned fish rate as chains, 6.6 and up); sukaku = SukakuExplainer (Skyscraper, "
+            "Kite, finned fish and the big wings by name, 4.0-7.5). The level (Easy ... "
+            "Diabolical) is the human-style solver's either way."
         ),
     ),
 )
@@ -638,7 +655,7 @@ GRIDS: tuple[str, ...] = (
 )  # fmt: skip
 
 NAMES: dict[str, Ref] = {param.name: param.ref for param in (*PARAMS, *TOOLS, *ANALYZE_PARAMS)} | {
-    STATUS: Ref(GENERATOR, "C15"),
+    STATUS: Ref(GENERATOR, "C16"),
     PUZZLE_GRID: _grid(GENERATOR, "F4"),
     CAPTION: Ref(GENERATOR, "F20"),
     SOLUTION_GRID: _grid(GENERATOR, "F22"),
@@ -666,7 +683,7 @@ NAMES: dict[str, Ref] = {param.name: param.ref for param in (*PARAMS, *TOOLS, *A
 
 # Cells merged for long text: the defined name points at the first cell of each block.
 MERGED: dict[str, Ref] = {
-    STATUS: Ref(GENERATOR, "C15:D19"),
+    STATUS: Ref(GENERATOR, "C16:D19"),
     CAPTION: NAMES[PUZZLE_GRID].row_span(20),
     IMPORT_SOURCE: Ref(GENERATOR, "C32:D32"),
     DELETE_IDS: Ref(GENERATOR, "C33:D33"),
@@ -782,9 +799,9 @@ class Button:
 
 
 BUTTONS: tuple[Button, ...] = (
-    Button("START", Ref(GENERATOR, "B14"), "start"),
-    Button("SAVE TO COLLECTION", Ref(GENERATOR, "C14"), "save_to_collection"),
-    Button("CLEAR", Ref(GENERATOR, "D14"), "clear"),
+    Button("START", Ref(GENERATOR, "B15"), "start"),
+    Button("SAVE TO COLLECTION", Ref(GENERATOR, "C15"), "save_to_collection"),
+    Button("CLEAR", Ref(GENERATOR, "D15"), "clear"),
     Button("IMPORT", Ref(GENERATOR, "B35"), "import_puzzles"),
     Button("DELETE", Ref(GENERATOR, "C35"), "delete_from_collection"),
     Button("SORT", Ref(GENERATOR, "D35"), "sort_collection"),

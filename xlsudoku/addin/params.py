@@ -36,6 +36,7 @@ from xlsudoku.engine.grid import (
 from xlsudoku.engine.patterns import PatternError, parse_pattern
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
+from xlsudoku.engine.techniques import DEFAULT_PROFILE
 
 # Every error value Excel shows in a cell (Office.js sends them as these strings, openpyxl
 # reads them from cells of type "e").
@@ -313,6 +314,7 @@ class StartParams:
     seed: int
     time_limit: float | None
     seed_was_blank: bool = False
+    rating: str = DEFAULT_PROFILE
 
 
 def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> StartParams:
@@ -372,6 +374,7 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
             layout.DEFAULT_TIME_LIMIT if time_limit is None else float(_as_number(time_limit))
         ),
         seed_was_blank=seed_was_blank,
+        rating=str(checked[layout.RATING]),
     )
 
 
