@@ -37,6 +37,16 @@ def _geometry_arg(text: str) -> Geometry:
         ) from None
 
 
+def _workers_arg(text: str) -> int:
+    if text.strip().lower() == "auto":
+        from xlsudoku.engine.generate.deep import available_workers
+
+        return available_workers()
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"--workers must be a whole number >= 1 or auto: {text!r}")
+    return int(text)
+
+
 def _add_generate(sub: Subparsers) -> None:
     p = sub.add_parser(
         "generate",
@@ -65,6 +75,14 @@ def _add_generate(sub: Subparsers) -> None:
     p.add_argument("--time-limit", type=float, default=None, metavar="SEC", help="seconds")
     p.add_argument(
         "--geometry", type=_geometry_arg, default="9x9", help="9x9 (default), 4x4, 6x6, 9x9-X ..."
+    )
+    p.add_argument(
+        "--workers",
+        type=_workers_arg,
+        default="auto",
+        metavar="N",
+        help="processes a deep search (23 opens or fewer) may use: a number, or auto for every "
+        "CPU this process may run on (default auto; 1 makes a seeded run reproducible)",
     )
     p.add_argument("-n", "--count", type=int, default=1, help="number of puzzles (default 1)")
     p.add_argument(
@@ -100,6 +118,7 @@ def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateReq
         geometry=args.geometry,
         difficulty=getattr(args, "difficulty", None),
         needs=getattr(args, "needs", None),
+        workers=args.workers,
     )
 
 

@@ -18,7 +18,6 @@ import random
 import time
 
 from xlsudoku.engine.generate import deep, descent, graded
-from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.generate.request import Form, GenerateRequest, GenerateResult, form_of
 from xlsudoku.engine.generate.strategy import Cancel, Outcome, Plan, Progress, Strategy
 from xlsudoku.engine.grid import CLASSIC
@@ -93,16 +92,13 @@ def generate(
         # rounds beyond singles are filled by the human-style solver (its techniques named)
         ranks=rank_statistics(outcome.puzzle, outcome.solution, next_step=human_next_step),
         request=request.with_seed(seed),
+        time_limit=limit if outcome.time_limit is None else outcome.time_limit,
+        stop=outcome.stop,
+        workers=outcome.workers,
     )
 
 
 def is_minimal(outcome: Outcome, form: Form) -> bool:
     """Return True when no clue orbit of the puzzle (pattern orbits too) can be blanked."""
-    puzzle = outcome.puzzle
-    oracle = Oracle(outcome.solution, learn=False)
-    oracle.reset(frozenset(c for c, d in enumerate(puzzle.cells) if not d))
     orbits = form.free if outcome.untested is None else outcome.untested
-    for orbit in (*orbits, *form.fixed_orbits):
-        if oracle.is_given(orbit[0]) and oracle.can_remove(orbit):
-            return False
-    return True
+    return descent.is_minimal(outcome.puzzle, outcome.solution, (*orbits, *form.fixed_orbits))
