@@ -151,7 +151,6 @@ class LowSearch:
         self.seen: set[tuple[int, ...]] = set()
         self.fresh_seconds = 0.0
         self.pool_seconds = 0.0
-        self.redigit = True
 
     def _space(self, rng: random.Random) -> OrbitSpace:
         task = self.task
@@ -249,9 +248,7 @@ class LowSearch:
         stage, number, cells = self.pool[0]
         moves = self.moves.get(number)
         if moves is None:
-            moves = neighbours(
-                self.space, cells, stage, self.clock.tick, self.task.geometry, self.redigit
-            )
+            moves = neighbours(self.space, cells, stage, self.clock.tick, self.task.geometry)
             self.moves[number] = moves
             if stage == 0:
                 self.explored += 1

@@ -33,35 +33,28 @@ STAGES = 3
 # Digit choices tried for one added orbit at most (larger orbits are skipped).
 VALUE_LIMIT = 729
 
-# orbits blanked, their clues, give one as heavy, the fixed orbit to give back (or -1)
-Move = tuple[tuple[int, ...], int, bool, int]
+Move = tuple[tuple[int, ...], int, bool]  # orbits blanked, their clues, give one as heavy
 
 
-def _plan(space: OrbitSpace, cells: tuple[int, ...], stage: int, redigit: bool) -> list[Move]:
+def _plan(space: OrbitSpace, cells: tuple[int, ...], stage: int) -> list[Move]:
     """Return the blankings of *stage* for the puzzle *cells*, lightest first."""
     weight = space.weight
     clue_orbits = [
         i for i, orbit in enumerate(space.orbits) if cells[orbit[0]] and not space.forced >> i & 1
     ]
-    fixed = [i for i in range(len(space.orbits)) if space.forced >> i & 1] if redigit else []
     heavy = max(weight)
     if stage == 1:
-        plateau: list[Move] = [((r,), weight[r], True, -1) for r in clue_orbits]
-        return plateau + [((f,), weight[f], True, f) for f in fixed]
+        return [((r,), weight[r], True) for r in clue_orbits]
     doubles: list[Move] = [
-        ((a, b), weight[a] + weight[b], False, -1)
+        ((a, b), weight[a] + weight[b], False)
         for k, a in enumerate(clue_orbits)
         for b in clue_orbits[k + 1 :]
     ]
     doubles.sort(key=lambda item: item[1])
     if stage == 0:
-        singles: list[Move] = [((r,), weight[r], False, -1) for r in clue_orbits]
+        singles: list[Move] = [((r,), weight[r], False) for r in clue_orbits]
         return singles + [m for m in doubles if m[1] < 2 * heavy]
-    # a fixed orbit given back with other digits, and a clue orbit blanked
-    swaps: list[Move] = [
-        ((a, f), weight[a] + weight[f], False, f) for f in fixed for a in clue_orbits
-    ]
-    return [m for m in doubles if m[1] >= 2 * heavy] + swaps
+    return [m for m in doubles if m[1] >= 2 * heavy]
 
 
 def neighbours(
@@ -70,7 +63,6 @@ def neighbours(
     stage: int,
     tick: Callable[[], None],
     geometry: Geometry = CLASSIC,
-    redigit: bool = True,
 ) -> Iterator[tuple[int, tuple[int, ...] | None]]:
     """Yield ``(clues, cells)`` for each unique neighbour, ``(0, None)`` for each other check.
 
@@ -85,9 +77,9 @@ def neighbours(
     >>> known = Grid.parse(
     ...     "6......2.....8....3..1...6......367...........819......9...2..5....5.....1......8")
     >>> space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, (), (), random.Random(0))
-    >>> found = [c for _, c in neighbours(space, known.cells, 1, lambda: None) if c]
-    >>> len(found) > 0, {Grid(c).given_count for c in found}, count_solutions(Grid(found[0]))
-    (True, {18}, 1)
+    >>> clues, cells = next(m for m in neighbours(space, known.cells, 1, lambda: None) if m[1])
+    >>> clues, Grid(cells).given_count, count_solutions(Grid(cells)), Grid(cells) != known
+    (18, 18, 1, True)
     """
     weight = space.weight
     open_orbits = [
@@ -96,7 +88,7 @@ def neighbours(
         if not cells[orbit[0]] and not space.forbidden >> i & 1
     ]
     clues = sum(1 for d in cells if d)
-    for removed, w_removed, same, give_back in _plan(space, cells, stage, redigit):
+    for removed, w_removed, same in _plan(space, cells, stage):
         base = list(cells)
         for r in removed:
             for c in space.orbits[r]:
@@ -107,8 +99,6 @@ def neighbours(
             for x in open_orbits + list(removed)
             if (weight[x] == w_removed if same else weight[x] < w_removed)
         ]
-        if give_back >= 0:
-            adds = [give_back]
         cands = singles_candidates(base, geometry)
         if cands is None:  # pragma: no cover - base is part of a solvable puzzle
             continue
@@ -117,11 +107,10 @@ def neighbours(
             choices = [digits_of(cands[c]) for c in orbit]
             if math.prod(len(options) for options in choices) > VALUE_LIMIT:
                 continue
+            again = tuple(cells[c] for c in orbit) if x in removed else None
             for digits in itertools.product(*choices):
-                if give_back >= 0 and all(
-                    cells[c] == d for c, d in zip(orbit, digits, strict=True)
-                ):
-                    continue  # the same digits again: only the other orbit was blanked
+                if digits == again:
+                    continue  # the orbit given back as it was: the puzzle itself
                 trial = base[:]
                 for c, d in zip(orbit, digits, strict=True):
                     trial[c] = d
