@@ -358,7 +358,8 @@ def run(plan: Plan) -> Outcome:
         if plan.progress is not None and puzzle.given_count < best.opens:
             plan.progress(max(summary.grids, 1), puzzle.given_count)
     _check(puzzle, solution, form)
-    stop: Stop = summary.stop if floor is None or reached else "unlikely"
+    # a very unlikely target ends at its short limit: say why rather than "time"
+    stop: Stop = "unlikely" if floor is not None and summary.stop == "time" else summary.stop
     clue_orbits = tuple(o for o in form.free if puzzle[o[0]])
     minimal = is_minimal(puzzle, solution, (*clue_orbits, *form.fixed_orbits))
     words = Words(plan, summary, stop, limit, puzzle.given_count, minimal, best)

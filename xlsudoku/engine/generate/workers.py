@@ -143,7 +143,12 @@ def search(plan: Plan, task: Task, deadline: float | None, workers: int) -> Summ
             kwargs={"messages": messages, "stop": stop},
             daemon=True,
         )
-        process.start()
+        try:
+            process.start()
+        except OSError as exc:  # out of processes or memory: search without this one
+            merge.errors.append(f"worker {number} did not start: {exc}")
+            merge.done[number] = True
+            continue
         processes.append(process)
 
     def own_record(found: Found) -> None:
