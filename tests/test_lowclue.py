@@ -404,3 +404,16 @@ def test_bench_reach_runs_generate_and_prints_its_figures(
         "rotate90     pattern 10    (9 open): fewest " in out and "old macro 23, goal <= 21" in out
     )
     assert "pattern 11    skipped: pattern: " in out
+
+
+def test_bench_reach_runs_qqwing_alone_when_installed(capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    from xlsudoku.engine.bench.lowclue import run_reach
+
+    if shutil.which("qqwing") is None:
+        pytest.skip("qqwing is not installed (apt-get install qqwing)")
+    assert run_reach(["--seeds", "0", "--qqwing", "0.2", "--symmetry", "vertical"]) == 0
+    out = capsys.readouterr().out
+    assert "qqwing --generate 200 --symmetry mirror --one-line, repeated for " in out
+    assert "(unique True, vertical True)" in out
