@@ -532,6 +532,23 @@ def test_cli_generate_line_grid_and_json(capsys):
     assert count_solutions(Grid.parse(data["puzzle"])) == 1
 
 
+def test_cli_generate_deep_workers_default_to_one_with_a_seed(capsys):
+    import json
+
+    from xlsudoku.engine.cli import main
+
+    argv = ["generate", "--opens", "22", "--seed", "7", "--format", "json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["request"]["workers"] == 1 and data["workers"] == 1 and data["reached"]
+    assert data["time_limit"] == deep.DEFAULT_SECONDS and data["stop"] == "reached"
+    assert Grid.parse(data["puzzle"]) == generate(GenerateRequest(opens=22, seed=7)).puzzle
+    assert deep.default_workers(None) == deep.available_workers() >= 1
+    with pytest.raises(SystemExit):
+        main(["generate", "--workers", "0"])
+    assert "--workers must be a whole number >= 1 or auto" in capsys.readouterr().err
+
+
 def test_cli_generate_other_geometry_and_mask(capsys):
     from xlsudoku.engine.cli import main
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from xlsudoku.addin import layout
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
-from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
+from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET, default_workers
 from xlsudoku.engine.grid import CLASSIC, ConflictError, Grid, ParseError, SudokuError
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
@@ -464,6 +464,7 @@ def start_request(start: StartParams) -> GenerateRequest:
         time_limit=start.time_limit,
         seed=start.seed,
         difficulty=start.difficulty,
+        workers=default_workers(start.seed),  # deep searches: every CPU unless seeded
     )
     try:
         validate_request(request)

@@ -37,11 +37,9 @@ def _geometry_arg(text: str) -> Geometry:
         ) from None
 
 
-def _workers_arg(text: str) -> int:
+def _workers_arg(text: str) -> int | None:
     if text.strip().lower() == "auto":
-        from xlsudoku.engine.generate.deep import available_workers
-
-        return available_workers()
+        return None  # decided per request: see _generate_request
     if not text.strip().isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"--workers must be a whole number >= 1 or auto: {text!r}")
     return int(text)
@@ -81,8 +79,9 @@ def _add_generate(sub: Subparsers) -> None:
         type=_workers_arg,
         default="auto",
         metavar="N",
-        help="processes a deep search (23 opens or fewer) may use: a number, or auto for every "
-        "CPU this process may run on (default auto; 1 makes a seeded run reproducible)",
+        help="processes a deep search (23 opens or fewer) may use: a number, or auto (the "
+        "default): every CPU this process may run on, or 1 with --seed (a seeded run on one "
+        "process is reproducible)",
     )
     p.add_argument("-n", "--count", type=int, default=1, help="number of puzzles (default 1)")
     p.add_argument(
@@ -103,6 +102,7 @@ def _add_generate(sub: Subparsers) -> None:
 
 def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateRequest:
     from xlsudoku.engine.generate import GenerateRequest
+    from xlsudoku.engine.generate.deep import default_workers
 
     pattern: int | str | None = args.pattern
     if isinstance(pattern, str):
@@ -118,7 +118,7 @@ def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateReq
         geometry=args.geometry,
         difficulty=getattr(args, "difficulty", None),
         needs=getattr(args, "needs", None),
-        workers=args.workers,
+        workers=default_workers(seed) if args.workers is None else args.workers,
     )
 
 

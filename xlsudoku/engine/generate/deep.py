@@ -403,10 +403,20 @@ def usable_workers(asked: int) -> int:
     return asked
 
 
+def default_workers(seed: int | None) -> int:
+    """Return the processes a deep search gets unless told: 1 for a seeded (reproducible) run.
+
+    Without a seed, every CPU this process may run on (:func:`available_workers`): a run on
+    several processes is not reproducible, so a seed keeps it to one.
+
+    >>> default_workers(7), default_workers(None) == available_workers()
+    (1, True)
+    """
+    return 1 if seed is not None else available_workers()
+
+
 def available_workers() -> int:
     """Return the CPUs this process may run on where processes can start, else 1.
-
-    What ``xlsudoku generate --workers auto`` asks for.
 
     >>> available_workers() >= 1
     True
