@@ -711,6 +711,14 @@ def test_a_deep_time_limit_names_itself():
     )
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_deep_run_cut_before_its_first_grid_still_gives_a_puzzle(seed):
+    request = GenerateRequest(opens=23, pattern=None, seed=seed, time_limit=0.001)
+    result = generate(request)
+    check_result(result, request)  # reached exactly when the puzzle has the target
+    assert result.stop in ("time", "reached") and result.time_limit == 0.001
+
+
 def test_deep_search_on_two_processes():
     seen: list[int] = []
     request = GenerateRequest(opens=22, pattern=1, seed=7, trials=30, workers=2)

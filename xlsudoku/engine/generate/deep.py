@@ -352,14 +352,16 @@ def run(plan: Plan) -> Outcome:
         summary = search_here(plan, task, deadline)
     best = summary.best if summary.best is not None else _any_puzzle(plan)
     puzzle, solution = best.puzzle, best.solution
-    reached = summary.stop == "reached" and puzzle.given_count == request.opens
+    # the target met counts however the run ended (a stop can come just after the find)
+    reached = puzzle.given_count == request.opens
     if not reached:
         puzzle = minimize(puzzle, solution, form, request.opens, plan.rng)
         if plan.progress is not None and puzzle.given_count < best.opens:
             plan.progress(max(summary.grids, 1), puzzle.given_count)
     _check(puzzle, solution, form)
-    # a very unlikely target ends at its short limit: say why rather than "time"
-    stop: Stop = "unlikely" if floor is not None and summary.stop == "time" else summary.stop
+    stop: Stop = "reached" if reached else summary.stop
+    if floor is not None and stop == "time":
+        stop = "unlikely"  # a very unlikely target ends at its short limit: say why
     clue_orbits = tuple(o for o in form.free if puzzle[o[0]])
     minimal = is_minimal(puzzle, solution, (*clue_orbits, *form.fixed_orbits))
     words = Words(plan, summary, stop, limit, puzzle.given_count, minimal, best)
