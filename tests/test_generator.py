@@ -732,6 +732,26 @@ def test_deep_search_on_two_processes():
     assert result.stop == "time" and result.opens == min(bests)
 
 
+def test_a_killed_worker_is_reported_and_the_search_goes_on():
+    import multiprocessing
+    import os
+    import signal
+
+    killed: list[int] = []
+
+    def progress(trial: int, best: int) -> None:
+        for child in multiprocessing.active_children():
+            if not killed and child.pid is not None:
+                killed.append(child.pid)
+                os.kill(child.pid, signal.SIGKILL)
+
+    request = GenerateRequest(opens=19, pattern=10, seed=4, workers=2, time_limit=2)
+    result = generate(request, progress=progress)
+    check_result(result, request)
+    assert killed and result.workers == 2
+    assert "(a process failed: worker 1 ended (exit code -9))" in result.message
+
+
 def test_workers_stay_in_process_where_processes_cannot_start(monkeypatch):
     import sys
 

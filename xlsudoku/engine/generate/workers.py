@@ -117,6 +117,13 @@ class Merge:
             self.errors.append(f"worker {number}: {message[2]}")
             self.done[number] = True
 
+    def check(self, processes: dict[int, Any]) -> None:
+        """Count a child that ended without its last message (killed, or crashed) as done."""
+        for number, process in processes.items():
+            if not self.done[number] and not process.is_alive():
+                self.errors.append(f"worker {number} ended (exit code {process.exitcode})")
+                self.done[number] = True
+
     def drain(self, messages: Any) -> bool:
         """Take every waiting message; return True when some worker met the target."""
         while True:
@@ -134,7 +141,7 @@ def search(plan: Plan, task: Task, deadline: float | None, workers: int) -> Summ
     seeds = [plan.rng.getrandbits(64) for _ in range(workers - 1)]
     parts = shares(task.max_grids, workers)
     merge = Merge(plan, task, workers)
-    processes = []
+    processes: dict[int, Any] = {}
     seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
     for number, seed in enumerate(seeds, start=1):
         process = context.Process(
@@ -149,7 +156,7 @@ def search(plan: Plan, task: Task, deadline: float | None, workers: int) -> Summ
             merge.errors.append(f"worker {number} did not start: {exc}")
             merge.done[number] = True
             continue
-        processes.append(process)
+        processes[number] = process
 
     def own_record(found: Found) -> None:
         merge.grids[0] = own.grids
@@ -178,7 +185,7 @@ def search(plan: Plan, task: Task, deadline: float | None, workers: int) -> Summ
                 try:
                     merge.handle(messages.get(timeout=WAIT_SECONDS))
                 except queue.Empty:
-                    pass
+                    merge.check(processes)
     finally:
         stop.set()
         _finish(processes, messages, merge)
@@ -191,19 +198,20 @@ def search(plan: Plan, task: Task, deadline: float | None, workers: int) -> Summ
     )
 
 
-def _finish(processes: list[Any], messages: Any, merge: Merge) -> None:
+def _finish(processes: dict[int, Any], messages: Any, merge: Merge) -> None:
     """Collect the children's last messages, then make sure every child has ended."""
     until = time.perf_counter() + JOIN_SECONDS
     while not all(merge.done) and time.perf_counter() < until:
         try:
             merge.handle(messages.get(timeout=WAIT_SECONDS))
         except queue.Empty:
-            if not any(p.is_alive() for p in processes):
+            if not any(p.is_alive() for p in processes.values()):
                 break
-    for process in processes:
+    for process in processes.values():
         process.join(timeout=max(0.0, until - time.perf_counter()))
         if process.is_alive():
             process.terminate()
             process.join()
+    merge.check(processes)
     messages.close()
     messages.join_thread()
