@@ -368,8 +368,8 @@ def _seeds(args: argparse.Namespace) -> list[int]:
 def _pattern(text: str) -> int | str | None:
     """Return the request's pattern for ``none``, a preset number or a mask.
 
-    >>> _pattern("none"), _pattern("3"), _pattern("x.x.x.x.x")
-    (None, 3, 'x.x.x.x.x')
+    >>> _pattern("none"), _pattern("3"), _pattern("x.x.x.x.x"), _pattern("xx..x..xx")
+    (None, 3, 8, 'xx..x..xx')
     """
     parsed = parse_pattern(text)
     if parsed is None:
