@@ -658,6 +658,11 @@ def test_deep_runs_are_reproducible_from_the_seed():
     assert f"best is {first.opens} opens" in first.message
     # a pattern cell that could go is no clue orbit the search may blank: not minimal
     assert ("(minimal)" in first.message) == first.minimal
+    # a reached run too: fresh grids and neighbour moves share counted work, not time
+    request = GenerateRequest(opens=21, pattern=None, seed=106)
+    first, second = generate(request), generate(request)
+    assert first.reached and first.puzzle == second.puzzle
+    assert first.grids_tried == second.grids_tried
 
 
 def _cancel_after(polls: int):
