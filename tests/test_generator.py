@@ -21,6 +21,7 @@ from xlsudoku.engine.generate import (
     GenerateResult,
     deep,
     descent,
+    floors,
     generate,
     minimal_puzzle,
     validate_request,
@@ -722,6 +723,26 @@ def test_a_deep_run_cut_before_its_first_grid_still_gives_a_puzzle(seed):
     result = generate(request)
     check_result(result, request)  # reached exactly when the puzzle has the target
     assert result.stop in ("time", "reached") and result.time_limit == 0.001
+
+
+def test_a_target_below_the_measured_floor_gets_a_short_search_and_says_so():
+    request = GenerateRequest(opens=19, pattern=10, seed=2, time_limit=1)
+    result = generate(request)
+    check_result(result, request)
+    assert result.stop == "unlikely" and result.time_limit == 1.0
+    assert result.message.startswith(
+        "19 opens with pattern 10 (full), rotate180 is very unlikely: a search of 10 min reached "
+        "23 at best; searched "
+    )
+    assert result.message.endswith(
+        "Ask for 23 or more, or give a time limit over 600 s to search longer"
+    )
+    # without a time limit: the short search, not the deep default
+    assert floors.quick_limit(None) == floors.QUICK_SECONDS < deep.DEFAULT_SECONDS
+    # at the floor, or with a time limit longer than the measurement, the search runs in full
+    for fields in ({"opens": 23}, {"opens": 19, "time_limit": 601}):
+        full = GenerateRequest(**{"pattern": 10, **fields})
+        assert floors.unlikely(full, form_of(full), full.time_limit or 60.0) is None
 
 
 def test_deep_search_on_two_processes():

@@ -46,16 +46,23 @@ class Floor:
         '21 opens with pattern 10 (full), rotate180 is very unlikel'
         >>> Floor(23, 600, 2, "pattern 10 (full), rotate180").sentence(21)[58:]
         'y: 2 searches of 10 min each reached 23 at best'
+        >>> Floor(23, 600, 1, "pattern 10 (full), rotate180").sentence(21)[58:]
+        'y: a search of 10 min reached 23 at best'
         """
+        runs = "a search" if self.seeds == 1 else f"{self.seeds} searches"
+        each = "" if self.seeds == 1 else " each"
         return (
-            f"{target} opens with {self.label} is very unlikely: {self.seeds} searches of "
-            f"{self.seconds / 60:g} min each reached {self.opens} at best"
+            f"{target} opens with {self.label} is very unlikely: {runs} of "
+            f"{self.seconds / 60:g} min{each} reached {self.opens} at best"
         )
 
 
 # (symmetry, center box mask or None) -> (fewest opens, seconds per run, runs).  Measured with
 # ``xlsudoku bench reach --floors`` (see README); only rows measured for 10 minutes or more.
-MEASURED: dict[tuple[Symmetry, str | None], tuple[int, float, int]] = {}
+MEASURED: dict[tuple[Symmetry, str | None], tuple[int, float, int]] = {
+    (Symmetry.ROTATE_180, "x.x.x.x.x"): (21, 600.0, 1),  # pattern 8 (saltire)
+    (Symmetry.ROTATE_180, "xxxxxxxxx"): (23, 600.0, 1),  # pattern 10 (full)
+}
 
 
 def floor_of(symmetry: Symmetry, pattern: Pattern | None) -> Floor | None:
