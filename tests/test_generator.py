@@ -21,13 +21,15 @@ from xlsudoku.engine.generate import (
     GenerateResult,
     deep,
     descent,
+    floors,
     generate,
     minimal_puzzle,
     validate_request,
 )
 from xlsudoku.engine.generate import generator as picker
 from xlsudoku.engine.generate.oracle import Oracle
-from xlsudoku.engine.generate.strategy import Strategy
+from xlsudoku.engine.generate.request import form_of
+from xlsudoku.engine.generate.strategy import Plan, Strategy
 from xlsudoku.engine.generate.unavoidable import cells_of, quick_sets
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry, geometry_for_size
 from xlsudoku.engine.patterns import preset
@@ -531,6 +533,23 @@ def test_cli_generate_line_grid_and_json(capsys):
     assert count_solutions(Grid.parse(data["puzzle"])) == 1
 
 
+def test_cli_generate_deep_workers_default_to_one_with_a_seed(capsys):
+    import json
+
+    from xlsudoku.engine.cli import main
+
+    argv = ["generate", "--opens", "22", "--seed", "7", "--format", "json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["request"]["workers"] == 1 and data["workers"] == 1 and data["reached"]
+    assert data["time_limit"] == deep.DEFAULT_SECONDS and data["stop"] == "reached"
+    assert Grid.parse(data["puzzle"]) == generate(GenerateRequest(opens=22, seed=7)).puzzle
+    assert deep.default_workers(None) == deep.available_workers() >= 1
+    with pytest.raises(SystemExit):
+        main(["generate", "--workers", "0"])
+    assert "--workers must be a whole number >= 1 or auto" in capsys.readouterr().err
+
+
 def test_cli_generate_other_geometry_and_mask(capsys):
     from xlsudoku.engine.cli import main
 
@@ -603,63 +622,182 @@ def test_bench_generate_smoke(capsys):
     assert "minimal 180° puzzles" in capsys.readouterr().out
 
 
-# --------------------------------------------------------------------------- low-clue hand-off
+# --------------------------------------------------------------------------- deep targets
 
 
-def _fake_descend(calls):
-    """A stand-in low-clue search: another random descent on the same grid (a real one)."""
-
-    def descend(solution, start, target, symmetry, fixed_open, fixed_blank, rng, **kw):
-        calls.append((start, target, symmetry, fixed_open, fixed_blank, sorted(kw)))
-        oracle = Oracle(solution)
-        oracle.reset(frozenset(c for c, d in enumerate(start.cells) if not d))
-        free = [
-            tuple(sorted(o))
-            for o in {orbit_of(c, symmetry, 9) for c in start.givens()}
-            if not o & (fixed_open | fixed_blank)
-        ]
-        best = start
-        for _ in range(5):
-            oracle.reset(frozenset(c for c, d in enumerate(start.cells) if not d))
-            rng.shuffle(free)
-            for orbit in sorted(free, key=lambda o: rng.random()):
-                if oracle.opens - len(orbit) >= target:
-                    oracle.try_remove(orbit)
-            if oracle.opens < best.given_count:
-                best = oracle.puzzle()
-        return best
-
-    return descend
-
-
-def test_deep_targets_go_to_the_low_clue_search(monkeypatch):
-    calls: list = []
-    monkeypatch.setattr(deep, "descend", _fake_descend(calls))
-    request = GenerateRequest(opens=22, pattern=1, seed=9, trials=4)
+@pytest.mark.parametrize(
+    ("pattern", "target", "seed"), [(None, 22, 9), (7, 23, 2), (1, 22, 2), (None, 23, 4)]
+)
+def test_deep_targets_reach_exactly_the_target(pattern, target, seed):
+    request = GenerateRequest(opens=target, pattern=pattern, seed=seed, trials=20)
+    assert picker.pick(request) is picker.DEEP
     result = generate(request)
     check_result(result, request)
-    assert calls and len(calls) <= 4
-    start, target, symmetry, fixed_open, fixed_blank, keywords = calls[0]
-    assert target == 22 and symmetry is Symmetry.ROTATE_180
-    assert fixed_open == frozenset(preset(1).cells()) and fixed_blank == frozenset(
-        preset(1).blank_cells()
+    assert result.reached and result.stop == "reached", result.message
+    assert result.time_limit == deep.DEFAULT_SECONDS and result.workers == 1
+    assert result.message.startswith(f"Reached {target} opens in ")
+
+
+@pytest.mark.parametrize("symmetry", [Symmetry.ROTATE_90, Symmetry.DIAGONAL, Symmetry.DIHEDRAL])
+def test_deep_targets_under_other_symmetries(symmetry):
+    target = {Symmetry.ROTATE_90: 21, Symmetry.DIAGONAL: 23, Symmetry.DIHEDRAL: 17}[symmetry]
+    request = GenerateRequest(opens=target, pattern=None, symmetry=symmetry, seed=5, trials=2)
+    result = generate(request)
+    check_result(result, request)
+    if not result.reached:
+        assert result.minimal and "(minimal)" in result.message
+
+
+def test_deep_runs_are_reproducible_from_the_seed():
+    # pattern 10 (the full center box) keeps each grid's search short
+    request = GenerateRequest(opens=21, pattern=10, seed=11, trials=2)
+    first, second = generate(request), generate(request)
+    check_result(first, request)
+    assert first.puzzle == second.puzzle and first.grids_tried == second.grids_tried == 2
+    assert first.stop == "trials" and not first.reached
+    assert first.message.startswith("Could not reach 21 opens in 2 trials (2 grids, ")
+    assert f"best is {first.opens} opens" in first.message
+    # a pattern cell that could go is no clue orbit the search may blank: not minimal
+    assert ("(minimal)" in first.message) == first.minimal
+    # a reached run too: fresh grids and neighbour moves share counted work, not time
+    request = GenerateRequest(opens=21, pattern=None, seed=106)
+    first, second = generate(request), generate(request)
+    assert first.reached and first.puzzle == second.puzzle
+    assert first.grids_tried == second.grids_tried
+
+
+def _cancel_after(polls: int):
+    """A cancel hook that says stop at its *polls*-th call (the search polls it by node count)."""
+    count = 0
+
+    def cancel() -> bool:
+        nonlocal count
+        count += 1
+        return count >= polls
+
+    return cancel
+
+
+def test_a_missed_deep_target_returns_the_fewest_opens_seen_minimal():
+    seen: list[tuple[int, int]] = []
+    request = GenerateRequest(opens=18, pattern=None, seed=3)
+    result = generate(
+        request, progress=lambda trial, best: seen.append((trial, best)), cancel=_cancel_after(60)
     )
-    assert keywords == ["cancel", "deadline", "progress"]
-    assert count_solutions(start) == 1 and start.given_count > 22
-    # a deep trial covers its grid: every trial takes a new one
-    assert result.grids_tried == result.trials_used
-    assert len(calls) in (result.trials_used, result.trials_used - 1)  # not after a plain reach
+    check_result(result, request)
+    assert not result.reached and result.stop == "cancel"
+    assert result.opens == min(best for _, best in seen)
+    assert result.minimal and f"best is {result.opens} opens (minimal)" in result.message
+    assert result.message.startswith("Cancelled after ")
+    assert result.message.endswith("(target 18)")
 
 
-def test_a_bad_low_clue_result_is_not_returned(monkeypatch):
-    def broken(solution, start, target, *args, **kw):
-        return start.with_cells({c: 0 for c in start.givens()[:6]})  # too few: not unique
-
-    monkeypatch.setattr(deep, "descend", broken)
-    request = GenerateRequest(opens=22, pattern=None, seed=4, trials=2)
+def test_a_deep_time_limit_names_itself():
+    request = GenerateRequest(opens=18, pattern=3, seed=5, time_limit=0.5)
     result = generate(request)
     check_result(result, request)
-    assert not result.reached
+    assert result.stop == "time" and result.time_limit == 0.5
+    assert result.message.startswith("Could not reach 18 opens in 0.5 s (the time limit; ")
+    # without a limit, the message names the default
+    plan = Plan(
+        GenerateRequest(opens=18), form_of(GenerateRequest(opens=18)), random.Random(), 0.0, 60
+    )
+    words = deep.Words(
+        plan,
+        deep.Summary(None, "time", 40, 9),
+        "time",
+        60.0,
+        20,
+        True,
+        deep.Found(result.puzzle, result.solution, 12.5, 3, "grid"),
+    )
+    assert words.message(None).startswith(
+        "Could not reach 18 opens in 60 s (the default time limit; 40 grids searched); "
+        "best is 20 opens (minimal)"
+    )
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_deep_run_cut_before_its_first_grid_still_gives_a_puzzle(seed):
+    request = GenerateRequest(opens=23, pattern=None, seed=seed, time_limit=0.001)
+    result = generate(request)
+    check_result(result, request)  # reached exactly when the puzzle has the target
+    assert result.stop in ("time", "reached") and result.time_limit == 0.001
+
+
+def test_a_target_below_the_measured_floor_gets_a_short_search_and_says_so():
+    request = GenerateRequest(opens=19, pattern=10, seed=2, time_limit=1)
+    result = generate(request)
+    check_result(result, request)
+    assert result.stop == "unlikely" and result.time_limit == 1.0
+    assert result.message.startswith(
+        "19 opens with pattern 10 (full), rotate180 is very unlikely: a search of 10 min reached "
+        "23 at best; searched "
+    )
+    assert result.message.endswith(
+        "Ask for 23 or more, or give a time limit over 600 s to search longer"
+    )
+    # without a time limit: the short search, not the deep default
+    assert floors.quick_limit(None) == floors.QUICK_SECONDS < deep.DEFAULT_SECONDS
+    # at the floor, or with a time limit longer than the measurement, the search runs in full
+    for fields in ({"opens": 23}, {"opens": 19, "time_limit": 601}):
+        full = GenerateRequest(**{"pattern": 10, **fields})
+        assert floors.unlikely(full, form_of(full), full.time_limit or 60.0) is None
+
+
+def test_deep_search_on_two_processes():
+    seen: list[int] = []
+    request = GenerateRequest(opens=22, pattern=1, seed=7, trials=30, workers=2)
+    result = generate(request, progress=lambda trial, best: seen.append(best))
+    check_result(result, request)
+    assert result.reached and result.workers == 2 and "on 2 processes" in result.message
+    bests: list[int] = []
+    missed = GenerateRequest(opens=18, pattern=None, seed=8, workers=2, time_limit=3)
+    result = generate(missed, progress=lambda trial, best: bests.append(best))
+    check_result(result, missed)
+    assert result.stop == "time" and result.opens == min(bests)
+
+
+def test_a_killed_worker_is_reported_and_the_search_goes_on():
+    import multiprocessing
+    import os
+    import signal
+
+    killed: list[int] = []
+
+    def progress(trial: int, best: int) -> None:
+        for child in multiprocessing.active_children():
+            if not killed and child.pid is not None:
+                killed.append(child.pid)
+                os.kill(child.pid, signal.SIGKILL)
+
+    request = GenerateRequest(opens=19, pattern=10, seed=4, workers=2, time_limit=2)
+    result = generate(request, progress=progress)
+    check_result(result, request)
+    assert killed and result.workers == 2
+    assert "(a process failed: worker 1 ended (exit code -9))" in result.message
+
+
+def test_workers_stay_in_process_where_processes_cannot_start(monkeypatch):
+    import sys
+
+    assert deep.usable_workers(4) == 4
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert deep.usable_workers(4) == 1
+
+
+def test_a_deep_search_without_workers_never_imports_multiprocessing():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from xlsudoku.engine.generate import GenerateRequest, generate\n"
+        "r = generate(GenerateRequest(opens=23, pattern=None, seed=1, trials=3))\n"
+        "print(r.opens, 'multiprocessing' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split()[1] == "False"
 
 
 def test_the_oracle_asks_the_solver(monkeypatch):

@@ -17,7 +17,9 @@ import pytest
 from test_unavoidable import independent_count
 
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generate.lowclue import LowClueError, descend, search_low
+from xlsudoku.engine.generate.deep import Found, LowSearch, Task
+from xlsudoku.engine.generate.lowclue import Clock, LowClueError, OrbitSpace, descend
+from xlsudoku.engine.generate.neighbours import neighbours
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
@@ -253,94 +255,107 @@ def test_descend_errors_name_the_place(case: str, message: str) -> None:
         descend(solution, start, 20, Symmetry.ROTATE_180, fixed_open, fixed_blank, random.Random(1))
 
 
-def test_search_low_reaches_a_target_with_records() -> None:
-    calls: list[tuple[int, int]] = []
-    result = search_low(
-        22, rng=random.Random(3), max_grids=20, progress=lambda g, c: calls.append((g, c))
+def _search(target: int, seed: int, max_grids: int, **fixed: frozenset[int]) -> LowSearch:
+    task = Task(
+        target,
+        Symmetry.ROTATE_180,
+        fixed.get("fixed_open", NONE),
+        fixed.get("fixed_blank", NONE),
+        max_grids,
     )
-    assert result.reached and result.stop == "reached"
-    assert result.puzzle is not None and result.solution is not None
-    check_puzzle(result.puzzle, result.solution, Symmetry.ROTATE_180)
-    assert result.clues == result.puzzle.given_count <= 22
-    clues = [r.clues for r in result.records]
+    return LowSearch(task, random.Random(seed), Clock(None, None))
+
+
+def test_low_search_reaches_a_target_with_records() -> None:
+    records: list[Found] = []
+    search = _search(22, 3, 20)
+    search.on_record = records.append
+    assert search.run() == "reached"
+    best = search.best
+    assert best is not None and best.opens == 22 == best.puzzle.given_count
+    check_puzzle(best.puzzle, best.solution, Symmetry.ROTATE_180)
+    clues = [r.opens for r in records]
     assert clues == sorted(clues, reverse=True) and len(set(clues)) == len(clues)
-    assert clues[-1] == result.clues
-    times = [r.seconds for r in result.records]
-    assert times == sorted(times)
-    assert {r.source for r in result.records} <= {"grid", "neighbour"}
-    assert calls and calls[-1][1] == result.clues
-    assert result.seconds_to(22) is not None and result.seconds_to(result.clues - 1) is None
-    assert "Reached" in result.message
+    assert records[-1] == best
+    assert [r.seconds for r in records] == sorted(r.seconds for r in records)
+    assert {r.source for r in records} <= {"grid", "neighbour"}
 
 
-def test_search_low_is_deterministic_for_a_seed() -> None:
-    a = search_low(23, rng=random.Random(11), max_grids=3)
-    b = search_low(23, rng=random.Random(11), max_grids=3)
-    assert a.puzzle == b.puzzle and a.grids == b.grids
-    assert [r.clues for r in a.records] == [r.clues for r in b.records]
+def test_low_search_is_deterministic_for_a_seed() -> None:
+    a, b = _search(23, 11, 3), _search(23, 11, 3)
+    assert a.run() == b.run()
+    assert a.best is not None and b.best is not None
+    assert a.best.puzzle == b.best.puzzle and a.grids == b.grids
 
 
-def test_search_low_with_a_pattern_keeps_it() -> None:
+def test_low_search_with_a_pattern_keeps_it() -> None:
     pattern = frozenset({30, 32, 40, 48, 50})
-    result = search_low(
-        23,
-        fixed_open=pattern,
-        fixed_blank=CENTER_BOX - pattern,
-        rng=random.Random(12),
-        max_grids=10,
-    )
-    assert result.puzzle is not None and result.solution is not None
-    check_puzzle(result.puzzle, result.solution, Symmetry.ROTATE_180, pattern, CENTER_BOX - pattern)
-    assert result.clues % 2 == 1
+    search = _search(23, 12, 10, fixed_open=pattern, fixed_blank=CENTER_BOX - pattern)
+    search.run()
+    assert search.best is not None
+    best = search.best
+    check_puzzle(best.puzzle, best.solution, Symmetry.ROTATE_180, pattern, CENTER_BOX - pattern)
+    assert best.opens % 2 == 1
 
 
-def test_search_low_stops_at_the_deadline_and_on_cancel() -> None:
-    result = search_low(17, rng=random.Random(13), deadline=time.perf_counter() + 0.5)
-    assert result.stop == "time" and not result.reached
-    if result.puzzle is not None:
-        assert result.solution is not None
-        check_puzzle(result.puzzle, result.solution, Symmetry.ROTATE_180)
-        assert "best is" in result.message
+def test_low_search_stops_at_the_deadline_and_on_cancel() -> None:
+    task = Task(17, Symmetry.ROTATE_180, NONE, NONE)
+    search = LowSearch(task, random.Random(13), Clock(time.perf_counter() + 0.5, None))
+    assert search.run() == "time"
+    if search.best is not None:
+        check_puzzle(search.best.puzzle, search.best.solution, Symmetry.ROTATE_180)
     polls = []
 
     def cancel() -> bool:
         polls.append(1)
         return len(polls) > 40
 
-    result = search_low(17, rng=random.Random(13), cancel=cancel)
-    assert result.stop == "cancel" and len(polls) == 41
+    search = LowSearch(task, random.Random(13), Clock(None, cancel))
+    assert search.run() == "cancel" and len(polls) == 41
 
 
-def test_search_low_on_a_small_geometry_and_max_grids() -> None:
-    result = search_low(3, rng=random.Random(14), geometry=geometry(2, 2), max_grids=4)
-    assert result.stop == "grids" and result.grids == 4 and not result.reached
-    assert result.puzzle is not None and result.solution is not None
-    check_puzzle(result.puzzle, result.solution, Symmetry.ROTATE_180)
-    assert result.clues >= 4  # no 4x4 puzzle has fewer than 4 clues
+def test_low_search_on_a_small_geometry_stops_after_its_grids() -> None:
+    task = Task(3, Symmetry.ROTATE_180, NONE, NONE, 4, geometry(2, 2))
+    search = LowSearch(task, random.Random(14), Clock(None, None))
+    assert search.run() == "trials" and search.grids == 4
+    assert search.best is not None
+    check_puzzle(search.best.puzzle, search.best.solution, Symmetry.ROTATE_180)
+    assert search.best.opens >= 4  # no 4x4 puzzle has fewer than 4 clues
 
 
-def test_search_low_rejects_conflicting_fixed_cells() -> None:
+def test_low_search_rejects_conflicting_fixed_cells() -> None:
     with pytest.raises(LowClueError, match="meet in the rotate180 orbit r1c1, r9c9"):
-        search_low(20, fixed_open=frozenset({0}), fixed_blank=frozenset({80}), max_grids=1)
+        _search(20, 1, 1, fixed_open=frozenset({0}), fixed_blank=frozenset({80}))
 
 
-def test_grids_used_are_the_classic_shape_by_default() -> None:
-    result = search_low(30, rng=random.Random(15), max_grids=1)
-    assert result.puzzle is not None and result.puzzle.geometry is CLASSIC
+def test_a_neighbour_below_the_target_is_padded_to_it() -> None:
+    # a 19 met while aiming at 20 (no pattern): the centre cannot be given back, a pair can't
+    # make one clue, so it is dropped; aiming at 21 it gets a pair back
+    known = next(p for p, clues in _low_clue_rows() if clues == 19)
+    solution = solve(known)
+    assert solution is not None
+    for target, kept_as in ((20, None), (21, 21)):
+        search = _search(target, 1, 0)
+        search.found_lower(known.cells)
+        if kept_as is None:
+            assert search.best is None
+        else:
+            assert search.best is not None and search.best.opens == kept_as
+            check_puzzle(search.best.puzzle, solution, Symmetry.ROTATE_180)
+            assert all(
+                d in (0, k) for d, k in zip(known.cells, search.best.puzzle.cells, strict=True)
+            )
 
 
 @pytest.mark.parametrize("stage", [0, 1])
 def test_neighbour_moves_give_unique_symmetric_puzzles(stage: int) -> None:
-    from xlsudoku.engine.generate.lowclue import _Clock, _LowSearch
-
     # the third 21-clue puzzle of the sample has 20-clue neighbours (found by this search)
     known = [p for p, clues in _low_clue_rows() if clues == 21][2]
-    search = _LowSearch(
-        20, Symmetry.ROTATE_180, NONE, NONE, random.Random(1), _Clock(None, None), CLASSIC, None
-    )
-    found = [(clues, cells) for clues, cells in search.neighbours_of(known.cells, stage) if cells]
+    space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, NONE, NONE, random.Random(0))
+    moves = neighbours(space, known.cells, stage, _no_tick)
+    found = list(itertools.islice(((n, cells) for n, cells in moves if cells), 4))
     assert found, "a 21-clue puzzle has neighbours"
-    for clues, cells in random.Random(stage).sample(found, min(8, len(found))):
+    for clues, cells in found:
         puzzle = Grid(cells)
         solution = solve(puzzle)
         assert solution is not None
@@ -351,8 +366,54 @@ def test_neighbour_moves_give_unique_symmetric_puzzles(stage: int) -> None:
         assert changed <= 6  # two orbits blanked and one given at most
 
 
-def test_search_low_without_neighbours_only_draws_grids() -> None:
-    result = search_low(22, rng=random.Random(16), max_grids=6, neighbours=False)
-    assert result.explored == 0
-    assert result.puzzle is not None and result.solution is not None
-    check_puzzle(result.puzzle, result.solution, Symmetry.ROTATE_180)
+def test_neighbour_moves_keep_the_fixed_cells() -> None:
+    known = [p for p, clues in _low_clue_rows() if clues == 22][1]
+    fixed_open = frozenset(c for c in CENTER_BOX if known[c])
+    fixed_blank = CENTER_BOX - fixed_open
+    space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, fixed_open, fixed_blank, random.Random(0))
+    moves = (cells for _, cells in neighbours(space, known.cells, 1, _no_tick) if cells)
+    found = list(itertools.islice(moves, 6))
+    assert found
+    for cells in found:
+        assert all(cells[c] == known[c] for c in CENTER_BOX)
+
+
+def _no_tick() -> None:
+    """A clock that never stops the neighbour moves."""
+
+
+def test_bench_reach_runs_generate_and_prints_its_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The benchmark command runs (shape only, never speed): reach, lowest and floors."""
+    from xlsudoku.engine.bench.lowclue import run_reach
+
+    assert run_reach(["--targets", "24,23", "--seeds", "1", "--seconds", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "time to reach [24, 23] opens, pattern none, rotate180, seeds 1..1" in out
+    assert "23 opens: reached 1/1 seeds; median " in out and out.rstrip().splitlines()[
+        -1
+    ].startswith("end: load average")
+    assert run_reach(["--lowest", "--pattern", "10", "--seeds", "1", "--seconds", "0.5"]) == 0
+    out = capsys.readouterr().out
+    assert "check: unique True, symmetric True, subset of the solution True" in out
+    argv = ["--floors", "--patterns", "10,11", "--symmetries", "rotate90", "--seeds", "1"]
+    assert run_reach([*argv, "--seconds", "0.5"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "rotate90     pattern 10    (9 open): fewest " in out and "old macro 23, goal <= 21" in out
+    )
+    assert "pattern 11    skipped: pattern: " in out
+
+
+def test_bench_reach_runs_qqwing_alone_when_installed(capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    from xlsudoku.engine.bench.lowclue import run_reach
+
+    if shutil.which("qqwing") is None:
+        pytest.skip("qqwing is not installed (apt-get install qqwing)")
+    assert run_reach(["--seeds", "0", "--qqwing", "0.2", "--symmetry", "vertical"]) == 0
+    out = capsys.readouterr().out
+    assert "qqwing --generate 200 --symmetry mirror --one-line, repeated for " in out
+    assert "(unique True, vertical True)" in out

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from xlsudoku.addin import layout
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
-from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
+from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET, default_workers
 from xlsudoku.engine.grid import (
     CLASSIC,
     ConflictError,
@@ -726,6 +726,7 @@ def start_request(start: StartParams) -> GenerateRequest:
         geometry=start.geometry,
         difficulty=start.difficulty,
         needs=start.needs,
+        workers=default_workers(start.seed),  # deep searches: every CPU unless seeded
     )
     try:
         validate_request(request)

@@ -215,34 +215,6 @@ def bench_qqwing(count: int, out: Print) -> float | None:
     return rate
 
 
-def bench_reach(targets: Sequence[int], seeds: Sequence[int], limit: float, out: Print) -> None:
-    """Time ``generate`` to reach each target (pattern none, 180°), median over seeds.
-
-    Deep targets use the low-clue search when it is present; a run that hits *limit* seconds
-    counts as not reached.
-    """
-    for target in targets:
-        times = []
-        cpu = []
-        reached = 0
-        best: list[int] = []
-        for seed in seeds:
-            request = GenerateRequest(
-                opens=target, pattern=None, trials=1_000_000, seed=seed, time_limit=limit
-            )
-            start, cpu_start = time.perf_counter(), time.process_time()
-            result = generate(request)
-            times.append(time.perf_counter() - start)
-            cpu.append(time.process_time() - cpu_start)
-            reached += result.reached
-            best.append(result.opens)
-        out(
-            f"reach {target} opens (180°, no pattern, limit {limit:g} s), seeds {_seeds(seeds)}: "
-            f"reached {reached}/{len(seeds)}; wall {Timing.of(times).text()}; "
-            f"cpu {Timing.of(cpu).text()}; best opens {sorted(best)}"
-        )
-
-
 def _children_cpu() -> float:
     """Return the CPU seconds used by finished child processes (0 where unknown)."""
     times = os.times()
@@ -274,15 +246,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--qqwing", type=int, default=1000, metavar="N", help="QQWing puzzles (0 = skip)"
     )
-    parser.add_argument(
-        "--reach",
-        default="",
-        metavar="T1,T2",
-        help="also time reaching these opens (e.g. 24,23; deep ones use the low-clue search)",
-    )
-    parser.add_argument(
-        "--time-limit", type=float, default=60.0, help="seconds per --reach run (default 60)"
-    )
     parser.add_argument("--check", action="store_true", help="verify every minimal puzzle")
     parser.add_argument(
         "--shapes", action="store_true", help="also time 6x6, 9x9-X, 12x12 and 16x16 requests"
@@ -299,9 +262,6 @@ def run(args: argparse.Namespace, out: Print = print) -> int:
         bench_shapes(seeds, out)
     if args.qqwing:
         bench_qqwing(args.qqwing, out)
-    if args.reach:
-        targets = [int(t) for t in args.reach.split(",") if t.strip()]
-        bench_reach(targets, seeds, args.time_limit, out)
     out(f"done; {load_note()}")
     return 0
 

@@ -33,6 +33,14 @@ def symmetry_arg(text: str) -> Symmetry:
 TARGET_MISSED = Exit.GOAL_NOT_MET
 
 
+def _workers_arg(text: str) -> int | None:
+    if text.strip().lower() == "auto":
+        return None  # decided per request: see _generate_request
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"--workers must be a whole number >= 1 or auto: {text!r}")
+    return int(text)
+
+
 def _add_generate(sub: Subparsers) -> None:
     p = sub.add_parser(
         "generate",
@@ -63,6 +71,15 @@ def _add_generate(sub: Subparsers) -> None:
     p.add_argument("--seed", type=int, default=None, help="random seed (default: draw one)")
     p.add_argument("--time-limit", type=float, default=None, metavar="SEC", help="seconds")
     add_geometry(p, default="9x9")
+    p.add_argument(
+        "--workers",
+        type=_workers_arg,
+        default="auto",
+        metavar="N",
+        help="processes a deep search (23 opens or fewer) may use: a number, or auto (the "
+        "default): every CPU this process may run on, or 1 with --seed (a seeded run on one "
+        "process is reproducible)",
+    )
     p.add_argument("-n", "--count", type=int, default=1, help="number of puzzles (default 1)")
     p.add_argument(
         "--format",
@@ -83,6 +100,7 @@ def _add_generate(sub: Subparsers) -> None:
 
 def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateRequest:
     from xlsudoku.engine.generate import GenerateRequest
+    from xlsudoku.engine.generate.deep import default_workers
 
     pattern: int | str | None = args.pattern
     if isinstance(pattern, str):
@@ -98,6 +116,7 @@ def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateReq
         geometry=args.geometry,
         difficulty=getattr(args, "difficulty", None),
         needs=getattr(args, "needs", None),
+        workers=default_workers(seed) if args.workers is None else args.workers,
     )
 
 

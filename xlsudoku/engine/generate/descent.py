@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.fill import random_grid
@@ -87,6 +87,46 @@ def minimal_puzzle(
     oracle = Oracle(solution, learn=False)
     attempt(oracle, form, -1, rng, None)
     return oracle.puzzle()
+
+
+def minimize(puzzle: Grid, solution: Grid, form: Form, least: int, rng: random.Random) -> Grid:
+    """Return *puzzle* with free clue orbits blanked in random order while it stays unique.
+
+    Orbits are blanked only while at least *least* clues remain, so the result is minimal
+    unless that bound stopped it.
+
+    >>> from xlsudoku.engine.generate.request import form_for
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> sol = random_grid(random.Random(3))
+    >>> form = form_for(CLASSIC, Symmetry.ROTATE_180, None)
+    >>> p = minimize(sol, sol, form, 0, random.Random(4))
+    >>> is_minimal(p, sol, form.free)
+    True
+    """
+    oracle = Oracle(solution)
+    oracle.reset(frozenset(c for c, d in enumerate(puzzle.cells) if not d))
+    order = [o for o in form.free if puzzle[o[0]]]
+    rng.shuffle(order)
+    for orbit in order:
+        if oracle.opens - len(orbit) >= least:
+            oracle.try_remove(orbit)
+    return oracle.puzzle()
+
+
+def is_minimal(puzzle: Grid, solution: Grid, orbits: Iterable[tuple[Cell, ...]]) -> bool:
+    """Return True when no clue orbit of *orbits* can be blanked keeping *puzzle* unique.
+
+    >>> sol = random_grid(random.Random(3))
+    >>> from xlsudoku.engine.symmetry import orbits
+    >>> is_minimal(sol, sol, orbits(Symmetry.ROTATE_180, sol.geometry))
+    False
+    """
+    oracle = Oracle(solution, learn=False)
+    oracle.reset(frozenset(c for c, d in enumerate(puzzle.cells) if not d))
+    for orbit in orbits:
+        if oracle.is_given(orbit[0]) and oracle.can_remove(orbit):
+            return False
+    return True
 
 
 @dataclass(slots=True)

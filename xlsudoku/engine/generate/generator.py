@@ -3,8 +3,8 @@
 Strategies (one signature, :mod:`.strategy`):
 
 - :mod:`.descent` — blank orbits of random grids while unique, with solution reuse;
-- :mod:`.deep` — 9x9 targets of ``LOW_CLUE_TARGET`` opens or fewer: descents handed to the
-  low-clue search (:mod:`.lowclue`);
+- :mod:`.deep` — 9x9 targets of ``LOW_CLUE_TARGET`` opens or fewer: the low-clue search (fresh
+  grids searched exhaustively and neighbour moves, :mod:`.lowclue`, :mod:`.neighbours`);
 - :mod:`.graded` — a difficulty level or a technique to need.
 
 This module decides which one runs and with what time limit, then builds the
@@ -18,7 +18,6 @@ import random
 import time
 
 from xlsudoku.engine.generate import deep, descent, graded
-from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.generate.request import Form, GenerateRequest, GenerateResult, form_of
 from xlsudoku.engine.generate.strategy import Cancel, Outcome, Plan, Progress, Strategy
 from xlsudoku.engine.logic import next_step as human_next_step
@@ -92,16 +91,13 @@ def generate(
         # rounds beyond singles are filled by the human-style solver (its techniques named)
         ranks=rank_statistics(outcome.puzzle, outcome.solution, next_step=human_next_step),
         request=request.with_seed(seed),
+        time_limit=limit if outcome.time_limit is None else outcome.time_limit,
+        stop=outcome.stop,
+        workers=outcome.workers,
     )
 
 
 def is_minimal(outcome: Outcome, form: Form) -> bool:
     """Return True when no clue orbit of the puzzle (pattern orbits too) can be blanked."""
-    puzzle = outcome.puzzle
-    oracle = Oracle(outcome.solution, learn=False)
-    oracle.reset(frozenset(c for c, d in enumerate(puzzle.cells) if not d))
     orbits = form.free if outcome.untested is None else outcome.untested
-    for orbit in (*orbits, *form.fixed_orbits):
-        if oracle.is_given(orbit[0]) and oracle.can_remove(orbit):
-            return False
-    return True
+    return descent.is_minimal(outcome.puzzle, outcome.solution, (*orbits, *form.fixed_orbits))

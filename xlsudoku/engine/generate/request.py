@@ -42,6 +42,8 @@ class GenerateRequest:
         geometry: Shape of the grid (9x9 by default).
         difficulty: Wanted level (the graded strategy, :mod:`.graded`).
         needs: A technique the solve path must use (the graded strategy too).
+        workers: Processes a deep search may use (1: this process only, as in Pyodide; more
+            only where processes can start, see :mod:`.deep`).
 
     >>> GenerateRequest().opens, GenerateRequest().symmetry.value
     (26, 'rotate180')
@@ -56,6 +58,7 @@ class GenerateRequest:
     geometry: Geometry = CLASSIC
     difficulty: Level | None = None
     needs: Technique | None = None
+    workers: int = 1
 
     @property
     def graded(self) -> bool:
@@ -91,6 +94,13 @@ class GenerateResult:
         message: One sentence for the user, e.g. ``Reached 26 opens in 2 trials (0.02 s)``.
         ranks: Rank statistics of the puzzle (see :mod:`xlsudoku.engine.ranks`).
         request: The request, with the seed filled in.
+        time_limit: Seconds the run was allowed: the request's time limit, or the strategy's
+            default when it had none (deep targets: 60), or the short search of a target the
+            pattern makes very unlikely; None for no limit.
+        stop: Why the run ended: ``reached``, ``trials``, ``time`` (the time limit cut it),
+            ``cancel`` or ``unlikely`` (a short search of a very unlikely target).
+        workers: Processes that searched (1 unless the request asked for more and they could
+            start).
     """
 
     puzzle: Grid
@@ -106,6 +116,9 @@ class GenerateResult:
     message: str
     ranks: Ranks
     request: GenerateRequest
+    time_limit: float | None = None
+    stop: str = "reached"
+    workers: int = 1
 
     def to_dict(self) -> dict[str, object]:
         """Return every field as JSON-ready data (grids as 81-character strings).
@@ -129,6 +142,9 @@ class GenerateResult:
             "seed": self.seed,
             "message": self.message,
             "ranks": self.ranks.to_dict(),
+            "time_limit": self.time_limit,
+            "stop": self.stop,
+            "workers": self.workers,
             "request": {
                 "opens": req.opens,
                 "pattern": req.pattern,
@@ -139,6 +155,7 @@ class GenerateResult:
                 "geometry": req.geometry.name,
                 "difficulty": None if req.difficulty is None else req.difficulty.name,
                 "needs": None if req.needs is None else req.needs.value,
+                "workers": req.workers,
             },
         }
 
@@ -199,12 +216,14 @@ def form_of(request: GenerateRequest) -> Form:
         raise GenerateError(f"geometry must be a Geometry, got {geo!r}")
     if not isinstance(request.symmetry, Symmetry):
         raise GenerateError(f"symmetry must be a Symmetry, got {request.symmetry!r}")
-    for name in ("opens", "trials"):
+    for name in ("opens", "trials", "workers"):
         value = getattr(request, name)
         if isinstance(value, bool) or not isinstance(value, int):
             raise GenerateError(f"{name} must be a whole number, got {value!r}")
     if request.trials < 1:
         raise GenerateError(f"trials must be at least 1, got {request.trials}")
+    if request.workers < 1:
+        raise GenerateError(f"workers must be at least 1, got {request.workers}")
     if request.time_limit is not None and not request.time_limit > 0:
         raise GenerateError(f"time limit must be positive seconds, got {request.time_limit!r}")
     if request.seed is not None and (

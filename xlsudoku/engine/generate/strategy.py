@@ -18,7 +18,7 @@ from typing import Literal
 from xlsudoku.engine.generate.request import Form, GenerateRequest
 from xlsudoku.engine.grid import Cell, Grid
 
-Stop = Literal["reached", "trials", "time", "cancel"]
+Stop = Literal["reached", "trials", "time", "cancel", "unlikely"]
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
 
@@ -72,12 +72,15 @@ class Outcome:
         puzzle: The best puzzle (unique, symmetric, with the form's fixed cells).
         solution: Its solution.
         stop: Why the run ended: the target was ``reached``, or out of ``trials`` or ``time``,
-            or ``cancel``.
+            or ``cancel``, or the target is ``unlikely`` to be met at all (a short search only).
         trials: Attempts made.
         grids: Solution grids filled.
         message: One sentence for the user.
         untested: Clue orbits not shown to be needed, or None when nothing is known (the
             generator then tests every clue orbit for minimality).
+        time_limit: Seconds the strategy allowed itself when that differs from the plan's
+            limit (a short search of an unlikely target), else None.
+        workers: Processes that searched.
     """
 
     puzzle: Grid
@@ -87,6 +90,8 @@ class Outcome:
     grids: int
     message: str
     untested: tuple[tuple[Cell, ...], ...] | None = None
+    time_limit: float | None = None
+    workers: int = 1
 
     @property
     def reached(self) -> bool:

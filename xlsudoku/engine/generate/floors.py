@@ -1,0 +1,108 @@
+"""Floors: the fewest opens the low-clue search has reached with a pattern, and what lower gets.
+
+A pattern fixes the whole center box, and the fewer free cells it leaves the higher the fewest
+opens any unique puzzle can have.  No proof is known for these floors: they are *measured*, the
+fewest opens that ``xlsudoku bench reach --floors`` reached with each pattern and symmetry in
+its runs (README, "Low-clue search"), each with the seconds of search behind it.  A target
+below the floor is very unlikely in a run no longer than that, so instead of spending the whole
+time limit the deep search (:mod:`.deep`) runs ``QUICK_SECONDS`` and says so; a time limit
+longer than the measurement searches in full.  (The one floor that is proven, 17 clues for any
+9x9 Sudoku, is refused earlier: :func:`.request.form_of`.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xlsudoku.engine.generate.request import Form, GenerateRequest
+from xlsudoku.engine.grid import CLASSIC
+from xlsudoku.engine.patterns import Pattern
+from xlsudoku.engine.symmetry import Symmetry
+
+# A target below the floor gets this many seconds of search (or the time limit, if shorter).
+QUICK_SECONDS = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class Floor:
+    """The fewest opens reached with one pattern and symmetry, and how long was searched.
+
+    Attributes:
+        opens: Fewest opens reached.
+        seconds: Seconds of search behind it (per seed).
+        seeds: Seeds (runs) behind it.
+        label: What it is the floor of, e.g. ``pattern 10 (full), rotate180``.
+    """
+
+    opens: int
+    seconds: float
+    seeds: int
+    label: str
+
+    def sentence(self, target: int) -> str:
+        """Return why *target* is very unlikely.
+
+        >>> Floor(23, 600, 2, "pattern 10 (full), rotate180").sentence(21)[:58]
+        '21 opens with pattern 10 (full), rotate180 is very unlikel'
+        >>> Floor(23, 600, 2, "pattern 10 (full), rotate180").sentence(21)[58:]
+        'y: 2 searches of 10 min each reached 23 at best'
+        >>> Floor(23, 600, 1, "pattern 10 (full), rotate180").sentence(21)[58:]
+        'y: a search of 10 min reached 23 at best'
+        """
+        runs = "a search" if self.seeds == 1 else f"{self.seeds} searches"
+        each = "" if self.seeds == 1 else " each"
+        return (
+            f"{target} opens with {self.label} is very unlikely: {runs} of "
+            f"{self.seconds / 60:g} min{each} reached {self.opens} at best"
+        )
+
+
+# (symmetry, center box mask or None) -> (fewest opens, seconds per run, runs).  Measured with
+# ``xlsudoku bench reach --floors`` (see README); only rows measured for 10 minutes or more.
+MEASURED: dict[tuple[Symmetry, str | None], tuple[int, float, int]] = {
+    (Symmetry.ROTATE_180, "x.x.x.x.x"): (21, 600.0, 1),  # pattern 8 (saltire)
+    (Symmetry.ROTATE_180, "xxxxxxxxx"): (23, 600.0, 1),  # pattern 10 (full)
+}
+
+
+def floor_of(symmetry: Symmetry, pattern: Pattern | None) -> Floor | None:
+    """Return the measured floor of *pattern* (None: no pattern) under *symmetry*, or None.
+
+    >>> from xlsudoku.engine.patterns import preset
+    >>> floor = floor_of(Symmetry.ROTATE_180, preset(10))
+    >>> floor is None or floor.opens > 17
+    True
+    """
+    entry = MEASURED.get((symmetry, None if pattern is None else pattern.mask))
+    if entry is None:
+        return None
+    opens, seconds, seeds = entry
+    what = "no pattern" if pattern is None else pattern.label
+    return Floor(opens, seconds, seeds, f"{what}, {symmetry.value}")
+
+
+def unlikely(request: GenerateRequest, form: Form, limit: float | None) -> Floor | None:
+    """Return the floor that makes *request*'s target very unlikely within *limit*, or None.
+
+    >>> from xlsudoku.engine.generate.request import form_of
+    >>> r = GenerateRequest(opens=22)
+    >>> unlikely(r, form_of(r), 60.0) is None
+    True
+    """
+    if request.geometry != CLASSIC:
+        return None
+    floor = floor_of(request.symmetry, form.pattern)
+    if floor is None or request.opens >= floor.opens:
+        return None
+    if limit is not None and limit > floor.seconds:
+        return None
+    return floor
+
+
+def quick_limit(limit: float | None) -> float:
+    """Return the seconds a very unlikely target gets: ``QUICK_SECONDS`` or *limit* if less.
+
+    >>> quick_limit(60.0), quick_limit(2.0), quick_limit(None)
+    (5.0, 2.0, 5.0)
+    """
+    return QUICK_SECONDS if limit is None else min(limit, QUICK_SECONDS)
