@@ -76,9 +76,11 @@ from xlsudoku.addin.cellio import OpenpyxlIO
 
 wb = openpyxl.load_workbook(PATH, keep_vba=True)
 io = OpenpyxlIO(wb)
-wb["Generator"]["C10"] = 7
+seed = layout.PARAMS_BY_NAME[layout.SEED].ref
+wb[seed.sheet][seed.top_left] = 7
 start = actions.start(io)
-wb["Analyze"]["C3"] = PUZZLE
+text = layout.NAMES[layout.ANALYZE_STRING]
+wb[text.sheet][text.top_left] = PUZZLE
 analyze = actions.analyze(io)
 hint = actions.hint(io)
 print(json.dumps({
