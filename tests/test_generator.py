@@ -715,6 +715,12 @@ def test_a_deep_time_limit_names_itself():
         "Could not reach 18 opens in 60 s (the default time limit; 40 grids searched); "
         "best is 20 opens (minimal)"
     )
+    # a target met says which limit it ran under
+    met = deep.Words(
+        plan, deep.Summary(None, "reached", 3, 9), "reached", 60.0, 18, False, words.best
+    )
+    assert met.message(None).startswith("Reached 18 opens in 3 grids (")
+    assert met.message(None).endswith(" s of the default 60 s time limit)")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -481,7 +481,13 @@ class Words:
         on = f" on {summary.workers} processes" if summary.workers > 1 else ""
         elapsed = plan.elapsed()
         if self.stop == "reached":
-            return f"Reached {target} opens in {grids}{on} ({elapsed:.2f} s)"
+            if self.limit is None:
+                return f"Reached {target} opens in {grids}{on} ({elapsed:.2f} s)"
+            which = "the default" if plan.request.time_limit is None else "a"
+            return (
+                f"Reached {target} opens in {grids}{on} ({elapsed:.2f} s of {which} "
+                f"{self.limit:g} s time limit)"
+            )
         best = f"best is {self.opens} opens{' (minimal)' if self.minimal else ''}"
         if self.best.opens == self.opens and self.best.source != "descent":
             best += f", found after {self.best.seconds:.1f} s"
