@@ -21,6 +21,7 @@ import copy
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from xlsudoku.addin import layout
@@ -223,6 +224,72 @@ def _last_filled(rows: Sequence[Sequence[Value]]) -> int:
     return 0
 
 
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """A table on a sheet: the header row, its columns and the rows found below it."""
+
+    sheet: Any
+    header_row: int
+    first_col: int
+    last_col: int
+    rows: Block
+
+
+class _Tables:
+    """``table_rows``, ``append_rows`` and ``replace_rows`` of both adapters, written once.
+
+    An adapter gives three primitives: ``_table`` (read the rows under a header), and
+    ``_write_rows`` / ``_blank_rows`` (write or blank whole rows of the table's columns).
+    """
+
+    def _table(self, name: str) -> _Table:
+        raise NotImplementedError
+
+    def _write_rows(
+        self,
+        table: _Table,
+        start: int,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None,
+    ) -> None:
+        raise NotImplementedError
+
+    def _blank_rows(self, table: _Table, first: int, last: int) -> None:
+        raise NotImplementedError
+
+    def table_rows(self, name: str) -> Block:
+        """Return the rows under header *name* down to the last non-empty one."""
+        rows = self._table(name).rows
+        return rows[: _last_filled(rows)]
+
+    def append_rows(
+        self,
+        name: str,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None = None,
+    ) -> int:
+        """Write *rows* below the table's last non-empty row; return the first row number."""
+        table = self._table(name)
+        start = table.header_row + 1 + _last_filled(table.rows)
+        if rows:
+            self._write_rows(table, start, rows, row_heights)
+        return start
+
+    def replace_rows(
+        self,
+        name: str,
+        rows: Sequence[Sequence[Value]],
+        row_heights: Sequence[float] | None = None,
+    ) -> None:
+        """Write *rows* under the header and blank the old rows below them."""
+        table = self._table(name)
+        old = _last_filled(table.rows)
+        if rows:
+            self._write_rows(table, table.header_row + 1, rows, row_heights)
+        if old > len(rows):
+            self._blank_rows(table, table.header_row + 1 + len(rows), table.header_row + old)
+
+
 def character_width(points: float) -> float:
     """Return the column width in characters (Excel's unit) that is *points* wide.
 
@@ -261,7 +328,7 @@ def _plain(value: Value) -> Value:
 # -- xlwings -----------------------------------------------------------------------------------
 
 
-class XlwingsIO:
+class XlwingsIO(_Tables):
     """CellIO over an ``xlwings.Book``: desktop (``Book.caller()``) or remote (Lite/Server).
 
     Reads keep Excel's error values as text (``#N/A``) so the parameter checks can name them;
@@ -315,47 +382,30 @@ class XlwingsIO:
         rows, columns = rng.shape
         rng.value = [[None] * columns for _ in range(rows)]
 
-    def _table(self, name: str) -> tuple[Any, int, int, Block]:
-        """Return the header range, its last column, the sheet's last row and the rows below."""
+    def _table(self, name: str) -> _Table:
+        """Return the table under header *name*: every row down to the sheet's last used row."""
         header = self._range(name)
         sheet = header.sheet
         first_row, first_col = header.row, header.column
         last_col = first_col + header.shape[1] - 1
         last_row = _last_used_row(sheet)
-        if last_row <= first_row:
-            return header, last_col, last_row, []
-        block = sheet.range((first_row + 1, first_col), (last_row, last_col))
-        values = block.options(ndim=2, err_to_str=True).value
-        return header, last_col, last_row, [[_plain(v) for v in row] for row in values]
-
-    def table_rows(self, name: str) -> Block:
-        """Return the rows under header *name* down to the last non-empty one."""
-        rows = self._table(name)[3]
-        return rows[: _last_filled(rows)]
-
-    def append_rows(
-        self,
-        name: str,
-        rows: Sequence[Sequence[Value]],
-        row_heights: Sequence[float] | None = None,
-    ) -> int:
-        """Write *rows* below the table's last non-empty row; return the first row number."""
-        header, last_col, _, existing = self._table(name)
-        start = header.row + 1 + _last_filled(existing)
-        self._write_rows(header, last_col, start, rows, row_heights)
-        return int(start)
+        rows: Block = []
+        if last_row > first_row:
+            block = sheet.range((first_row + 1, first_col), (last_row, last_col))
+            values = block.options(ndim=2, err_to_str=True).value
+            rows = [[_plain(v) for v in row] for row in values]
+        return _Table(sheet, first_row, first_col, last_col, rows)
 
     def _write_rows(
         self,
-        header: Any,
-        last_col: int,
+        table: _Table,
         start: int,
         rows: Sequence[Sequence[Value]],
         row_heights: Sequence[float] | None,
     ) -> None:
-        if not rows:
-            return
-        target = header.sheet.range((start, header.column), (start + len(rows) - 1, last_col))
+        target = table.sheet.range(
+            (start, table.first_col), (start + len(rows) - 1, table.last_col)
+        )
         block = _block([list(row) for row in rows], target.shape)
         target.value = [[self._cell_value(v) for v in row] for row in block]
         try:
@@ -364,20 +414,9 @@ class XlwingsIO:
         except NotImplementedError:
             pass  # a remote engine before xlwings 0.37 cannot set row heights: values suffice
 
-    def replace_rows(
-        self,
-        name: str,
-        rows: Sequence[Sequence[Value]],
-        row_heights: Sequence[float] | None = None,
-    ) -> None:
-        """Write *rows* under the header and blank the old rows below them."""
-        header, last_col, _, existing = self._table(name)
-        old = _last_filled(existing)
-        self._write_rows(header, last_col, header.row + 1, rows, row_heights)
-        if old > len(rows):
-            first = header.row + 1 + len(rows)
-            stale = header.sheet.range((first, header.column), (header.row + old, last_col))
-            stale.value = [[None] * stale.shape[1] for _ in range(stale.shape[0])]
+    def _blank_rows(self, table: _Table, first: int, last: int) -> None:
+        stale = table.sheet.range((first, table.first_col), (last, table.last_col))
+        stale.value = [[None] * stale.shape[1] for _ in range(stale.shape[0])]
 
     def set_sizes(
         self,
@@ -452,7 +491,7 @@ _MAX_ROWS = 1_048_576  # Excel's sheet size: what a whole column or row spans
 _MAX_COLUMNS = 16_384
 
 
-class OpenpyxlIO:
+class OpenpyxlIO(_Tables):
     """CellIO over an ``openpyxl`` workbook loaded with formulas (``data_only=False``).
 
     A cell holding a formula reads as its text (``=A1+1``): openpyxl cannot calculate, and
@@ -546,7 +585,7 @@ class OpenpyxlIO:
             for c in range(c0, c1 + 1):
                 self._writable(sheet, r, c).value = None
 
-    def _table(self, name: str) -> tuple[Worksheet, int, int, int, Block]:
+    def _table(self, name: str) -> _Table:
         sheet, (r0, c0, _, c1) = self._resolve(name)
         # Read what is there without creating a cell for every empty coordinate (openpyxl's
         # sheet.cell() adds one): a stray value far down costs one row, not a million.
@@ -557,38 +596,18 @@ class OpenpyxlIO:
             [_plain(present[r, c].value) if (r, c) in present else None for c in columns]
             for r in range(r0 + 1, last + 1)
         ]
-        return sheet, r0, c0, c1, rows
-
-    def table_rows(self, name: str) -> Block:
-        """Return the rows under header *name* down to the last non-empty one."""
-        rows = self._table(name)[4]
-        return rows[: _last_filled(rows)]
-
-    def append_rows(
-        self,
-        name: str,
-        rows: Sequence[Sequence[Value]],
-        row_heights: Sequence[float] | None = None,
-    ) -> int:
-        """Write *rows* below the table's last non-empty row; return the first row number."""
-        sheet, r0, c0, c1, existing = self._table(name)
-        start = r0 + 1 + _last_filled(existing)
-        self._write_rows(sheet, start, c0, c1, rows, row_heights)
-        return start
+        return _Table(sheet, r0, c0, c1, rows)
 
     def _write_rows(
         self,
-        sheet: Worksheet,
+        table: _Table,
         start: int,
-        c0: int,
-        c1: int,
         rows: Sequence[Sequence[Value]],
         row_heights: Sequence[float] | None,
     ) -> None:
-        if not rows:
-            return
         from openpyxl.utils.cell import get_column_letter
 
+        sheet, c0, c1 = table.sheet, table.first_col, table.last_col
         # A new cell takes its column's format (text, date, wrapping), as one typed in Excel does.
         for column in range(c0, c1 + 1):
             dimension = sheet.column_dimensions.get(get_column_letter(column))
@@ -602,19 +621,10 @@ class OpenpyxlIO:
         for offset, height in enumerate(row_heights or ()):
             sheet.row_dimensions[start + offset].height = height
 
-    def replace_rows(
-        self,
-        name: str,
-        rows: Sequence[Sequence[Value]],
-        row_heights: Sequence[float] | None = None,
-    ) -> None:
-        """Write *rows* under the header and blank the old rows below them."""
-        sheet, r0, c0, c1, existing = self._table(name)
-        old = _last_filled(existing)
-        self._write_rows(sheet, r0 + 1, c0, c1, rows, row_heights)
-        for row in range(r0 + 1 + len(rows), r0 + 1 + old):
-            for column in range(c0, c1 + 1):
-                sheet.cell(row, column).value = None
+    def _blank_rows(self, table: _Table, first: int, last: int) -> None:
+        for row in range(first, last + 1):
+            for column in range(table.first_col, table.last_col + 1):
+                table.sheet.cell(row, column).value = None
 
     def set_sizes(
         self,
