@@ -693,7 +693,7 @@ def test_a_missed_deep_target_returns_the_fewest_opens_seen_minimal():
 
 
 def test_a_deep_time_limit_names_itself():
-    request = GenerateRequest(opens=18, pattern=3, seed=5, time_limit=0.5)
+    request = GenerateRequest(opens=18, pattern=None, seed=5, time_limit=0.5)
     result = generate(request)
     check_result(result, request)
     assert result.stop == "time" and result.time_limit == 0.5

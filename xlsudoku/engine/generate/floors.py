@@ -60,6 +60,7 @@ class Floor:
 # (symmetry, center box mask or None) -> (fewest opens, seconds per run, runs).  Measured with
 # ``xlsudoku bench reach --floors`` (see README); only rows measured for 10 minutes or more.
 MEASURED: dict[tuple[Symmetry, str | None], tuple[int, float, int]] = {
+    (Symmetry.ROTATE_180, "xxxx.xxxx"): (24, 600.0, 1),  # pattern 3 (ring)
     (Symmetry.ROTATE_180, "x.x.x.x.x"): (21, 600.0, 1),  # pattern 8 (saltire)
     (Symmetry.ROTATE_180, "xxxxxxxxx"): (23, 600.0, 1),  # pattern 10 (full)
 }
