@@ -365,6 +365,9 @@ def test_generate_json_of_x_sudoku_reads_back_as_x_sudoku(capsys):
 
 
 def test_generate_exits_5_when_a_target_is_missed(capsys):
-    code, out, err = _run(capsys, ["generate", "--seed", "1", "--opens", "20", "--trials", "1"])
+    code, out, err = _run(
+        capsys,
+        ["generate", "--seed", "1", "--opens", "20", "--trials", "1", "--time-limit", "3600"],
+    )
     assert code == 5 and Grid.parse(out.strip()).given_count > 20
     assert err.startswith("Could not reach 20 opens in 1 trial")
