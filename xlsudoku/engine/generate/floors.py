@@ -62,7 +62,9 @@ class Floor:
 MEASURED: dict[tuple[Symmetry, str | None], tuple[int, float, int]] = {
     (Symmetry.ROTATE_180, "xxxx.xxxx"): (24, 600.0, 1),  # pattern 3 (ring)
     (Symmetry.ROTATE_180, "x.x.x.x.x"): (21, 600.0, 1),  # pattern 8 (saltire)
+    (Symmetry.ROTATE_180, ".x.xxx.x."): (21, 600.0, 1),  # pattern 9 (cross)
     (Symmetry.ROTATE_180, "xxxxxxxxx"): (23, 600.0, 1),  # pattern 10 (full)
+    (Symmetry.ROTATE_180, "...xxx..."): (21, 600.0, 1),  # pattern 12 (bar)
 }
 
 
