@@ -97,7 +97,12 @@ class _Tables:
     se_houses: tuple[tuple[House, ...], ...]  # per cell: its box, row and column
     x_off: list[tuple[int, ...]]  # potential -> same digit in the peers (box, row, column)
     y_off: list[tuple[int, ...]]  # potential -> other digits of the cell
+    xy_off: list[tuple[int, ...]]  # potential -> y_off then x_off (what its being on makes off)
     counts: list[int]  # house * size + digit - 1 -> places of the digit in the house
+    # house * size + digit - 1 -> places of the digit as a mask of positions in the house
+    places: list[int]
+    # per cell: (house, bit of the cell's position in the house) for its box, row and column
+    se_slots: tuple[tuple[tuple[House, int], ...], ...]
     off_on_memo: dict[tuple[bool, bool], list[tuple[int, ...]]]
 
     @classmethod
@@ -105,29 +110,56 @@ class _Tables:
         geo = board.geometry
         n = geo.size
         cands = board.cands
+        houses = geo.houses
         se_houses = tuple((hs[2], hs[0], hs[1]) for hs in geo.houses_of)
         x_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         y_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         for cell, m in enumerate(cands):
             if not m:
                 continue
+            # the peers in SE's order (box, row, column), each once, with a candidate left
+            peers = tuple(
+                dict.fromkeys(
+                    c for h in se_houses[cell] for c in houses[h] if c != cell and cands[c] & m
+                )
+            )
             for d in range(n):
                 if not m >> d & 1:
                     continue
-                seen: dict[int, None] = {}
-                for h in se_houses[cell]:
-                    for c in geo.houses[h]:
-                        if c != cell and cands[c] >> d & 1:
-                            seen[c * n + d] = None
-                x_off[cell * n + d] = tuple(seen)
+                x_off[cell * n + d] = tuple(c * n + d for c in peers if cands[c] >> d & 1)
                 y_off[cell * n + d] = tuple(cell * n + e for e in range(n) if e != d and m >> e & 1)
-        counts = [0] * (len(geo.houses) * n)
-        for h, cells in enumerate(geo.houses):
-            for c in cells:
-                for d in range(n):
-                    if cands[c] >> d & 1:
-                        counts[h * n + d] += 1
-        return cls(board, n, cands, geo.houses, se_houses, x_off, y_off, counts, {})
+        counts = [0] * (len(houses) * n)
+        places = [0] * (len(houses) * n)
+        position: dict[tuple[House, Cell], int] = {}
+        for h, cells in enumerate(houses):
+            for i, c in enumerate(cells):
+                position[(h, c)] = 1 << i
+                m = cands[c]
+                while m:
+                    low = m & -m
+                    key = h * n + low.bit_length() - 1
+                    counts[key] += 1
+                    places[key] |= 1 << i
+                    m ^= low
+        se_slots = tuple(
+            tuple((h, position[(h, cell)]) for h in se_houses[cell])
+            for cell in range(geo.cell_count)
+        )
+        xy_off = [a + b for a, b in zip(y_off, x_off, strict=True)]
+        return cls(
+            board,
+            n,
+            cands,
+            houses,
+            se_houses,
+            x_off,
+            y_off,
+            xy_off,
+            counts,
+            places,
+            se_slots,
+            {},
+        )
 
     def off_on(self, y: bool, x: bool) -> list[tuple[int, ...]]:
         """Return, per potential, what its being off makes on (Y rule, X rule or both)."""
@@ -520,11 +552,14 @@ class _Chainer:
         y = self.y
         dynamic = self.dynamic
         source = t.cands
-        cands = list(source)
-        counts = list(t.counts)  # places of each digit in each house, kept up to date
+        on_off = t.xy_off if y else t.x_off
+        # static rules leave the candidates as they are: what an off potential makes on is fixed
+        static_on = None if dynamic else t.off_on(y, True)
+        cands = list(source) if dynamic else []
+        places = list(t.places)  # places of each digit in each house, kept up to date
+        src_places = t.places
         houses = t.houses
-        se_houses = t.se_houses
-        x_off, y_off = t.x_off, t.y_off
+        se_slots = t.se_slots
         facts: dict[Fact, tuple[Fact, ...]] = {first: ()}
         nested: dict[Fact, int] = {}
         pending_on: deque[Fact] = deque()
@@ -533,47 +568,60 @@ class _Chainer:
         while pending_on or pending_off:
             if pending_on:
                 f = pending_on.popleft()
-                p = f >> 1
-                for q in (y_off[p] + x_off[p]) if y else x_off[p]:
+                for q in on_off[f >> 1]:
                     g = q * 2
                     if g + 1 in facts:
                         return _Outcome(facts, (g + 1, facts[g + 1], g, (f,)), nested)
                     if g not in facts:
                         facts[g] = (f,)
                         pending_off.append(g)
+            elif static_on is not None:
+                f = pending_off.popleft()
+                parents: tuple[Fact, ...] = (f,)
+                for q in static_on[f >> 1]:
+                    g = q * 2 + 1
+                    if g - 1 in facts:
+                        return _Outcome(facts, (g, parents, g - 1, facts[g - 1]), nested)
+                    if g not in facts:
+                        facts[g] = parents
+                        pending_on.append(g)
             else:
                 f = pending_off.popleft()
                 p = f >> 1
                 cell, d = divmod(p, n)
+                m = cands[cell]
                 made: list[tuple[Fact, tuple[Fact, ...]]] = []
-                if y:
-                    q = _y_on(t, cands, p)
-                    if q >= 0:
-                        hidden = source[cell] & ~cands[cell]
-                        made.append(
-                            (
-                                q * 2 + 1,
-                                (f,)
-                                + tuple((cell * n + e) * 2 for e in range(n) if hidden >> e & 1),
-                            )
+                if y and m.bit_count() == 2 and m >> d & 1:
+                    # the cell's other digit, resting on the digits the assumption removed
+                    hidden = source[cell] & ~m
+                    made.append(
+                        (
+                            (cell * n + (m & ~(1 << d)).bit_length() - 1) * 2 + 1,
+                            (f,) + tuple((cell * n + e) * 2 for e in range(n) if hidden >> e & 1),
                         )
-                bit = 1 << d
-                for h in se_houses[cell]:
-                    if counts[h * n + d] != 2:
-                        continue
-                    q = next(c for c in houses[h] if c != cell and cands[c] & bit) * n + d
-                    if any(g == q * 2 + 1 for g, _ in made):
-                        continue
-                    hidden_cells = (
-                        [c for c in houses[h] if source[c] & bit and not cands[c] & bit]
-                        if dynamic
-                        else []
                     )
-                    made.append((q * 2 + 1, (f,) + tuple((c * n + d) * 2 for c in hidden_cells)))
-                if dynamic:
-                    cands[cell] &= ~bit
-                    for h in se_houses[cell]:
-                        counts[h * n + d] -= 1
+                slots = se_slots[cell]
+                for h, position in slots:
+                    key = h * n + d
+                    here = places[key]
+                    if here.bit_count() != 2:
+                        continue
+                    other = here & ~position
+                    cells = houses[h]
+                    g = (cells[(other & -other).bit_length() - 1] * n + d) * 2 + 1
+                    if any(g == e for e, _ in made):
+                        continue
+                    # the last place rests on the places the assumption removed
+                    gone = src_places[key] & ~here
+                    parents = (f,)
+                    if gone:
+                        parents += tuple(
+                            (c * n + d) * 2 for i, c in enumerate(cells) if gone >> i & 1
+                        )
+                    made.append((g, parents))
+                cands[cell] = m & ~(1 << d)
+                for h, position in slots:
+                    places[h * n + d] &= ~position
                 for g, parents in made:
                     if g - 1 in facts:
                         return _Outcome(facts, (g, parents, g - 1, facts[g - 1]), nested)
