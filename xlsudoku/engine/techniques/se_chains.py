@@ -254,15 +254,16 @@ def _static_pass(
     """Search SE's forcing chains and cycles of one kind (X, Y or XY links); keep the best."""
     n = t.size
     cands = t.cands
-    x_off, y_off = t.x_off, t.y_off
     kind_cycle = CYCLE_XY_OR_Y if not (x and y) else XY_CHAIN
     kind_chain = FORCING_X_CHAIN if not y else XY_CHAIN
     sort_key = 4 if x and y else (3 if y else 2)
     # off -> on links of this kind, on the puzzle's candidates (static)
     off_on = t.off_on(y, x)
-
-    def on_off(p: int) -> tuple[int, ...]:
-        return y_off[p] + x_off[p] if y else x_off[p]
+    off_on_of = off_on.__getitem__
+    on_off = (t.xy_off if y else t.x_off).__getitem__
+    # a cycle returns to its start through an off -> on link: potentials no link makes on
+    # start none (and a chain from an off start needs a link out of it)
+    made_on = {q for targets in off_on for q in targets}
 
     for cell in range(len(cands)):
         m = cands[cell]
@@ -272,16 +273,17 @@ def _static_pass(
             if not m >> d & 1:
                 continue
             s = cell * n + d
-            limit = _max_complexity(kind_cycle, sort_key, best.key if best else None)
-            for path in _cycles(s, on_off, off_on, limit):
-                found = _cycle_found(t, path, kind_cycle, sort_key, x, y, order)
-                if found is not None and (best is None or found.key < best.key):
-                    best = found
+            if s in made_on:
+                limit = _max_complexity(kind_cycle, sort_key, best.key if best else None)
+                for path in _cycles(s, on_off, off_on, limit):
+                    found = _cycle_found(t, path, kind_cycle, sort_key, x, y, order)
+                    if found is not None and (best is None or found.key < best.key):
+                        best = found
             if not x:
                 continue
-            for start_on in (True, False):
+            for start_on in (True, False) if off_on[s] else (True,):
                 limit = _max_complexity(kind_chain, sort_key, best.key if best else None)
-                chain = _forcing(s, start_on, on_off, off_on.__getitem__, limit)
+                chain = _forcing(s, start_on, on_off, off_on_of, limit)
                 if chain is not None:
                     found = _chain_found(t, chain, kind_chain, sort_key, y, order)
                     if best is None or found.key < best.key:
@@ -304,7 +306,6 @@ def _forcing(
     offs = [] if start_on else [first]
     depth = 1  # facts on the path so far
     while ons or offs:
-        new_offs = []
         if ons:
             depth += 1
             if depth > limit:
@@ -316,14 +317,13 @@ def _forcing(
                         return _path_to(parent, f) + [g]
                     if g not in parent:
                         parent[g] = f
-                        new_offs.append(g)
-        offs = offs + new_offs
+                        offs.append(g)
         if not offs:
             break
         depth += 1
         if depth > limit:
             return None
-        new_ons = []
+        ons = []
         for f in offs:
             for q in off_on(f >> 1):
                 g = q * 2 + 1
@@ -331,8 +331,8 @@ def _forcing(
                     return _path_to(parent, f) + [g]
                 if g not in parent:
                     parent[g] = f
-                    new_ons.append(g)
-        ons, offs = new_ons, []
+                    ons.append(g)
+        offs = []
     return None
 
 
@@ -359,21 +359,18 @@ def _cycles(
     root = s * 2 + 1
     # on fact -> (off fact, on parent)
     on_parent: dict[Fact, tuple[Fact, Fact]] = {root: (-1, -1)}
+    path_offs: dict[Fact, tuple[Fact, ...]] = {root: ()}  # on fact -> the offs on its path
     pending_on = [root]
     length = 0
     while pending_on:
         length += 1
         pending_off: list[tuple[Fact, Fact]] = []
         for p in pending_on:
-            path_offs = set()
-            f = p
-            while f != root:
-                off, f = on_parent[f]
-                path_offs.add(off)
+            mine = path_offs[p]
             for q in on_off(p >> 1):
-                g = q * 2
-                if g not in path_offs:
-                    pending_off.append((g, p))
+                # an off potential no link makes anything on from leads nowhere
+                if off_on[q] and q * 2 not in mine:
+                    pending_off.append((q * 2, p))
         length += 1
         if length > limit:
             return
@@ -391,6 +388,7 @@ def _cycles(
                     yield path
                 if h not in on_parent:
                     on_parent[h] = (g, p)
+                    path_offs[h] = path_offs[p] + (g,)
                     pending_on.append(h)
 
 
