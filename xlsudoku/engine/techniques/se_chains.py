@@ -591,13 +591,14 @@ class _Chainer:
                 made: list[tuple[Fact, tuple[Fact, ...]]] = []
                 if y and m.bit_count() == 2 and m >> d & 1:
                     # the cell's other digit, resting on the digits the assumption removed
-                    hidden = source[cell] & ~m
-                    made.append(
-                        (
-                            (cell * n + (m & ~(1 << d)).bit_length() - 1) * 2 + 1,
-                            (f,) + tuple((cell * n + e) * 2 for e in range(n) if hidden >> e & 1),
-                        )
-                    )
+                    gone = source[cell] & ~m
+                    rest = [f]
+                    while gone:
+                        low = gone & -gone
+                        rest.append((cell * n + low.bit_length() - 1) * 2)
+                        gone ^= low
+                    q = cell * n + (m & ~(1 << d)).bit_length() - 1
+                    made.append((q * 2 + 1, tuple(rest)))
                 slots = se_slots[cell]
                 for h, position in slots:
                     key = h * n + d
@@ -607,16 +608,18 @@ class _Chainer:
                     other = here & ~position
                     cells = houses[h]
                     g = (cells[(other & -other).bit_length() - 1] * n + d) * 2 + 1
-                    if any(g == e for e, _ in made):
-                        continue
-                    # the last place rests on the places the assumption removed
-                    gone = src_places[key] & ~here
-                    parents = (f,)
-                    if gone:
-                        parents += tuple(
-                            (c * n + d) * 2 for i, c in enumerate(cells) if gone >> i & 1
-                        )
-                    made.append((g, parents))
+                    for e, _ in made:
+                        if e == g:
+                            break
+                    else:
+                        # the last place rests on the places the assumption removed
+                        gone = src_places[key] & ~here
+                        rest = [f]
+                        while gone:
+                            low = gone & -gone
+                            rest.append((cells[low.bit_length() - 1] * n + d) * 2)
+                            gone ^= low
+                        made.append((g, tuple(rest)))
                 cands[cell] = m & ~(1 << d)
                 for h, position in slots:
                     places[h * n + d] &= ~position
