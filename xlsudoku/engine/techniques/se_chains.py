@@ -162,58 +162,36 @@ class _Tables:
         )
 
     def off_on(self, y: bool, x: bool) -> list[tuple[int, ...]]:
-        """Return, per potential, what its being off makes on (Y rule, X rule or both)."""
+        """Return, per potential, what its being off makes on (Y rule, X rule or both).
+
+        Y: the other digit of a cell with two candidates; X: the other place of the digit in
+        each house (box, row, column) where it has two.
+        """
         got = self.off_on_memo.get((y, x))
         if got is None:
             n = self.size
-            cands = self.cands
+            houses = self.houses
+            places = self.places
             got = [()] * len(self.x_off)
-            for cell, m in enumerate(cands):
+            for cell, m in enumerate(self.cands):
+                pair = y and m.bit_count() == 2
+                slots = self.se_slots[cell]
                 for d in range(n):
                     if not m >> d & 1:
                         continue
-                    p = cell * n + d
                     targets: list[int] = []
-                    if y:
-                        q = _y_on(self, cands, p)
-                        if q >= 0:
-                            targets.append(q)
+                    if pair:
+                        targets.append(cell * n + (m & ~(1 << d)).bit_length() - 1)
                     if x:
-                        for q, _ in _x_on(self, cands, p):
-                            if q not in targets:
-                                targets.append(q)
-                    got[p] = tuple(targets)
+                        for h, position in slots:
+                            here = places[h * n + d]
+                            if here.bit_count() == 2:
+                                q = houses[h][(here & ~position).bit_length() - 1] * n + d
+                                if q not in targets:
+                                    targets.append(q)
+                    got[cell * n + d] = tuple(targets)
             self.off_on_memo[(y, x)] = got
         return got
-
-
-def _x_on(t: _Tables, cands: list[int] | tuple[int, ...], p: int) -> list[tuple[int, House]]:
-    """Return ``(potential, house)`` for each house where *p*'s digit has one other place."""
-    n = t.size
-    cell, d = divmod(p, n)
-    bit = 1 << d
-    found: list[tuple[int, House]] = []
-    for h in t.se_houses[cell]:
-        other = -1
-        count = 0
-        for c in t.houses[h]:
-            if cands[c] & bit:
-                count += 1
-                if c != cell:
-                    other = c
-        if count == 2 and other >= 0 and all(q != other * n + d for q, _ in found):
-            found.append((other * n + d, h))
-    return found
-
-
-def _y_on(t: _Tables, cands: list[int] | tuple[int, ...], p: int) -> int:
-    """Return the other digit's potential of *p*'s cell when it has two candidates, else -1."""
-    n = t.size
-    cell, d = divmod(p, n)
-    m = cands[cell]
-    if m.bit_count() != 2 or not m >> d & 1:
-        return -1
-    return cell * n + (m & ~(1 << d)).bit_length() - 1
 
 
 # -- forcing chains and cycles (static) --------------------------------------------------------
@@ -264,6 +242,9 @@ def _static_pass(
     # a cycle returns to its start through an off -> on link: potentials no link makes on
     # start none (and a chain from an off start needs a link out of it)
     made_on = {q for targets in off_on for q in targets}
+    # the longest cycle and chain that could still beat the best so far (kept up to date)
+    limit_cycle = _max_complexity(kind_cycle, sort_key, best.key if best else None)
+    limit_chain = _max_complexity(kind_chain, sort_key, best.key if best else None)
 
     for cell in range(len(cands)):
         m = cands[cell]
@@ -274,20 +255,22 @@ def _static_pass(
                 continue
             s = cell * n + d
             if s in made_on:
-                limit = _max_complexity(kind_cycle, sort_key, best.key if best else None)
-                for path in _cycles(s, on_off, off_on, limit):
+                for path in _cycles(s, on_off, off_on, limit_cycle):
                     found = _cycle_found(t, path, kind_cycle, sort_key, x, y, order)
                     if found is not None and (best is None or found.key < best.key):
                         best = found
+                        limit_cycle = _max_complexity(kind_cycle, sort_key, best.key)
+                        limit_chain = _max_complexity(kind_chain, sort_key, best.key)
             if not x:
                 continue
             for start_on in (True, False) if off_on[s] else (True,):
-                limit = _max_complexity(kind_chain, sort_key, best.key if best else None)
-                chain = _forcing(s, start_on, on_off, off_on_of, limit)
+                chain = _forcing(s, start_on, on_off, off_on_of, limit_chain)
                 if chain is not None:
                     found = _chain_found(t, chain, kind_chain, sort_key, y, order)
                     if best is None or found.key < best.key:
                         best = found
+                        limit_cycle = _max_complexity(kind_cycle, sort_key, best.key)
+                        limit_chain = _max_complexity(kind_chain, sort_key, best.key)
     return best
 
 
