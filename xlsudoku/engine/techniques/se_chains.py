@@ -34,13 +34,14 @@ found so far, or keeps looking until it finds one.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.grid import Cell, House
+from xlsudoku.engine.grid import Cell, Geometry, House
 from xlsudoku.engine.steps import Elimination, Placement, Step, Technique
 
 Fact = int  # (cell * size + digit - 1) * 2 + (1 if on else 0)
@@ -86,6 +87,32 @@ def nested_base(level: int) -> int:
     return DYNAMIC + 5 * level
 
 
+@functools.cache
+def _se_geometry(
+    geo: Geometry,
+) -> tuple[
+    tuple[tuple[House, ...], ...],
+    tuple[tuple[Cell, ...], ...],
+    tuple[tuple[tuple[House, int], ...], ...],
+]:
+    """Return per cell: its houses in SE's order, its peers in that order, and its slots.
+
+    The houses are box, row and column; the peers are theirs, each once; a slot is a house
+    with the bit of the cell's position in it.
+    """
+    houses = geo.houses
+    se_houses = tuple((hs[2], hs[0], hs[1]) for hs in geo.houses_of)
+    se_peers = tuple(
+        tuple(dict.fromkeys(c for h in se_houses[cell] for c in houses[h] if c != cell))
+        for cell in range(geo.cell_count)
+    )
+    se_slots = tuple(
+        tuple((h, 1 << houses[h].index(cell)) for h in se_houses[cell])
+        for cell in range(geo.cell_count)
+    )
+    return se_houses, se_peers, se_slots
+
+
 @dataclass(slots=True)
 class _Tables:
     """The board's candidates with SE's orders: houses box, row, column for every cell."""
@@ -111,18 +138,14 @@ class _Tables:
         n = geo.size
         cands = board.cands
         houses = geo.houses
-        se_houses = tuple((hs[2], hs[0], hs[1]) for hs in geo.houses_of)
+        se_houses, se_peers, se_slots = _se_geometry(geo)
         x_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         y_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         for cell, m in enumerate(cands):
             if not m:
                 continue
-            # the peers in SE's order (box, row, column), each once, with a candidate left
-            peers = tuple(
-                dict.fromkeys(
-                    c for h in se_houses[cell] for c in houses[h] if c != cell and cands[c] & m
-                )
-            )
+            # the peers in SE's order (box, row, column) with a candidate of the cell
+            peers = [c for c in se_peers[cell] if cands[c] & m]
             for d in range(n):
                 if not m >> d & 1:
                     continue
@@ -130,10 +153,8 @@ class _Tables:
                 y_off[cell * n + d] = tuple(cell * n + e for e in range(n) if e != d and m >> e & 1)
         counts = [0] * (len(houses) * n)
         places = [0] * (len(houses) * n)
-        position: dict[tuple[House, Cell], int] = {}
         for h, cells in enumerate(houses):
             for i, c in enumerate(cells):
-                position[(h, c)] = 1 << i
                 m = cands[c]
                 while m:
                     low = m & -m
@@ -141,10 +162,6 @@ class _Tables:
                     counts[key] += 1
                     places[key] |= 1 << i
                     m ^= low
-        se_slots = tuple(
-            tuple((h, position[(h, cell)]) for h in se_houses[cell])
-            for cell in range(geo.cell_count)
-        )
         xy_off = [a + b for a, b in zip(y_off, x_off, strict=True)]
         return cls(
             board,
