@@ -544,16 +544,55 @@ class _Chainer:
             got = self.cache[first] = self._chain(first)
         return got
 
+    def _static_chain(self, first: Fact) -> _Outcome:
+        """Return the consequences of *first* by the plain rules on the puzzle's candidates.
+
+        The candidates stay as they are, so what an off potential makes on is fixed, and an
+        off potential that makes nothing on is recorded but not queued (it would do nothing).
+        """
+        t = self.t
+        on_off = t.xy_off if self.y else t.x_off
+        off_on = t.off_on(self.y, True)
+        facts: dict[Fact, tuple[Fact, ...]] = {first: ()}
+        pending_on: deque[Fact] = deque()
+        pending_off: deque[Fact] = deque()
+        if first & 1:
+            pending_on.append(first)
+        elif off_on[first >> 1]:
+            pending_off.append(first)
+        while pending_on or pending_off:
+            if pending_on:
+                f = pending_on.popleft()
+                parents: tuple[Fact, ...] = (f,)
+                for q in on_off[f >> 1]:
+                    g = q * 2
+                    if g + 1 in facts:
+                        return _Outcome(facts, (g + 1, facts[g + 1], g, parents), {})
+                    if g not in facts:
+                        facts[g] = parents
+                        if off_on[q]:
+                            pending_off.append(g)
+            else:
+                f = pending_off.popleft()
+                parents = (f,)
+                for q in off_on[f >> 1]:
+                    g = q * 2 + 1
+                    if g - 1 in facts:
+                        return _Outcome(facts, (g, parents, g - 1, facts[g - 1]), {})
+                    if g not in facts:
+                        facts[g] = parents
+                        pending_on.append(g)
+        return _Outcome(facts, None, {})
+
     def _chain(self, first: Fact) -> _Outcome:
+        if not self.dynamic:  # multiple forcing chains (level 0)
+            return self._static_chain(first)
         t = self.t
         n = t.size
         y = self.y
-        dynamic = self.dynamic
         source = t.cands
         on_off = t.xy_off if y else t.x_off
-        # static rules leave the candidates as they are: what an off potential makes on is fixed
-        static_on = None if dynamic else t.off_on(y, True)
-        cands = list(source) if dynamic else []
+        cands = list(source)
         places = list(t.places)  # places of each digit in each house, kept up to date
         src_places = t.places
         houses = t.houses
@@ -573,16 +612,6 @@ class _Chainer:
                     if g not in facts:
                         facts[g] = (f,)
                         pending_off.append(g)
-            elif static_on is not None:
-                f = pending_off.popleft()
-                parents: tuple[Fact, ...] = (f,)
-                for q in static_on[f >> 1]:
-                    g = q * 2 + 1
-                    if g - 1 in facts:
-                        return _Outcome(facts, (g, parents, g - 1, facts[g - 1]), nested)
-                    if g not in facts:
-                        facts[g] = parents
-                        pending_on.append(g)
             else:
                 f = pending_off.popleft()
                 p = f >> 1
