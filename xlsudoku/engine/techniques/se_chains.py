@@ -146,11 +146,12 @@ class _Tables:
                 continue
             # the peers in SE's order (box, row, column) with a candidate of the cell
             peers = [c for c in se_peers[cell] if cands[c] & m]
-            for d in range(n):
-                if not m >> d & 1:
-                    continue
-                x_off[cell * n + d] = tuple(c * n + d for c in peers if cands[c] >> d & 1)
-                y_off[cell * n + d] = tuple(cell * n + e for e in range(n) if e != d and m >> e & 1)
+            own = [cell * n + e for e in range(n) if m >> e & 1]
+            for p in own:
+                d = p - cell * n
+                bit = 1 << d
+                x_off[p] = tuple(c * n + d for c in peers if cands[c] & bit)
+                y_off[p] = tuple(q for q in own if q != p)
         counts = [0] * (len(houses) * n)
         places = [0] * (len(houses) * n)
         for h, cells in enumerate(houses):
