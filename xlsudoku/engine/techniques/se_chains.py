@@ -618,30 +618,33 @@ class _Chainer:
                 p = f >> 1
                 cell, d = divmod(p, n)
                 m = cands[cell]
-                made: list[tuple[Fact, tuple[Fact, ...]]] = []
+                cands[cell] = m & ~(1 << d)
+                # what the removal makes on, in SE's order, each recorded at once (a potential
+                # both on and off ends the chain, whatever the rest would have done)
                 if y and m.bit_count() == 2 and m >> d & 1:
                     # the cell's other digit, resting on the digits the assumption removed
-                    gone = source[cell] & ~m
-                    rest = [f]
-                    while gone:
-                        low = gone & -gone
-                        rest.append((cell * n + low.bit_length() - 1) * 2)
-                        gone ^= low
-                    q = cell * n + (m & ~(1 << d)).bit_length() - 1
-                    made.append((q * 2 + 1, tuple(rest)))
-                slots = se_slots[cell]
-                for h, position in slots:
+                    g = (cell * n + (m & ~(1 << d)).bit_length() - 1) * 2 + 1
+                    if g - 1 in facts or g not in facts:
+                        gone = source[cell] & ~m
+                        rest = [f]
+                        while gone:
+                            low = gone & -gone
+                            rest.append((cell * n + low.bit_length() - 1) * 2)
+                            gone ^= low
+                        if g - 1 in facts:
+                            return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
+                        facts[g] = tuple(rest)
+                        pending_on.append(g)
+                for h, position in se_slots[cell]:
                     key = h * n + d
                     here = places[key]
+                    places[key] = here & ~position
                     if here.bit_count() != 2:
                         continue
                     other = here & ~position
                     cells = houses[h]
                     g = (cells[(other & -other).bit_length() - 1] * n + d) * 2 + 1
-                    for e, _ in made:
-                        if e == g:
-                            break
-                    else:
+                    if g - 1 in facts or g not in facts:
                         # the last place rests on the places the assumption removed
                         gone = src_places[key] & ~here
                         rest = [f]
@@ -649,15 +652,9 @@ class _Chainer:
                             low = gone & -gone
                             rest.append((cells[low.bit_length() - 1] * n + d) * 2)
                             gone ^= low
-                        made.append((g, tuple(rest)))
-                cands[cell] = m & ~(1 << d)
-                for h, position in slots:
-                    places[h * n + d] &= ~position
-                for g, parents in made:
-                    if g - 1 in facts:
-                        return _Outcome(facts, (g, parents, g - 1, facts[g - 1]), nested)
-                    if g not in facts:
-                        facts[g] = parents
+                        if g - 1 in facts:
+                            return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
+                        facts[g] = tuple(rest)
                         pending_on.append(g)
             if not pending_on and not pending_off and self.level > 0:
                 for g, parents, inner in self._advanced(cands, facts):
