@@ -260,6 +260,8 @@ def _static_pass(
     # a cycle returns to its start through an off -> on link: potentials no link makes on
     # start none (and a chain from an off start needs a link out of it)
     made_on = {q for targets in off_on for q in targets}
+    # facts from which no chain leads to their opposite (the links do not change in a pass)
+    dead: set[Fact] = set()
     # the longest cycle and chain that could still beat the best so far (kept up to date)
     limit_cycle = _max_complexity(kind_cycle, sort_key, best.key if best else None)
     limit_chain = _max_complexity(kind_chain, sort_key, best.key if best else None)
@@ -282,7 +284,9 @@ def _static_pass(
             if not x:
                 continue
             for start_on in (True, False) if off_on[s] else (True,):
-                chain = _forcing(s, start_on, on_off, off_on_of, limit_chain)
+                if s * 2 + start_on in dead:
+                    continue
+                chain = _forcing(s, start_on, on_off, off_on_of, limit_chain, dead)
                 if chain is not None:
                     found = _chain_found(t, chain, kind_chain, sort_key, y, order)
                     if best is None or found.key < best.key:
@@ -298,8 +302,14 @@ def _forcing(
     on_off: Callable[[int], tuple[int, ...]],
     off_on: Callable[[int], tuple[int, ...]],
     limit: int,
+    dead: set[Fact] | None = None,
 ) -> list[Fact] | None:
-    """Return the shortest path of facts from *s* (on or off) to its opposite, or None."""
+    """Return the shortest path of facts from *s* (on or off) to its opposite, or None.
+
+    When the search runs out of facts (not out of *limit*), each fact it reached whose opposite
+    it did not reach is added to *dead*: all it leads to was reached too, so a search from it
+    finds no path to its opposite either.
+    """
     first = s * 2 + start_on
     target = first ^ 1
     parent: dict[Fact, Fact] = {first: -1}
@@ -334,6 +344,8 @@ def _forcing(
                     parent[g] = f
                     ons.append(g)
         offs = []
+    if dead is not None:
+        dead.update(f for f in parent if f ^ 1 not in parent)
     return None
 
 
