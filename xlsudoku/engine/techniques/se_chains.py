@@ -212,6 +212,16 @@ class _Tables:
         return got
 
 
+@functools.lru_cache(maxsize=2)
+def _tables(board: Board) -> _Tables:
+    """Return the tables of *board*, shared by SE's chain finders tried in turn on it.
+
+    The finders of one board (forcing chains, Nishio, multiple and dynamic chains) build the
+    same tables; they only ever add memoised results to them (pure results of a frozen board).
+    """
+    return _Tables.of(board)
+
+
 # -- forcing chains and cycles (static) --------------------------------------------------------
 
 
@@ -493,7 +503,7 @@ def _step(found: _Found) -> Step:
 
 def best_static_chain(board: Board, kinds: str = "xy") -> _Found | None:
     """Return SE's easiest forcing chain or cycle on *board* (X links, Y links, then both)."""
-    t = _Tables.of(board)
+    t = _tables(board)
     order = [0]
     best: _Found | None = None
     passes = [(False, True), (True, False), (True, True)]
@@ -541,7 +551,7 @@ class _Chainer:
     def __init__(
         self, board: Board, nishio: bool, dynamic: bool, level: int, deadline: float | None
     ) -> None:
-        self.t = _Tables.of(board)
+        self.t = _tables(board)
         self.board = board
         self.y = not nishio
         self.dynamic = dynamic
