@@ -844,8 +844,15 @@ class _Chainer:
         facts = outcome.facts
         seen = {fact}
         todo = list(parents)
-        extra = 0
         nested = outcome.nested
+        if not nested:
+            while todo:
+                f = todo.pop()
+                if f not in seen:
+                    seen.add(f)
+                    todo.extend(facts.get(f, ()))
+            return len(seen)
+        extra = 0
         done_nested: set[int] = set()
         if fact in nested:
             extra += nested[fact]
