@@ -628,12 +628,13 @@ class _Chainer:
         while pending_on or pending_off:
             if pending_on:
                 f = pending_on.popleft()
+                cause = (f,)
                 for q in on_off[f >> 1]:
                     g = q * 2
                     if g + 1 in facts:
-                        return _Outcome(facts, (g + 1, facts[g + 1], g, (f,)), nested)
+                        return _Outcome(facts, (g + 1, facts[g + 1], g, cause), nested)
                     if g not in facts:
-                        facts[g] = (f,)
+                        facts[g] = cause
                         pending_off.append(g)
             else:
                 f = pending_off.popleft()
