@@ -1006,9 +1006,11 @@ class _Chainer:
         geo = self.board.geometry
         bit = 1 << d
         for h in t.se_houses[cell]:
-            places = [c for c in t.houses[h] if t.cands[c] & bit]
-            if len(places) < 2 or places[0] != cell:
+            here = t.places[h * n + d]
+            cells = t.houses[h]
+            if here.bit_count() < 2 or cells[(here & -here).bit_length() - 1] != cell:
                 continue
+            places = [c for c in cells if t.cands[c] & bit]
             outcomes = [on] + [self.outcome((c * n + d) * 2 + 1) for c in places[1:]]
             shared = set(on.facts)
             for o in outcomes[1:]:
