@@ -613,6 +613,7 @@ class _Chainer:
         t = self.t
         n = t.size
         y = self.y
+        advanced = self.level > 0  # SE's extra rules when the plain ones run dry
         source = t.cands
         on_off = t.xy_off if y else t.x_off
         cands = list(source)
@@ -679,7 +680,7 @@ class _Chainer:
                             return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
                         facts[g] = tuple(rest)
                         pending_on.append(g)
-            if not pending_on and not pending_off and self.level > 0:
+            if advanced and not pending_on and not pending_off:
                 for g, parents, inner in self._advanced(cands, facts):
                     if g not in facts:
                         facts[g] = parents
