@@ -127,18 +127,27 @@ def find_direct_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
         empty = [c for c in cells if cands[c]]
         if len(empty) <= size:
             continue
-        places = {d: [c for c in empty if cands[c] >> (d - 1) & 1] for d in range(1, n + 1)}
-        usable = [d for d in range(1, n + 1) if places[d]]
+        # places of each digit as a mask of positions in *empty* (index digit - 1)
+        places = [0] * n
+        for i, c in enumerate(empty):
+            m = cands[c]
+            while m:
+                low = m & -m
+                places[low.bit_length() - 1] |= 1 << i
+                m ^= low
+        usable = [d for d in range(1, n + 1) if places[d - 1]]
         for digits in itertools.combinations(usable, size):
-            union = sorted({c for d in digits for c in places[d]})
-            if len(union) != size:
+            inside = 0
+            for d in digits:
+                inside |= places[d - 1]
+            if inside.bit_count() != size:
                 continue
-            inside = set(union)
+            union = sorted(c for i, c in enumerate(empty) if inside >> i & 1)
             for other in range(1, n + 1):
-                if other in digits or len(places[other]) < 2:
+                if other in digits or places[other - 1].bit_count() < 2:
                     continue
-                left = [c for c in places[other] if c not in inside]
-                if len(left) != 1:
+                outside = places[other - 1] & ~inside
+                if outside.bit_count() != 1:
                     continue
                 keep = sum(1 << (d - 1) for d in digits)
                 elims = tuple(
@@ -147,7 +156,7 @@ def find_direct_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
                     for d in range(1, n + 1)
                     if cands[c] >> (d - 1) & 1 and not keep >> (d - 1) & 1
                 )
-                cell = left[0]
+                cell = empty[outside.bit_length() - 1]
                 digit_names = " and ".join(geo.digit_char(d) for d in digits)
                 where = " and ".join(geo.cell_name(c) for c in union)
                 ch = geo.digit_char(other)

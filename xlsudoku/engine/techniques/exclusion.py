@@ -28,37 +28,47 @@ def find_aligned_pair_exclusion(board: Board) -> Iterator[Step]:
     cands = board.cands
     peer_sets = geo.peer_sets
     bases: list[int] = []
-    excluders: dict[int, set[int]] = {}
+    excluders: dict[int, int] = {}  # cell -> its excluders, a bit per cell
     for cell, m in enumerate(cands):
         if m.bit_count() < 2:
             continue
         near = [p for p in geo.peers[cell] if cands[p]]
         if any(cands[p].bit_count() == 1 for p in near):
             continue
-        pairs = {p for p in near if cands[p].bit_count() == 2}
+        pairs = 0
+        for p in near:
+            if cands[p].bit_count() == 2:
+                pairs |= 1 << p
         if pairs:
             bases.append(cell)
             excluders[cell] = pairs
     for a, b in itertools.combinations(bases, 2):
-        common = excluders[a] & excluders[b]
-        if len(common) < 2:
+        shared = excluders[a] & excluders[b]
+        if shared.bit_count() < 2:
             continue
+        common = []
+        while shared:
+            low = shared & -shared
+            common.append(low.bit_length() - 1)
+            shared ^= low
         masks = {cands[c] for c in common}
         sees = b in peer_sets[a]
         allowed_a = allowed_b = 0
         ma, mb = cands[a], cands[b]
-        for da in range(geo.size):
-            if not ma >> da & 1:
-                continue
-            for db in range(geo.size):
-                if not mb >> db & 1:
-                    continue
-                if da == db and sees:
-                    continue
-                if (1 << da | 1 << db) in masks:
-                    continue
-                allowed_a |= 1 << da
-                allowed_b |= 1 << db
+        rest = ma
+        while rest:
+            bit_a = rest & -rest
+            rest ^= bit_a
+            # digits of b that a's digit rules out: the same digit when the cells see each
+            # other, and the other digit of each excluder holding a's digit
+            ruled_out = bit_a if sees else 0
+            for pair in masks:
+                if pair & bit_a:
+                    ruled_out |= pair ^ bit_a
+            possible = mb & ~ruled_out
+            if possible:
+                allowed_a |= bit_a
+                allowed_b |= possible
         gone_a, gone_b = ma & ~allowed_a, mb & ~allowed_b
         if not gone_a and not gone_b:
             continue

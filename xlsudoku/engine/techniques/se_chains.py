@@ -34,13 +34,14 @@ found so far, or keeps looking until it finds one.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.grid import Cell, House
+from xlsudoku.engine.grid import Cell, Geometry, House
 from xlsudoku.engine.steps import Elimination, Placement, Step, Technique
 
 Fact = int  # (cell * size + digit - 1) * 2 + (1 if on else 0)
@@ -86,6 +87,32 @@ def nested_base(level: int) -> int:
     return DYNAMIC + 5 * level
 
 
+@functools.cache
+def _se_geometry(
+    geo: Geometry,
+) -> tuple[
+    tuple[tuple[House, ...], ...],
+    tuple[tuple[Cell, ...], ...],
+    tuple[tuple[tuple[House, int], ...], ...],
+]:
+    """Return per cell: its houses in SE's order, its peers in that order, and its slots.
+
+    The houses are box, row and column; the peers are theirs, each once; a slot is a house
+    with the bit of the cell's position in it.
+    """
+    houses = geo.houses
+    se_houses = tuple((hs[2], hs[0], hs[1]) for hs in geo.houses_of)
+    se_peers = tuple(
+        tuple(dict.fromkeys(c for h in se_houses[cell] for c in houses[h] if c != cell))
+        for cell in range(geo.cell_count)
+    )
+    se_slots = tuple(
+        tuple((h, 1 << houses[h].index(cell)) for h in se_houses[cell])
+        for cell in range(geo.cell_count)
+    )
+    return se_houses, se_peers, se_slots
+
+
 @dataclass(slots=True)
 class _Tables:
     """The board's candidates with SE's orders: houses box, row, column for every cell."""
@@ -97,7 +124,12 @@ class _Tables:
     se_houses: tuple[tuple[House, ...], ...]  # per cell: its box, row and column
     x_off: list[tuple[int, ...]]  # potential -> same digit in the peers (box, row, column)
     y_off: list[tuple[int, ...]]  # potential -> other digits of the cell
+    xy_off: list[tuple[int, ...]]  # potential -> y_off then x_off (what its being on makes off)
     counts: list[int]  # house * size + digit - 1 -> places of the digit in the house
+    # house * size + digit - 1 -> places of the digit as a mask of positions in the house
+    places: list[int]
+    # per cell: (house, bit of the cell's position in the house) for its box, row and column
+    se_slots: tuple[tuple[tuple[House, int], ...], ...]
     off_on_memo: dict[tuple[bool, bool], list[tuple[int, ...]]]
 
     @classmethod
@@ -105,83 +137,89 @@ class _Tables:
         geo = board.geometry
         n = geo.size
         cands = board.cands
-        se_houses = tuple((hs[2], hs[0], hs[1]) for hs in geo.houses_of)
+        houses = geo.houses
+        se_houses, se_peers, se_slots = _se_geometry(geo)
         x_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         y_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         for cell, m in enumerate(cands):
             if not m:
                 continue
-            for d in range(n):
-                if not m >> d & 1:
-                    continue
-                seen: dict[int, None] = {}
-                for h in se_houses[cell]:
-                    for c in geo.houses[h]:
-                        if c != cell and cands[c] >> d & 1:
-                            seen[c * n + d] = None
-                x_off[cell * n + d] = tuple(seen)
-                y_off[cell * n + d] = tuple(cell * n + e for e in range(n) if e != d and m >> e & 1)
-        counts = [0] * (len(geo.houses) * n)
-        for h, cells in enumerate(geo.houses):
-            for c in cells:
-                for d in range(n):
-                    if cands[c] >> d & 1:
-                        counts[h * n + d] += 1
-        return cls(board, n, cands, geo.houses, se_houses, x_off, y_off, counts, {})
+            # the peers in SE's order (box, row, column) with a candidate of the cell
+            peers = [c for c in se_peers[cell] if cands[c] & m]
+            own = [cell * n + e for e in range(n) if m >> e & 1]
+            for p in own:
+                d = p - cell * n
+                bit = 1 << d
+                x_off[p] = tuple(c * n + d for c in peers if cands[c] & bit)
+                y_off[p] = tuple(q for q in own if q != p)
+        counts = [0] * (len(houses) * n)
+        places = [0] * (len(houses) * n)
+        for h, cells in enumerate(houses):
+            for i, c in enumerate(cells):
+                m = cands[c]
+                while m:
+                    low = m & -m
+                    key = h * n + low.bit_length() - 1
+                    counts[key] += 1
+                    places[key] |= 1 << i
+                    m ^= low
+        xy_off = [a + b for a, b in zip(y_off, x_off, strict=True)]
+        return cls(
+            board,
+            n,
+            cands,
+            houses,
+            se_houses,
+            x_off,
+            y_off,
+            xy_off,
+            counts,
+            places,
+            se_slots,
+            {},
+        )
 
     def off_on(self, y: bool, x: bool) -> list[tuple[int, ...]]:
-        """Return, per potential, what its being off makes on (Y rule, X rule or both)."""
+        """Return, per potential, what its being off makes on (Y rule, X rule or both).
+
+        Y: the other digit of a cell with two candidates; X: the other place of the digit in
+        each house (box, row, column) where it has two.
+        """
         got = self.off_on_memo.get((y, x))
         if got is None:
             n = self.size
-            cands = self.cands
+            houses = self.houses
+            places = self.places
             got = [()] * len(self.x_off)
-            for cell, m in enumerate(cands):
+            for cell, m in enumerate(self.cands):
+                pair = y and m.bit_count() == 2
+                slots = self.se_slots[cell]
                 for d in range(n):
                     if not m >> d & 1:
                         continue
-                    p = cell * n + d
                     targets: list[int] = []
-                    if y:
-                        q = _y_on(self, cands, p)
-                        if q >= 0:
-                            targets.append(q)
+                    if pair:
+                        targets.append(cell * n + (m & ~(1 << d)).bit_length() - 1)
                     if x:
-                        for q, _ in _x_on(self, cands, p):
-                            if q not in targets:
-                                targets.append(q)
-                    got[p] = tuple(targets)
+                        for h, position in slots:
+                            here = places[h * n + d]
+                            if here.bit_count() == 2:
+                                q = houses[h][(here & ~position).bit_length() - 1] * n + d
+                                if q not in targets:
+                                    targets.append(q)
+                    got[cell * n + d] = tuple(targets)
             self.off_on_memo[(y, x)] = got
         return got
 
 
-def _x_on(t: _Tables, cands: list[int] | tuple[int, ...], p: int) -> list[tuple[int, House]]:
-    """Return ``(potential, house)`` for each house where *p*'s digit has one other place."""
-    n = t.size
-    cell, d = divmod(p, n)
-    bit = 1 << d
-    found: list[tuple[int, House]] = []
-    for h in t.se_houses[cell]:
-        other = -1
-        count = 0
-        for c in t.houses[h]:
-            if cands[c] & bit:
-                count += 1
-                if c != cell:
-                    other = c
-        if count == 2 and other >= 0 and all(q != other * n + d for q, _ in found):
-            found.append((other * n + d, h))
-    return found
+@functools.lru_cache(maxsize=2)
+def _tables(board: Board) -> _Tables:
+    """Return the tables of *board*, shared by SE's chain finders tried in turn on it.
 
-
-def _y_on(t: _Tables, cands: list[int] | tuple[int, ...], p: int) -> int:
-    """Return the other digit's potential of *p*'s cell when it has two candidates, else -1."""
-    n = t.size
-    cell, d = divmod(p, n)
-    m = cands[cell]
-    if m.bit_count() != 2 or not m >> d & 1:
-        return -1
-    return cell * n + (m & ~(1 << d)).bit_length() - 1
+    The finders of one board (forcing chains, Nishio, multiple and dynamic chains) build the
+    same tables; they only ever add memoised results to them (pure results of a frozen board).
+    """
+    return _Tables.of(board)
 
 
 # -- forcing chains and cycles (static) --------------------------------------------------------
@@ -222,15 +260,21 @@ def _static_pass(
     """Search SE's forcing chains and cycles of one kind (X, Y or XY links); keep the best."""
     n = t.size
     cands = t.cands
-    x_off, y_off = t.x_off, t.y_off
     kind_cycle = CYCLE_XY_OR_Y if not (x and y) else XY_CHAIN
     kind_chain = FORCING_X_CHAIN if not y else XY_CHAIN
     sort_key = 4 if x and y else (3 if y else 2)
     # off -> on links of this kind, on the puzzle's candidates (static)
     off_on = t.off_on(y, x)
-
-    def on_off(p: int) -> tuple[int, ...]:
-        return y_off[p] + x_off[p] if y else x_off[p]
+    off_on_of = off_on.__getitem__
+    on_off = (t.xy_off if y else t.x_off).__getitem__
+    # a cycle returns to its start through an off -> on link: potentials no link makes on
+    # start none (and a chain from an off start needs a link out of it)
+    made_on = {q for targets in off_on for q in targets}
+    # facts from which no chain leads to their opposite (the links do not change in a pass)
+    dead: set[Fact] = set()
+    # the longest cycle and chain that could still beat the best so far (kept up to date)
+    limit_cycle = _max_complexity(kind_cycle, sort_key, best.key if best else None)
+    limit_chain = _max_complexity(kind_chain, sort_key, best.key if best else None)
 
     for cell in range(len(cands)):
         m = cands[cell]
@@ -240,20 +284,25 @@ def _static_pass(
             if not m >> d & 1:
                 continue
             s = cell * n + d
-            limit = _max_complexity(kind_cycle, sort_key, best.key if best else None)
-            for path in _cycles(s, on_off, off_on, limit):
-                found = _cycle_found(t, path, kind_cycle, sort_key, x, y, order)
-                if found is not None and (best is None or found.key < best.key):
-                    best = found
+            if s in made_on:
+                for path in _cycles(s, on_off, off_on, limit_cycle):
+                    found = _cycle_found(t, path, kind_cycle, sort_key, x, y, order)
+                    if found is not None and (best is None or found.key < best.key):
+                        best = found
+                        limit_cycle = _max_complexity(kind_cycle, sort_key, best.key)
+                        limit_chain = _max_complexity(kind_chain, sort_key, best.key)
             if not x:
                 continue
-            for start_on in (True, False):
-                limit = _max_complexity(kind_chain, sort_key, best.key if best else None)
-                chain = _forcing(s, start_on, on_off, off_on.__getitem__, limit)
+            for start_on in (True, False) if off_on[s] else (True,):
+                if s * 2 + start_on in dead:
+                    continue
+                chain = _forcing(s, start_on, on_off, off_on_of, limit_chain, dead)
                 if chain is not None:
                     found = _chain_found(t, chain, kind_chain, sort_key, y, order)
                     if best is None or found.key < best.key:
                         best = found
+                        limit_cycle = _max_complexity(kind_cycle, sort_key, best.key)
+                        limit_chain = _max_complexity(kind_chain, sort_key, best.key)
     return best
 
 
@@ -263,8 +312,14 @@ def _forcing(
     on_off: Callable[[int], tuple[int, ...]],
     off_on: Callable[[int], tuple[int, ...]],
     limit: int,
+    dead: set[Fact] | None = None,
 ) -> list[Fact] | None:
-    """Return the shortest path of facts from *s* (on or off) to its opposite, or None."""
+    """Return the shortest path of facts from *s* (on or off) to its opposite, or None.
+
+    When the search runs out of facts (not out of *limit*), each fact it reached whose opposite
+    it did not reach is added to *dead*: all it leads to was reached too, so a search from it
+    finds no path to its opposite either.
+    """
     first = s * 2 + start_on
     target = first ^ 1
     parent: dict[Fact, Fact] = {first: -1}
@@ -272,7 +327,6 @@ def _forcing(
     offs = [] if start_on else [first]
     depth = 1  # facts on the path so far
     while ons or offs:
-        new_offs = []
         if ons:
             depth += 1
             if depth > limit:
@@ -284,14 +338,13 @@ def _forcing(
                         return _path_to(parent, f) + [g]
                     if g not in parent:
                         parent[g] = f
-                        new_offs.append(g)
-        offs = offs + new_offs
+                        offs.append(g)
         if not offs:
             break
         depth += 1
         if depth > limit:
             return None
-        new_ons = []
+        ons = []
         for f in offs:
             for q in off_on(f >> 1):
                 g = q * 2 + 1
@@ -299,8 +352,10 @@ def _forcing(
                     return _path_to(parent, f) + [g]
                 if g not in parent:
                     parent[g] = f
-                    new_ons.append(g)
-        ons, offs = new_ons, []
+                    ons.append(g)
+        offs = []
+    if dead is not None:
+        dead.update(f for f in parent if f ^ 1 not in parent)
     return None
 
 
@@ -327,21 +382,18 @@ def _cycles(
     root = s * 2 + 1
     # on fact -> (off fact, on parent)
     on_parent: dict[Fact, tuple[Fact, Fact]] = {root: (-1, -1)}
+    path_offs: dict[Fact, tuple[Fact, ...]] = {root: ()}  # on fact -> the offs on its path
     pending_on = [root]
     length = 0
     while pending_on:
         length += 1
         pending_off: list[tuple[Fact, Fact]] = []
         for p in pending_on:
-            path_offs = set()
-            f = p
-            while f != root:
-                off, f = on_parent[f]
-                path_offs.add(off)
+            mine = path_offs[p]
             for q in on_off(p >> 1):
-                g = q * 2
-                if g not in path_offs:
-                    pending_off.append((g, p))
+                # an off potential no link makes anything on from leads nowhere
+                if off_on[q] and q * 2 not in mine:
+                    pending_off.append((q * 2, p))
         length += 1
         if length > limit:
             return
@@ -359,6 +411,7 @@ def _cycles(
                     yield path
                 if h not in on_parent:
                     on_parent[h] = (g, p)
+                    path_offs[h] = path_offs[p] + (g,)
                     pending_on.append(h)
 
 
@@ -450,7 +503,7 @@ def _step(found: _Found) -> Step:
 
 def best_static_chain(board: Board, kinds: str = "xy") -> _Found | None:
     """Return SE's easiest forcing chain or cycle on *board* (X links, Y links, then both)."""
-    t = _Tables.of(board)
+    t = _tables(board)
     order = [0]
     best: _Found | None = None
     passes = [(False, True), (True, False), (True, True)]
@@ -498,7 +551,7 @@ class _Chainer:
     def __init__(
         self, board: Board, nishio: bool, dynamic: bool, level: int, deadline: float | None
     ) -> None:
-        self.t = _Tables.of(board)
+        self.t = _tables(board)
         self.board = board
         self.y = not nishio
         self.dynamic = dynamic
@@ -514,17 +567,60 @@ class _Chainer:
             got = self.cache[first] = self._chain(first)
         return got
 
+    def _static_chain(self, first: Fact) -> _Outcome:
+        """Return the consequences of *first* by the plain rules on the puzzle's candidates.
+
+        The candidates stay as they are, so what an off potential makes on is fixed, and an
+        off potential that makes nothing on is recorded but not queued (it would do nothing).
+        """
+        t = self.t
+        on_off = t.xy_off if self.y else t.x_off
+        off_on = t.off_on(self.y, True)
+        facts: dict[Fact, tuple[Fact, ...]] = {first: ()}
+        pending_on: deque[Fact] = deque()
+        pending_off: deque[Fact] = deque()
+        if first & 1:
+            pending_on.append(first)
+        elif off_on[first >> 1]:
+            pending_off.append(first)
+        while pending_on or pending_off:
+            if pending_on:
+                f = pending_on.popleft()
+                parents: tuple[Fact, ...] = (f,)
+                for q in on_off[f >> 1]:
+                    g = q * 2
+                    if g + 1 in facts:
+                        return _Outcome(facts, (g + 1, facts[g + 1], g, parents), {})
+                    if g not in facts:
+                        facts[g] = parents
+                        if off_on[q]:
+                            pending_off.append(g)
+            else:
+                f = pending_off.popleft()
+                parents = (f,)
+                for q in off_on[f >> 1]:
+                    g = q * 2 + 1
+                    if g - 1 in facts:
+                        return _Outcome(facts, (g, parents, g - 1, facts[g - 1]), {})
+                    if g not in facts:
+                        facts[g] = parents
+                        pending_on.append(g)
+        return _Outcome(facts, None, {})
+
     def _chain(self, first: Fact) -> _Outcome:
+        if not self.dynamic:  # multiple forcing chains (level 0)
+            return self._static_chain(first)
         t = self.t
         n = t.size
         y = self.y
-        dynamic = self.dynamic
+        advanced = self.level > 0  # SE's extra rules when the plain ones run dry
         source = t.cands
+        on_off = t.xy_off if y else t.x_off
         cands = list(source)
-        counts = list(t.counts)  # places of each digit in each house, kept up to date
+        places = list(t.places)  # places of each digit in each house, kept up to date
+        src_places = t.places
         houses = t.houses
-        se_houses = t.se_houses
-        x_off, y_off = t.x_off, t.y_off
+        se_slots = t.se_slots
         facts: dict[Fact, tuple[Fact, ...]] = {first: ()}
         nested: dict[Fact, int] = {}
         pending_on: deque[Fact] = deque()
@@ -533,54 +629,58 @@ class _Chainer:
         while pending_on or pending_off:
             if pending_on:
                 f = pending_on.popleft()
-                p = f >> 1
-                for q in (y_off[p] + x_off[p]) if y else x_off[p]:
+                cause = (f,)
+                for q in on_off[f >> 1]:
                     g = q * 2
                     if g + 1 in facts:
-                        return _Outcome(facts, (g + 1, facts[g + 1], g, (f,)), nested)
+                        return _Outcome(facts, (g + 1, facts[g + 1], g, cause), nested)
                     if g not in facts:
-                        facts[g] = (f,)
+                        facts[g] = cause
                         pending_off.append(g)
             else:
                 f = pending_off.popleft()
                 p = f >> 1
                 cell, d = divmod(p, n)
-                made: list[tuple[Fact, tuple[Fact, ...]]] = []
-                if y:
-                    q = _y_on(t, cands, p)
-                    if q >= 0:
-                        hidden = source[cell] & ~cands[cell]
-                        made.append(
-                            (
-                                q * 2 + 1,
-                                (f,)
-                                + tuple((cell * n + e) * 2 for e in range(n) if hidden >> e & 1),
-                            )
-                        )
-                bit = 1 << d
-                for h in se_houses[cell]:
-                    if counts[h * n + d] != 2:
-                        continue
-                    q = next(c for c in houses[h] if c != cell and cands[c] & bit) * n + d
-                    if any(g == q * 2 + 1 for g, _ in made):
-                        continue
-                    hidden_cells = (
-                        [c for c in houses[h] if source[c] & bit and not cands[c] & bit]
-                        if dynamic
-                        else []
-                    )
-                    made.append((q * 2 + 1, (f,) + tuple((c * n + d) * 2 for c in hidden_cells)))
-                if dynamic:
-                    cands[cell] &= ~bit
-                    for h in se_houses[cell]:
-                        counts[h * n + d] -= 1
-                for g, parents in made:
-                    if g - 1 in facts:
-                        return _Outcome(facts, (g, parents, g - 1, facts[g - 1]), nested)
-                    if g not in facts:
-                        facts[g] = parents
+                m = cands[cell]
+                cands[cell] = m & ~(1 << d)
+                # what the removal makes on, in SE's order, each recorded at once (a potential
+                # both on and off ends the chain, whatever the rest would have done)
+                if y and m.bit_count() == 2 and m >> d & 1:
+                    # the cell's other digit, resting on the digits the assumption removed
+                    g = (cell * n + (m & ~(1 << d)).bit_length() - 1) * 2 + 1
+                    if g - 1 in facts or g not in facts:
+                        gone = source[cell] & ~m
+                        rest = [f]
+                        while gone:
+                            low = gone & -gone
+                            rest.append((cell * n + low.bit_length() - 1) * 2)
+                            gone ^= low
+                        if g - 1 in facts:
+                            return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
+                        facts[g] = tuple(rest)
                         pending_on.append(g)
-            if not pending_on and not pending_off and self.level > 0:
+                for h, position in se_slots[cell]:
+                    key = h * n + d
+                    here = places[key]
+                    places[key] = here & ~position
+                    if here.bit_count() != 2:
+                        continue
+                    other = here & ~position
+                    cells = houses[h]
+                    g = (cells[(other & -other).bit_length() - 1] * n + d) * 2 + 1
+                    if g - 1 in facts or g not in facts:
+                        # the last place rests on the places the assumption removed
+                        gone = src_places[key] & ~here
+                        rest = [f]
+                        while gone:
+                            low = gone & -gone
+                            rest.append((cells[low.bit_length() - 1] * n + d) * 2)
+                            gone ^= low
+                        if g - 1 in facts:
+                            return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
+                        facts[g] = tuple(rest)
+                        pending_on.append(g)
+            if advanced and not pending_on and not pending_off:
                 for g, parents, inner in self._advanced(cands, facts):
                     if g not in facts:
                         facts[g] = parents
@@ -746,8 +846,15 @@ class _Chainer:
         facts = outcome.facts
         seen = {fact}
         todo = list(parents)
-        extra = 0
         nested = outcome.nested
+        if not nested:
+            while todo:
+                f = todo.pop()
+                if f not in seen:
+                    seen.add(f)
+                    todo.extend(facts.get(f, ()))
+            return len(seen)
+        extra = 0
         done_nested: set[int] = set()
         if fact in nested:
             extra += nested[fact]
@@ -900,9 +1007,11 @@ class _Chainer:
         geo = self.board.geometry
         bit = 1 << d
         for h in t.se_houses[cell]:
-            places = [c for c in t.houses[h] if t.cands[c] & bit]
-            if len(places) < 2 or places[0] != cell:
+            here = t.places[h * n + d]
+            cells = t.houses[h]
+            if here.bit_count() < 2 or cells[(here & -here).bit_length() - 1] != cell:
                 continue
+            places = [c for c in cells if t.cands[c] & bit]
             outcomes = [on] + [self.outcome((c * n + d) * 2 + 1) for c in places[1:]]
             shared = set(on.facts)
             for o in outcomes[1:]:

@@ -99,15 +99,18 @@ def find_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
         empty = [c for c in cells if cands[c]]
         if len(empty) <= size:
             continue
-        positions: dict[int, int] = {}
-        for d in range(1, geo.size + 1):
-            b = 1 << (d - 1)
-            where = 0
-            for i, c in enumerate(empty):
-                if cands[c] & b:
-                    where |= 1 << i
-            if 2 <= where.bit_count() <= size:
-                positions[d] = where
+        places = [0] * geo.size  # digit - 1 -> positions in *empty*, a bit each
+        for i, c in enumerate(empty):
+            m = cands[c]
+            while m:
+                low = m & -m
+                places[low.bit_length() - 1] |= 1 << i
+                m ^= low
+        positions = {
+            d: places[d - 1]
+            for d in range(1, geo.size + 1)
+            if 2 <= places[d - 1].bit_count() <= size
+        }
         for digits in itertools.combinations(sorted(positions), size):
             where = 0
             for d in digits:
