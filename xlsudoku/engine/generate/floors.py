@@ -60,10 +60,17 @@ class Floor:
 # (symmetry, center box mask or None) -> (fewest opens, seconds per run, runs).  Measured with
 # ``xlsudoku bench reach --floors`` (see README); only rows measured for 10 minutes or more.
 MEASURED: dict[tuple[Symmetry, str | None], tuple[int, float, int]] = {
+    (Symmetry.ROTATE_180, "x.x...x.x"): (22, 600.0, 1),  # pattern 1 (corners)
+    (Symmetry.ROTATE_180, ".x.x.x.x."): (22, 600.0, 1),  # pattern 2 (diamond)
     (Symmetry.ROTATE_180, "xxxx.xxxx"): (24, 600.0, 1),  # pattern 3 (ring)
+    (Symmetry.ROTATE_180, "........."): (22, 600.0, 1),  # pattern 4 (empty)
+    (Symmetry.ROTATE_180, "x.......x"): (20, 600.0, 1),  # pattern 5 (diagonal ends)
+    (Symmetry.ROTATE_180, "...x.x..."): (20, 600.0, 1),  # pattern 6 (sides)
+    (Symmetry.ROTATE_180, "....x...."): (21, 600.0, 1),  # pattern 7 (center)
     (Symmetry.ROTATE_180, "x.x.x.x.x"): (21, 600.0, 1),  # pattern 8 (saltire)
     (Symmetry.ROTATE_180, ".x.xxx.x."): (21, 600.0, 1),  # pattern 9 (cross)
     (Symmetry.ROTATE_180, "xxxxxxxxx"): (23, 600.0, 1),  # pattern 10 (full)
+    (Symmetry.ROTATE_180, "x...x...x"): (21, 600.0, 1),  # pattern 11 (diagonal)
     (Symmetry.ROTATE_180, "...xxx..."): (21, 600.0, 1),  # pattern 12 (bar)
 }
 
