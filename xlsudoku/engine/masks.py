@@ -85,3 +85,18 @@ def full_mask(size: int) -> Mask:
     511
     """
     return (1 << size) - 1
+
+
+def places_by_digit(masks: Iterable[Mask], size: int) -> list[Mask]:
+    """Return, per digit (index ``digit - 1``), the positions in *masks* that hold it, a bit each.
+
+    >>> places_by_digit([0b011, 0b110, 0b001], 3)
+    [5, 3, 2]
+    """
+    places = [0] * size
+    for i, m in enumerate(masks):
+        while m:
+            low = m & -m
+            places[low.bit_length() - 1] |= 1 << i
+            m ^= low
+    return places

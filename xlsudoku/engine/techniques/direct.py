@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, House
+from xlsudoku.engine.masks import places_by_digit
 from xlsudoku.engine.steps import Elimination, Placement, Step, Technique
 from xlsudoku.engine.techniques.intersections import intersections
 
@@ -128,13 +129,7 @@ def find_direct_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
         if len(empty) <= size:
             continue
         # places of each digit as a mask of positions in *empty* (index digit - 1)
-        places = [0] * n
-        for i, c in enumerate(empty):
-            m = cands[c]
-            while m:
-                low = m & -m
-                places[low.bit_length() - 1] |= 1 << i
-                m ^= low
+        places = places_by_digit([cands[c] for c in empty], n)
         usable = [d for d in range(1, n + 1) if places[d - 1]]
         for digits in itertools.combinations(usable, size):
             inside = 0

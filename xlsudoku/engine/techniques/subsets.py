@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, House
-from xlsudoku.engine.masks import digits_of
+from xlsudoku.engine.masks import digits_of, places_by_digit
 from xlsudoku.engine.steps import Elimination, Step, Technique
 
 _NAKED = {2: Technique.NAKED_PAIR, 3: Technique.NAKED_TRIPLE, 4: Technique.NAKED_QUAD}
@@ -99,13 +99,7 @@ def find_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
         empty = [c for c in cells if cands[c]]
         if len(empty) <= size:
             continue
-        places = [0] * geo.size  # digit - 1 -> positions in *empty*, a bit each
-        for i, c in enumerate(empty):
-            m = cands[c]
-            while m:
-                low = m & -m
-                places[low.bit_length() - 1] |= 1 << i
-                m ^= low
+        places = places_by_digit([cands[c] for c in empty], geo.size)
         positions = {
             d: places[d - 1]
             for d in range(1, geo.size + 1)
