@@ -79,7 +79,8 @@ BENCH_SUITES: dict[str, tuple[Callable[[list[str]], int], str]] = {
 
 
 def _add_bench(sub: Subparsers) -> None:
-    lines = "\n".join(f"  {name:10s}{entry[1]}" for name, entry in BENCH_SUITES.items())
+    width = max(map(len, BENCH_SUITES)) + 2
+    lines = "\n".join(f"  {name:{width}s}{entry[1]}" for name, entry in BENCH_SUITES.items())
     p = sub.add_parser(
         "bench",
         help="benchmarks (solve, fill, generate, ...); see bench WHAT --help",
