@@ -17,8 +17,8 @@ import pytest
 from test_unavoidable import independent_count
 
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generate.deep import Found, LowSearch, Task
 from xlsudoku.engine.generate.lowclue import Clock, LowClueError, OrbitSpace, descend
+from xlsudoku.engine.generate.lowsearch import Found, LowSearch, Task
 from xlsudoku.engine.generate.neighbours import neighbours
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry
 from xlsudoku.engine.solver import solve

@@ -4,7 +4,7 @@ Loaded only when a request asks for more than one worker, and never where proces
 start (Pyodide: :func:`.deep.usable_workers`), so importing the engine never imports
 :mod:`multiprocessing`.  This process searches too (worker 0); every other worker is a process
 started with the ``spawn`` method (the same on Linux, macOS and Windows) that runs
-:func:`child`: the search of :class:`.deep.LowSearch` with its own seed (drawn from the plan's
+:func:`child`: the search of :class:`.lowsearch.LowSearch` with its own seed (drawn from the plan's
 random source), its share of the trials and the same deadline.  Children put each new best on
 a queue; this process reads it whenever its own search polls its clock, keeps the best of all,
 and sets a shared stop event as soon as any worker reached the target, the deadline passed or
@@ -21,8 +21,8 @@ import random
 import time
 from typing import Any
 
-from xlsudoku.engine.generate.deep import Found, LowSearch, Summary, Task
 from xlsudoku.engine.generate.lowclue import Clock
+from xlsudoku.engine.generate.lowsearch import Found, LowSearch, Summary, Task
 from xlsudoku.engine.generate.strategy import Plan, Stop
 from xlsudoku.engine.grid import Grid
 

@@ -1,0 +1,313 @@
+"""The low-clue search itself: fresh grids and neighbour moves, time-shared, in one process.
+
+Two moves take turns (:mod:`.deep` runs them for the generator, :mod:`.workers` on other
+processes; this module imports neither, so the data flows one way):
+
+- *fresh grids* (a trial each): on a new random solution grid, the exhaustive hitting-set search
+  (:class:`.lowclue.GridSearch`) asks for fewer opens than the best so far, then fewer again
+  after each find, until it reaches the target or proves that the grid has nothing lower;
+- *neighbours* (:mod:`.neighbours`): puzzles with as many opens as the best are changed by
+  blanking one or two clue orbits and giving one orbit any digits; a unique result with fewer
+  opens is a new best (its grid searched exhaustively in turn), one with as many joins the
+  puzzles to explore (the *pool*).
+
+The pool gets ``POOL_SHARE`` of the work while it has puzzles, fresh grids the rest (work is
+counted, not timed, so that a seeded run is reproducible).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.generate.lowclue import Clock, GridSearch, OrbitSpace, Stopped, pad
+from xlsudoku.engine.generate.neighbours import STAGES, neighbours
+from xlsudoku.engine.generate.strategy import Plan, Stop
+from xlsudoku.engine.generate.unavoidable import kept, mask_of, other_solution
+from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid
+from xlsudoku.engine.solver import solve
+from xlsudoku.engine.symmetry import Symmetry
+
+# Neighbour search: this many checks of one pool puzzle per turn.
+TURN_CHECKS = 400
+
+# Share of the time the pool of neighbours gets while it has puzzles (fresh grids get the rest).
+POOL_SHARE = 0.75
+
+# The work of a turn is counted in clock ticks (search nodes, neighbour checks) rather than
+# timed, so that a seeded run does not depend on the machine's speed or load.  A neighbour
+# check (an exact-solver call) costs about this many search nodes of a grid (measured: 123 us
+# against 9.6 us of CPU per tick, no pattern, 180°).
+CHECK_NODES = 12
+
+# Puzzles kept waiting in the pool at most.
+POOL_LIMIT = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A puzzle with fewer opens than any before it in the run.
+
+    Attributes:
+        puzzle: The puzzle (unique, symmetric, fixed cells kept).
+        solution: Its solution.
+        seconds: Wall time since the search began.
+        grids: Fresh grids drawn by then.
+        source: ``grid`` (the exhaustive search of a grid) or ``neighbour`` (a neighbour move).
+    """
+
+    puzzle: Grid
+    solution: Grid
+    seconds: float
+    grids: int
+    source: str
+
+    @property
+    def opens(self) -> int:
+        """Clues of the puzzle."""
+        return self.puzzle.given_count
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """What one search works on: picklable, so that another process can run it too.
+
+    Attributes:
+        target: Opens wanted (the search stops there).
+        symmetry: Symmetry of the clues.
+        fixed_open: Cells that stay clues (the pattern's open cells).
+        fixed_blank: Cells that stay blank (the rest of the pattern's box).
+        max_grids: Fresh grids allowed (the trials), or None.
+        geometry: Shape of the grid.
+    """
+
+    target: int
+    symmetry: Symmetry
+    fixed_open: frozenset[Cell]
+    fixed_blank: frozenset[Cell]
+    max_grids: int | None = None
+    geometry: Geometry = CLASSIC
+
+
+class LowSearch:
+    """Fresh grids and neighbour moves, time-shared, in one process.
+
+    Args:
+        task: What to search for.
+        rng: Random source for grids and orbit orders.
+        clock: Deadline and cancel hook (polled during the search).
+        on_record: Called with each new best.
+        on_grid: Called with ``(grids drawn, best opens)`` after each fresh grid.
+
+    >>> task = Task(22, Symmetry.ROTATE_180, frozenset(), frozenset(), max_grids=20)
+    >>> search = LowSearch(task, random.Random(2), Clock(None, None))
+    >>> search.run(), search.best.opens
+    ('reached', 22)
+    """
+
+    def __init__(
+        self,
+        task: Task,
+        rng: random.Random,
+        clock: Clock,
+        on_record: Callable[[Found], None] | None = None,
+        on_grid: Callable[[int, int], None] | None = None,
+    ) -> None:
+        self.task = task
+        self.rng = rng
+        self.clock = clock
+        self.on_record = on_record
+        self.on_grid = on_grid
+        self.began = time.perf_counter()
+        self.best: Found | None = None
+        self.grids = 0
+        self.explored = 0
+        # the orbit order of the neighbour moves and of padding (any fixed order will do)
+        self.space = self._space(random.Random(0))
+        # pool entries (stage, number, cells); stage 0 of every puzzle comes before stage 1 ...
+        self.pool: list[tuple[int, int, tuple[int, ...]]] = []
+        self.moves: dict[int, Iterator[tuple[int, tuple[int, ...] | None]]] = {}
+        self.numbered = 0
+        self.seen: set[tuple[int, ...]] = set()
+        self.fresh_work = 0
+        self.pool_work = 0
+
+    def _space(self, rng: random.Random) -> OrbitSpace:
+        task = self.task
+        return OrbitSpace(task.geometry, task.symmetry, task.fixed_open, task.fixed_blank, rng)
+
+    @property
+    def level(self) -> int:
+        """Opens of the best puzzle so far (one more than the cells when there is none)."""
+        return self.task.geometry.cell_count + 1 if self.best is None else self.best.opens
+
+    def run(self) -> Stop:
+        """Search until the target, the grids, the deadline or cancel; return why it stopped."""
+        task = self.task
+        try:
+            while self.level > task.target:
+                self.clock.poll()
+                if self.pool_turn():
+                    self._counted(self.explore, pool=True)
+                elif task.max_grids is None or self.grids < task.max_grids:
+                    self._counted(self.fresh, pool=False)
+                else:
+                    return "trials"
+        except Stopped:
+            return "time" if self.clock.late() else "cancel"
+        return "reached"
+
+    def _counted(self, turn: Callable[[], None], pool: bool) -> None:
+        before = self.clock.count
+        try:
+            turn()
+        finally:
+            spent = max(1, self.clock.count - before)  # a turn is never free
+            if pool:
+                self.pool_work += spent * CHECK_NODES
+            else:
+                self.fresh_work += spent
+
+    # ---- records -------------------------------------------------------------------------
+
+    def record(self, puzzle: Grid, solution: Grid, source: str) -> None:
+        """Keep *puzzle* as the new best and start the pool afresh from it."""
+        self.best = Found(puzzle, solution, time.perf_counter() - self.began, self.grids, source)
+        if self.on_record is not None:
+            self.on_record(self.best)
+        self.pool.clear()
+        self.moves.clear()
+        self.add_to_pool(puzzle.cells)
+
+    def add_to_pool(self, cells: tuple[int, ...]) -> None:
+        """Queue *cells* for its neighbour moves unless seen before or the pool is full."""
+        if cells not in self.seen and len(self.pool) < POOL_LIMIT:
+            self.seen.add(cells)
+            self.numbered += 1
+            heapq.heappush(self.pool, (0, self.numbered, cells))
+
+    def pool_turn(self) -> bool:
+        """Return True when the next turn goes to the pool (it gets POOL_SHARE of the work)."""
+        if not self.pool:
+            return False
+        return self.pool_work * (1 - POOL_SHARE) <= self.fresh_work * POOL_SHARE
+
+    # ---- fresh grids ---------------------------------------------------------------------
+
+    def fresh(self) -> None:
+        """Search a new grid for fewer opens than the best; on failure, one as good for the pool."""
+        task = self.task
+        solution = random_grid(self.rng, task.geometry)
+        self.grids += 1
+        space = self._space(self.rng)
+        every = (1 << len(space.orbits)) - 1
+        # else the fixed blank cells hold an unavoidable set of this grid: nothing to search
+        if other_solution(solution, space.cells(every & ~space.forbidden)) is None:
+            search = GridSearch(solution, space, self.clock)
+            self.lower_on(search, solution, space)
+            if self.level > task.target and len(self.pool) < POOL_LIMIT:
+                found = search.run(self.level, task.target)
+                if found is not None:
+                    self.add_to_pool(kept(solution, space.cells(found)).cells)
+        if self.on_grid is not None:
+            self.on_grid(self.grids, self.level)
+
+    def lower_on(self, search: GridSearch, solution: Grid, space: OrbitSpace) -> None:
+        """Step the exhaustive search on one grid down while it finds fewer opens."""
+        target = self.task.target
+        while self.level > target:
+            found = search.run(max(target, self.level - 1), target)
+            if found is None:
+                return
+            self.record(kept(solution, space.cells(found)), solution, "grid")
+
+    # ---- neighbours ----------------------------------------------------------------------
+
+    def explore(self) -> None:
+        """Run the first pool entry's moves for a turn; requeue it, or its next stage."""
+        stage, number, cells = self.pool[0]
+        moves = self.moves.get(number)
+        if moves is None:
+            moves = neighbours(self.space, cells, stage, self.clock.tick, self.task.geometry)
+            self.moves[number] = moves
+            if stage == 0:
+                self.explored += 1
+        level = self.level
+        spent = 0
+        for opens, found in moves:
+            spent += 1
+            if found is not None:
+                if opens < level:
+                    self.found_lower(found)
+                    return
+                self.add_to_pool(found)
+            if spent >= TURN_CHECKS:
+                return  # the entry stays first and goes on next turn
+        del self.moves[number]
+        heapq.heappop(self.pool)
+        if stage + 1 < STAGES:
+            heapq.heappush(self.pool, (stage + 1, number, cells))
+
+    def found_lower(self, cells: tuple[int, ...]) -> None:
+        """Record a neighbour with fewer opens, then search its grid for fewer still."""
+        task = self.task
+        puzzle = Grid(cells, task.geometry)
+        solution = solve(puzzle)
+        if solution is None:  # pragma: no cover - the puzzle was counted unique
+            raise AssertionError("a unique neighbour has no solution")
+        if puzzle.given_count < task.target:
+            # below the target: give orbits back to make it exactly, if the orbit sizes allow
+            space = self.space
+            padded = pad(space, space.to_orbits(mask_of(puzzle.givens())), task.target)
+            if padded is None:
+                return
+            puzzle = kept(solution, space.cells(padded))
+        self.record(puzzle, solution, "neighbour")
+        if self.level > task.target:
+            space = self._space(self.rng)
+            self.lower_on(GridSearch(solution, space, self.clock), solution, space)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What the search (in one process or several) gives the strategy.
+
+    Attributes:
+        best: The best puzzle found, or None when no grid got that far.
+        stop: Why it ended.
+        grids: Fresh grids drawn in all.
+        explored: Puzzles whose neighbours were explored in all.
+        workers: Processes that searched.
+        errors: What went wrong in other processes (their searches were lost; this one's
+            was not).
+    """
+
+    best: Found | None
+    stop: Stop
+    grids: int
+    explored: int
+    workers: int = 1
+    errors: tuple[str, ...] = ()
+
+
+def search_here(plan: Plan, task: Task, deadline: float | None) -> Summary:
+    """Run the search in this process, reporting each new best to the plan's progress."""
+    progress = plan.progress
+
+    def on_grid(grids: int, opens: int) -> None:
+        if progress is not None and opens <= task.geometry.cell_count:
+            progress(grids, opens)
+
+    search = LowSearch(
+        task,
+        plan.rng,
+        Clock(deadline, plan.cancel),
+        on_record=lambda found: on_grid(found.grids, found.opens),
+        on_grid=on_grid,
+    )
+    stop = search.run()
+    return Summary(search.best, stop, search.grids, search.explored)
