@@ -38,6 +38,7 @@ BAD = [
     ("Pattern", "x.x", "Pattern (C5): a pattern mask needs a square number of cells, got 3"),
     ("Pattern", "x...", f"Pattern (C5) must be {PATTERN_RULE}, got 'x...'"),
     ("Pattern", 2.5, f"Pattern (C5) must be {PATTERN_RULE}, got 2.5"),
+    ("Pattern", float("inf"), f"Pattern (C5) must be {PATTERN_RULE}, got inf"),
     ("Pattern", 13.0, f"Pattern (C5) must be {PATTERN_RULE}, got 13"),
     ("Pattern", True, f"Pattern (C5) must be {PATTERN_RULE}, got TRUE"),
     ("Pattern", "#N/A", f"Pattern (C5) holds the Excel error #N/A; it must be {PATTERN_RULE}"),
@@ -144,6 +145,16 @@ def test_bad_value_names_parameter_and_cell(name, value, message):
     with pytest.raises(params.ParamError) as caught:
         params.read_start(DEFAULTS | {name: value})
     assert str(caught.value) == message
+
+
+def test_numbers_too_long_to_write_out_are_refused_by_name():
+    # found by the soak's fuzzing: str() of a 5001-digit int raises, and Pattern tracebacked
+    for name, rule in (("Pattern", PATTERN_RULE), ("Opens", "a whole number from 4 to 256")):
+        for value in (10**5000, -(10**5000)):
+            with pytest.raises(params.ParamError) as caught:
+                params.read_start(DEFAULTS | {name: value})
+            cell = layout.PARAMS_BY_NAME[name].ref.top_left
+            assert str(caught.value).endswith(f"({cell}) must be {rule}, got a huge number")
 
 
 def test_every_parameter_has_bad_cases():

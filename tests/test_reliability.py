@@ -274,6 +274,13 @@ def test_fuzzed_command_lines(tmp_path):
     assert tally.problems == [] and tally.counts["command lines"] == 60
 
 
+def test_fuzzed_parameter_sets_give_no_traceback():
+    # seed 2 puts a 5001-digit number into Pattern at its 74th set (a traceback once)
+    tally = soak.fuzz_params(100, random.Random(2), whole_runs=0)
+    assert tally.counts["values"] == 100
+    assert tally.counts["tracebacks"] == 0, tally.problems
+
+
 _values = st.one_of(
     st.none(),
     st.booleans(),

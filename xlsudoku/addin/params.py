@@ -98,7 +98,9 @@ def shown(value: Raw) -> str:
     if isinstance(value, float) and value.is_integer():
         return f"{value:g}" if abs(value) >= 1e21 else str(int(value))
     if isinstance(value, int) and abs(value) >= 10**21:  # e.g. 400 digits: say how big
-        return f"a number of {len(str(abs(value)))} digits" if value < 10**4000 else "a huge number"
+        if abs(value) >= 10**4000:  # Python refuses to write out an int this long
+            return "a huge number"
+        return f"a number of {len(str(abs(value)))} digits"
     if isinstance(value, str):
         return repr(value.strip() if len(value.strip()) <= 40 else value.strip()[:37] + "...")
     return str(value)
@@ -228,7 +230,9 @@ def _pattern(param: layout.Param, value: Raw, where: str) -> int | str:
         if number.is_integer() and 1 <= number <= layout.PATTERN_COUNT:
             return int(number)
         raise problem
-    text = str(value).strip()
+    if not isinstance(value, str):  # a number out of every range (inf, nan, 10**5000)
+        raise problem
+    text = value.strip()
     if _key(text) == layout.NO_PATTERN:
         return layout.NO_PATTERN
     try:

@@ -418,7 +418,8 @@ def fuzz_params(count: int, rng: random.Random, whole_runs: int) -> Tally:
         except Exception as error:  # a traceback in the add-in: what is being counted
             tally.add("tracebacks")
             if len(tally.problems) < 10:
-                tally.problem(f"{values}: {type(error).__name__}: {error}")
+                quoted = {name: params.shown(value) for name, value in values.items()}
+                tally.problem(f"{quoted}: {type(error).__name__}: {error}")
     return tally
 
 
