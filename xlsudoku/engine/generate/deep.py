@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.generate import floors
 from xlsudoku.engine.generate.descent import attempt, is_minimal, minimize
-from xlsudoku.engine.generate.lowsearch import Found, Summary, Task, pool_share, search_here
+from xlsudoku.engine.generate.lowsearch import Found, Summary, Task, search_here
 from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.generate.request import Form, GenerateRequest
 from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, plural
@@ -58,7 +58,6 @@ def run(plan: Plan) -> Outcome:
         form.fixed_blank,
         request.trials,
         request.geometry,
-        pool_share(form.fixed_open),
     )
     floor = floors.unlikely(request, form, plan.limit)
     limit = plan.limit if floor is None else floors.quick_limit(plan.limit)

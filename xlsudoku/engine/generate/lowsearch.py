@@ -38,24 +38,6 @@ TURN_CHECKS = 400
 # Share of the time the pool of neighbours gets while it has puzzles (fresh grids get the rest).
 POOL_SHARE = 0.75
 
-# A pattern that fixes this many clues or more (patterns 3, 8, 9, 10 open 5 to 9 of the center
-# box's cells) searches fresh grids only.  Measured to 21 opens in 60 s of CPU (patterns 9 and
-# 8, seeds 900-904 and 910-915): every lower puzzle came from a fresh grid, none from the some
-# 500 neighbour puzzles explored in a run; without the pool (and without looking for a puzzle as
-# good as the best to feed it) 2.7 times as many grids were searched, and the seeds that found
-# 21 before found it 2-3 times sooner, pattern 9 on 3 seeds of 5 instead of 2.
-GRIDS_ONLY_FIXED = 5
-
-
-def pool_share(fixed_open: frozenset[Cell]) -> float:
-    """Return the neighbours' share of the work for a pattern with *fixed_open* clues.
-
-    >>> pool_share(frozenset()), pool_share(frozenset({30, 32, 40, 48, 50}))
-    (0.75, 0.0)
-    """
-    return 0.0 if len(fixed_open) >= GRIDS_ONLY_FIXED else POOL_SHARE
-
-
 # The work of a turn is counted in clock ticks (search nodes, neighbour checks) rather than
 # timed, so that a seeded run does not depend on the machine's speed or load.  A neighbour
 # check (an exact-solver call) costs about this many search nodes of a grid (measured: 123 us
@@ -101,8 +83,6 @@ class Task:
         fixed_blank: Cells that stay blank (the rest of the pattern's box).
         max_grids: Fresh grids allowed (the trials), or None.
         geometry: Shape of the grid.
-        pool_share: Share of the work for neighbour moves; 0 searches fresh grids only (no
-            pool, and no puzzle as good as the best is looked for to feed one).
     """
 
     target: int
@@ -111,7 +91,6 @@ class Task:
     fixed_blank: frozenset[Cell]
     max_grids: int | None = None
     geometry: Geometry = CLASSIC
-    pool_share: float = POOL_SHARE
 
 
 class LowSearch:
@@ -212,11 +191,10 @@ class LowSearch:
             heapq.heappush(self.pool, (0, self.numbered, cells))
 
     def pool_turn(self) -> bool:
-        """Return True when the next turn goes to the pool (it gets the task's pool share)."""
-        share = self.task.pool_share
-        if not self.pool or share <= 0:
+        """Return True when the next turn goes to the pool (it gets POOL_SHARE of the work)."""
+        if not self.pool:
             return False
-        return self.pool_work * (1 - share) <= self.fresh_work * share
+        return self.pool_work * (1 - POOL_SHARE) <= self.fresh_work * POOL_SHARE
 
     # ---- fresh grids ---------------------------------------------------------------------
 
@@ -231,7 +209,7 @@ class LowSearch:
         if other_solution(solution, space.cells(every & ~space.forbidden)) is None:
             search = GridSearch(solution, space, self.clock)
             self.lower_on(search, solution, space)
-            if self.level > task.target and task.pool_share > 0 and len(self.pool) < POOL_LIMIT:
+            if self.level > task.target and len(self.pool) < POOL_LIMIT:
                 found = search.run(self.level, task.target)
                 if found is not None:
                     self.add_to_pool(kept(solution, space.cells(found)).cells)
