@@ -157,6 +157,14 @@ def test_numbers_too_long_to_write_out_are_refused_by_name():
             assert str(caught.value).endswith(f"({cell}) must be {rule}, got a huge number")
 
 
+def test_string_cell_with_a_number_too_long_for_a_puzzle_names_the_cell():
+    # 10**5000 cannot be written out nor made a float: a traceback once, like Pattern's
+    for value, shown in ((10**5000, "a huge number"), (10**300, "the number 1E+300")):
+        with pytest.raises(params.ParamError) as caught:
+            params.read_string("AnalyzeString", value)
+        assert str(caught.value).startswith(f"AnalyzeString (C3) holds {shown}, not the puzzle")
+
+
 def test_every_parameter_has_bad_cases():
     assert {name for name, _, _ in BAD} == {param.name for param in layout.PARAMS}
 

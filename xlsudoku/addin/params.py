@@ -618,14 +618,19 @@ def number_puzzle(name: str, value: int | float) -> tuple[str, int]:
     """
     ref = layout.NAMES[name]
     size = CLASSIC.cell_count
-    exact = isinstance(value, int) or (
-        math.isfinite(value) and float(value).is_integer() and abs(value) < 10**EXCEL_DIGITS
+    # an int longer than any puzzle is not written out (Python refuses beyond 4300 digits)
+    longer = isinstance(value, int) and abs(value) >= 10**size
+    exact = not longer and (
+        isinstance(value, int)
+        or (math.isfinite(value) and float(value).is_integer() and abs(value) < 10**EXCEL_DIGITS)
     )
     digits = str(int(value)) if exact else ""
     if not exact or not digits.isdigit() or len(digits) > size:
+        huge = isinstance(value, int) and abs(value) >= 10**308  # beyond a float
+        number = shown(value) if huge else f"the number {value:.{EXCEL_DIGITS}G}"
         raise ParamError(
             [
-                f"{name} ({ref.address}) holds the number {value:.{EXCEL_DIGITS}G}, not the "
+                f"{name} ({ref.address}) holds {number}, not the "
                 f"puzzle: Excel keeps only {EXCEL_DIGITS} digits of a number, so the cells "
                 f"after the {EXCEL_DIGITS}th digit are lost. Format {ref.address} as Text "
                 "(Home > Number Format > Text) or type ' before the puzzle, and paste it again "
