@@ -1,7 +1,11 @@
-"""Dependency rules of STYLE.md, checked in a fresh interpreter."""
+"""Dependency rules of STYLE.md: what the engine loads (fresh interpreter), no import circle."""
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
+
+import xlsudoku.engine
 
 
 def test_engine_import_loads_no_excel_modules():
@@ -21,11 +25,6 @@ def test_engine_import_loads_no_excel_modules():
 
 def _engine_imports() -> dict[str, set[str]]:
     """Every engine module -> the engine modules it imports, at the top or inside a function."""
-    import ast
-    from pathlib import Path
-
-    import xlsudoku.engine
-
     root = Path(xlsudoku.engine.__file__).parent
     names = {}
     for path in root.rglob("*.py"):
