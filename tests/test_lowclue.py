@@ -298,6 +298,29 @@ def test_low_search_with_a_pattern_keeps_it() -> None:
     assert best.opens % 2 == 1
 
 
+@pytest.mark.parametrize(
+    ("pattern", "seed"),
+    [(frozenset({30, 32, 40, 48, 50}), 401), (frozenset({31, 39, 40, 41, 49}), 401)],
+    ids=["saltire", "cross"],
+)
+def test_low_search_lowers_a_pattern_with_pairs_only(pattern: frozenset[int], seed: int) -> None:
+    # a pattern fixes the center cell, so every orbit left is a pair: the move that lowers a
+    # puzzle (blank two pairs, give one) must come first, not after every equal move of the
+    # pool (then 21 took minutes to never; now a few thousand checks)
+    polls: list[int] = []
+
+    def cancel() -> bool:
+        polls.append(1)
+        return len(polls) > 3000  # counted work (64 ticks a poll), not time
+
+    task = Task(21, Symmetry.ROTATE_180, pattern, CENTER_BOX - pattern)
+    search = LowSearch(task, random.Random(seed), Clock(None, cancel))
+    assert search.run() == "reached", f"best {search.best and search.best.opens}"
+    best = search.best
+    assert best is not None and best.opens == 21
+    check_puzzle(best.puzzle, best.solution, Symmetry.ROTATE_180, pattern, CENTER_BOX - pattern)
+
+
 def test_low_search_stops_at_the_deadline_and_on_cancel() -> None:
     task = Task(17, Symmetry.ROTATE_180, NONE, NONE)
     search = LowSearch(task, random.Random(13), Clock(time.perf_counter() + 0.5, None))
