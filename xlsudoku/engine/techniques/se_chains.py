@@ -571,9 +571,15 @@ class _Chainer:
     """SE's chaining engine for one board and one kind (Nishio, multiple, dynamic, nested)."""
 
     def __init__(
-        self, board: Board, nishio: bool, dynamic: bool, level: int, deadline: float | None
+        self,
+        board: Board,
+        nishio: bool,
+        dynamic: bool,
+        level: int,
+        deadline: float | None,
+        tables: _Tables | None = None,
     ) -> None:
-        self.t = _tables(board)
+        self.t = _tables(board) if tables is None else tables
         self.board = board
         self.y = not nishio
         self.dynamic = dynamic
@@ -948,6 +954,13 @@ class _Chainer:
             if key[0] <= within:
                 raise _Enough
 
+        if nishio and all(m.bit_count() != 1 for m in cands):
+            # each digit's chains rest on its own candidates only: reuse them while they last
+            try:
+                self._nishio(consider)
+            except _Enough:
+                pass
+            return best
         try:
             for cell in range(len(cands)):
                 m = cands[cell]
@@ -1024,6 +1037,32 @@ class _Chainer:
             pass  # within the ceiling: an easier chain would not change the rating
         return best
 
+    def _nishio(self, consider: Callable[[int, int, Fact, str, tuple[Cell, ...]], None]) -> None:
+        """Consider the Nishio contradictions of every digit in the scan's order (cell, digit).
+
+        A digit's contradictions come from :func:`_nishio_contradictions` on its candidates
+        alone, cached: a step leaves most digits' candidates as they were.
+        """
+        t = self.t
+        n = t.size
+        cands = t.cands
+        geo = self.board.geometry
+        blank = (0,) * geo.cell_count
+        found: list[tuple[Cell, int, int, int]] = []
+        for d in range(n):
+            bit = 1 << d
+            pattern = tuple(m & bit for m in cands)
+            if any(pattern):
+                for cell, off, c in _nishio_contradictions(Board(blank, pattern, geo), d):
+                    found.append((cell, d, off, c))
+        found.sort()
+        for cell, d, off, c in found:
+            s = cell * n + d
+            if off:
+                consider(c, 7, s * 2 + 1, f"if not {_name(t, s)}, a contradiction follows", (cell,))
+            else:
+                consider(c, 7, s * 2, f"if {_name(t, s)}, a contradiction follows", (cell,))
+
     def _regions(
         self,
         cell: Cell,
@@ -1059,6 +1098,29 @@ class _Chainer:
                     f"{_fact_text(t, f)}",
                     tuple(places),
                 )
+
+
+@functools.lru_cache(maxsize=1024)
+def _nishio_contradictions(board: Board, d: int) -> tuple[tuple[Cell, int, int], ...]:
+    """Return the Nishio contradictions on *board*, which holds candidates of digit *d* only.
+
+    Each is ``(cell, off, complexity)``: assuming the digit in the cell (*off* 0) or not (1)
+    leads to a contradiction resting on *complexity* potentials, in the order of the cells.
+    Nishio's rules (X links, dynamic) never look at another digit.
+    """
+    chainer = _Chainer(board, True, True, 0, None, _Tables.of(board))
+    n = board.geometry.size
+    out = []
+    for cell, m in enumerate(board.cands):
+        if not m:
+            continue
+        s = cell * n + d
+        outcomes = (chainer.outcome(s * 2 + 1), chainer.outcome(s * 2))
+        for off, o in enumerate(outcomes):
+            if o.contradiction is not None:
+                a, pa, b, pb = o.contradiction
+                out.append((cell, off, chainer.ancestors(o, a, pa) + chainer.ancestors(o, b, pb)))
+    return tuple(out)
 
 
 def _chain_iter(*its: Iterator[Step]) -> Iterator[Step]:
