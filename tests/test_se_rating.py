@@ -11,9 +11,10 @@ from xlsudoku.engine.bench.grading import read_rows
 from xlsudoku.engine.bench.rating import agreement, run_se
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.cli import main
-from xlsudoku.engine.grading import grade, human_level
+from xlsudoku.engine.grading import grade, grade_path, human_level, rating_path
 from xlsudoku.engine.grid import Grid
-from xlsudoku.engine.logic import solve_path
+from xlsudoku.engine.hints import hint
+from xlsudoku.engine.logic import next_found, next_step, solve_path
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Level, Step, Technique
 from xlsudoku.engine.techniques import (
@@ -210,3 +211,81 @@ def test_bench_se_speed_section():
     lines: list[str] = []
     assert run_se(["--seed", "1", "--speed", "2", "--only", "speed"], lines.append) == 0
     assert any("xlsudoku grade (se)" in line for line in lines)
+
+
+# -- the rating path: chain searches bounded by the rating so far (issue 12 speed) -------------
+
+SE_RATED = read_rows(str(DATA / "se_rated_sample.tsv"))
+
+
+def _plain_grade(grid: Grid) -> tuple[float, Level]:
+    """The SE score and level of the easiest-first path (no ceiling), as grade() had them."""
+    plain = grade_path(solve_path(grid, SE_TABLE), SE_TABLE)
+    return plain.score, human_level(grid, plain)
+
+
+def test_rating_path_rates_like_the_easiest_first_path():
+    # the ceiling lets the rating path take other steps; its score seldom moves (one puzzle of
+    # the 117 here: 8.4 -> 8.3, the easiest-first path meeting its 8.4 step later) and the
+    # level, the human solver's, never does
+    scores = []
+    for row in SE_RATED + SAMPLE:
+        grid = Grid.parse(row["puzzle"])
+        rated = grade(grid)
+        plain = grade_path(solve_path(grid, SE_TABLE), SE_TABLE)
+        assert rated.level == human_level(grid, plain)
+        scores.append((plain.score, rated.score))
+    assert all(abs(a - b) < 0.15 for a, b in scores)
+    assert sum(a == b for a, b in scores) >= 0.97 * len(scores)
+
+
+def test_rating_path_takes_other_steps_than_hints_and_the_plain_path():
+    # a puzzle whose rating path leaves the easiest-first one: the ceiling did something there
+    grid = Grid.parse(HARD)
+    plain = solve_path(grid, SE_TABLE)
+    rated = rating_path(grid, SE_TABLE)
+    assert rated.solved and grade_path(rated, SE_TABLE).score == grade_path(plain, SE_TABLE).score
+    k = next(i for i, (a, b) in enumerate(zip(plain.steps, rated.steps, strict=False)) if a != b)
+    board = Board.from_grid(grid)
+    for step in plain.steps[:k]:
+        board = board.apply(step)
+    # the hint, the next step and solve_path stay easiest first; only the rating path differs
+    assert hint(board, 3, profile="se").step == plain.steps[k] == next_step(board, SE_TABLE)
+    assert plain.steps[k].rating <= rated.steps[k].rating
+    score_so_far = grade_path(solve_path(grid, SE_TABLE, max_steps=k), SE_TABLE).score
+    assert rated.steps[k].rating <= score_so_far
+
+
+def test_chain_finders_under_a_ceiling():
+    grid = Grid.parse(HARD)
+    board = Board.from_grid(grid)
+    solution = solve(grid)
+    for find in (
+        find_se_forcing_chains,
+        find_nishio,
+        find_multiple_forcing_chains,
+        find_dynamic_forcing_chains,
+    ):
+        easiest = next(find(board))
+        # below the easiest chain's rating nothing is within: the search is the plain one
+        assert next(find(board, easiest.rating - 0.1)) == easiest
+        # a high ceiling takes the first chain found: sound, within, not easier than the easiest
+        first = next(find(board, 20.0))
+        assert _sound(first, solution) and easiest.rating <= first.rating <= 20.0
+
+
+def test_early_rows_are_asked_first_only_under_a_ceiling():
+    grid = Grid.parse(HARD)
+    plain = solve_path(grid, SE_TABLE)
+    # the first board where the easiest-first path needs one of SE's chains
+    k = next(i for i, spec in enumerate(plain.specs) if spec and spec.find_within)
+    board = Board.from_grid(grid)
+    for step in plain.steps[:k]:
+        board = board.apply(step)
+    assert next_found(board, SE_TABLE) == (plain.specs[k], plain.steps[k])
+    early = next_found(board, SE_TABLE, ceiling=9.0)
+    assert early is not None and early[0].early and early[1].rating <= 9.0
+    assert early[0].score > plain.specs[k].score
+    # a ceiling below every early row's score keeps the table order
+    low = next_found(board, SE_TABLE, ceiling=plain.specs[k].score)
+    assert low is not None and low[0] == plain.specs[k] and not low[0].early

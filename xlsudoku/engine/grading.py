@@ -170,7 +170,9 @@ def grade(
 
     The score follows the rating *profile* (``se``: classic Sudoku Explainer 1.2.1, the
     default; ``sukaku``: SukakuExplainer) and the level stays the human-style solver's
-    (:func:`human_level`); with an explicit *table* both come from that table's path.
+    (:func:`human_level`); with an explicit *table* both come from that table's path.  A
+    profile's score, counts and hardest technique come from its :func:`rating_path`, which may
+    take other steps than the easiest-first path that hints show.
 
     Raises:
         ConflictError: a digit is given twice in a house (the message names the cells).
@@ -185,10 +187,34 @@ def grade(
     """
     chosen = profile_table(profile) if table is None else table
     check_unique(grid)
-    graded = grade_path(solve_path(grid, chosen), chosen)
     if table is not None:
-        return graded
+        return grade_path(solve_path(grid, chosen), chosen)
+    graded = grade_path(rating_path(grid, chosen), chosen)
     return dataclasses.replace(graded, level=human_level(grid, graded))
+
+
+def rating_path(grid: Grid, table: tuple[TechniqueSpec, ...]) -> SolvePath:
+    """Return the path that rates *grid* with the profile *table*, bounded by its rating so far.
+
+    Once the path has needed a step of score R, a chain finder may stop at the first chain
+    rated at most R, and the multiple and dynamic chains are asked first for one
+    (:func:`xlsudoku.engine.logic.next_found`): any step rated at most R leaves the rating as
+    it is.  The steps differ from the easiest-first path's, the score seldom does (the path
+    may avoid a harder step the easiest-first one meets later; see the README's agreement
+    figures).
+
+    >>> p = rating_path(Grid.parse(
+    ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."),
+    ...     profile_table("se"))
+    >>> p.solved, grade_path(p).score
+    (True, 1.2)
+    """
+    size = grid.geometry.size
+
+    def rate(step: Step, spec: TechniqueSpec | None) -> float:
+        return TRIAL_SCORE if spec is None else step_score(step, spec, size)
+
+    return solve_path(grid, table, rate=rate)
 
 
 def human_level(grid: Grid, rated: Grade) -> Level:

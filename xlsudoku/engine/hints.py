@@ -85,8 +85,9 @@ def hint(
     """Return the hint of *level* for the next step on a grid (or a board with pencil marks).
 
     The step comes from *table* (the human-style solver's by default), or from the rating
-    *profile* when one is named (``se``, ``sukaku``): then the hint is the step the grader
-    takes, e.g. a direct hidden pair.
+    *profile* when one is named (``se``, ``sukaku``): then the hint is the easiest step of the
+    profile's table, e.g. a direct hidden pair (the grader's rating path takes it too until its
+    rating so far covers a harder chain, see ``engine.grading.rating_path``).
 
     When no technique applies, the hint names the most constrained cell (trial and error),
     and level 3 gives its digit from the solution.

@@ -4,10 +4,17 @@
 easiest first) and returns the first step found.  ``solve_path`` repeats it until the grid is
 full.  When no technique applies, a trial-and-error step places the correct digit of the most
 constrained cell, taken from the exact solution, so the path always ends.
+
+A rating path (``solve_path`` given *rate*) may take a step that is not the easiest: once the
+rating (the hardest step so far) has reached a row's score, the row's *find_within* finder may
+stop at the first step rated no higher than the rating so far, and the rows marked *early* are
+tried first, since any step within the rating so far leaves the rating as it is.  Hints and
+steps never do that.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
@@ -39,19 +46,54 @@ class SolvePath:
 
 
 def next_found(
-    board: Board, table: tuple[TechniqueSpec, ...] = TECHNIQUES
+    board: Board, table: tuple[TechniqueSpec, ...] = TECHNIQUES, ceiling: float | None = None
 ) -> tuple[TechniqueSpec, Step] | None:
     """Return the first step of the first technique in *table* with the row that found it.
+
+    With a *ceiling* (a rating), a row whose score is at most *ceiling* and that has a
+    ``find_within`` finder may return any of its steps rated at most *ceiling*, not its easiest;
+    and before the first Diabolical row, the rows marked ``early`` whose score is at most
+    *ceiling* are asked first for a step rated at most *ceiling* (their searches find one
+    sooner than the rows before them).
 
     >>> b = Board.from_grid(Grid.parse("12345678." + "." * 72))
     >>> spec, step = next_found(b)
     >>> spec.technique.value, step.placements
     ('Full House', (Placement(cell=8, digit=9),))
     """
-    for spec in table:
-        step = next(spec.find(board), None)
+    asked: dict[int, Step | None] = {}  # row index -> its step, asked early
+    early = ceiling is not None
+    for i, spec in enumerate(table):
+        if early and spec.level >= Level.DIABOLICAL:
+            early = False
+            found = _early_found(board, table, ceiling, asked)
+            if found is not None:
+                return found
+        step = asked[i] if i in asked else _find(spec, board, ceiling)
         if step is not None:
             return spec, step
+    return None
+
+
+def _find(spec: TechniqueSpec, board: Board, ceiling: float | None) -> Step | None:
+    """Return the first step of *spec* on *board*, bounded by *ceiling* where it can be."""
+    if ceiling is not None and spec.find_within is not None and spec.score <= ceiling:
+        return next(spec.find_within(board, ceiling), None)
+    return next(spec.find(board), None)
+
+
+def _early_found(
+    board: Board,
+    table: tuple[TechniqueSpec, ...],
+    ceiling: float | None,
+    asked: dict[int, Step | None],
+) -> tuple[TechniqueSpec, Step] | None:
+    """Return a step rated at most *ceiling* from a row marked early, recording in *asked*."""
+    for i, spec in enumerate(table):
+        if spec.early and ceiling is not None and spec.score <= ceiling:
+            step = asked[i] = _find(spec, board, ceiling)
+            if step is not None and step.rating <= ceiling:
+                return spec, step
     return None
 
 
@@ -114,12 +156,16 @@ def solve_path(
     table: tuple[TechniqueSpec, ...] = TECHNIQUES,
     max_level: Level | None = None,
     max_steps: int | None = None,
+    rate: Callable[[Step, TechniqueSpec | None], float] | None = None,
 ) -> SolvePath:
     """Solve *grid* step by step with the techniques of *table* up to *max_level*.
 
     Trial and error is used only when *max_level* is None or ``Level.BEYOND``; otherwise the
     path stops where the allowed techniques give out (``solved`` False, ``stalled`` True).
-    *max_steps* bounds the loop (None: until solved or stalled).
+    *max_steps* bounds the loop (None: until solved or stalled).  With *rate* (a step's score
+    from the step and the row that found it, None for trial and error) the path is a rating
+    path: the highest score so far is the ceiling of the next step's search (see
+    :func:`next_found`), which makes it faster and changes steps, and seldom the highest score.
 
     Raises:
         ConflictError: a digit is given twice in a house.
@@ -138,10 +184,11 @@ def solve_path(
     steps: list[Step] = []
     specs: list[TechniqueSpec | None] = []
     stalled = False
+    ceiling: float | None = None
     while not board.is_solved:
         if max_steps is not None and len(steps) >= max_steps:
             break
-        found = next_found(board, allowed)
+        found = next_found(board, allowed, ceiling)
         if found is not None:
             spec, step = found
             specs.append(spec)
@@ -155,6 +202,9 @@ def solve_path(
                     raise NoSolution(f"the puzzle has no solution (found after {len(steps)} steps)")
             step = trial_step(board, solution)
             specs.append(None)
+        if rate is not None:
+            score = rate(step, specs[-1])
+            ceiling = score if ceiling is None else max(ceiling, score)
         steps.append(step)
         board = board.apply(step)
     return SolvePath(tuple(steps), board, board.is_solved, stalled, tuple(specs))

@@ -130,7 +130,8 @@ def find_direct_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
             continue
         # places of each digit as a mask of positions in *empty* (index digit - 1)
         places = places_by_digit([cands[c] for c in empty], n)
-        usable = [d for d in range(1, n + 1) if places[d - 1]]
+        # a digit of the subset has at most *size* places (the subset's cells hold them all)
+        usable = [d for d in range(1, n + 1) if 0 < places[d - 1].bit_count() <= size]
         for digits in itertools.combinations(usable, size):
             inside = 0
             for d in digits:

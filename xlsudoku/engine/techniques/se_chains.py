@@ -39,6 +39,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, Geometry, House
@@ -255,9 +256,13 @@ def _max_complexity(base: int, sort_key: int, best: tuple[int, int, int, int] | 
 
 
 def _static_pass(
-    t: _Tables, y: bool, x: bool, best: _Found | None, order: list[int]
+    t: _Tables, y: bool, x: bool, best: _Found | None, order: list[int], within: int = 0
 ) -> _Found | None:
-    """Search SE's forcing chains and cycles of one kind (X, Y or XY links); keep the best."""
+    """Search SE's forcing chains and cycles of one kind (X, Y or XY links); keep the best.
+
+    The search stops at the first chain rated *within* (tenths) or less (see
+    :func:`best_static_chain`).
+    """
     n = t.size
     cands = t.cands
     kind_cycle = CYCLE_XY_OR_Y if not (x and y) else XY_CHAIN
@@ -289,6 +294,8 @@ def _static_pass(
                     found = _cycle_found(t, path, kind_cycle, sort_key, x, y, order)
                     if found is not None and (best is None or found.key < best.key):
                         best = found
+                        if best.key[0] <= within:
+                            return best
                         limit_cycle = _max_complexity(kind_cycle, sort_key, best.key)
                         limit_chain = _max_complexity(kind_chain, sort_key, best.key)
             if not x:
@@ -301,6 +308,8 @@ def _static_pass(
                     found = _chain_found(t, chain, kind_chain, sort_key, y, order)
                     if best is None or found.key < best.key:
                         best = found
+                        if best.key[0] <= within:
+                            return best
                         limit_cycle = _max_complexity(kind_cycle, sort_key, best.key)
                         limit_chain = _max_complexity(kind_chain, sort_key, best.key)
     return best
@@ -501,8 +510,12 @@ def _step(found: _Found) -> Step:
     )
 
 
-def best_static_chain(board: Board, kinds: str = "xy") -> _Found | None:
-    """Return SE's easiest forcing chain or cycle on *board* (X links, Y links, then both)."""
+def best_static_chain(board: Board, kinds: str = "xy", within: int = 0) -> _Found | None:
+    """Return SE's easiest forcing chain or cycle on *board* (X links, Y links, then both).
+
+    With *within* (a rating in tenths), the first chain found rated at most that is returned
+    instead: a rating that has already reached *within* cannot tell it from the easiest.
+    """
     t = _tables(board)
     order = [0]
     best: _Found | None = None
@@ -510,12 +523,17 @@ def best_static_chain(board: Board, kinds: str = "xy") -> _Found | None:
     if kinds == "x":
         passes = passes[:1]
     for y, x in passes:
-        best = _static_pass(t, y, x, best, order)
+        best = _static_pass(t, y, x, best, order, within)
+        if best is not None and best.key[0] <= within:
+            break
     return best
 
 
-def find_se_forcing_chains(board: Board) -> Iterator[Step]:
+def find_se_forcing_chains(board: Board, ceiling: float | None = None) -> Iterator[Step]:
     """Yield SE's easiest bidirectional cycle or forcing chain (X, Y and XY; 6.5-7.0 + length).
+
+    With a *ceiling* (a rating), the first chain found rated at most *ceiling* is yielded
+    instead of the easiest: for a rating that has already reached it, they are alike.
 
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
@@ -524,7 +542,7 @@ def find_se_forcing_chains(board: Board) -> Iterator[Step]:
     Forcing X-Chain: assuming the opposite leads back to it (r1c3=5 on -> r5c3=5 off ->
     r6c3=5 on -> r1c3=5 off), so r1c3 cannot be 5
     """
-    found = best_static_chain(board)
+    found = best_static_chain(board, within=_tenths(ceiling))
     if found is not None:
         yield _step(found)
 
@@ -534,6 +552,10 @@ def find_se_forcing_chains(board: Board) -> Iterator[Step]:
 
 class _Deadline(Exception):
     """The nested search ran past its deadline."""
+
+
+class _Enough(Exception):
+    """A chain within the rating ceiling is in hand: the search for an easier one can stop."""
 
 
 @dataclass(slots=True)
@@ -549,9 +571,15 @@ class _Chainer:
     """SE's chaining engine for one board and one kind (Nishio, multiple, dynamic, nested)."""
 
     def __init__(
-        self, board: Board, nishio: bool, dynamic: bool, level: int, deadline: float | None
+        self,
+        board: Board,
+        nishio: bool,
+        dynamic: bool,
+        level: int,
+        deadline: float | None,
+        tables: _Tables | None = None,
     ) -> None:
-        self.t = _tables(board)
+        self.t = _tables(board) if tables is None else tables
         self.board = board
         self.y = not nishio
         self.dynamic = dynamic
@@ -870,8 +898,12 @@ class _Chainer:
             todo.extend(facts.get(f, ()))
         return len(seen) + extra
 
-    def best_multiple(self, base: int) -> _Found | None:
-        """Return SE's easiest Nishio, multiple or dynamic chain of this engine's kind."""
+    def best_multiple(self, base: int, within: int = 0) -> _Found | None:
+        """Return SE's easiest Nishio, multiple or dynamic chain of this engine's kind.
+
+        With *within* (a rating in tenths), the first chain found rated at most that is
+        returned instead (see :func:`best_static_chain`).
+        """
         t = self.t
         n = t.size
         cands = t.cands
@@ -919,7 +951,16 @@ class _Chainer:
                 f"{_kind_name(nishio, self.dynamic, self.level, label)}: {label}, so {verdict} "
                 f"(the chains rest on {rating_c} potentials)",
             )
+            if key[0] <= within:
+                raise _Enough
 
+        if nishio and all(m.bit_count() != 1 for m in cands):
+            # each digit's chains rest on its own candidates only: reuse them while they last
+            try:
+                self._nishio(consider)
+            except _Enough:
+                pass
+            return best
         try:
             for cell in range(len(cands)):
                 m = cands[cell]
@@ -992,7 +1033,35 @@ class _Chainer:
                     )
         except _Deadline:
             pass  # out of time: the easiest chain found so far
+        except _Enough:
+            pass  # within the ceiling: an easier chain would not change the rating
         return best
+
+    def _nishio(self, consider: Callable[[int, int, Fact, str, tuple[Cell, ...]], None]) -> None:
+        """Consider the Nishio contradictions of every digit in the scan's order (cell, digit).
+
+        A digit's contradictions come from :func:`_nishio_contradictions` on its candidates
+        alone, cached: a step leaves most digits' candidates as they were.
+        """
+        t = self.t
+        n = t.size
+        cands = t.cands
+        geo = self.board.geometry
+        blank = (0,) * geo.cell_count
+        found: list[tuple[Cell, int, int, int]] = []
+        for d in range(n):
+            bit = 1 << d
+            pattern = tuple(m & bit for m in cands)
+            if any(pattern):
+                for cell, off, c in _nishio_contradictions(Board(blank, pattern, geo), d):
+                    found.append((cell, d, off, c))
+        found.sort()
+        for cell, d, off, c in found:
+            s = cell * n + d
+            if off:
+                consider(c, 7, s * 2 + 1, f"if not {_name(t, s)}, a contradiction follows", (cell,))
+            else:
+                consider(c, 7, s * 2, f"if {_name(t, s)}, a contradiction follows", (cell,))
 
     def _regions(
         self,
@@ -1029,6 +1098,29 @@ class _Chainer:
                     f"{_fact_text(t, f)}",
                     tuple(places),
                 )
+
+
+@functools.lru_cache(maxsize=1024)
+def _nishio_contradictions(board: Board, d: int) -> tuple[tuple[Cell, int, int], ...]:
+    """Return the Nishio contradictions on *board*, which holds candidates of digit *d* only.
+
+    Each is ``(cell, off, complexity)``: assuming the digit in the cell (*off* 0) or not (1)
+    leads to a contradiction resting on *complexity* potentials, in the order of the cells.
+    Nishio's rules (X links, dynamic) never look at another digit.
+    """
+    chainer = _Chainer(board, True, True, 0, None, _Tables.of(board))
+    n = board.geometry.size
+    out = []
+    for cell, m in enumerate(board.cands):
+        if not m:
+            continue
+        s = cell * n + d
+        outcomes = (chainer.outcome(s * 2 + 1), chainer.outcome(s * 2))
+        for off, o in enumerate(outcomes):
+            if o.contradiction is not None:
+                a, pa, b, pb = o.contradiction
+                out.append((cell, off, chainer.ancestors(o, a, pa) + chainer.ancestors(o, b, pb)))
+    return tuple(out)
 
 
 def _chain_iter(*its: Iterator[Step]) -> Iterator[Step]:
@@ -1091,20 +1183,34 @@ for _level in range(2, 6):
     _TECHNIQUE[(False, True, _level)] = Technique.NESTED_FORCING_CHAINS
 
 
+def _tenths(ceiling: float | None) -> int:
+    """Return a rating ceiling in tenths (0, which no chain is within, for None)."""
+    return 0 if ceiling is None else round(ceiling * 10)
+
+
 def _multiple_steps(
-    board: Board, nishio: bool, dynamic: bool, level: int, deadline: float | None
+    board: Board,
+    nishio: bool,
+    dynamic: bool,
+    level: int,
+    deadline: float | None,
+    ceiling: float | None = None,
 ) -> Iterator[Step]:
     base = NISHIO if nishio else (nested_base(level) if dynamic else MULTIPLE)
     try:
-        found = _Chainer(board, nishio, dynamic, level, deadline).best_multiple(base)
+        chainer = _Chainer(board, nishio, dynamic, level, deadline)
+        found = chainer.best_multiple(base, _tenths(ceiling))
     except _Deadline:
         return
     if found is not None:
         yield _step(found)
 
 
-def find_nishio(board: Board) -> Iterator[Step]:
+def find_nishio(board: Board, ceiling: float | None = None) -> Iterator[Step]:
     """Yield SE's easiest Nishio forcing chain (one digit, dynamic; 7.5 + length).
+
+    With a *ceiling*, the first chain found rated at most that (see
+    :func:`find_se_forcing_chains`).
 
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
@@ -1113,11 +1219,14 @@ def find_nishio(board: Board) -> Iterator[Step]:
     >>> step.rating, step.eliminations
     (7.5, (Elimination(cell=2, digit=7),))
     """
-    return _multiple_steps(board, True, True, 0, None)
+    return _multiple_steps(board, True, True, 0, None, ceiling)
 
 
-def find_multiple_forcing_chains(board: Board) -> Iterator[Step]:
+def find_multiple_forcing_chains(board: Board, ceiling: float | None = None) -> Iterator[Step]:
     """Yield SE's easiest cell or region forcing chain (static; 8.0 + length).
+
+    With a *ceiling*, the first chain found rated at most that (see
+    :func:`find_se_forcing_chains`).
 
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
@@ -1126,11 +1235,14 @@ def find_multiple_forcing_chains(board: Board) -> Iterator[Step]:
     Region Forcing Chains: wherever 7 goes in column 1, r1c3 cannot be 7, so r1c3 cannot be 7
     (the chains rest on 4 potentials)
     """
-    return _multiple_steps(board, False, False, 0, None)
+    return _multiple_steps(board, False, False, 0, None, ceiling)
 
 
-def find_dynamic_forcing_chains(board: Board) -> Iterator[Step]:
+def find_dynamic_forcing_chains(board: Board, ceiling: float | None = None) -> Iterator[Step]:
     """Yield SE's easiest dynamic forcing chain (8.5 + length).
+
+    With a *ceiling*, the first chain found rated at most that (see
+    :func:`find_se_forcing_chains`).
 
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
@@ -1138,11 +1250,14 @@ def find_dynamic_forcing_chains(board: Board) -> Iterator[Step]:
     >>> next(find_dynamic_forcing_chains(b)).rating
     8.5
     """
-    return _multiple_steps(board, False, True, 0, None)
+    return _multiple_steps(board, False, True, 0, None, ceiling)
 
 
-def find_dynamic_forcing_chains_plus(board: Board) -> Iterator[Step]:
+def find_dynamic_forcing_chains_plus(board: Board, ceiling: float | None = None) -> Iterator[Step]:
     """Yield SE's easiest dynamic forcing chain with pairs, locks and X-Wings (9.0 + length).
+
+    With a *ceiling*, the first chain found rated at most that (see
+    :func:`find_se_forcing_chains`).
 
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
@@ -1150,10 +1265,18 @@ def find_dynamic_forcing_chains_plus(board: Board) -> Iterator[Step]:
     >>> next(find_dynamic_forcing_chains_plus(b)).rating
     9.0
     """
-    return _multiple_steps(board, False, True, 1, None)
+    return _multiple_steps(board, False, True, 1, None, ceiling)
 
 
-def nested_finder(level: int, seconds: float) -> Callable[[Board], Iterator[Step]]:
+class ChainFinder(Protocol):
+    """A finder of SE's chains: the easiest, or with a *ceiling* any rated at most that."""
+
+    def __call__(self, board: Board, ceiling: float | None = None) -> Iterator[Step]:
+        """Yield the chain step found on *board*, if any."""
+        ...
+
+
+def nested_finder(level: int, seconds: float) -> ChainFinder:
     """Return a finder of SE's nested forcing chains of *level*, bounded to *seconds* a call.
 
     >>> from xlsudoku.engine.grid import Grid
@@ -1163,8 +1286,9 @@ def nested_finder(level: int, seconds: float) -> Callable[[Board], Iterator[Step
     9.5
     """
 
-    def find_nested_forcing_chains(board: Board) -> Iterator[Step]:
-        return _multiple_steps(board, False, True, level, time.process_time() + seconds)
+    def find_nested_forcing_chains(board: Board, ceiling: float | None = None) -> Iterator[Step]:
+        deadline = time.process_time() + seconds
+        return _multiple_steps(board, False, True, level, deadline, ceiling)
 
     find_nested_forcing_chains.__doc__ = f"Yield SE's nested forcing chains of level {level}."
     return find_nested_forcing_chains
