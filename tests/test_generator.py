@@ -739,8 +739,8 @@ def test_a_target_below_the_measured_floor_gets_a_short_search_and_says_so():
     check_result(result, request)
     assert result.stop == "unlikely" and result.time_limit == 1.0
     assert result.message.startswith(
-        "19 opens with pattern 10 (full), rotate180 is very unlikely: a search of 10 min reached "
-        "23 at best; searched "
+        "19 opens with pattern 10 (full), rotate180 is very unlikely: 3 searches of up to 10 "
+        "min reached 23 at best; searched "
     )
     assert result.message.endswith(
         "Ask for 23 or more, or give a time limit over 600 s to search longer"
