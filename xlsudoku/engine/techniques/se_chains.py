@@ -114,6 +114,22 @@ def _se_geometry(
     return se_houses, se_peers, se_slots
 
 
+@functools.cache
+def _potential_slots(geo: Geometry) -> tuple[tuple[tuple[int, int, tuple[Cell, ...]], ...], ...]:
+    """Return per potential its box, row and column: places key, position bit and cells.
+
+    The key is the digit's in the house's (``house * size + digit - 1``), the bit the cell's
+    position in the house.
+    """
+    n = geo.size
+    _, _, se_slots = _se_geometry(geo)
+    return tuple(
+        tuple((h * n + d, position, geo.houses[h]) for h, position in se_slots[cell])
+        for cell in range(geo.cell_count)
+        for d in range(n)
+    )
+
+
 @dataclass(slots=True)
 class _Tables:
     """The board's candidates with SE's orders: houses box, row, column for every cell."""
@@ -151,8 +167,8 @@ class _Tables:
             for p in own:
                 d = p - cell * n
                 bit = 1 << d
-                x_off[p] = tuple(c * n + d for c in peers if cands[c] & bit)
-                y_off[p] = tuple(q for q in own if q != p)
+                x_off[p] = tuple([c * n + d for c in peers if cands[c] & bit])
+                y_off[p] = tuple([q for q in own if q != p])
         counts = [0] * (len(houses) * n)
         places = [0] * (len(houses) * n)
         for h, cells in enumerate(houses):
@@ -611,28 +627,30 @@ class _Chainer:
             pending_on.append(first)
         elif off_on[first >> 1]:
             pending_off.append(first)
-        while pending_on or pending_off:
-            if pending_on:
+        while True:
+            # the on potentials first, in the order found (SE's order)
+            while pending_on:
                 f = pending_on.popleft()
                 parents: tuple[Fact, ...] = (f,)
                 for q in on_off[f >> 1]:
                     g = q * 2
-                    if g + 1 in facts:
-                        return _Outcome(facts, (g + 1, facts[g + 1], g, parents), {})
-                    if g not in facts:
+                    if g not in facts:  # facts never hold a potential both on and off
+                        if g + 1 in facts:
+                            return _Outcome(facts, (g + 1, facts[g + 1], g, parents), {})
                         facts[g] = parents
                         if off_on[q]:
                             pending_off.append(g)
-            else:
-                f = pending_off.popleft()
-                parents = (f,)
-                for q in off_on[f >> 1]:
-                    g = q * 2 + 1
+            if not pending_off:
+                break
+            f = pending_off.popleft()
+            parents = (f,)
+            for q in off_on[f >> 1]:
+                g = q * 2 + 1
+                if g not in facts:
                     if g - 1 in facts:
                         return _Outcome(facts, (g, parents, g - 1, facts[g - 1]), {})
-                    if g not in facts:
-                        facts[g] = parents
-                        pending_on.append(g)
+                    facts[g] = parents
+                    pending_on.append(g)
         return _Outcome(facts, None, {})
 
     def _chain(self, first: Fact) -> _Outcome:
@@ -647,74 +665,75 @@ class _Chainer:
         cands = list(source)
         places = list(t.places)  # places of each digit in each house, kept up to date
         src_places = t.places
-        houses = t.houses
-        se_slots = t.se_slots
+        slots = _potential_slots(t.board.geometry)
         facts: dict[Fact, tuple[Fact, ...]] = {first: ()}
         nested: dict[Fact, int] = {}
         pending_on: deque[Fact] = deque()
         pending_off: deque[Fact] = deque()
         (pending_on if first & 1 else pending_off).append(first)
-        while pending_on or pending_off:
-            if pending_on:
+        while True:
+            # the on potentials first, in the order found (SE's order)
+            while pending_on:
                 f = pending_on.popleft()
                 cause = (f,)
                 for q in on_off[f >> 1]:
                     g = q * 2
-                    if g + 1 in facts:
-                        return _Outcome(facts, (g + 1, facts[g + 1], g, cause), nested)
-                    if g not in facts:
+                    if g not in facts:  # facts never hold a potential both on and off
+                        if g + 1 in facts:
+                            return _Outcome(facts, (g + 1, facts[g + 1], g, cause), nested)
                         facts[g] = cause
                         pending_off.append(g)
-            else:
-                f = pending_off.popleft()
-                p = f >> 1
-                cell, d = divmod(p, n)
-                m = cands[cell]
-                cands[cell] = m & ~(1 << d)
-                # what the removal makes on, in SE's order, each recorded at once (a potential
-                # both on and off ends the chain, whatever the rest would have done)
-                if y and m.bit_count() == 2 and m >> d & 1:
-                    # the cell's other digit, resting on the digits the assumption removed
-                    g = (cell * n + (m & ~(1 << d)).bit_length() - 1) * 2 + 1
-                    if g - 1 in facts or g not in facts:
-                        gone = source[cell] & ~m
-                        rest = [f]
-                        while gone:
-                            low = gone & -gone
-                            rest.append((cell * n + low.bit_length() - 1) * 2)
-                            gone ^= low
-                        if g - 1 in facts:
-                            return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
-                        facts[g] = tuple(rest)
-                        pending_on.append(g)
-                for h, position in se_slots[cell]:
-                    key = h * n + d
-                    here = places[key]
-                    places[key] = here & ~position
-                    if here.bit_count() != 2:
-                        continue
-                    other = here & ~position
-                    cells = houses[h]
-                    g = (cells[(other & -other).bit_length() - 1] * n + d) * 2 + 1
-                    if g - 1 in facts or g not in facts:
-                        # the last place rests on the places the assumption removed
-                        gone = src_places[key] & ~here
-                        rest = [f]
-                        while gone:
-                            low = gone & -gone
-                            rest.append((cells[low.bit_length() - 1] * n + d) * 2)
-                            gone ^= low
-                        if g - 1 in facts:
-                            return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
-                        facts[g] = tuple(rest)
-                        pending_on.append(g)
-            if advanced and not pending_on and not pending_off:
-                for g, parents, inner in self._advanced(cands, facts):
-                    if g not in facts:
-                        facts[g] = parents
-                        if inner:
-                            nested[g] = inner
-                        pending_off.append(g)
+            if not pending_off:
+                if advanced:
+                    for g, parents, inner in self._advanced(cands, facts):
+                        if g not in facts:
+                            facts[g] = parents
+                            if inner:
+                                nested[g] = inner
+                            pending_off.append(g)
+                if not pending_off:
+                    break
+            f = pending_off.popleft()
+            p = f >> 1
+            cell = p // n
+            d = p - cell * n
+            m = cands[cell]
+            cands[cell] = m & ~(1 << d)
+            # what the removal makes on, in SE's order, each recorded at once (a potential
+            # both on and off ends the chain, whatever the rest would have done)
+            if y and m.bit_count() == 2 and m >> d & 1:
+                # the cell's other digit, resting on the digits the assumption removed
+                g = (cell * n + (m & ~(1 << d)).bit_length() - 1) * 2 + 1
+                if g - 1 in facts or g not in facts:
+                    gone = source[cell] & ~m
+                    rest = [f]
+                    while gone:
+                        low = gone & -gone
+                        rest.append((cell * n + low.bit_length() - 1) * 2)
+                        gone ^= low
+                    if g - 1 in facts:
+                        return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
+                    facts[g] = tuple(rest)
+                    pending_on.append(g)
+            for key, position, cells in slots[p]:
+                here = places[key]
+                places[key] = here & ~position
+                if here.bit_count() != 2:
+                    continue
+                other = here & ~position
+                g = (cells[(other & -other).bit_length() - 1] * n + d) * 2 + 1
+                if g - 1 in facts or g not in facts:
+                    # the last place rests on the places the assumption removed
+                    gone = src_places[key] & ~here
+                    rest = [f]
+                    while gone:
+                        low = gone & -gone
+                        rest.append((cells[low.bit_length() - 1] * n + d) * 2)
+                        gone ^= low
+                    if g - 1 in facts:
+                        return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
+                    facts[g] = tuple(rest)
+                    pending_on.append(g)
         return _Outcome(facts, None, nested)
 
     def _advanced(
