@@ -130,6 +130,44 @@ def _potential_slots(geo: Geometry) -> tuple[tuple[tuple[int, int, tuple[Cell, .
     )
 
 
+@functools.lru_cache(maxsize=8192)
+def _cell_y_off(n: int, cell: Cell, m: int) -> tuple[tuple[int, ...], ...]:
+    """Return, for each digit of a cell holding candidates *m*, the cell's other potentials."""
+    own = [cell * n + e for e in range(n) if m >> e & 1]
+    return tuple(
+        tuple([q for q in own if q != cell * n + d]) if m >> d & 1 else () for d in range(n)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _digit_tables(
+    geo: Geometry, d: int, pattern: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """Return the tables of digit index *d* whose candidates are the cells of *pattern* (bits).
+
+    Per cell, the potentials of the digit in its peers (SE's order: box, row, column); per
+    house, how many places the digit has there and their positions as a mask.
+    """
+    n = geo.size
+    _, se_peers, _ = _se_geometry(geo)
+    x_off = tuple(
+        tuple([c * n + d for c in se_peers[cell] if pattern >> c & 1])
+        if pattern >> cell & 1
+        else ()
+        for cell in range(geo.cell_count)
+    )
+    counts = []
+    places = []
+    for cells in geo.houses:
+        here = 0
+        for i, c in enumerate(cells):
+            if pattern >> c & 1:
+                here |= 1 << i
+        counts.append(here.bit_count())
+        places.append(here)
+    return x_off, tuple(counts), tuple(places)
+
+
 @dataclass(slots=True)
 class _Tables:
     """The board's candidates with SE's orders: houses box, row, column for every cell."""
@@ -155,31 +193,23 @@ class _Tables:
         n = geo.size
         cands = board.cands
         houses = geo.houses
-        se_houses, se_peers, se_slots = _se_geometry(geo)
+        se_houses, _, se_slots = _se_geometry(geo)
         x_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         y_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
-        for cell, m in enumerate(cands):
-            if not m:
-                continue
-            # the peers in SE's order (box, row, column) with a candidate of the cell
-            peers = [c for c in se_peers[cell] if cands[c] & m]
-            own = [cell * n + e for e in range(n) if m >> e & 1]
-            for p in own:
-                d = p - cell * n
-                bit = 1 << d
-                x_off[p] = tuple([c * n + d for c in peers if cands[c] & bit])
-                y_off[p] = tuple([q for q in own if q != p])
         counts = [0] * (len(houses) * n)
         places = [0] * (len(houses) * n)
-        for h, cells in enumerate(houses):
-            for i, c in enumerate(cells):
-                m = cands[c]
+        # each digit's links and places rest on its own candidates: a step leaves most as
+        # they were (cached per digit)
+        pattern = [0] * n
+        for cell, m in enumerate(cands):
+            if m:
+                y_off[cell * n : cell * n + n] = _cell_y_off(n, cell, m)
                 while m:
                     low = m & -m
-                    key = h * n + low.bit_length() - 1
-                    counts[key] += 1
-                    places[key] |= 1 << i
+                    pattern[low.bit_length() - 1] |= 1 << cell
                     m ^= low
+        for d in range(n):
+            x_off[d::n], counts[d::n], places[d::n] = _digit_tables(geo, d, pattern[d])
         xy_off = [a + b for a, b in zip(y_off, x_off, strict=True)]
         return cls(
             board,
