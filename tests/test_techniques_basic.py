@@ -216,7 +216,7 @@ def test_house_and_digit_caches_match_fresh_searches():
     for board in boards:
         geo = board.geometry
         houses = house_candidates(board)
-        assert houses == [tuple(board.cands[c] for c in cells) for cells in geo.houses]
+        assert houses == tuple(tuple(board.cands[c] for c in cells) for cells in geo.houses)
         for size in (2, 3, 4):
             fresh = [
                 s for h in range(27) for s in hidden_subsets_in.__wrapped__(geo, size, h, houses[h])
@@ -228,7 +228,7 @@ def test_house_and_digit_caches_match_fresh_searches():
                 fresh = [
                     s
                     for d in range(1, 10)
-                    for s in digit_fish.__wrapped__(geo, size, finned, d, tuple(in_rows[d]))
+                    for s in digit_fish.__wrapped__(geo, size, finned, d, in_rows[d])
                 ]
                 assert list(find_fish(board, size, finned)) == fresh
                 found += len(fresh)

@@ -77,8 +77,9 @@ class _Orientation:
     line_group: int
 
 
-def _places(board: Board) -> list[list[int]]:
-    """Return, per digit, the mask of its columns in each row."""
+@functools.lru_cache(maxsize=2)
+def _places(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Return, per digit, the mask of its columns in each row (cached for the fish of a board)."""
     n = board.geometry.size
     in_rows = [[0] * n for _ in range(n + 1)]
     for cell, mask in enumerate(board.cands):
@@ -87,7 +88,7 @@ def _places(board: Board) -> list[list[int]]:
             low = mask & -mask
             mask ^= low
             in_rows[low.bit_length()][row] |= 1 << col
-    return in_rows
+    return tuple(map(tuple, in_rows))
 
 
 def _bits(mask: int) -> list[int]:
@@ -107,7 +108,7 @@ def find_fish(board: Board, size: int, finned: bool) -> Iterator[Step]:
     geo = board.geometry
     in_rows = _places(board)
     for digit in range(1, geo.size + 1):
-        yield from digit_fish(geo, size, finned, digit, tuple(in_rows[digit]))
+        yield from digit_fish(geo, size, finned, digit, in_rows[digit])
 
 
 @functools.lru_cache(maxsize=8192)

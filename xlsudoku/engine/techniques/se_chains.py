@@ -410,7 +410,7 @@ def _forcing(
                     ons.append(g)
         offs = []
     if dead is not None:
-        dead.update(f for f in parent if f ^ 1 not in parent)
+        dead.update([f for f in parent if f ^ 1 not in parent])
     return None
 
 
@@ -633,6 +633,7 @@ class _Chainer:
         self.deadline = deadline
         self.cache: dict[Fact, _Outcome] = {}
         self.found = False  # a conclusion is in hand: the deadline may stop the search
+        self.static_off_on: list[tuple[int, ...]] | None = None  # the static chains' links
 
     def outcome(self, first: Fact) -> _Outcome:
         """Return the consequences of *first* (cached: SE recomputes them identically)."""
@@ -649,7 +650,9 @@ class _Chainer:
         """
         t = self.t
         on_off = t.xy_off if self.y else t.x_off
-        off_on = t.off_on(self.y, True)
+        off_on = self.static_off_on
+        if off_on is None:
+            off_on = self.static_off_on = t.off_on(self.y, True)
         facts: dict[Fact, tuple[Fact, ...]] = {first: ()}
         pending_on: deque[Fact] = deque()
         pending_off: deque[Fact] = deque()

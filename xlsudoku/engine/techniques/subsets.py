@@ -100,15 +100,18 @@ def find_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
         yield from hidden_subsets_in(geo, size, house, house_cands)
 
 
-def house_candidates(board: Board) -> list[tuple[int, ...]]:
+@functools.lru_cache(maxsize=2)
+def house_candidates(board: Board) -> tuple[tuple[int, ...], ...]:
     """Return, per house, the candidate masks of its cells in order.
+
+    Cached: the subset finders of one board share them.
 
     >>> from xlsudoku.engine.grid import Grid
     >>> house_candidates(Board.from_grid(Grid.parse("12" + "." * 79)))[0][:3]
     (0, 0, 508)
     """
     cands = board.cands
-    return [take(cands) for take in _house_getters(board.geometry)]
+    return tuple([take(cands) for take in _house_getters(board.geometry)])
 
 
 @functools.cache
