@@ -304,7 +304,7 @@ def _rating_path_boards(count: int = 12) -> list[Board]:
 
 
 def test_chain_tables_cached_per_digit_match_a_plain_computation():
-    """SE's chain tables (links, places) built from per-digit caches are the plain ones."""
+    """SE's chain tables (links both ways, places) from per-digit caches are the plain ones."""
     from xlsudoku.engine.techniques.se_chains import _digit_tables, _se_geometry, _Tables
 
     boards = _rating_path_boards()
@@ -329,6 +329,23 @@ def test_chain_tables_cached_per_digit_match_a_plain_computation():
         assert t.x_off == x_off and t.y_off == y_off and t.places == places
         assert t.counts == [m.bit_count() for m in places]
         assert t.xy_off == [a + b for a, b in zip(y_off, x_off, strict=True)]
+        for y, x in ((False, True), (True, False), (True, True)):
+            off_on = []
+            for p in range(81 * n):
+                cell, d = divmod(p, n)
+                m = cands[cell]
+                made = []
+                if m >> d & 1:
+                    if y and m.bit_count() == 2:
+                        made.append(cell * n + (m & ~(1 << d)).bit_length() - 1)
+                    for h in (geo.houses_of[cell][2], *geo.houses_of[cell][:2]):
+                        two = [c for c in geo.houses[h] if cands[c] >> d & 1]
+                        if x and len(two) == 2:
+                            other = two[1] if two[0] == cell else two[0]
+                            if other * n + d not in made:
+                                made.append(other * n + d)
+                off_on.append(tuple(made))
+            assert t.off_on(y, x) == off_on
     assert _digit_tables.cache_info().hits > hits
 
 

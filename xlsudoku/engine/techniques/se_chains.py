@@ -142,11 +142,15 @@ def _cell_y_off(n: int, cell: Cell, m: int) -> tuple[tuple[int, ...], ...]:
 @functools.lru_cache(maxsize=4096)
 def _digit_tables(
     geo: Geometry, d: int, pattern: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+) -> tuple[
+    tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]
+]:
     """Return the tables of digit index *d* whose candidates are the cells of *pattern* (bits).
 
     Per cell, the potentials of the digit in its peers (SE's order: box, row, column); per
-    house, how many places the digit has there and their positions as a mask.
+    house, how many places the digit has there and their positions as a mask; per cell, the
+    other place of the digit in each of its houses (box, row, column) where it has two, each
+    once (what the X rule makes on when the digit goes from the cell).
     """
     n = geo.size
     _, se_peers, _ = _se_geometry(geo)
@@ -165,7 +169,19 @@ def _digit_tables(
                 here |= 1 << i
         counts.append(here.bit_count())
         places.append(here)
-    return x_off, tuple(counts), tuple(places)
+    se_slots = _se_geometry(geo)[2]
+    x_on: list[tuple[int, ...]] = []
+    for cell in range(geo.cell_count):
+        targets: list[int] = []
+        if pattern >> cell & 1:
+            for h, position in se_slots[cell]:
+                here = places[h]
+                if here.bit_count() == 2:
+                    q = geo.houses[h][(here & ~position).bit_length() - 1] * n + d
+                    if q not in targets:
+                        targets.append(q)
+        x_on.append(tuple(targets))
+    return x_off, tuple(counts), tuple(places), tuple(x_on)
 
 
 @dataclass(slots=True)
@@ -185,6 +201,7 @@ class _Tables:
     places: list[int]
     # per cell: (house, bit of the cell's position in the house) for its box, row and column
     se_slots: tuple[tuple[tuple[House, int], ...], ...]
+    x_on: list[tuple[int, ...]]  # potential -> what the X rule makes on when it goes off
     off_on_memo: dict[tuple[bool, bool], list[tuple[int, ...]]]
 
     @classmethod
@@ -208,8 +225,9 @@ class _Tables:
                     low = m & -m
                     pattern[low.bit_length() - 1] |= 1 << cell
                     m ^= low
+        x_on: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         for d in range(n):
-            x_off[d::n], counts[d::n], places[d::n] = _digit_tables(geo, d, pattern[d])
+            x_off[d::n], counts[d::n], places[d::n], x_on[d::n] = _digit_tables(geo, d, pattern[d])
         xy_off = [a + b for a, b in zip(y_off, x_off, strict=True)]
         return cls(
             board,
@@ -223,6 +241,7 @@ class _Tables:
             counts,
             places,
             se_slots,
+            x_on,
             {},
         )
 
@@ -235,26 +254,16 @@ class _Tables:
         got = self.off_on_memo.get((y, x))
         if got is None:
             n = self.size
-            houses = self.houses
-            places = self.places
-            got = [()] * len(self.x_off)
-            for cell, m in enumerate(self.cands):
-                pair = y and m.bit_count() == 2
-                slots = self.se_slots[cell]
-                for d in range(n):
-                    if not m >> d & 1:
-                        continue
-                    targets: list[int] = []
-                    if pair:
-                        targets.append(cell * n + (m & ~(1 << d)).bit_length() - 1)
-                    if x:
-                        for h, position in slots:
-                            here = places[h * n + d]
-                            if here.bit_count() == 2:
-                                q = houses[h][(here & ~position).bit_length() - 1] * n + d
-                                if q not in targets:
-                                    targets.append(q)
-                    got[cell * n + d] = tuple(targets)
+            got = list(self.x_on) if x else [()] * len(self.x_off)
+            if y:
+                for cell, m in enumerate(self.cands):
+                    if m.bit_count() == 2:
+                        low = m & -m
+                        a, b = (
+                            cell * n + low.bit_length() - 1,
+                            cell * n + (m ^ low).bit_length() - 1,
+                        )
+                        got[a], got[b] = (b,) + got[a], (a,) + got[b]
             self.off_on_memo[(y, x)] = got
         return got
 
