@@ -207,6 +207,7 @@ def test_house_and_digit_caches_match_fresh_searches():
         find_hidden_subsets,
         hidden_subsets_in,
         house_candidates,
+        naked_sets_in,
     )
 
     boards = _se_path_boards()
@@ -222,6 +223,11 @@ def test_house_and_digit_caches_match_fresh_searches():
                 s for h in range(27) for s in hidden_subsets_in.__wrapped__(geo, size, h, houses[h])
             ]
             assert list(find_hidden_subsets(board, size)) == fresh
+            found += len(fresh)
+            fresh = [
+                x for h in range(27) for x in naked_sets_in.__wrapped__(geo, size, h, houses[h])
+            ]
+            assert [x for h in range(27) for x in naked_sets_in(geo, size, h, houses[h])] == fresh
             found += len(fresh)
             in_rows = _places(board)
             for finned in (False, True):

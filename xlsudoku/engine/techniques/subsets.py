@@ -51,16 +51,9 @@ def find_naked_subsets(board: Board, size: int) -> Iterator[Step]:
     geo = board.geometry
     cands = board.cands
     seen: set[tuple[Cell, ...]] = set()
-    for house, cells in enumerate(geo.houses):
-        empty = [c for c in cells if cands[c]]
-        if len(empty) <= size:
-            continue
-        small = [c for c in empty if 2 <= cands[c].bit_count() <= size]
-        for combo in itertools.combinations(small, size):
-            union = 0
-            for c in combo:
-                union |= cands[c]
-            if union.bit_count() != size or combo in seen:
+    for house, house_cands in enumerate(house_candidates(board)):
+        for combo, union in naked_sets_in(geo, size, house, house_cands):
+            if combo in seen:
                 continue
             houses = _common_houses(board, combo)
             targets = sorted(
@@ -85,6 +78,32 @@ def find_naked_subsets(board: Board, size: int) -> Iterator[Step]:
                 f"{where} can only hold {text}, so those digits are removed from "
                 f"{_names(board, tuple(targets))}",
             )
+
+
+@functools.lru_cache(maxsize=8192)
+def naked_sets_in(
+    geo: Geometry, size: int, house: House, house_cands: tuple[int, ...]
+) -> tuple[tuple[tuple[Cell, ...], int], ...]:
+    """Return the sets of *size* cells of *house* holding *size* digits in all, with the digits.
+
+    The house's cells hold *house_cands*; cached like :func:`hidden_subsets_in`.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> naked_sets_in(CLASSIC, 2, 0, (0b11, 0b11) + (0b111111100,) * 7)
+    (((0, 1), 3),)
+    """
+    cells = geo.houses[house]
+    if sum(1 for m in house_cands if m) <= size:
+        return ()
+    small = [(c, m) for c, m in zip(cells, house_cands, strict=True) if 2 <= m.bit_count() <= size]
+    found = []
+    for combo in itertools.combinations(small, size):
+        union = 0
+        for _, m in combo:
+            union |= m
+        if union.bit_count() == size:
+            found.append((tuple(c for c, _ in combo), union))
+    return tuple(found)
 
 
 def find_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
