@@ -138,7 +138,7 @@ def direct_hidden_in(
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
     ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"))
-    >>> [s.placements for s in direct_hidden_in(b.geometry, 2, 5, house_candidates(b)[5])]
+    >>> [s.placements for s in direct_hidden_in(b.geometry, 2, 21, house_candidates(b)[21])]
     [(Placement(cell=45, digit=3),)]
     """
     n = geo.size

@@ -121,8 +121,8 @@ def digit_fish(
     digit's places are unchanged.
 
     >>> from xlsudoku.engine.grid import CLASSIC
-    >>> digit_fish(CLASSIC, 2, False, 1, (0b11, 0b11) + (0b111111100,) * 7)[0].eliminations[:2]
-    (Elimination(cell=18, digit=1), Elimination(cell=27, digit=1))
+    >>> digit_fish(CLASSIC, 2, False, 1, (0b11, 0b11) + (0b111111111,) * 7)[0].eliminations[:2]
+    (Elimination(cell=18, digit=1), Elimination(cell=19, digit=1))
     """
     n = geo.size
     technique = (_FINNED if finned else _BASIC)[size]
