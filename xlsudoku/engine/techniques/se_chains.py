@@ -1142,10 +1142,17 @@ class _Chainer:
             if here.bit_count() < 2 or cells[(here & -here).bit_length() - 1] != cell:
                 continue
             places = [c for c in cells if t.cands[c] & bit]
-            outcomes = [on] + [self.outcome((c * n + d) * 2 + 1) for c in places[1:]]
-            shared = set(on.facts)
-            for o in outcomes[1:]:
-                shared &= o.facts.keys()
+            # the other places' outcomes one by one, while some fact is common to all
+            outcomes = [on]
+            shared: set[Fact] | None = None
+            for c in places[1:]:
+                o = self.outcome((c * n + d) * 2 + 1)
+                outcomes.append(o)
+                shared = (on.facts.keys() if shared is None else shared) & o.facts.keys()
+                if not shared:
+                    break
+            if not shared:
+                continue
             common = [f for f in on.facts if f in shared]
             for f in common:
                 if f >> 1 == cell * n + d:
