@@ -289,3 +289,76 @@ def test_early_rows_are_asked_first_only_under_a_ceiling():
     # a ceiling below every early row's score keeps the table order
     low = next_found(board, SE_TABLE, ceiling=plain.specs[k].score)
     assert low is not None and low[0] == plain.specs[k] and not low[0].early
+
+
+def _rating_path_boards(count: int = 12) -> list[Board]:
+    """Return every board along the SE rating paths of the first sukaku fixtures (tests/data)."""
+    boards = []
+    for row in SAMPLE[:count]:
+        grid = Grid.parse(row["puzzle"])
+        board = Board.from_grid(grid)
+        for step in rating_path(grid, profile_table("se")).steps:
+            boards.append(board)
+            board = board.apply(step)
+    return boards
+
+
+def test_chain_tables_cached_per_digit_match_a_plain_computation():
+    """SE's chain tables (links both ways, places) from per-digit caches are the plain ones."""
+    from xlsudoku.engine.techniques.se_chains import _digit_tables, _se_geometry, _Tables
+
+    boards = _rating_path_boards()
+    assert len(boards) > 200
+    hits = _digit_tables.cache_info().hits
+    for board in boards:
+        geo, cands, n = board.geometry, board.cands, board.geometry.size
+        se_peers = _se_geometry(geo)[1]
+        x_off, y_off = [()] * (81 * n), [()] * (81 * n)
+        for cell, m in enumerate(cands):
+            own = [cell * n + e for e in range(n) if m >> e & 1]
+            for p in own:
+                d = p % n
+                x_off[p] = tuple(c * n + d for c in se_peers[cell] if cands[c] >> d & 1)
+                y_off[p] = tuple(q for q in own if q != p)
+        places = [
+            sum(1 << i for i, c in enumerate(geo.houses[h]) if cands[c] >> d & 1)
+            for h in range(27)
+            for d in range(n)
+        ]
+        t = _Tables.of(board)
+        assert t.x_off == x_off and t.y_off == y_off and t.places == places
+        assert t.counts == [m.bit_count() for m in places]
+        assert t.xy_off == [a + b for a, b in zip(y_off, x_off, strict=True)]
+        for y, x in ((False, True), (True, False), (True, True)):
+            off_on = []
+            for p in range(81 * n):
+                cell, d = divmod(p, n)
+                m = cands[cell]
+                made = []
+                if m >> d & 1:
+                    if y and m.bit_count() == 2:
+                        made.append(cell * n + (m & ~(1 << d)).bit_length() - 1)
+                    for h in (geo.houses_of[cell][2], *geo.houses_of[cell][:2]):
+                        two = [c for c in geo.houses[h] if cands[c] >> d & 1]
+                        if x and len(two) == 2:
+                            other = two[1] if two[0] == cell else two[0]
+                            if other * n + d not in made:
+                                made.append(other * n + d)
+                off_on.append(tuple(made))
+            assert t.off_on(y, x) == off_on
+    assert _digit_tables.cache_info().hits > hits
+
+
+def test_unique_rectangles_cached_per_board_match_fresh_searches():
+    """The unique rectangle finders give the same steps with the board's rectangles cached."""
+    from xlsudoku.engine.techniques import uniqueness
+
+    finders = [getattr(uniqueness, f"find_unique_rectangle_{k}") for k in range(1, 7)]
+    found = 0
+    for board in _rating_path_boards():
+        warm = [list(find(board)) for find in finders]
+        uniqueness._rectangles.cache_clear()
+        fresh = [list(find(board)) for find in finders]
+        assert warm == fresh
+        found += sum(map(len, fresh))
+    assert found > 0

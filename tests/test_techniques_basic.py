@@ -177,3 +177,73 @@ def test_basic_levels_follow_the_issue():
     assert levels[Technique.NAKED_PAIR] == levels[Technique.X_WING] == Level.HARD
     assert levels[Technique.SWORDFISH] == levels[Technique.FINNED_X_WING] == Level.VERY_HARD
     assert CLASSIC.size == 9
+
+
+def _se_path_boards():
+    """Return every board along the SE rating paths of the SE-rated sample (tests/data)."""
+    from xlsudoku.engine.grading import profile_table, rating_path
+
+    lines = (TEST_DATA / "se_rated_sample.tsv").read_text(encoding="utf-8").splitlines()
+    puzzles = [ln.split("\t")[0] for ln in lines if not ln.startswith("#")][1:]
+    boards = []
+    for puzzle in puzzles[::3]:
+        grid = Grid.parse(puzzle)
+        board = Board.from_grid(grid)
+        for step in rating_path(grid, profile_table("se")).steps:
+            boards.append(board)
+            board = board.apply(step)
+    return boards
+
+
+def test_house_and_digit_caches_match_fresh_searches():
+    """Finders cached per house (subsets) or per digit (fish) give what a fresh search gives.
+
+    The caches are warm from every earlier board of the paths, so a key missing an input the
+    steps depend on would hand back a stale step here.
+    """
+    from xlsudoku.engine.techniques.direct import direct_hidden_in, find_direct_hidden_subsets
+    from xlsudoku.engine.techniques.fish import _places, digit_fish, find_fish
+    from xlsudoku.engine.techniques.subsets import (
+        find_hidden_subsets,
+        hidden_subsets_in,
+        house_candidates,
+        naked_sets_in,
+    )
+
+    boards = _se_path_boards()
+    assert len(boards) > 300
+    hits_before = hidden_subsets_in.cache_info().hits + digit_fish.cache_info().hits
+    found = 0
+    for board in boards:
+        geo = board.geometry
+        houses = house_candidates(board)
+        assert houses == tuple(tuple(board.cands[c] for c in cells) for cells in geo.houses)
+        for size in (2, 3, 4):
+            fresh = [
+                s for h in range(27) for s in hidden_subsets_in.__wrapped__(geo, size, h, houses[h])
+            ]
+            assert list(find_hidden_subsets(board, size)) == fresh
+            found += len(fresh)
+            fresh = [
+                x for h in range(27) for x in naked_sets_in.__wrapped__(geo, size, h, houses[h])
+            ]
+            assert [x for h in range(27) for x in naked_sets_in(geo, size, h, houses[h])] == fresh
+            found += len(fresh)
+            in_rows = _places(board)
+            for finned in (False, True):
+                fresh = [
+                    s
+                    for d in range(1, 10)
+                    for s in digit_fish.__wrapped__(geo, size, finned, d, in_rows[d])
+                ]
+                assert list(find_fish(board, size, finned)) == fresh
+                found += len(fresh)
+        for size in (2, 3):
+            order = [*range(18, 27), *range(9, 18), *range(9)]
+            fresh = [
+                s for h in order for s in direct_hidden_in.__wrapped__(geo, size, h, houses[h])
+            ]
+            assert list(find_direct_hidden_subsets(board, size)) == fresh
+            found += len(fresh)
+    assert found > 100
+    assert hidden_subsets_in.cache_info().hits + digit_fish.cache_info().hits > hits_before

@@ -17,14 +17,16 @@ single, a box's pointing does too, and SE tries pointing first.)
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.grid import Cell, House
+from xlsudoku.engine.grid import Cell, Geometry, House
 from xlsudoku.engine.masks import places_by_digit
 from xlsudoku.engine.steps import Elimination, Placement, Step, Technique
 from xlsudoku.engine.techniques.intersections import intersections
+from xlsudoku.engine.techniques.subsets import house_candidates
 
 
 def _places(board: Board, house: House, bit: int) -> tuple[Cell, ...]:
@@ -119,56 +121,79 @@ def find_direct_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
     ('Direct Hidden Pair', (Placement(cell=45, digit=3),))
     """
     geo = board.geometry
-    cands = board.cands
+    houses = house_candidates(board)
+    for house in _se_house_order(board):
+        yield from direct_hidden_in(geo, size, house, houses[house])
+
+
+@functools.lru_cache(maxsize=8192)
+def direct_hidden_in(
+    geo: Geometry, size: int, house: House, house_cands: tuple[int, ...]
+) -> tuple[Step, ...]:
+    """Return the direct hidden subsets of *size* in *house*, whose cells hold *house_cands*.
+
+    The steps rest on the house's candidates alone (cached, see
+    :func:`xlsudoku.engine.techniques.subsets.hidden_subsets_in`).
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"))
+    >>> [s.placements for s in direct_hidden_in(b.geometry, 2, 21, house_candidates(b)[21])]
+    [(Placement(cell=45, digit=3),)]
+    """
     n = geo.size
     technique = Technique.DIRECT_HIDDEN_PAIR if size == 2 else Technique.DIRECT_HIDDEN_TRIPLE
     word = "pair" if size == 2 else "triple"
-    for house in _se_house_order(board):
-        cells = geo.houses[house]
-        empty = [c for c in cells if cands[c]]
-        if len(empty) <= size:
+    cells = geo.houses[house]
+    found = []
+    empty = [c for c, m in zip(cells, house_cands, strict=True) if m]
+    if len(empty) <= size:
+        return ()
+    cands = dict(zip(cells, house_cands, strict=True))
+    # places of each digit as a mask of positions in *empty* (index digit - 1)
+    places = places_by_digit([cands[c] for c in empty], n)
+    # a digit of the subset has at most *size* places (the subset's cells hold them all)
+    usable = [d for d in range(1, n + 1) if 0 < places[d - 1].bit_count() <= size]
+    for digits in itertools.combinations(usable, size):
+        inside = 0
+        for d in digits:
+            inside |= places[d - 1]
+        if inside.bit_count() != size:
             continue
-        # places of each digit as a mask of positions in *empty* (index digit - 1)
-        places = places_by_digit([cands[c] for c in empty], n)
-        # a digit of the subset has at most *size* places (the subset's cells hold them all)
-        usable = [d for d in range(1, n + 1) if 0 < places[d - 1].bit_count() <= size]
-        for digits in itertools.combinations(usable, size):
-            inside = 0
-            for d in digits:
-                inside |= places[d - 1]
-            if inside.bit_count() != size:
+        union = sorted(c for i, c in enumerate(empty) if inside >> i & 1)
+        for other in range(1, n + 1):
+            if other in digits or places[other - 1].bit_count() < 2:
                 continue
-            union = sorted(c for i, c in enumerate(empty) if inside >> i & 1)
-            for other in range(1, n + 1):
-                if other in digits or places[other - 1].bit_count() < 2:
-                    continue
-                outside = places[other - 1] & ~inside
-                if outside.bit_count() != 1:
-                    continue
-                keep = sum(1 << (d - 1) for d in digits)
-                elims = tuple(
-                    Elimination(c, d)
-                    for c in union
-                    for d in range(1, n + 1)
-                    if cands[c] >> (d - 1) & 1 and not keep >> (d - 1) & 1
-                )
-                cell = empty[outside.bit_length() - 1]
-                digit_names = " and ".join(geo.digit_char(d) for d in digits)
-                where = " and ".join(geo.cell_name(c) for c in union)
-                ch = geo.digit_char(other)
-                yield Step(
+            outside = places[other - 1] & ~inside
+            if outside.bit_count() != 1:
+                continue
+            keep = sum(1 << (d - 1) for d in digits)
+            elims = tuple(
+                Elimination(c, d)
+                for c in union
+                for d in range(1, n + 1)
+                if cands[c] >> (d - 1) & 1 and not keep >> (d - 1) & 1
+            )
+            cell = empty[outside.bit_length() - 1]
+            digit_names = " and ".join(geo.digit_char(d) for d in digits)
+            where = " and ".join(geo.cell_name(c) for c in union)
+            ch = geo.digit_char(other)
+            found.append(
+                Step(
                     technique,
                     (Placement(cell, other),),
                     elims,
                     tuple(union) + (cell,),
                     (house,),
                     digits + (other,),
-                    f"Direct hidden {word}: in {geo.house_name(house)}, {digit_names} can only "
-                    f"go in {where} (hidden {word}), so {ch} cannot go there, and "
+                    f"Direct hidden {word}: in {geo.house_name(house)}, {digit_names} can "
+                    f"only go in {where} (hidden {word}), so {ch} cannot go there, and "
                     f"{geo.cell_name(cell)} is the only place left for {ch} in "
                     f"{geo.house_name(house)}",
                 )
-                break
+            )
+            break
+    return tuple(found)
 
 
 def find_direct_hidden_pair(board: Board) -> Iterator[Step]:

@@ -10,11 +10,19 @@ single is left beside them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
 from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import Geometry
 from xlsudoku.engine.steps import Elimination, Step, Technique
+
+
+@functools.cache
+def _peer_masks(geo: Geometry) -> tuple[int, ...]:
+    """Return per cell its peers as a mask (a bit per cell)."""
+    return tuple(sum(1 << p for p in geo.peers[cell]) for cell in range(geo.cell_count))
 
 
 def find_aligned_pair_exclusion(board: Board) -> Iterator[Step]:
@@ -29,19 +37,21 @@ def find_aligned_pair_exclusion(board: Board) -> Iterator[Step]:
     peer_sets = geo.peer_sets
     bases: list[int] = []
     excluders: dict[int, int] = {}  # cell -> its excluders, a bit per cell
+    singles = pairs = 0  # cells with one candidate, with two (a bit per cell)
     for cell, m in enumerate(cands):
-        if m.bit_count() < 2:
+        count = m.bit_count()
+        if count == 1:
+            singles |= 1 << cell
+        elif count == 2:
+            pairs |= 1 << cell
+    peer_masks = _peer_masks(geo)
+    for cell, m in enumerate(cands):
+        if m.bit_count() < 2 or peer_masks[cell] & singles:
             continue
-        near = [p for p in geo.peers[cell] if cands[p]]
-        if any(cands[p].bit_count() == 1 for p in near):
-            continue
-        pairs = 0
-        for p in near:
-            if cands[p].bit_count() == 2:
-                pairs |= 1 << p
-        if pairs:
+        near = peer_masks[cell] & pairs
+        if near:
             bases.append(cell)
-            excluders[cell] = pairs
+            excluders[cell] = near
     for a, b in itertools.combinations(bases, 2):
         shared = excluders[a] & excluders[b]
         if shared.bit_count() < 2:

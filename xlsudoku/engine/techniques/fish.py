@@ -13,12 +13,13 @@ base row has only a fin besides one cover cell, are covered by the same rule.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.grid import Cell
+from xlsudoku.engine.grid import Cell, Geometry
 from xlsudoku.engine.steps import Elimination, Step, Technique
 
 _BASIC = {2: Technique.X_WING, 3: Technique.SWORDFISH, 4: Technique.JELLYFISH}
@@ -76,20 +77,18 @@ class _Orientation:
     line_group: int
 
 
-def _places(board: Board) -> tuple[list[list[int]], list[list[int]]]:
-    """Return, per digit, the mask of its columns in each row and of its rows in each column."""
+@functools.lru_cache(maxsize=2)
+def _places(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Return, per digit, the mask of its columns in each row (cached for the fish of a board)."""
     n = board.geometry.size
     in_rows = [[0] * n for _ in range(n + 1)]
-    in_cols = [[0] * n for _ in range(n + 1)]
     for cell, mask in enumerate(board.cands):
         row, col = divmod(cell, n)
         while mask:
             low = mask & -mask
             mask ^= low
-            d = low.bit_length()
-            in_rows[d][row] |= 1 << col
-            in_cols[d][col] |= 1 << row
-    return in_rows, in_cols
+            in_rows[low.bit_length()][row] |= 1 << col
+    return tuple(map(tuple, in_rows))
 
 
 def _bits(mask: int) -> list[int]:
@@ -107,51 +106,71 @@ def find_fish(board: Board, size: int, finned: bool) -> Iterator[Step]:
     []
     """
     geo = board.geometry
+    in_rows = _places(board)
+    for digit in range(1, geo.size + 1):
+        yield from digit_fish(geo, size, finned, digit, in_rows[digit])
+
+
+@functools.lru_cache(maxsize=8192)
+def digit_fish(
+    geo: Geometry, size: int, finned: bool, digit: int, in_rows: tuple[int, ...]
+) -> tuple[Step, ...]:
+    """Return the fish of *digit* (see :func:`find_fish`), whose columns in each row are *in_rows*.
+
+    A fish rests on its digit's places alone, so a path's boards share them (cached) while the
+    digit's places are unchanged.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> digit_fish(CLASSIC, 2, False, 1, (0b11, 0b11) + (0b111111111,) * 7)[0].eliminations[:2]
+    (Elimination(cell=18, digit=1), Elimination(cell=19, digit=1))
+    """
     n = geo.size
     technique = (_FINNED if finned else _BASIC)[size]
-    in_rows, in_cols = _places(board)
-    for digit in range(1, n + 1):
-        for by_rows in (True, False):
-            if by_rows:
-                o = _Orientation(True, in_rows[digit], in_cols[digit], geo.box_cols, geo.box_rows)
-            else:
-                o = _Orientation(False, in_cols[digit], in_rows[digit], geo.box_rows, geo.box_cols)
-            if not finned:
-                lines = [i for i in range(n) if 2 <= o.positions[i].bit_count() <= size]
-                for base, union in _base_sets(lines, o.positions, size, 0):
-                    if union.bit_count() != size:
-                        continue
-                    base_mask = sum(1 << line for line in base)
-                    hit = [
-                        (line, cross)
-                        for cross in _bits(union)
-                        for line in _bits(o.crossing[cross] & ~base_mask)
-                    ]
-                    if hit:
-                        yield _step(board, technique, digit, o, base, union, (), hit)
-                continue
-            # a finned fish: the fins and at least one cover line lie in one block of cross
-            # lines (a box side), so at most size - 1 cover lines lie outside it
-            g = o.cross_group
-            for start in range(0, n, g):
-                block = ((1 << g) - 1) << start
-                outside = ((1 << n) - 1) & ~block
-                lines = [
-                    i
-                    for i in range(n)
-                    if o.positions[i].bit_count() >= 2
-                    and (o.positions[i] & outside).bit_count() < size
+    in_cols = [0] * n
+    for row, columns in enumerate(in_rows):
+        for col in _bits(columns):
+            in_cols[col] |= 1 << row
+    rows = list(in_rows)
+    found: list[Step] = []
+    for by_rows in (True, False):
+        if by_rows:
+            o = _Orientation(True, rows, in_cols, geo.box_cols, geo.box_rows)
+        else:
+            o = _Orientation(False, in_cols, rows, geo.box_rows, geo.box_cols)
+        if not finned:
+            lines = [i for i in range(n) if 2 <= o.positions[i].bit_count() <= size]
+            for base, union in _base_sets(lines, o.positions, size, 0):
+                if union.bit_count() != size:
+                    continue
+                base_mask = sum(1 << line for line in base)
+                hit = [
+                    (line, cross)
+                    for cross in _bits(union)
+                    for line in _bits(o.crossing[cross] & ~base_mask)
                 ]
-                for base, union in _base_sets(lines, o.positions, size, outside):
-                    if union.bit_count() > size:
-                        base_mask = sum(1 << line for line in base)
-                        yield from _finned_steps(
-                            board, technique, digit, o, base, base_mask, union, block
-                        )
+                if hit:
+                    found.append(_step(geo, technique, digit, o, base, union, (), hit))
+            continue
+        # a finned fish: the fins and at least one cover line lie in one block of cross
+        # lines (a box side), so at most size - 1 cover lines lie outside it
+        g = o.cross_group
+        for start in range(0, n, g):
+            block = ((1 << g) - 1) << start
+            outside = ((1 << n) - 1) & ~block
+            lines = [
+                i
+                for i in range(n)
+                if o.positions[i].bit_count() >= 2 and (o.positions[i] & outside).bit_count() < size
+            ]
+            for base, union in _base_sets(lines, o.positions, size, outside):
+                if union.bit_count() > size:
+                    base_mask = sum(1 << line for line in base)
+                    found += _finned_steps(geo, technique, digit, o, base, base_mask, union, block)
+    return tuple(found)
 
 
 def _finned_steps(
-    board: Board,
+    geo: Geometry,
     technique: Technique,
     digit: int,
     o: _Orientation,
@@ -166,7 +185,7 @@ def _finned_steps(
     # the fins' cross lines lie in this block, and a cover line must too (for eliminations)
     if in_block.bit_count() <= extra:
         return
-    n = board.geometry.size
+    n = geo.size
     lg = o.line_group
     for band_start in range(0, n, lg):
         band_lines = range(band_start, band_start + lg)
@@ -197,11 +216,11 @@ def _finned_steps(
             if not hit:
                 continue
             fins = [(line, c) for line in base for c in fin_crosses if o.positions[line] >> c & 1]
-            yield _step(board, technique, digit, o, base, cover, fins, hit)
+            yield _step(geo, technique, digit, o, base, cover, fins, hit)
 
 
 def _step(
-    board: Board,
+    geo: Geometry,
     technique: Technique,
     digit: int,
     o: _Orientation,
@@ -211,7 +230,6 @@ def _step(
     hit: list[tuple[int, int]],
 ) -> Step:
     """Build the step of a fish: *fins* and *hit* are ``(base line, cross line)`` pairs."""
-    geo = board.geometry
     n = geo.size
 
     def cell(line: int, cross: int) -> Cell:

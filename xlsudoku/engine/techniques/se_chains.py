@@ -114,6 +114,76 @@ def _se_geometry(
     return se_houses, se_peers, se_slots
 
 
+@functools.cache
+def _potential_slots(geo: Geometry) -> tuple[tuple[tuple[int, int, tuple[Cell, ...]], ...], ...]:
+    """Return per potential its box, row and column: places key, position bit and cells.
+
+    The key is the digit's in the house's (``house * size + digit - 1``), the bit the cell's
+    position in the house.
+    """
+    n = geo.size
+    _, _, se_slots = _se_geometry(geo)
+    return tuple(
+        tuple((h * n + d, position, geo.houses[h]) for h, position in se_slots[cell])
+        for cell in range(geo.cell_count)
+        for d in range(n)
+    )
+
+
+@functools.lru_cache(maxsize=8192)
+def _cell_y_off(n: int, cell: Cell, m: int) -> tuple[tuple[int, ...], ...]:
+    """Return, for each digit of a cell holding candidates *m*, the cell's other potentials."""
+    own = [cell * n + e for e in range(n) if m >> e & 1]
+    return tuple(
+        tuple([q for q in own if q != cell * n + d]) if m >> d & 1 else () for d in range(n)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _digit_tables(
+    geo: Geometry, d: int, pattern: int
+) -> tuple[
+    tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]
+]:
+    """Return the tables of digit index *d* whose candidates are the cells of *pattern* (bits).
+
+    Per cell, the potentials of the digit in its peers (SE's order: box, row, column); per
+    house, how many places the digit has there and their positions as a mask; per cell, the
+    other place of the digit in each of its houses (box, row, column) where it has two, each
+    once (what the X rule makes on when the digit goes from the cell).
+    """
+    n = geo.size
+    _, se_peers, _ = _se_geometry(geo)
+    x_off = tuple(
+        tuple([c * n + d for c in se_peers[cell] if pattern >> c & 1])
+        if pattern >> cell & 1
+        else ()
+        for cell in range(geo.cell_count)
+    )
+    counts = []
+    places = []
+    for cells in geo.houses:
+        here = 0
+        for i, c in enumerate(cells):
+            if pattern >> c & 1:
+                here |= 1 << i
+        counts.append(here.bit_count())
+        places.append(here)
+    se_slots = _se_geometry(geo)[2]
+    x_on: list[tuple[int, ...]] = []
+    for cell in range(geo.cell_count):
+        targets: list[int] = []
+        if pattern >> cell & 1:
+            for h, position in se_slots[cell]:
+                here = places[h]
+                if here.bit_count() == 2:
+                    q = geo.houses[h][(here & ~position).bit_length() - 1] * n + d
+                    if q not in targets:
+                        targets.append(q)
+        x_on.append(tuple(targets))
+    return x_off, tuple(counts), tuple(places), tuple(x_on)
+
+
 @dataclass(slots=True)
 class _Tables:
     """The board's candidates with SE's orders: houses box, row, column for every cell."""
@@ -131,6 +201,7 @@ class _Tables:
     places: list[int]
     # per cell: (house, bit of the cell's position in the house) for its box, row and column
     se_slots: tuple[tuple[tuple[House, int], ...], ...]
+    x_on: list[tuple[int, ...]]  # potential -> what the X rule makes on when it goes off
     off_on_memo: dict[tuple[bool, bool], list[tuple[int, ...]]]
 
     @classmethod
@@ -139,31 +210,24 @@ class _Tables:
         n = geo.size
         cands = board.cands
         houses = geo.houses
-        se_houses, se_peers, se_slots = _se_geometry(geo)
+        se_houses, _, se_slots = _se_geometry(geo)
         x_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         y_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
-        for cell, m in enumerate(cands):
-            if not m:
-                continue
-            # the peers in SE's order (box, row, column) with a candidate of the cell
-            peers = [c for c in se_peers[cell] if cands[c] & m]
-            own = [cell * n + e for e in range(n) if m >> e & 1]
-            for p in own:
-                d = p - cell * n
-                bit = 1 << d
-                x_off[p] = tuple(c * n + d for c in peers if cands[c] & bit)
-                y_off[p] = tuple(q for q in own if q != p)
         counts = [0] * (len(houses) * n)
         places = [0] * (len(houses) * n)
-        for h, cells in enumerate(houses):
-            for i, c in enumerate(cells):
-                m = cands[c]
+        # each digit's links and places rest on its own candidates: a step leaves most as
+        # they were (cached per digit)
+        pattern = [0] * n
+        for cell, m in enumerate(cands):
+            if m:
+                y_off[cell * n : cell * n + n] = _cell_y_off(n, cell, m)
                 while m:
                     low = m & -m
-                    key = h * n + low.bit_length() - 1
-                    counts[key] += 1
-                    places[key] |= 1 << i
+                    pattern[low.bit_length() - 1] |= 1 << cell
                     m ^= low
+        x_on: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
+        for d in range(n):
+            x_off[d::n], counts[d::n], places[d::n], x_on[d::n] = _digit_tables(geo, d, pattern[d])
         xy_off = [a + b for a, b in zip(y_off, x_off, strict=True)]
         return cls(
             board,
@@ -177,6 +241,7 @@ class _Tables:
             counts,
             places,
             se_slots,
+            x_on,
             {},
         )
 
@@ -189,26 +254,16 @@ class _Tables:
         got = self.off_on_memo.get((y, x))
         if got is None:
             n = self.size
-            houses = self.houses
-            places = self.places
-            got = [()] * len(self.x_off)
-            for cell, m in enumerate(self.cands):
-                pair = y and m.bit_count() == 2
-                slots = self.se_slots[cell]
-                for d in range(n):
-                    if not m >> d & 1:
-                        continue
-                    targets: list[int] = []
-                    if pair:
-                        targets.append(cell * n + (m & ~(1 << d)).bit_length() - 1)
-                    if x:
-                        for h, position in slots:
-                            here = places[h * n + d]
-                            if here.bit_count() == 2:
-                                q = houses[h][(here & ~position).bit_length() - 1] * n + d
-                                if q not in targets:
-                                    targets.append(q)
-                    got[cell * n + d] = tuple(targets)
+            got = list(self.x_on) if x else [()] * len(self.x_off)
+            if y:
+                for cell, m in enumerate(self.cands):
+                    if m.bit_count() == 2:
+                        low = m & -m
+                        a, b = (
+                            cell * n + low.bit_length() - 1,
+                            cell * n + (m ^ low).bit_length() - 1,
+                        )
+                        got[a], got[b] = (b,) + got[a], (a,) + got[b]
             self.off_on_memo[(y, x)] = got
         return got
 
@@ -364,7 +419,7 @@ def _forcing(
                     ons.append(g)
         offs = []
     if dead is not None:
-        dead.update(f for f in parent if f ^ 1 not in parent)
+        dead.update([f for f in parent if f ^ 1 not in parent])
     return None
 
 
@@ -587,6 +642,7 @@ class _Chainer:
         self.deadline = deadline
         self.cache: dict[Fact, _Outcome] = {}
         self.found = False  # a conclusion is in hand: the deadline may stop the search
+        self.static_off_on: list[tuple[int, ...]] | None = None  # the static chains' links
 
     def outcome(self, first: Fact) -> _Outcome:
         """Return the consequences of *first* (cached: SE recomputes them identically)."""
@@ -603,7 +659,9 @@ class _Chainer:
         """
         t = self.t
         on_off = t.xy_off if self.y else t.x_off
-        off_on = t.off_on(self.y, True)
+        off_on = self.static_off_on
+        if off_on is None:
+            off_on = self.static_off_on = t.off_on(self.y, True)
         facts: dict[Fact, tuple[Fact, ...]] = {first: ()}
         pending_on: deque[Fact] = deque()
         pending_off: deque[Fact] = deque()
@@ -611,28 +669,30 @@ class _Chainer:
             pending_on.append(first)
         elif off_on[first >> 1]:
             pending_off.append(first)
-        while pending_on or pending_off:
-            if pending_on:
+        while True:
+            # the on potentials first, in the order found (SE's order)
+            while pending_on:
                 f = pending_on.popleft()
                 parents: tuple[Fact, ...] = (f,)
                 for q in on_off[f >> 1]:
                     g = q * 2
-                    if g + 1 in facts:
-                        return _Outcome(facts, (g + 1, facts[g + 1], g, parents), {})
-                    if g not in facts:
+                    if g not in facts:  # facts never hold a potential both on and off
+                        if g + 1 in facts:
+                            return _Outcome(facts, (g + 1, facts[g + 1], g, parents), {})
                         facts[g] = parents
                         if off_on[q]:
                             pending_off.append(g)
-            else:
-                f = pending_off.popleft()
-                parents = (f,)
-                for q in off_on[f >> 1]:
-                    g = q * 2 + 1
+            if not pending_off:
+                break
+            f = pending_off.popleft()
+            parents = (f,)
+            for q in off_on[f >> 1]:
+                g = q * 2 + 1
+                if g not in facts:
                     if g - 1 in facts:
                         return _Outcome(facts, (g, parents, g - 1, facts[g - 1]), {})
-                    if g not in facts:
-                        facts[g] = parents
-                        pending_on.append(g)
+                    facts[g] = parents
+                    pending_on.append(g)
         return _Outcome(facts, None, {})
 
     def _chain(self, first: Fact) -> _Outcome:
@@ -647,74 +707,75 @@ class _Chainer:
         cands = list(source)
         places = list(t.places)  # places of each digit in each house, kept up to date
         src_places = t.places
-        houses = t.houses
-        se_slots = t.se_slots
+        slots = _potential_slots(t.board.geometry)
         facts: dict[Fact, tuple[Fact, ...]] = {first: ()}
         nested: dict[Fact, int] = {}
         pending_on: deque[Fact] = deque()
         pending_off: deque[Fact] = deque()
         (pending_on if first & 1 else pending_off).append(first)
-        while pending_on or pending_off:
-            if pending_on:
+        while True:
+            # the on potentials first, in the order found (SE's order)
+            while pending_on:
                 f = pending_on.popleft()
                 cause = (f,)
                 for q in on_off[f >> 1]:
                     g = q * 2
-                    if g + 1 in facts:
-                        return _Outcome(facts, (g + 1, facts[g + 1], g, cause), nested)
-                    if g not in facts:
+                    if g not in facts:  # facts never hold a potential both on and off
+                        if g + 1 in facts:
+                            return _Outcome(facts, (g + 1, facts[g + 1], g, cause), nested)
                         facts[g] = cause
                         pending_off.append(g)
-            else:
-                f = pending_off.popleft()
-                p = f >> 1
-                cell, d = divmod(p, n)
-                m = cands[cell]
-                cands[cell] = m & ~(1 << d)
-                # what the removal makes on, in SE's order, each recorded at once (a potential
-                # both on and off ends the chain, whatever the rest would have done)
-                if y and m.bit_count() == 2 and m >> d & 1:
-                    # the cell's other digit, resting on the digits the assumption removed
-                    g = (cell * n + (m & ~(1 << d)).bit_length() - 1) * 2 + 1
-                    if g - 1 in facts or g not in facts:
-                        gone = source[cell] & ~m
-                        rest = [f]
-                        while gone:
-                            low = gone & -gone
-                            rest.append((cell * n + low.bit_length() - 1) * 2)
-                            gone ^= low
-                        if g - 1 in facts:
-                            return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
-                        facts[g] = tuple(rest)
-                        pending_on.append(g)
-                for h, position in se_slots[cell]:
-                    key = h * n + d
-                    here = places[key]
-                    places[key] = here & ~position
-                    if here.bit_count() != 2:
-                        continue
-                    other = here & ~position
-                    cells = houses[h]
-                    g = (cells[(other & -other).bit_length() - 1] * n + d) * 2 + 1
-                    if g - 1 in facts or g not in facts:
-                        # the last place rests on the places the assumption removed
-                        gone = src_places[key] & ~here
-                        rest = [f]
-                        while gone:
-                            low = gone & -gone
-                            rest.append((cells[low.bit_length() - 1] * n + d) * 2)
-                            gone ^= low
-                        if g - 1 in facts:
-                            return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
-                        facts[g] = tuple(rest)
-                        pending_on.append(g)
-            if advanced and not pending_on and not pending_off:
-                for g, parents, inner in self._advanced(cands, facts):
-                    if g not in facts:
-                        facts[g] = parents
-                        if inner:
-                            nested[g] = inner
-                        pending_off.append(g)
+            if not pending_off:
+                if advanced:
+                    for g, parents, inner in self._advanced(cands, facts):
+                        if g not in facts:
+                            facts[g] = parents
+                            if inner:
+                                nested[g] = inner
+                            pending_off.append(g)
+                if not pending_off:
+                    break
+            f = pending_off.popleft()
+            p = f >> 1
+            cell = p // n
+            d = p - cell * n
+            m = cands[cell]
+            cands[cell] = m & ~(1 << d)
+            # what the removal makes on, in SE's order, each recorded at once (a potential
+            # both on and off ends the chain, whatever the rest would have done)
+            if y and m.bit_count() == 2 and m >> d & 1:
+                # the cell's other digit, resting on the digits the assumption removed
+                g = (cell * n + (m & ~(1 << d)).bit_length() - 1) * 2 + 1
+                if g - 1 in facts or g not in facts:
+                    gone = source[cell] & ~m
+                    rest = [f]
+                    while gone:
+                        low = gone & -gone
+                        rest.append((cell * n + low.bit_length() - 1) * 2)
+                        gone ^= low
+                    if g - 1 in facts:
+                        return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
+                    facts[g] = tuple(rest)
+                    pending_on.append(g)
+            for key, position, cells in slots[p]:
+                here = places[key]
+                places[key] = here & ~position
+                if here.bit_count() != 2:
+                    continue
+                other = here & ~position
+                g = (cells[(other & -other).bit_length() - 1] * n + d) * 2 + 1
+                if g - 1 in facts or g not in facts:
+                    # the last place rests on the places the assumption removed
+                    gone = src_places[key] & ~here
+                    rest = [f]
+                    while gone:
+                        low = gone & -gone
+                        rest.append((cells[low.bit_length() - 1] * n + d) * 2)
+                        gone ^= low
+                    if g - 1 in facts:
+                        return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
+                    facts[g] = tuple(rest)
+                    pending_on.append(g)
         return _Outcome(facts, None, nested)
 
     def _advanced(
@@ -1081,10 +1142,17 @@ class _Chainer:
             if here.bit_count() < 2 or cells[(here & -here).bit_length() - 1] != cell:
                 continue
             places = [c for c in cells if t.cands[c] & bit]
-            outcomes = [on] + [self.outcome((c * n + d) * 2 + 1) for c in places[1:]]
-            shared = set(on.facts)
-            for o in outcomes[1:]:
-                shared &= o.facts.keys()
+            # the other places' outcomes one by one, while some fact is common to all
+            outcomes = [on]
+            shared: set[Fact] | None = None
+            for c in places[1:]:
+                o = self.outcome((c * n + d) * 2 + 1)
+                outcomes.append(o)
+                shared = (on.facts.keys() if shared is None else shared) & o.facts.keys()
+                if not shared:
+                    break
+            if not shared:
+                continue
             common = [f for f in on.facts if f in shared]
             for f in common:
                 if f >> 1 == cell * n + d:

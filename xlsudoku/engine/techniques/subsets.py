@@ -8,11 +8,13 @@ that fit only in the same k cells: those cells can hold nothing else.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterator
+import operator
+from collections.abc import Callable, Iterator
 
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.grid import Cell, House
+from xlsudoku.engine.grid import Cell, Geometry, House
 from xlsudoku.engine.masks import digits_of, places_by_digit
 from xlsudoku.engine.steps import Elimination, Step, Technique
 
@@ -49,16 +51,9 @@ def find_naked_subsets(board: Board, size: int) -> Iterator[Step]:
     geo = board.geometry
     cands = board.cands
     seen: set[tuple[Cell, ...]] = set()
-    for house, cells in enumerate(geo.houses):
-        empty = [c for c in cells if cands[c]]
-        if len(empty) <= size:
-            continue
-        small = [c for c in empty if 2 <= cands[c].bit_count() <= size]
-        for combo in itertools.combinations(small, size):
-            union = 0
-            for c in combo:
-                union |= cands[c]
-            if union.bit_count() != size or combo in seen:
+    for house, house_cands in enumerate(house_candidates(board)):
+        for combo, union in naked_sets_in(geo, size, house, house_cands):
+            if combo in seen:
                 continue
             houses = _common_houses(board, combo)
             targets = sorted(
@@ -85,6 +80,32 @@ def find_naked_subsets(board: Board, size: int) -> Iterator[Step]:
             )
 
 
+@functools.lru_cache(maxsize=8192)
+def naked_sets_in(
+    geo: Geometry, size: int, house: House, house_cands: tuple[int, ...]
+) -> tuple[tuple[tuple[Cell, ...], int], ...]:
+    """Return the sets of *size* cells of *house* holding *size* digits in all, with the digits.
+
+    The house's cells hold *house_cands*; cached like :func:`hidden_subsets_in`.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> naked_sets_in(CLASSIC, 2, 0, (0b11, 0b11) + (0b111111100,) * 7)
+    (((0, 1), 3),)
+    """
+    cells = geo.houses[house]
+    if sum(1 for m in house_cands if m) <= size:
+        return ()
+    small = [(c, m) for c, m in zip(cells, house_cands, strict=True) if 2 <= m.bit_count() <= size]
+    found = []
+    for combo in itertools.combinations(small, size):
+        union = 0
+        for _, m in combo:
+            union |= m
+        if union.bit_count() == size:
+            found.append((tuple(c for c, _ in combo), union))
+    return tuple(found)
+
+
 def find_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
     """Yield every hidden subset of *size* digits (houses in order: rows, columns, boxes).
 
@@ -94,34 +115,69 @@ def find_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
     ('Hidden pair 1/2 in row 1: 1 and 2 fit only in r1c1', 14)
     """
     geo = board.geometry
+    for house, house_cands in enumerate(house_candidates(board)):
+        yield from hidden_subsets_in(geo, size, house, house_cands)
+
+
+@functools.lru_cache(maxsize=2)
+def house_candidates(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Return, per house, the candidate masks of its cells in order.
+
+    Cached: the subset finders of one board share them.
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> house_candidates(Board.from_grid(Grid.parse("12" + "." * 79)))[0][:3]
+    (0, 0, 508)
+    """
     cands = board.cands
-    for house, cells in enumerate(geo.houses):
-        empty = [c for c in cells if cands[c]]
-        if len(empty) <= size:
+    return tuple([take(cands) for take in _house_getters(board.geometry)])
+
+
+@functools.cache
+def _house_getters(geo: Geometry) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]:
+    """Return, per house, a function taking its cells' items from an 81-long tuple."""
+    return tuple(operator.itemgetter(*cells) for cells in geo.houses)
+
+
+@functools.lru_cache(maxsize=8192)
+def hidden_subsets_in(
+    geo: Geometry, size: int, house: House, house_cands: tuple[int, ...]
+) -> tuple[Step, ...]:
+    """Return the hidden subsets of *size* digits in *house*, whose cells hold *house_cands*.
+
+    The steps rest on the house's candidates alone, so a path's boards share them (cached)
+    while the house is unchanged.
+
+    >>> b = Board.from_candidates((0,) * 81, (511,) * 2 + (0b111111100,) * 79)
+    >>> [s.digits for s in hidden_subsets_in(b.geometry, 2, 0, house_candidates(b)[0])]
+    [(1, 2)]
+    """
+    cells = geo.houses[house]
+    found = []
+    empty = [c for c, m in zip(cells, house_cands, strict=True) if m]
+    if len(empty) <= size:
+        return ()
+    cands = dict(zip(cells, house_cands, strict=True))
+    places = places_by_digit([cands[c] for c in empty], geo.size)
+    positions = {
+        d: places[d - 1] for d in range(1, geo.size + 1) if 2 <= places[d - 1].bit_count() <= size
+    }
+    for digits in itertools.combinations(sorted(positions), size):
+        where = 0
+        for d in digits:
+            where |= positions[d]
+        if where.bit_count() != size:
             continue
-        places = places_by_digit([cands[c] for c in empty], geo.size)
-        positions = {
-            d: places[d - 1]
-            for d in range(1, geo.size + 1)
-            if 2 <= places[d - 1].bit_count() <= size
-        }
-        for digits in itertools.combinations(sorted(positions), size):
-            where = 0
-            for d in digits:
-                where |= positions[d]
-            if where.bit_count() != size:
-                continue
-            keep = 0
-            for d in digits:
-                keep |= 1 << (d - 1)
-            combo = tuple(c for i, c in enumerate(empty) if where >> i & 1)
-            eliminations = tuple(
-                Elimination(c, d) for c in combo for d in digits_of(cands[c] & ~keep)
-            )
-            if not eliminations:
-                continue
-            text = _digits_text(board, keep)
-            yield Step(
+        keep = 0
+        for d in digits:
+            keep |= 1 << (d - 1)
+        combo = tuple(c for i, c in enumerate(empty) if where >> i & 1)
+        eliminations = tuple(Elimination(c, d) for c in combo for d in digits_of(cands[c] & ~keep))
+        if not eliminations:
+            continue
+        text = "/".join(geo.digit_char(d) for d in digits_of(keep))
+        found.append(
+            Step(
                 _HIDDEN[size],
                 (),
                 eliminations,
@@ -130,8 +186,11 @@ def find_hidden_subsets(board: Board, size: int) -> Iterator[Step]:
                 digits,
                 f"Hidden {_WORD[size]} {text} in {geo.house_name(house)}: "
                 f"{' and '.join(geo.digit_char(d) for d in digits)} fit only in "
-                f"{_names(board, combo)}, so those cells can hold nothing else",
+                f"{', '.join(geo.cell_name(c) for c in combo)}, so those cells can hold "
+                "nothing else",
             )
+        )
+    return tuple(found)
 
 
 def find_naked_pair(board: Board) -> Iterator[Step]:

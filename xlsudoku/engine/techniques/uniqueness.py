@@ -26,6 +26,7 @@ find nothing.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -46,15 +47,22 @@ class _Rectangle:
     roof: tuple[Cell, ...]
 
 
-def _rectangles(board: Board, min_floor: int = 2, max_extra: int = 9) -> Iterator[_Rectangle]:
-    """Yield every rectangle where *min_floor* or more corners hold the same two candidates only.
+@functools.lru_cache(maxsize=8)
+def _rectangles(board: Board, min_floor: int = 2, max_extra: int = 9) -> tuple[_Rectangle, ...]:
+    """Return every rectangle where *min_floor* or more corners hold the same two candidates only.
 
-    With *max_extra*, a corner holds at most that many other digits.
+    With *max_extra*, a corner holds at most that many other digits.  Cached: the unique
+    rectangle types search the same rectangles of a board in turn.
 
     Each other corner must hold at least one of the two digits.  A corner may miss one of them
     (HoDoKu's "missing candidates"): candidates only ever go when no solution has them, and
     swapping a and b in a deadly pattern would give a solution that has them.
     """
+    return tuple(_each_rectangle(board, min_floor, max_extra))
+
+
+def _each_rectangle(board: Board, min_floor: int, max_extra: int) -> Iterator[_Rectangle]:
+    """Yield the rectangles of :func:`_rectangles`."""
     geo = board.geometry
     if geo.diagonals:
         return
