@@ -77,7 +77,7 @@ MEASURED: dict[tuple[Symmetry, str | None], tuple[int, float, int]] = {
     (Symmetry.ROTATE_180, "x.x.x.x.x"): (21, 600.0, 3),  # pattern 8 (saltire)
     (Symmetry.ROTATE_180, ".x.xxx.x."): (21, 600.0, 3),  # pattern 9 (cross)
     (Symmetry.ROTATE_180, "xxxxxxxxx"): (23, 600.0, 3),  # pattern 10 (full)
-    (Symmetry.ROTATE_180, "x...x...x"): (21, 600.0, 3),  # pattern 11 (diagonal)
+    (Symmetry.ROTATE_180, "x...x...x"): (19, 600.0, 3),  # pattern 11 (diagonal)
     (Symmetry.ROTATE_180, "...xxx..."): (19, 600.0, 3),  # pattern 12 (bar)
 }
 
