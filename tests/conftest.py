@@ -85,3 +85,19 @@ def io(wb):
     from xlsudoku.addin.cellio import OpenpyxlIO
 
     return OpenpyxlIO(wb)
+
+
+def rating_path_boards(puzzles: list[str]) -> list:
+    """Return every board along the SE rating paths of *puzzles* (one before each step)."""
+    from xlsudoku.engine.board import Board
+    from xlsudoku.engine.grading import profile_table, rating_path
+    from xlsudoku.engine.grid import Grid
+
+    boards = []
+    for puzzle in puzzles:
+        grid = Grid.parse(puzzle)
+        board = Board.from_grid(grid)
+        for step in rating_path(grid, profile_table("se")).steps:
+            boards.append(board)
+            board = board.apply(step)
+    return boards

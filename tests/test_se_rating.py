@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import rating_path_boards
 
 from xlsudoku.engine.bench.grading import read_rows
 from xlsudoku.engine.bench.rating import agreement, run_se
@@ -293,14 +294,7 @@ def test_early_rows_are_asked_first_only_under_a_ceiling():
 
 def _rating_path_boards(count: int = 12) -> list[Board]:
     """Return every board along the SE rating paths of the first sukaku fixtures (tests/data)."""
-    boards = []
-    for row in SAMPLE[:count]:
-        grid = Grid.parse(row["puzzle"])
-        board = Board.from_grid(grid)
-        for step in rating_path(grid, profile_table("se")).steps:
-            boards.append(board)
-            board = board.apply(step)
-    return boards
+    return rating_path_boards([row["puzzle"] for row in SAMPLE[:count]])
 
 
 def test_chain_tables_cached_per_digit_match_a_plain_computation():

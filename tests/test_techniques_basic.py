@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from conftest import TEST_DATA, sample_lines
+from conftest import TEST_DATA, rating_path_boards, sample_lines
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.fill import random_grid
@@ -181,18 +181,9 @@ def test_basic_levels_follow_the_issue():
 
 def _se_path_boards():
     """Return every board along the SE rating paths of the SE-rated sample (tests/data)."""
-    from xlsudoku.engine.grading import profile_table, rating_path
-
     lines = (TEST_DATA / "se_rated_sample.tsv").read_text(encoding="utf-8").splitlines()
     puzzles = [ln.split("\t")[0] for ln in lines if not ln.startswith("#")][1:]
-    boards = []
-    for puzzle in puzzles[::3]:
-        grid = Grid.parse(puzzle)
-        board = Board.from_grid(grid)
-        for step in rating_path(grid, profile_table("se")).steps:
-            boards.append(board)
-            board = board.apply(step)
-    return boards
+    return rating_path_boards(puzzles[::3])
 
 
 def test_house_and_digit_caches_match_fresh_searches():

@@ -23,10 +23,9 @@ from collections.abc import Iterator
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, Geometry, House
-from xlsudoku.engine.masks import places_by_digit
 from xlsudoku.engine.steps import Elimination, Placement, Step, Technique
 from xlsudoku.engine.techniques.intersections import intersections
-from xlsudoku.engine.techniques.subsets import house_candidates
+from xlsudoku.engine.techniques.subsets import house_candidates, house_places
 
 
 def _places(board: Board, house: House, bit: int) -> tuple[Cell, ...]:
@@ -144,14 +143,11 @@ def direct_hidden_in(
     n = geo.size
     technique = Technique.DIRECT_HIDDEN_PAIR if size == 2 else Technique.DIRECT_HIDDEN_TRIPLE
     word = "pair" if size == 2 else "triple"
-    cells = geo.houses[house]
     found = []
-    empty = [c for c, m in zip(cells, house_cands, strict=True) if m]
-    if len(empty) <= size:
+    spread = house_places(geo, house, house_cands, size)
+    if spread is None:
         return ()
-    cands = dict(zip(cells, house_cands, strict=True))
-    # places of each digit as a mask of positions in *empty* (index digit - 1)
-    places = places_by_digit([cands[c] for c in empty], n)
+    empty, cands, places = spread
     # a digit of the subset has at most *size* places (the subset's cells hold them all)
     usable = [d for d in range(1, n + 1) if 0 < places[d - 1].bit_count() <= size]
     for digits in itertools.combinations(usable, size):

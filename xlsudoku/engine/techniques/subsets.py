@@ -139,6 +139,27 @@ def _house_getters(geo: Geometry) -> tuple[Callable[[tuple[int, ...]], tuple[int
     return tuple(operator.itemgetter(*cells) for cells in geo.houses)
 
 
+def house_places(
+    geo: Geometry, house: House, house_cands: tuple[int, ...], size: int
+) -> tuple[list[Cell], dict[Cell, int], list[int]] | None:
+    """Return a house's empty cells, their candidates and each digit's places among them.
+
+    The places of digit *d* are a mask of positions in the empty cells (index ``d - 1``).
+    None when no more than *size* cells are empty (no subset of *size* can remove anything).
+
+    >>> b = Board.from_candidates((0,) * 81, (511,) * 2 + (0b111111100,) * 79)
+    >>> empty, cands, places = house_places(b.geometry, 0, house_candidates(b)[0], 2)
+    >>> len(empty), places[0], places[2]
+    (9, 3, 511)
+    """
+    cells = geo.houses[house]
+    empty = [c for c, m in zip(cells, house_cands, strict=True) if m]
+    if len(empty) <= size:
+        return None
+    cands = dict(zip(cells, house_cands, strict=True))
+    return empty, cands, places_by_digit([cands[c] for c in empty], geo.size)
+
+
 @functools.lru_cache(maxsize=8192)
 def hidden_subsets_in(
     geo: Geometry, size: int, house: House, house_cands: tuple[int, ...]
@@ -152,13 +173,11 @@ def hidden_subsets_in(
     >>> [s.digits for s in hidden_subsets_in(b.geometry, 2, 0, house_candidates(b)[0])]
     [(1, 2)]
     """
-    cells = geo.houses[house]
     found = []
-    empty = [c for c, m in zip(cells, house_cands, strict=True) if m]
-    if len(empty) <= size:
+    spread = house_places(geo, house, house_cands, size)
+    if spread is None:
         return ()
-    cands = dict(zip(cells, house_cands, strict=True))
-    places = places_by_digit([cands[c] for c in empty], geo.size)
+    empty, cands, places = spread
     positions = {
         d: places[d - 1] for d in range(1, geo.size + 1) if 2 <= places[d - 1].bit_count() <= size
     }
