@@ -33,6 +33,7 @@ from xlsudoku.engine.techniques.se_chains import (
     find_nishio,
     find_se_forcing_chains,
     length_increment,
+    nested_finder,
 )
 from xlsudoku.engine.techniques.strong_links import find_strong_links, links_rating
 
@@ -157,6 +158,27 @@ def test_hardest_puzzle_gets_a_numeric_rating_above_nine():
     g = grade(grid)
     assert g.solved and g.score >= 9.5
     assert Technique.NESTED_FORCING_CHAINS in dict(g.counts)
+
+
+# HardestDatabase110626 (the forum's hardest, see ../shared/data/SOURCES.md), line 212, ER 11.8:
+# no forcing chain nested in SE's level 2 or 3 sense finds anything on the puzzle itself.
+HARDEST_11_8 = "1.......9..67...2..8....4......75.3...5..2....6.3......9....8..6...4...1..25...6."
+
+
+def test_level_four_nests_dynamic_contradictions(monkeypatch):
+    board = Board.from_grid(Grid.parse(HARDEST_11_8))
+    solution = solve(Grid.parse(HARDEST_11_8))
+    assert solution is not None
+    assert not list(nested_finder(3, 60.0)(board))
+    (step,) = nested_finder(4, 600.0)(board)
+    assert _sound(step, solution) and step.technique is Technique.NESTED_FORCING_CHAINS
+    assert 10.5 <= step.rating <= 12.0
+    # the inner assumptions skipped as untouched by the outer one change nothing
+    from xlsudoku.engine.techniques import se_chains
+
+    monkeypatch.setattr(se_chains._Chainer, "_touched", lambda self, first: (-1, -1))
+    (unpruned,) = nested_finder(4, 600.0)(board)
+    assert unpruned == step
 
 
 def test_level_is_the_human_solvers():

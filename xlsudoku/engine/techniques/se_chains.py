@@ -643,6 +643,8 @@ class _Chainer:
         self.cache: dict[Fact, _Outcome] = {}
         self.found = False  # a conclusion is in hand: the deadline may stop the search
         self.static_off_on: list[tuple[int, ...]] | None = None  # the static chains' links
+        self.plain: _Chainer | None = None  # plain dynamic chains on the same candidates
+        self.touch: dict[Fact, tuple[int, int]] = {}  # see _touched
 
     def outcome(self, first: Fact) -> _Outcome:
         """Return the consequences of *first* (cached: SE recomputes them identically)."""
@@ -844,17 +846,6 @@ class _Chainer:
                     key = h * n + low.bit_length() - 1
                     counts[key] = counts.get(key, 0) + 1
                     m ^= low
-        off_memo: dict[int, tuple[int, ...]] = {}
-        on_memo: dict[int, tuple[int, ...]] = {}
-
-        def on_off(p: int) -> tuple[int, ...]:
-            got = off_memo.get(p)
-            if got is None:
-                got = off_memo[p] = tuple(
-                    q for q in y_off[p] + x_off[p] if cands[q // n] >> (q % n) & 1
-                )
-            return got
-
         # links that exist only on the candidates left: a chain without one is a chain of the
         # puzzle itself, which SE leaves out (its pattern rests on nothing the assumption did)
         new_links: dict[tuple[int, int], tuple[Fact, ...]] = {}
@@ -878,26 +869,32 @@ class _Chainer:
                 )
                 new_links[(a, b)] = new_links[(b, a)] = gone
         if not new_links:
-            return []
+            return self._inner_dynamic(board, source, cands) if self.level >= 4 else []
 
-        def off_on(p: int) -> tuple[int, ...]:
-            got = on_memo.get(p)
-            if got is None:
-                cell, d = divmod(p, n)
-                m = cands[cell]
-                made = []
-                if m.bit_count() == 2:
-                    made.append(cell * n + (m & ~(1 << d)).bit_length() - 1)
-                bit = 1 << d
+        # what each candidate left makes off when on, and on when off (SE's orders), built
+        # at once: every candidate starts chains, and a dict lookup is cheaper than a call
+        on_off_of: dict[int, tuple[int, ...]] = {}
+        off_on_of: dict[int, tuple[int, ...]] = {}
+        for cell, m in enumerate(cands):
+            pair = m.bit_count() == 2
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                d = low.bit_length() - 1
+                p = cell * n + d
+                on_off_of[p] = tuple(q for q in y_off[p] + x_off[p] if cands[q // n] >> (q % n) & 1)
+                made = [cell * n + (m ^ low).bit_length() - 1] if pair else []
                 for h in se_houses[cell]:
                     if counts.get(h * n + d) == 2:
                         for c in houses[h]:
-                            if c != cell and cands[c] & bit:
+                            if c != cell and cands[c] & low:
                                 if c * n + d not in made:
                                     made.append(c * n + d)
                                 break
-                got = on_memo[p] = tuple(made)
-            return got
+                off_on_of[p] = tuple(made)
+        on_off = on_off_of.__getitem__
+        off_on = off_on_of.__getitem__
 
         out: list[tuple[Fact, tuple[Fact, ...], int]] = []
         for cell, m in enumerate(cands):
@@ -925,7 +922,140 @@ class _Chainer:
                         out += [(g, tuple(parents), len(chain)) for g in targets]
             if self.found and self.deadline is not None and time.process_time() > self.deadline:
                 raise _Deadline
+        if out or self.level < 4:
+            return out
+        return self._inner_dynamic(board, source, cands)
+
+    def _inner_dynamic(
+        self, board: Board, source: tuple[int, ...], cands: list[int]
+    ) -> list[tuple[Fact, tuple[Fact, ...], int]]:
+        """Return the eliminations of dynamic contradictions on the candidates left (level 4+).
+
+        SE's level 4 adds its dynamic forcing chains to the rules (level 5 its dynamic chains
+        with pairs, locks and X-Wings).  Here each candidate left is assumed on and off and
+        followed dynamically on the candidates left; an assumption that leads to a potential
+        both on and off is wrong.  A contradiction rests on the candidates the outer
+        assumption removed wherever a potential of its chains came on as the last digit of a
+        cell or the last place of a digit in a house; one that rests on none is a chain of the
+        puzzle itself, which the plain dynamic chains rated lower would have found.
+        """
+        t = self.t
+        n = t.size
+        inner = _Chainer(board, False, True, self.level - 4, None, _Tables.of(board))
+        out: list[tuple[Fact, tuple[Fact, ...], int]] = []
+        exact = self.level == 4  # plain inner rules: an untouched assumption can be skipped
+        if exact:
+            changed_cells = changed_keys = 0
+            for cell, m in enumerate(cands):
+                gone = source[cell] & ~m
+                if gone:
+                    changed_cells |= 1 << cell
+                    for h in t.se_houses[cell]:
+                        changed_keys |= gone << (h * n)
+        for cell, m in enumerate(cands):
+            if m.bit_count() < 2:
+                continue
+            for d in range(n):
+                if not m >> d & 1:
+                    continue
+                s = cell * n + d
+                # in a cell of two digits, one off is the other on: its contradiction removes
+                # the same candidate, resting on one potential more
+                for first in (s * 2 + 1,) if m.bit_count() == 2 else (s * 2 + 1, s * 2):
+                    if exact:
+                        cells_hit, keys_hit = self._touched(first)
+                        if not (cells_hit & changed_cells or keys_hit & changed_keys):
+                            continue  # the same chains as on the puzzle's candidates
+                    o = inner.outcome(first)
+                    if o.contradiction is None:
+                        continue
+                    a, pa, b, pb = o.contradiction
+                    parents = self._inner_parents(o, (a, b, *pa, *pb), source, cands)
+                    if not parents:
+                        continue
+                    c = inner.ancestors(o, a, pa) + inner.ancestors(o, b, pb)
+                    if first & 1:
+                        out.append((s * 2, parents, c))
+                    else:
+                        out += [
+                            ((cell * n + e) * 2, parents, c)
+                            for e in range(n)
+                            if e != d and m >> e & 1
+                        ]
+            if self.found and self.deadline is not None and time.process_time() > self.deadline:
+                raise _Deadline
         return out
+
+    def _touched(self, first: Fact) -> tuple[int, int]:
+        """Return the cells and the (house, digit) keys the plain dynamic chains of *first* see.
+
+        The chains look only at the candidates of the cells of their potentials and at the
+        places of their digits in those cells' houses: on candidates that differ from the
+        puzzle's nowhere there, they are the same as on the puzzle's candidates.  A bit per
+        cell, and per house * size + digit.
+        """
+        got = self.touch.get(first)
+        if got is None:
+            if self.plain is None:
+                self.plain = _Chainer(self.board, False, True, 0, None, self.t)
+            n = self.t.size
+            se_houses = self.t.se_houses
+            cells_hit = keys_hit = 0
+            for f in self.plain.outcome(first).facts:
+                cell, d = divmod(f >> 1, n)
+                cells_hit |= 1 << cell
+                for h in se_houses[cell]:
+                    keys_hit |= 1 << (h * n + d)
+            got = self.touch[first] = (cells_hit, keys_hit)
+        return got
+
+    def _inner_parents(
+        self,
+        o: _Outcome,
+        start: tuple[Fact, ...],
+        source: tuple[int, ...],
+        cands: list[int],
+    ) -> tuple[Fact, ...]:
+        """Return the outer off potentials an inner outcome's facts *start* rest on.
+
+        Each on potential among their ancestors that came on as a cell's last digit rests on
+        the digits the outer assumption removed from the cell; one that came on as the last
+        place of its digit in a house, on the places it removed from that house.
+        """
+        t = self.t
+        n = t.size
+        facts = o.facts
+        seen: set[Fact] = set()
+        todo = list(start)
+        found: dict[Fact, None] = {}
+        while todo:
+            f = todo.pop()
+            if f in seen:
+                continue
+            seen.add(f)
+            parents = facts.get(f, ())
+            todo.extend(parents)
+            if not f & 1 or not parents:
+                continue
+            cell, d = divmod(f >> 1, n)
+            cause = parents[0] >> 1
+            if cause // n == cell:  # the cell's last digit
+                gone = source[cell] & ~cands[cell]
+                for e in range(n):
+                    if gone >> e & 1:
+                        found[(cell * n + e) * 2] = None
+                continue
+            bit = 1 << d
+            for h in t.se_houses[cell]:  # the house where it is the digit's last place
+                cells = t.houses[h]
+                if (cause // n) not in cells:
+                    continue
+                if all(c == cell or not cands[c] & bit or (c * n + d) * 2 in facts for c in cells):
+                    for c in cells:
+                        if source[c] & bit and not cands[c] & bit:
+                            found[(c * n + d) * 2] = None
+                    break
+        return tuple(found)
 
     def ancestors(self, outcome: _Outcome, fact: Fact, parents: tuple[Fact, ...]) -> int:
         """Return how many potentials *fact* (with *parents*) rests on, itself included.
