@@ -21,8 +21,9 @@ potentials the conclusion rests on; its techniques, from the easiest:
   double chains (a potential that follows from both a candidate and its negation).
 - *Dynamic forcing chains (+)* (9.0): when the rules run dry, pointing, claiming, hidden and
   naked pairs and X-Wings on the candidates left add more off potentials.
-- *Nested forcing chains* (9.5, 10.0, ...): the same, with forcing chains (level 2) and multiple
-  forcing chains (level 3) as the extra rules.
+- *Nested forcing chains* (9.5, 10.0, ...): the same, with forcing chains (level 2), multiple
+  forcing chains (level 3) and dynamic forcing chains (level 4; with pairs, locks and X-Wings at
+  level 5) as the extra rules (approximated: see :meth:`_Chainer._nested`).
 
 The rating of a step is the kind's base plus SE's *length increment* of its complexity
 (:func:`length_increment`).  Each finder yields the step SE would take: the easiest of its kind
