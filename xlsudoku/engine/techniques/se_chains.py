@@ -898,31 +898,24 @@ class _Chainer:
         off_on = off_on_of.__getitem__
 
         out: list[tuple[Fact, tuple[Fact, ...], int]] = []
-        for cell, m in enumerate(cands):
-            if m.bit_count() < 2:
-                continue
-            for d in range(n):
-                if not m >> d & 1:
+        for cell, m, d in self._open(cands):
+            for start_on in (True, False):
+                chain = _forcing(cell * n + d, start_on, on_off, off_on, limit)
+                if chain is None:
                     continue
-                for start_on in (True, False):
-                    chain = _forcing(cell * n + d, start_on, on_off, off_on, limit)
-                    if chain is None:
-                        continue
-                    end = chain[-1]
-                    ecell, ed = divmod(end >> 1, n)
-                    targets = (
-                        [(ecell * n + e) * 2 for e in range(n) if e != ed and m >> e & 1]
-                        if end & 1
-                        else [end]
-                    )
-                    parents: dict[Fact, None] = {}
-                    for f, g in zip(chain, chain[1:], strict=False):
-                        if not f & 1 and g & 1:
-                            parents.update(dict.fromkeys(new_links.get((f >> 1, g >> 1), ())))
-                    if parents:
-                        out += [(g, tuple(parents), len(chain)) for g in targets]
-            if self.found and self.deadline is not None and time.process_time() > self.deadline:
-                raise _Deadline
+                end = chain[-1]
+                ecell, ed = divmod(end >> 1, n)
+                targets = (
+                    [(ecell * n + e) * 2 for e in range(n) if e != ed and m >> e & 1]
+                    if end & 1
+                    else [end]
+                )
+                parents: dict[Fact, None] = {}
+                for f, g in zip(chain, chain[1:], strict=False):
+                    if not f & 1 and g & 1:
+                        parents.update(dict.fromkeys(new_links.get((f >> 1, g >> 1), ())))
+                if parents:
+                    out += [(g, tuple(parents), len(chain)) for g in targets]
         if out or self.level < 4:
             return out
         return self._inner_dynamic(board, source, cands)
@@ -953,39 +946,45 @@ class _Chainer:
                     changed_cells |= 1 << cell
                     for h in t.se_houses[cell]:
                         changed_keys |= gone << (h * n)
+        for cell, m, d in self._open(cands):
+            s = cell * n + d
+            # in a cell of two digits, one off is the other on: its contradiction removes
+            # the same candidate, resting on one potential more
+            for first in (s * 2 + 1,) if m.bit_count() == 2 else (s * 2 + 1, s * 2):
+                if exact:
+                    cells_hit, keys_hit = self._touched(first)
+                    if not (cells_hit & changed_cells or keys_hit & changed_keys):
+                        continue  # the same chains as on the puzzle's candidates
+                o = inner.outcome(first)
+                if o.contradiction is None:
+                    continue
+                a, pa, b, pb = o.contradiction
+                parents = self._inner_parents(o, (a, b, *pa, *pb), source, cands)
+                if not parents:
+                    continue
+                c = inner.ancestors(o, a, pa) + inner.ancestors(o, b, pb)
+                if first & 1:
+                    out.append((s * 2, parents, c))
+                else:
+                    out += [
+                        ((cell * n + e) * 2, parents, c) for e in range(n) if e != d and m >> e & 1
+                    ]
+        return out
+
+    def _open(self, cands: list[int]) -> Iterator[tuple[Cell, int, int]]:
+        """Yield ``(cell, candidates, digit)`` for each candidate of a cell not yet decided.
+
+        Between cells, a search with a conclusion in hand stops at its deadline.
+        """
+        n = self.t.size
         for cell, m in enumerate(cands):
             if m.bit_count() < 2:
                 continue
             for d in range(n):
-                if not m >> d & 1:
-                    continue
-                s = cell * n + d
-                # in a cell of two digits, one off is the other on: its contradiction removes
-                # the same candidate, resting on one potential more
-                for first in (s * 2 + 1,) if m.bit_count() == 2 else (s * 2 + 1, s * 2):
-                    if exact:
-                        cells_hit, keys_hit = self._touched(first)
-                        if not (cells_hit & changed_cells or keys_hit & changed_keys):
-                            continue  # the same chains as on the puzzle's candidates
-                    o = inner.outcome(first)
-                    if o.contradiction is None:
-                        continue
-                    a, pa, b, pb = o.contradiction
-                    parents = self._inner_parents(o, (a, b, *pa, *pb), source, cands)
-                    if not parents:
-                        continue
-                    c = inner.ancestors(o, a, pa) + inner.ancestors(o, b, pb)
-                    if first & 1:
-                        out.append((s * 2, parents, c))
-                    else:
-                        out += [
-                            ((cell * n + e) * 2, parents, c)
-                            for e in range(n)
-                            if e != d and m >> e & 1
-                        ]
+                if m >> d & 1:
+                    yield cell, m, d
             if self.found and self.deadline is not None and time.process_time() > self.deadline:
                 raise _Deadline
-        return out
 
     def _touched(self, first: Fact) -> tuple[int, int]:
         """Return the cells and the (house, digit) keys the plain dynamic chains of *first* see.
