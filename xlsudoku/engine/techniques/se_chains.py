@@ -830,7 +830,8 @@ class _Chainer:
         candidates the assumption leaves.  Here each candidate is assumed on (and off) and the
         plain rules are followed to its opposite, bounded to ``INNER_LIMIT`` potentials (two
         more a level above 2), which keeps the nesting affordable.  Each elimination rests on
-        the candidates the assumption removed from the inner chain's cells.
+        the candidates the assumption removed from the inner chain's cells.  From level 4,
+        when these find nothing, the dynamic contradictions of :meth:`_inner_dynamic`.
         """
         t = self.t
         n = t.size
