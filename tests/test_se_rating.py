@@ -169,16 +169,58 @@ def test_level_four_nests_dynamic_contradictions(monkeypatch):
     board = Board.from_grid(Grid.parse(HARDEST_11_8))
     solution = solve(Grid.parse(HARDEST_11_8))
     assert solution is not None
-    assert not list(nested_finder(3, 60.0)(board))
-    (step,) = nested_finder(4, 600.0)(board)
+    assert not list(nested_finder(3, None)(board))
+    (step,) = nested_finder(4, None)(board)
     assert _sound(step, solution) and step.technique is Technique.NESTED_FORCING_CHAINS
     assert 10.5 <= step.rating <= 12.0
-    # the inner assumptions skipped as untouched by the outer one change nothing
+    # what the searches skip changes nothing: the inner assumptions untouched by the outer one,
+    # the inner starts too far from a new link, the facts an earlier inner search exhausted
+    unpruned = _without_pruning(monkeypatch, nested_finder(4, None), board)
+    assert unpruned == [step]
+
+
+def _without_pruning(monkeypatch, search, *args):
+    """Return ``list(search(*args))`` with the nested searches' exact prunings switched off."""
     from xlsudoku.engine.techniques import se_chains
 
-    monkeypatch.setattr(se_chains._Chainer, "_touched", lambda self, first: (-1, -1))
-    (unpruned,) = nested_finder(4, 600.0)(board)
-    assert unpruned == step
+    class Everything:
+        def __contains__(self, fact):
+            return True
+
+    forcing = se_chains._forcing
+    with monkeypatch.context() as patch:
+        patch.setattr(se_chains._Chainer, "_touched", lambda self, first: (-1, -1))
+        patch.setattr(se_chains, "_near_links", lambda *args: Everything())
+        patch.setattr(se_chains, "_forcing", lambda *args: forcing(*args[:5]))
+        return list(search(*args))
+
+
+def test_nested_prunings_skip_only_chains_left_out(monkeypatch):
+    # the inner forcing chains on the candidates each outer assumption leaves (the plain
+    # dynamic rules followed until dry, as where _nested is called), pruned and not
+    from xlsudoku.engine.techniques import se_chains
+
+    for puzzle, level in ((HARDEST_11_8, 3), (HARD, 2)):
+        board = Board.from_grid(Grid.parse(puzzle))
+        n = board.geometry.size
+        plain = se_chains._Chainer(board, False, True, 0, None)
+        chainer = se_chains._Chainer(board, False, True, level, None)
+        source = chainer.t.cands
+        found = 0
+        for first in range(0, len(source) * n * 2, 5):
+            cell, d = divmod(first >> 1, n)
+            outcome = plain.outcome(first)
+            if not source[cell] >> d & 1 or outcome.contradiction is not None:
+                continue
+            cands = list(source)
+            for f in outcome.facts:
+                if not f & 1:
+                    cands[(f >> 1) // n] &= ~(1 << (f >> 1) % n)
+            left = Board(board.values, tuple(cands), board.geometry)
+            pruned = chainer._nested(left, source, cands)
+            assert pruned == _without_pruning(monkeypatch, chainer._nested, left, source, cands)
+            found += bool(pruned)
+        assert found >= 3
 
 
 def test_level_is_the_human_solvers():

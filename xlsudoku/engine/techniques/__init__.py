@@ -60,6 +60,7 @@ from xlsudoku.engine.techniques.franken_fish import (
 )
 from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
 from xlsudoku.engine.techniques.se_chains import (
+    NESTED_WORK,
     ChainFinder,
     find_dynamic_forcing_chains,
     find_dynamic_forcing_chains_plus,
@@ -266,8 +267,6 @@ EXTENDED_TECHNIQUES: tuple[TechniqueSpec, ...] = tuple(
 
 _L = Level
 _T = Technique
-# Nested forcing chains search fast-growing spaces: each call is bounded (seconds).
-NESTED_SECONDS = 4.0
 
 # The human-style table's rows by technique: a profile shares them where scores agree.
 _HUMAN = {spec.technique: spec for spec in _TABLE}
@@ -322,10 +321,10 @@ SE_TABLE: tuple[TechniqueSpec, ...] = (
     _chain_row(_T.MULTIPLE_FORCING_CHAINS, 8.0, find_multiple_forcing_chains, early=True),
     _chain_row(_T.DYNAMIC_FORCING_CHAINS, 8.5, find_dynamic_forcing_chains, early=True),
     _chain_row(_T.DYNAMIC_FORCING_CHAINS_PLUS, 9.0, find_dynamic_forcing_chains_plus),
-    _chain_row(_T.NESTED_FORCING_CHAINS, 9.5, nested_finder(2, NESTED_SECONDS)),
-    _chain_row(_T.NESTED_FORCING_CHAINS, 10.0, nested_finder(3, NESTED_SECONDS)),
-    _chain_row(_T.NESTED_FORCING_CHAINS, 10.5, nested_finder(4, NESTED_SECONDS)),
-    _chain_row(_T.NESTED_FORCING_CHAINS, 11.0, nested_finder(5, NESTED_SECONDS)),
+    _chain_row(_T.NESTED_FORCING_CHAINS, 9.5, nested_finder(2, NESTED_WORK)),
+    _chain_row(_T.NESTED_FORCING_CHAINS, 10.0, nested_finder(3, NESTED_WORK)),
+    _chain_row(_T.NESTED_FORCING_CHAINS, 10.5, nested_finder(4, NESTED_WORK)),
+    _chain_row(_T.NESTED_FORCING_CHAINS, 11.0, nested_finder(5, NESTED_WORK)),
 )
 
 

@@ -27,16 +27,15 @@ potentials the conclusion rests on; its techniques, from the easiest:
 
 The rating of a step is the kind's base plus SE's *length increment* of its complexity
 (:func:`length_increment`).  Each finder yields the step SE would take: the easiest of its kind
-(lowest rating, then lowest complexity), which is all a grader needs.  *deadline* (a
-``time.process_time`` value: CPU time, so a loaded machine does not change the result much)
-bounds the nested levels, whose search grows fast: past it, a finder yields the easiest chain
-found so far, or keeps looking until it finds one.
+(lowest rating, then lowest complexity), which is all a grader needs.  A budget of *work*
+(:data:`NESTED_WORK`, counted in searches, not seconds, so a rating is the same on every
+machine) bounds the nested levels, whose search grows fast: past it, a finder yields the easiest
+chain found so far, or keeps looking until it finds one.
 """
 
 from __future__ import annotations
 
 import functools
-import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -50,6 +49,13 @@ Fact = int  # (cell * size + digit - 1) * 2 + (1 if on else 0)
 
 # Inner forcing chains of nested levels rest on at most this many potentials (see _nested).
 INNER_LIMIT = 10
+# The work a nested search may spend once it has a conclusion in hand (see _Chainer._spend),
+# in units of about one inner forcing chain search: each candidate an inner search starts from
+# costs 1, an inner dynamic contradiction search INNER_DYNAMIC_COST, a round of the extra rules
+# on the candidates an outer assumption leaves ADVANCED_COST.
+NESTED_WORK = 430_000
+INNER_DYNAMIC_COST = 5
+ADVANCED_COST = 12
 
 # Base ratings of SE 1.2.1's chain kinds (tenths).
 CYCLE_XY_OR_Y = 65
@@ -424,6 +430,40 @@ def _forcing(
     return None
 
 
+def _near_links(
+    links: dict[tuple[int, int], tuple[Fact, ...]],
+    on_off: Callable[[int], tuple[int, ...]],
+    off_on: Callable[[int], tuple[int, ...]],
+    steps: int,
+) -> set[Fact]:
+    """Return the facts at most *steps* links from a potential of *links* being on.
+
+    The links go both ways (``f -> g`` exactly when ``not g -> not f``), so a chain from a fact
+    ``f`` to its opposite through the link ``a off -> b on`` runs ``f`` to ``a off`` (as many
+    links as ``a on`` to ``not f``), then ``b on`` to ``not f``: with at most ``2 * steps + 2``
+    potentials, ``not f`` is among the facts returned.
+    """
+    reached = {a * 2 + 1 for a, _ in links}
+    frontier = list(reached)
+    for _ in range(steps):
+        step: list[Fact] = []
+        for f in frontier:
+            if f & 1:
+                for q in on_off(f >> 1):
+                    g = q * 2
+                    if g not in reached:
+                        reached.add(g)
+                        step.append(g)
+            else:
+                for q in off_on(f >> 1):
+                    g = q * 2 + 1
+                    if g not in reached:
+                        reached.add(g)
+                        step.append(g)
+        frontier = step
+    return reached
+
+
 def _path_to(parent: dict[Fact, Fact], f: Fact) -> list[Fact]:
     path = []
     while f >= 0:
@@ -606,8 +646,8 @@ def find_se_forcing_chains(board: Board, ceiling: float | None = None) -> Iterat
 # -- dynamic chains ----------------------------------------------------------------------------
 
 
-class _Deadline(Exception):
-    """The nested search ran past its deadline."""
+class _OutOfWork(Exception):
+    """The nested search spent its work with a conclusion in hand."""
 
 
 class _Enough(Exception):
@@ -632,7 +672,7 @@ class _Chainer:
         nishio: bool,
         dynamic: bool,
         level: int,
-        deadline: float | None,
+        work: int | None,
         tables: _Tables | None = None,
     ) -> None:
         self.t = _tables(board) if tables is None else tables
@@ -640,9 +680,9 @@ class _Chainer:
         self.y = not nishio
         self.dynamic = dynamic
         self.level = level
-        self.deadline = deadline
+        self.work = work  # units of search left (see _spend); None: no bound
         self.cache: dict[Fact, _Outcome] = {}
-        self.found = False  # a conclusion is in hand: the deadline may stop the search
+        self.found = False  # a conclusion is in hand: running out of work stops the search
         self.static_off_on: list[tuple[int, ...]] | None = None  # the static chains' links
         self.plain: _Chainer | None = None  # plain dynamic chains on the same candidates
         self.touch: dict[Fact, tuple[int, int]] = {}  # see _touched
@@ -795,8 +835,7 @@ class _Chainer:
         from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
         from xlsudoku.engine.techniques.subsets import find_hidden_pair, find_naked_pair
 
-        if self.found and self.deadline is not None and time.process_time() > self.deadline:
-            raise _Deadline
+        self._spend(ADVANCED_COST)
         t = self.t
         n = t.size
         source = t.cands
@@ -898,10 +937,17 @@ class _Chainer:
         on_off = on_off_of.__getitem__
         off_on = off_on_of.__getitem__
 
+        # a chain without a new link is left out: a start whose opposite is no nearer the new
+        # links than that allows has none (nor has a fact an earlier search exhausted)
+        near = _near_links(new_links, on_off, off_on, (limit - 2) // 2)
         out: list[tuple[Fact, tuple[Fact, ...], int]] = []
-        for cell, m, d in self._open(cands):
+        dead: set[Fact] = set()  # facts no chain leads from to their opposite (see _forcing)
+        for cell, m, d in self._open(cands, 1):
             for start_on in (True, False):
-                chain = _forcing(cell * n + d, start_on, on_off, off_on, limit)
+                first = (cell * n + d) * 2 + start_on
+                if first in dead or first ^ 1 not in near:
+                    continue
+                chain = _forcing(cell * n + d, start_on, on_off, off_on, limit, dead)
                 if chain is None:
                     continue
                 end = chain[-1]
@@ -947,7 +993,7 @@ class _Chainer:
                     changed_cells |= 1 << cell
                     for h in t.se_houses[cell]:
                         changed_keys |= gone << (h * n)
-        for cell, m, d in self._open(cands):
+        for cell, m, d in self._open(cands, INNER_DYNAMIC_COST):
             s = cell * n + d
             # in a cell of two digits, one off is the other on: its contradiction removes
             # the same candidate, resting on one potential more
@@ -972,10 +1018,11 @@ class _Chainer:
                     ]
         return out
 
-    def _open(self, cands: list[int]) -> Iterator[tuple[Cell, int, int]]:
+    def _open(self, cands: list[int], cost: int) -> Iterator[tuple[Cell, int, int]]:
         """Yield ``(cell, candidates, digit)`` for each candidate of a cell not yet decided.
 
-        Between cells, a search with a conclusion in hand stops at its deadline.
+        Each candidate spends *cost* units of work (see :meth:`_spend`), a cell's at once after
+        it: between cells, a search with a conclusion in hand stops when the work runs out.
         """
         n = self.t.size
         for cell, m in enumerate(cands):
@@ -984,8 +1031,18 @@ class _Chainer:
             for d in range(n):
                 if m >> d & 1:
                     yield cell, m, d
-            if self.found and self.deadline is not None and time.process_time() > self.deadline:
-                raise _Deadline
+            self._spend(cost * m.bit_count())
+
+    def _spend(self, units: int) -> None:
+        """Count *units* of nested search; past the budget, with a conclusion in hand, stop.
+
+        The bound is counted in work, not time, so a rating is the same on every machine (and
+        in the browser): a unit is about one inner forcing chain search.
+        """
+        if self.work is not None:
+            self.work -= units
+            if self.found and self.work < 0:
+                raise _OutOfWork
 
     def _touched(self, first: Fact) -> tuple[int, int]:
         """Return the cells and the (house, digit) keys the plain dynamic chains of *first* see.
@@ -1159,12 +1216,8 @@ class _Chainer:
                 card = m.bit_count()
                 if not (card > 2 or (card > 1 and self.dynamic)):
                     continue
-                if (
-                    best is not None
-                    and self.deadline is not None
-                    and time.process_time() > self.deadline
-                ):
-                    break  # out of time: the easiest chain found so far
+                if best is not None and self.work is not None and self.work < 0:
+                    break  # out of work: the easiest chain found so far
                 value_on: dict[int, _Outcome] = {}
                 cell_on: dict[Fact, None] | None = None
                 cell_off: dict[Fact, None] | None = None
@@ -1223,7 +1276,7 @@ class _Chainer:
                     consider(
                         c, 5, f, f"whatever {geo.cell_name(cell)} is, {_fact_text(t, f)}", (cell,)
                     )
-        except _Deadline:
+        except _OutOfWork:
             pass  # out of time: the easiest chain found so far
         except _Enough:
             pass  # within the ceiling: an easier chain would not change the rating
@@ -1392,14 +1445,14 @@ def _multiple_steps(
     nishio: bool,
     dynamic: bool,
     level: int,
-    deadline: float | None,
+    work: int | None,
     ceiling: float | None = None,
 ) -> Iterator[Step]:
     base = NISHIO if nishio else (nested_base(level) if dynamic else MULTIPLE)
     try:
-        chainer = _Chainer(board, nishio, dynamic, level, deadline)
+        chainer = _Chainer(board, nishio, dynamic, level, work)
         found = chainer.best_multiple(base, _tenths(ceiling))
-    except _Deadline:
+    except _OutOfWork:
         return
     if found is not None:
         yield _step(found)
@@ -1475,19 +1528,18 @@ class ChainFinder(Protocol):
         ...
 
 
-def nested_finder(level: int, seconds: float) -> ChainFinder:
-    """Return a finder of SE's nested forcing chains of *level*, bounded to *seconds* a call.
+def nested_finder(level: int, work: int) -> ChainFinder:
+    """Return a finder of SE's nested forcing chains of *level*, bounded to *work* units a call.
 
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
     ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"))
-    >>> next(nested_finder(2, 5.0)(b)).rating
+    >>> next(nested_finder(2, NESTED_WORK)(b)).rating
     9.5
     """
 
     def find_nested_forcing_chains(board: Board, ceiling: float | None = None) -> Iterator[Step]:
-        deadline = time.process_time() + seconds
-        return _multiple_steps(board, False, True, level, deadline, ceiling)
+        return _multiple_steps(board, False, True, level, work, ceiling)
 
     find_nested_forcing_chains.__doc__ = f"Yield SE's nested forcing chains of level {level}."
     return find_nested_forcing_chains
