@@ -9,7 +9,7 @@ import pytest
 from conftest import rating_path_boards
 
 from xlsudoku.engine.bench.grading import read_rows
-from xlsudoku.engine.bench.rating import agreement, run_se
+from xlsudoku.engine.bench.rating import agreement, rate_rows, run_se
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.cli import main
 from xlsudoku.engine.grading import grade, grade_path, human_level, rating_path
@@ -267,6 +267,17 @@ def test_bench_se_prints_every_section(tmp_path):
     assert "sample seed 3:" in text and "sample seed 4:" in text and "spread of" in text
     assert "SukakuExplainer fixtures" in text and "within 0.1" in text
     assert "rated without trial and error: 2/2" in text and "load average" in text
+    assert "on 1 process" in text
+
+
+def test_rate_rows_in_processes_gives_the_same_scores():
+    rows = [{"puzzle": r["puzzle"], "ER": r["ER"]} for r in SAMPLE[:6]]
+    alone, _, cpus, trials = rate_rows(rows, "ER", "se")
+    shared, walls, shared_cpus, shared_trials = rate_rows(rows, "ER", "se", jobs=2)
+    assert shared == alone and shared_trials == trials
+    assert len(walls) == len(shared_cpus) == len(cpus) == 6
+    with pytest.raises(SystemExit):
+        run_se(["--jobs", "0", "--only", "hardest"], print)
 
 
 @pytest.mark.skipif(

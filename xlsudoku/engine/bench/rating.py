@@ -22,6 +22,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from xlsudoku.engine.bench.common import load_note
@@ -81,30 +82,40 @@ def agreement(
 
 
 def rate_rows(
-    rows: list[dict[str, str]], column: str, profile: str
+    rows: list[dict[str, str]], column: str, profile: str, jobs: int = 1
 ) -> tuple[list[tuple[float, float]], list[float], list[float], int]:
     """Grade every row; return ``(reference, ours)`` pairs, wall and CPU seconds, trials.
+
+    With *jobs* above 1 the rows are graded by that many processes (the seconds stay each
+    puzzle's own; the scores do not depend on the machine, see ``se_chains.NESTED_WORK``).
 
     >>> pairs, wall, cpu, trials = rate_rows([{"puzzle": "..3.2.6..9..3.5..1..18.64....81."
     ...     "29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", "SER": "1.2"}], "SER", "se")
     >>> pairs, trials
     ([(1.2, 1.2)], 0)
     """
-    pairs: list[tuple[float, float]] = []
-    walls: list[float] = []
-    cpus: list[float] = []
-    trials = 0
-    for row in rows:
-        grid = Grid.parse(row["puzzle"])
-        wall, cpu = time.perf_counter(), time.process_time()
-        g = grade(grid, profile=profile)
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-        if dict(g.counts).get(Technique.TRIAL_AND_ERROR):
-            trials += 1
-        if row.get(column):
-            pairs.append((float(row[column]), g.score))
-    return pairs, walls, cpus, trials
+    puzzles = [row["puzzle"] for row in rows]
+    profiles = [profile] * len(rows)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            rated = list(pool.map(_rate, puzzles, profiles))
+    else:
+        rated = list(map(_rate, puzzles, profiles))
+    pairs = [
+        (float(row[column]), r[0]) for row, r in zip(rows, rated, strict=True) if row.get(column)
+    ]
+    walls = [r[1] for r in rated]
+    cpus = [r[2] for r in rated]
+    return pairs, walls, cpus, sum(r[3] for r in rated)
+
+
+def _rate(puzzle: str, profile: str) -> tuple[float, float, float, bool]:
+    """Return one puzzle's score, wall and CPU seconds, and whether it needed trial and error."""
+    grid = Grid.parse(puzzle)
+    wall, cpu = time.perf_counter(), time.process_time()
+    g = grade(grid, profile=profile)
+    trial = bool(dict(g.counts).get(Technique.TRIAL_AND_ERROR))
+    return g.score, time.perf_counter() - wall, time.process_time() - cpu, trial
 
 
 def _unbiased(args: argparse.Namespace, say: Callable[[str], None]) -> None:
@@ -115,7 +126,7 @@ def _unbiased(args: argparse.Namespace, say: Callable[[str], None]) -> None:
     for k in range(args.repeat):
         seed = args.seed + k
         chosen = random.Random(seed).sample(rows, min(args.unbiased, len(rows)))
-        pairs, walls, cpus, _ = rate_rows(chosen, "SER", "se")
+        pairs, walls, cpus, _ = rate_rows(chosen, "SER", "se", args.jobs)
         a = agreement(pairs, sum(cpus), sum(walls))
         results.append(a)
         say(f"   sample seed {seed}: {a.line()}")
@@ -134,7 +145,7 @@ def _sukaku(args: argparse.Namespace, say: Callable[[str], None]) -> None:
     ]
     say(f"== SukakuExplainer fixtures (ER <= 9), profile sukaku: {len(rows)} puzzles")
     say(f"   goal: >= 85% within 0.1; {load_note()}")
-    pairs, walls, cpus, _ = rate_rows(rows, "ER", "sukaku")
+    pairs, walls, cpus, _ = rate_rows(rows, "ER", "sukaku", args.jobs)
     say(f"   {agreement(pairs, sum(cpus), sum(walls)).line()}")
     say(f"   {load_note()}")
 
@@ -148,7 +159,9 @@ def _hardest(args: argparse.Namespace, say: Callable[[str], None]) -> None:
         f"   goals: a rating for every puzzle, Spearman >= 0.6 with ER, median < 10 s; "
         f"{load_note()}"
     )
-    pairs, walls, cpus, trials = rate_rows(rows, "ER", "se")
+    wall = time.perf_counter()
+    pairs, walls, cpus, trials = rate_rows(rows, "ER", "se", args.jobs)
+    wall = time.perf_counter() - wall
     say(
         f"   rated without trial and error: {len(rows) - trials}/{len(rows)}; "
         f"with a published ER: {len(pairs)}"
@@ -161,7 +174,8 @@ def _hardest(args: argparse.Namespace, say: Callable[[str], None]) -> None:
         )
     say(
         f"   seconds per puzzle: wall median {statistics.median(walls):.1f} (max "
-        f"{max(walls):.1f}), CPU median {statistics.median(cpus):.1f} (max {max(cpus):.1f})"
+        f"{max(walls):.1f}), CPU median {statistics.median(cpus):.1f} (max {max(cpus):.1f}); "
+        f"{wall:.0f} s in all on {args.jobs} process{'es' if args.jobs > 1 else ''}"
     )
     say(f"   {load_note()}")
 
@@ -237,6 +251,12 @@ def run_se(argv: list[str] | None = None, say: Callable[[str], None] = print) ->
     parser.add_argument("--hardest", type=int, default=375, help="hardest sample size")
     parser.add_argument("--speed", type=int, default=200, help="top1465 sample size")
     parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes grading the agreement and hardest samples (speed: always one)",
+    )
+    parser.add_argument(
         "--unbiased-file", default=_default_data("cbg000_controlled_bias_minimal_SER.tsv")
     )
     parser.add_argument(
@@ -245,6 +265,8 @@ def run_se(argv: list[str] | None = None, say: Callable[[str], None] = print) ->
     parser.add_argument("--hardest-file", default=_default_data("hardest_db_110626_rated.tsv"))
     parser.add_argument("--speed-file", default=_default_data("magictour_top1465_hodoku.tsv"))
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1_000_000)
     say(f"sample seed {args.seed} (pass --seed to repeat this run)")
