@@ -430,6 +430,20 @@ def _forcing(
     return None
 
 
+class _Memo(dict[int, tuple[int, ...]]):
+    """A dict that computes a missing key's value once, by *make* (lookups stay dict lookups)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int], tuple[int, ...]]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        got = self[key] = self.make(key)
+        return got
+
+
 def _near_links(
     links: dict[tuple[int, int], tuple[Fact, ...]],
     on_off: Callable[[int], tuple[int, ...]],
@@ -913,27 +927,26 @@ class _Chainer:
             return self._inner_dynamic(board, source, cands) if self.level >= 4 else []
 
         # what each candidate left makes off when on, and on when off (SE's orders), built
-        # at once: every candidate starts chains, and a dict lookup is cheaper than a call
-        on_off_of: dict[int, tuple[int, ...]] = {}
-        off_on_of: dict[int, tuple[int, ...]] = {}
-        for cell, m in enumerate(cands):
-            pair = m.bit_count() == 2
-            rest = m
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                d = low.bit_length() - 1
-                p = cell * n + d
-                on_off_of[p] = tuple(q for q in y_off[p] + x_off[p] if cands[q // n] >> (q % n) & 1)
-                made = [cell * n + (m ^ low).bit_length() - 1] if pair else []
-                for h in se_houses[cell]:
-                    if counts.get(h * n + d) == 2:
-                        for c in houses[h]:
-                            if c != cell and cands[c] & low:
-                                if c * n + d not in made:
-                                    made.append(c * n + d)
-                                break
-                off_on_of[p] = tuple(made)
+        # when a search first needs it and looked up through dict methods (cheaper than calls)
+        def makes_off(p: int) -> tuple[int, ...]:
+            return tuple(q for q in y_off[p] + x_off[p] if cands[q // n] >> (q % n) & 1)
+
+        def makes_on(p: int) -> tuple[int, ...]:
+            cell, d = divmod(p, n)
+            m = cands[cell]
+            low = 1 << d
+            made = [cell * n + (m ^ low).bit_length() - 1] if m.bit_count() == 2 else []
+            for h in se_houses[cell]:
+                if counts.get(h * n + d) == 2:
+                    for c in houses[h]:
+                        if c != cell and cands[c] & low:
+                            if c * n + d not in made:
+                                made.append(c * n + d)
+                            break
+            return tuple(made)
+
+        on_off_of = _Memo(makes_off)
+        off_on_of = _Memo(makes_on)
         on_off = on_off_of.__getitem__
         off_on = off_on_of.__getitem__
 
