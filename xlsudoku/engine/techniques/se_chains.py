@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -1164,7 +1164,8 @@ class _Chainer:
         """Return SE's easiest Nishio, multiple or dynamic chain of this engine's kind.
 
         With *within* (a rating in tenths), the first chain found rated at most that is
-        returned instead (see :func:`best_static_chain`).
+        returned instead (see :func:`best_static_chain`), the cells of fewest candidates
+        scanned first (SE's order otherwise).
         """
         t = self.t
         n = t.size
@@ -1224,7 +1225,10 @@ class _Chainer:
                 pass
             return best
         try:
-            for cell in range(len(cands)):
+            scan: Iterable[Cell] = range(len(cands))
+            if within:  # any chain will do: cells of fewer candidates need fewer outcomes
+                scan = sorted(scan, key=lambda c: (cands[c].bit_count(), c))
+            for cell in scan:
                 m = cands[cell]
                 card = m.bit_count()
                 if not (card > 2 or (card > 1 and self.dynamic)):
