@@ -21,7 +21,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -30,6 +30,9 @@ from xlsudoku.engine.bench.grading import _default_data, read_rows, spearman
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.steps import Technique
+
+# one puzzle graded: score, wall and CPU seconds, whether it needed trial and error
+Rated = tuple[float, float, float, bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +99,17 @@ def rate_rows(
     """
     puzzles = [row["puzzle"] for row in rows]
     profiles = [profile] * len(rows)
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    def shown(results: Iterator[Rated]) -> list[Rated]:
+        # a progress bar on a terminal (stderr) only: long runs say how far they are
+        return list(tqdm(results, total=len(rows), unit="puzzle", leave=False, disable=None))
+
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            rated = list(pool.map(_rate, puzzles, profiles))
+            rated = shown(pool.map(_rate, puzzles, profiles))
     else:
-        rated = list(map(_rate, puzzles, profiles))
+        rated = shown(map(_rate, puzzles, profiles))
     pairs = [
         (float(row[column]), r[0]) for row, r in zip(rows, rated, strict=True) if row.get(column)
     ]
@@ -109,7 +118,7 @@ def rate_rows(
     return pairs, walls, cpus, sum(r[3] for r in rated)
 
 
-def _rate(puzzle: str, profile: str) -> tuple[float, float, float, bool]:
+def _rate(puzzle: str, profile: str) -> Rated:
     """Return one puzzle's score, wall and CPU seconds, and whether it needed trial and error."""
     grid = Grid.parse(puzzle)
     wall, cpu = time.perf_counter(), time.process_time()
