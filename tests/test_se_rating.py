@@ -179,6 +179,17 @@ def test_level_four_nests_dynamic_contradictions(monkeypatch):
     assert unpruned == [step]
 
 
+def test_nested_work_budget_keeps_the_easiest_chain_found():
+    board = Board.from_grid(Grid.parse(HARD))
+    solution = solve(Grid.parse(HARD))
+    assert solution is not None
+    (full,) = nested_finder(2, None)(board)
+    (starved,) = nested_finder(2, 1)(board)  # out of work at once: the first chain found
+    assert _sound(full, solution) and _sound(starved, solution)
+    assert full.rating < starved.rating  # 9.5 against 9.8: the budget bounds the search
+    assert list(nested_finder(2, 1)(board)) == [starved]  # counted work: the same every time
+
+
 def _without_pruning(monkeypatch, search, *args):
     """Return ``list(search(*args))`` with the nested searches' exact prunings switched off."""
     from xlsudoku.engine.techniques import se_chains
