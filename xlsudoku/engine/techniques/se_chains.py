@@ -49,10 +49,11 @@ Fact = int  # (cell * size + digit - 1) * 2 + (1 if on else 0)
 
 # Inner forcing chains of nested levels rest on at most this many potentials (see _nested).
 INNER_LIMIT = 10
-# The work a nested search may spend once it has a conclusion in hand (see _Chainer._spend),
-# in units of about one inner forcing chain search: each candidate an inner search starts from
-# costs 1, an inner dynamic contradiction search INNER_DYNAMIC_COST, a round of the extra rules
-# on the candidates an outer assumption leaves ADVANCED_COST.
+# The work a nested search spends (from its start) before it settles for the easiest chain
+# found so far; without one it looks on until it finds one (see _Chainer._spend).  Units: about
+# one inner forcing chain search; each candidate an inner search starts from costs 1, an inner
+# dynamic contradiction search INNER_DYNAMIC_COST, a round of the extra rules on the candidates
+# an outer assumption leaves ADVANCED_COST.
 NESTED_WORK = 430_000
 INNER_DYNAMIC_COST = 5
 ADVANCED_COST = 12
@@ -1545,8 +1546,10 @@ class ChainFinder(Protocol):
         ...
 
 
-def nested_finder(level: int, work: int) -> ChainFinder:
+def nested_finder(level: int, work: int | None) -> ChainFinder:
     """Return a finder of SE's nested forcing chains of *level*, bounded to *work* units a call.
+
+    With *work* None the search is not bounded (tests; SE's own search takes minutes).
 
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
