@@ -138,6 +138,40 @@ def _potential_slots(geo: Geometry) -> tuple[tuple[tuple[int, int, tuple[Cell, .
     )
 
 
+@functools.cache
+def _single(n: int) -> tuple[int, ...]:
+    """Return, for every mask of *n* bits, the index of its bit if it has one bit, else -1."""
+    out = [-1] * (1 << n)
+    for i in range(n):
+        out[1 << i] = i
+    return tuple(out)
+
+
+@functools.cache
+def _removals(
+    geo: Geometry,
+) -> tuple[tuple[Cell, int, int, tuple[tuple[int, int, tuple[Fact, ...]], ...]], ...]:
+    """Return per potential what the dynamic chains change when it goes off.
+
+    Its cell, its digit's index, the mask that clears the digit from the cell, and per house
+    (box, row, column) the digit's places key, the mask that clears the cell's position and
+    the digit's on fact at each position of the house.
+    """
+    n = geo.size
+    return tuple(
+        (
+            p // n,
+            p % n,
+            ~(1 << (p % n)),
+            tuple(
+                (key, ~position, tuple((c * n + p % n) * 2 + 1 for c in cells))
+                for key, position, cells in slots
+            ),
+        )
+        for p, slots in enumerate(_potential_slots(geo))
+    )
+
+
 @functools.lru_cache(maxsize=8192)
 def _cell_y_off(n: int, cell: Cell, m: int) -> tuple[tuple[int, ...], ...]:
     """Return, for each digit of a cell holding candidates *m*, the cell's other potentials."""
@@ -765,7 +799,8 @@ class _Chainer:
         cands = list(source)
         places = list(t.places)  # places of each digit in each house, kept up to date
         src_places = t.places
-        slots = _potential_slots(t.board.geometry)
+        removals = _removals(t.board.geometry)
+        single = _single(n)
         facts: dict[Fact, tuple[Fact, ...]] = {first: ()}
         nested: dict[Fact, int] = {}
         pending_on: deque[Fact] = deque()
@@ -794,16 +829,14 @@ class _Chainer:
                 if not pending_off:
                     break
             f = pending_off.popleft()
-            p = f >> 1
-            cell = p // n
-            d = p - cell * n
+            cell, d, clear, houses = removals[f >> 1]
             m = cands[cell]
-            cands[cell] = m & ~(1 << d)
+            left = cands[cell] = m & clear
             # what the removal makes on, in SE's order, each recorded at once (a potential
             # both on and off ends the chain, whatever the rest would have done)
-            if y and m.bit_count() == 2 and m >> d & 1:
+            if y and left != m and single[left] >= 0:
                 # the cell's other digit, resting on the digits the assumption removed
-                g = (cell * n + (m & ~(1 << d)).bit_length() - 1) * 2 + 1
+                g = (cell * n + single[left]) * 2 + 1
                 if g - 1 in facts or g not in facts:
                     gone = source[cell] & ~m
                     rest = [f]
@@ -815,20 +848,20 @@ class _Chainer:
                         return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
                     facts[g] = tuple(rest)
                     pending_on.append(g)
-            for key, position, cells in slots[p]:
+            for key, keep, ons in houses:
                 here = places[key]
-                places[key] = here & ~position
-                if here.bit_count() != 2:
+                other = places[key] = here & keep
+                i = single[other]
+                if i < 0:
                     continue
-                other = here & ~position
-                g = (cells[(other & -other).bit_length() - 1] * n + d) * 2 + 1
+                g = ons[i]
                 if g - 1 in facts or g not in facts:
                     # the last place rests on the places the assumption removed
                     gone = src_places[key] & ~here
                     rest = [f]
                     while gone:
                         low = gone & -gone
-                        rest.append((cells[low.bit_length() - 1] * n + d) * 2)
+                        rest.append(ons[low.bit_length() - 1] - 1)
                         gone ^= low
                     if g - 1 in facts:
                         return _Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
