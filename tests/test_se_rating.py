@@ -370,9 +370,15 @@ def test_early_rows_are_asked_first_only_under_a_ceiling():
     for step in plain.steps[:k]:
         board = board.apply(step)
     assert next_found(board, SE_TABLE) == (plain.specs[k], plain.steps[k])
-    early = next_found(board, SE_TABLE, ceiling=9.0)
-    assert early is not None and early[0].early and early[1].rating <= 9.0
+    early = next_found(board, SE_TABLE, ceiling=8.9)
+    assert early is not None and early[0].early and early[1].rating <= 8.9
     assert early[0].score > plain.specs[k].score
+    # both early rows find a chain within 8.9 here: table order, the multiple chains first
+    assert early[0].technique is Technique.MULTIPLE_FORCING_CHAINS
+    # from 9.0 the dynamic chains lead
+    led = next_found(board, SE_TABLE, ceiling=9.0)
+    assert led is not None and led[0].technique is Technique.DYNAMIC_FORCING_CHAINS
+    assert led[0].lead == 9.0 and led[1].rating <= 9.0
     # a ceiling below every early row's score keeps the table order
     low = next_found(board, SE_TABLE, ceiling=plain.specs[k].score)
     assert low is not None and low[0] == plain.specs[k] and not low[0].early

@@ -54,7 +54,8 @@ def next_found(
     ``find_within`` finder may return any of its steps rated at most *ceiling*, not its easiest;
     and before the first Diabolical row, the rows marked ``early`` whose score is at most
     *ceiling* are asked first for a step rated at most *ceiling* (their searches find one
-    sooner than the rows before them).
+    sooner than the rows before them), those whose ``lead`` *ceiling* has reached before the
+    others.
 
     >>> b = Board.from_grid(Grid.parse("12345678." + "." * 72))
     >>> spec, step = next_found(b)
@@ -88,12 +89,19 @@ def _early_found(
     ceiling: float | None,
     asked: dict[int, Step | None],
 ) -> tuple[TechniqueSpec, Step] | None:
-    """Return a step rated at most *ceiling* from a row marked early, recording in *asked*."""
-    for i, spec in enumerate(table):
-        if spec.early and ceiling is not None and spec.score <= ceiling:
-            step = asked[i] = _find(spec, board, ceiling)
-            if step is not None and step.rating <= ceiling:
-                return spec, step
+    """Return a step rated at most *ceiling* from a row marked early, recording in *asked*.
+
+    The rows are asked in table order, those whose *lead* *ceiling* has reached first.
+    """
+    if ceiling is None:
+        return None
+    top = ceiling
+    rows = [i for i, spec in enumerate(table) if spec.early and spec.score <= top]
+    rows.sort(key=lambda i: (table[i].lead or top + 1) > top)
+    for i in rows:
+        step = asked[i] = _find(table[i], board, top)
+        if step is not None and step.rating <= top:
+            return table[i], step
     return None
 
 

@@ -117,7 +117,8 @@ class TechniqueSpec:
     (``engine.grading.grade``) uses it once the rating so far reaches the row's *score*, and
     every other path (hints, steps, levels) uses *find*.  The rating path asks an *early* row
     (with *find_within*) first, before the Diabolical rows, once the rating so far reaches its
-    score (``engine.logic.next_found``).
+    score (``engine.logic.next_found``); the early rows in table order, but one whose *lead*
+    the rating so far has reached before the others.
     """
 
     technique: Technique
@@ -126,6 +127,7 @@ class TechniqueSpec:
     find: Finder
     find_within: CeilingFinder | None = None
     early: bool = False
+    lead: float | None = None
 
 
 _TABLE: tuple[TechniqueSpec, ...] = (
@@ -274,10 +276,16 @@ _EXTENDED = {spec.technique: spec for spec in EXTENDED_TECHNIQUES}
 
 
 def _chain_row(
-    technique: Technique, score: float, find: ChainFinder, early: bool = False
+    technique: Technique,
+    score: float,
+    find: ChainFinder,
+    early: bool = False,
+    lead: float | None = None,
 ) -> TechniqueSpec:
     """Return a Diabolical row of one of SE's chain finders, which take a rating ceiling."""
-    return TechniqueSpec(technique, Level.DIABOLICAL, score, find, find_within=find, early=early)
+    return TechniqueSpec(
+        technique, Level.DIABOLICAL, score, find, find_within=find, early=early, lead=lead
+    )
 
 
 # Classic Sudoku Explainer 1.2.1, in its solve order (a hidden single in a row or column rates
@@ -314,12 +322,15 @@ SE_TABLE: tuple[TechniqueSpec, ...] = (
     # SE's chain finders search for the easiest chain; each also takes a rating ceiling.  Under
     # a ceiling the rating path asks the multiple and dynamic chains first (early): they find a
     # chain within it sooner than the cycles and Nishio find none (top1465 sample, seed 12:
-    # 8.3 -> 10.9 puzzles/s; asking the cycles early, or the dynamic chains before the
-    # multiple ones, was slower)
+    # 8.3 -> 10.9 puzzles/s; asking the cycles early was slower).  The dynamic chains lead
+    # from 9.0, where one of up to 19 potentials is within: below it the multiple chains'
+    # search is cheaper, from it the dynamic one finds a chain sooner than the multiple one
+    # finds none (200 top1465 outside the speed sample: 13.0 -> 12.4 s, no score changed;
+    # leading from 8.5 was slower, 8.8 or 9.2 less fast)
     _chain_row(_T.BIDIRECTIONAL_CYCLE, 6.5, find_se_forcing_chains),
     _chain_row(_T.NISHIO_FORCING_CHAIN, 7.5, find_nishio),
     _chain_row(_T.MULTIPLE_FORCING_CHAINS, 8.0, find_multiple_forcing_chains, early=True),
-    _chain_row(_T.DYNAMIC_FORCING_CHAINS, 8.5, find_dynamic_forcing_chains, early=True),
+    _chain_row(_T.DYNAMIC_FORCING_CHAINS, 8.5, find_dynamic_forcing_chains, early=True, lead=9.0),
     _chain_row(_T.DYNAMIC_FORCING_CHAINS_PLUS, 9.0, find_dynamic_forcing_chains_plus),
     _chain_row(_T.NESTED_FORCING_CHAINS, 9.5, nested_finder(2, NESTED_WORK)),
     _chain_row(_T.NESTED_FORCING_CHAINS, 10.0, nested_finder(3, NESTED_WORK)),
