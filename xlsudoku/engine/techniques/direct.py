@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, Geometry, House
 from xlsudoku.engine.steps import Elimination, Placement, Step, Technique
-from xlsudoku.engine.techniques.intersections import intersections
+from xlsudoku.engine.techniques.intersections import intersection_digits, intersections
 from xlsudoku.engine.techniques.subsets import house_candidates, house_places
 
 
@@ -53,18 +53,11 @@ def find_direct_pointing(board: Board) -> Iterator[Step]:
     geo = board.geometry
     n = geo.size
     cands = board.cands
-    table = intersections(geo)
+    table = tuple(zip(intersections(geo), intersection_digits(board), strict=True))
     for columns in (True, False):  # columns first, then rows (SE's order)
-        for box, line, shared, box_rest, line_rest in table:
+        for (box, line, shared, _, _), (inside, rest, outside) in table:
             if (line >= n) != columns:
                 continue
-            inside = rest = outside = 0
-            for c in shared:
-                inside |= cands[c]
-            for c in box_rest:
-                rest |= cands[c]
-            for c in line_rest:
-                outside |= cands[c]
             locked = inside & ~rest & outside
             while locked:
                 low = locked & -locked
