@@ -323,7 +323,7 @@ SE_TABLE: tuple[TechniqueSpec, ...] = (
     # a ceiling the rating path asks the multiple and dynamic chains first (early): they find a
     # chain within it sooner than the cycles and Nishio find none (top1465 sample, seed 12:
     # 8.3 -> 10.9 puzzles/s; asking the cycles early was slower).  The dynamic chains lead
-    # from 9.0, where one of up to 19 potentials is within: below it the multiple chains'
+    # from 9.0, where one of up to 26 potentials is within: below it the multiple chains'
     # search is cheaper, from it the dynamic one finds a chain sooner than the multiple one
     # finds none (200 top1465 outside the speed sample: 13.0 -> 12.4 s, no score changed;
     # leading from 8.5 was slower, 8.8 or 9.2 less fast)
