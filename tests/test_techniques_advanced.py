@@ -20,6 +20,7 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from conftest import TEST_DATA, sample_lines
@@ -326,3 +327,13 @@ def test_bench_techniques_counts_every_step() -> None:
     assert sum(t.used for t in timings if t.technique in singles) == easy.count(".")
     assert all(t.calls >= t.used for t in timings) and len(per_puzzle) == 1
     assert "1 puzzles, seed 3" in report("easy", 3, timings, per_puzzle)
+
+
+def test_bench_techniques_names_the_file_not_its_path(capsys: pytest.CaptureFixture[str]) -> None:
+    from xlsudoku.engine.bench.techniques import run_techniques
+
+    sample = Path(__file__).parent / "data" / "se_rated_sample.tsv"
+    assert run_techniques([str(sample), "--limit", "2", "--seed", "1"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("techniques on se_rated_sample.tsv: 2 puzzles, seed 1, ")
+    assert str(sample.parent) not in first

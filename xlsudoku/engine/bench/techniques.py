@@ -14,6 +14,7 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from xlsudoku.engine.bench.common import load_note
 from xlsudoku.engine.board import Board
@@ -143,5 +144,5 @@ def run_techniques(argv: list[str] | None = None) -> int:
     if args.limit and args.limit < len(puzzles):
         puzzles = random.Random(args.seed).sample(puzzles, args.limit)
     timings, per_puzzle = time_finders(puzzles)
-    print(report(args.file, args.seed, timings, per_puzzle, load_note()))
+    print(report(Path(args.file).name, args.seed, timings, per_puzzle, load_note()))
     return 0
