@@ -96,8 +96,13 @@ def _early_found(
     if ceiling is None:
         return None
     top = ceiling
+
+    def leads(i: int) -> bool:
+        lead = table[i].lead
+        return lead is not None and lead <= top
+
     rows = [i for i, spec in enumerate(table) if spec.early and spec.score <= top]
-    rows.sort(key=lambda i: (table[i].lead or top + 1) > top)
+    rows.sort(key=lambda i: not leads(i))  # stable: table order otherwise
     for i in rows:
         step = asked[i] = _find(table[i], board, top)
         if step is not None and step.rating <= top:

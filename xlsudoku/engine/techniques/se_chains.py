@@ -123,22 +123,6 @@ def _se_geometry(
 
 
 @functools.cache
-def _potential_slots(geo: Geometry) -> tuple[tuple[tuple[int, int, tuple[Cell, ...]], ...], ...]:
-    """Return per potential its box, row and column: places key, position bit and cells.
-
-    The key is the digit's in the house's (``house * size + digit - 1``), the bit the cell's
-    position in the house.
-    """
-    n = geo.size
-    _, _, se_slots = _se_geometry(geo)
-    return tuple(
-        tuple((h * n + d, position, geo.houses[h]) for h, position in se_slots[cell])
-        for cell in range(geo.cell_count)
-        for d in range(n)
-    )
-
-
-@functools.cache
 def _single(n: int) -> tuple[int, ...]:
     """Return, for every mask of *n* bits, the index of its bit if it has one bit, else -1."""
     out = [-1] * (1 << n)
@@ -150,25 +134,26 @@ def _single(n: int) -> tuple[int, ...]:
 @functools.cache
 def _removals(
     geo: Geometry,
-) -> tuple[tuple[Cell, int, int, tuple[tuple[int, int, tuple[Fact, ...]], ...]], ...]:
+) -> tuple[tuple[Cell, int, tuple[tuple[int, int, tuple[Fact, ...]], ...]], ...]:
     """Return per potential what the dynamic chains change when it goes off.
 
-    Its cell, its digit's index, the mask that clears the digit from the cell, and per house
-    (box, row, column) the digit's places key, the mask that clears the cell's position and
-    the digit's on fact at each position of the house.
+    Its cell, the mask that clears its digit from the cell, and per house (box, row, column)
+    the digit's places key (``house * size + digit - 1``), the mask that clears the cell's
+    position and the digit's on fact at each position of the house.
     """
     n = geo.size
+    _, _, se_slots = _se_geometry(geo)
     return tuple(
         (
-            p // n,
-            p % n,
-            ~(1 << (p % n)),
+            cell,
+            ~(1 << d),
             tuple(
-                (key, ~position, tuple((c * n + p % n) * 2 + 1 for c in cells))
-                for key, position, cells in slots
+                (h * n + d, ~position, tuple((c * n + d) * 2 + 1 for c in geo.houses[h]))
+                for h, position in se_slots[cell]
             ),
         )
-        for p, slots in enumerate(_potential_slots(geo))
+        for cell in range(geo.cell_count)
+        for d in range(n)
     )
 
 
@@ -829,7 +814,7 @@ class _Chainer:
                 if not pending_off:
                     break
             f = pending_off.popleft()
-            cell, d, clear, houses = removals[f >> 1]
+            cell, clear, houses = removals[f >> 1]
             m = cands[cell]
             left = cands[cell] = m & clear
             # what the removal makes on, in SE's order, each recorded at once (a potential
