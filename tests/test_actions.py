@@ -414,7 +414,7 @@ def test_pattern_none_and_needs_headless(tmp_path, capsys):
     import openpyxl
     from sheets import TEMPLATE
 
-    from xlsudoku.addin.main import main
+    from xlsudoku.cli import main
 
     book = tmp_path / "xlsudoku.xlsm"
     shutil.copy2(TEMPLATE, book)
@@ -422,7 +422,7 @@ def test_pattern_none_and_needs_headless(tmp_path, capsys):
     for name, value in {"Pattern": "none", "Opens": 24, "Needs": "Claiming", "Seed": 4}.items():
         wb[layout.GENERATOR][layout.NAMES[name].address] = value
     wb.save(book)
-    assert main(["start", str(book), "--quiet"]) == 0
+    assert main(["workbook", "start", str(book), "--quiet"]) == 0
     puzzle = Grid.parse(capsys.readouterr().out.splitlines()[1].split()[-1])
     request = GenerateRequest(opens=24, pattern=None, needs=Technique.CLAIMING, seed=4)
     assert puzzle == generate(request).puzzle

@@ -92,7 +92,7 @@ def test_deadly_rectangle_gets_a_clue_that_makes_it_unique():
 
 
 def test_cli_analyze(capsys):
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     deadly = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
     assert main(["analyze", deadly]) == 0

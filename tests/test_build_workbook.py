@@ -16,14 +16,14 @@ import pytest
 
 from xlsudoku.addin import layout
 from xlsudoku.addin.build_workbook import BUTTONS_BAS, CODE_NAMES, DEFAULT_OUTPUT, build_file
-from xlsudoku.addin.package import package_contents
-from xlsudoku.addin.vbaproject import (
+from xlsudoku.addin.xlwings_vba import (
     quickstart_project_bytes,
     xlwings_project,
     xlwings_quickstart,
     xlwings_version,
 )
 from xlsudoku.engine.patterns import PRESETS
+from xlsudoku.xlsm.package import package_contents
 
 with warnings.catch_warnings():  # oletools still uses pyparsing names deprecated since 3.0
     warnings.simplefilter("ignore", DeprecationWarning)

@@ -16,8 +16,8 @@ import subprocess
 import pytest
 
 from xlsudoku.addin.render import stats_block
-from xlsudoku.engine.cli import main
-from xlsudoku.engine.cli.generate import TARGET_MISSED
+from xlsudoku.cli import main
+from xlsudoku.cli.generate import TARGET_MISSED
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid

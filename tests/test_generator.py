@@ -506,7 +506,7 @@ def test_difficulty_is_delegated_when_set(monkeypatch):
 def test_cli_generate_line_grid_and_json(capsys):
     import json
 
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     assert main(["generate", "--seed", "3"]) == 0
     line = capsys.readouterr().out.strip()
@@ -536,7 +536,7 @@ def test_cli_generate_line_grid_and_json(capsys):
 def test_cli_generate_deep_workers_default_to_one_with_a_seed(capsys):
     import json
 
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     argv = ["generate", "--opens", "22", "--seed", "7", "--format", "json"]
     assert main(argv) == 0
@@ -551,7 +551,7 @@ def test_cli_generate_deep_workers_default_to_one_with_a_seed(capsys):
 
 
 def test_cli_generate_other_geometry_and_mask(capsys):
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     argv = ["generate", "--seed", "2", "--geometry", "6x6", "--pattern", "none", "--opens", "12"]
     assert main(argv) == 0
@@ -572,7 +572,7 @@ def test_cli_generate_other_geometry_and_mask(capsys):
     ],
 )
 def test_cli_generate_errors_exit_2(capsys, argv, message):
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     assert main(["generate", *argv]) == 2
     captured = capsys.readouterr()
@@ -580,7 +580,7 @@ def test_cli_generate_errors_exit_2(capsys, argv, message):
 
 
 def test_cli_generate_bad_option_values_exit_2(capsys):
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     for argv in (["--symmetry", "sideways"], ["--geometry", "7x7"], ["--opens", "many"]):
         with pytest.raises(SystemExit) as info:
@@ -596,7 +596,9 @@ def test_bench_generate_smoke(capsys):
     """The benchmark command runs and prints its figures (shape only, never speed)."""
     import shutil
 
-    from xlsudoku.engine.bench.generator import run_generate
+    from conftest import bench_args
+
+    from xlsudoku.bench.generator import run
 
     argv = [
         "--seeds",
@@ -607,7 +609,7 @@ def test_bench_generate_smoke(capsys):
         "--qqwing",
         "5" if shutil.which("qqwing") else "0",
     ]
-    assert run_generate(argv) == 0
+    assert run(bench_args("generate", *argv)) == 0
     out = capsys.readouterr().out
     assert "default request (26 opens, pattern 1, 299 trials), seeds 1,2:" in out
     assert "puzzles/s wall" in out and "/s cpu" in out
@@ -616,7 +618,7 @@ def test_bench_generate_smoke(capsys):
         assert "qqwing --generate 5 --symmetry rotate180 --one-line" in out and "unique 5/5" in out
     assert out.splitlines()[0].startswith("xlsudoku bench generate; load average")
 
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     assert main(["bench", "generate", "--seeds", "1", "--count", "1", "--qqwing", "0"]) == 0
     assert "minimal 180° puzzles" in capsys.readouterr().out

@@ -25,7 +25,8 @@ import openpyxl
 import pytest
 from sheets import TEMPLATE, grid_of
 
-from xlsudoku.addin import headless, layout, params, snapshot
+from xlsudoku.addin import headless, layout, params
+from xlsudoku.bench import snapshot
 from xlsudoku.engine.grid import DIGIT_CHARS
 
 pytestmark = pytest.mark.render

@@ -24,13 +24,14 @@ from packaging.version import Version
 from sheets import PUZZLES, grid_of
 
 from xlsudoku.addin import actions as actions_module
-from xlsudoku.addin import desktop, layout, vbaproject, xl
+from xlsudoku.addin import desktop, layout, xl, xlwings_vba
 from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid, geometry_for_size
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
+from xlsudoku.xlsm import vbaproject
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
@@ -338,8 +339,8 @@ def test_desktop_entry_points_match_the_buttons():
 def test_desktop_pins_the_xlwings_of_the_workbook_vba():
     with zipfile.ZipFile(TEMPLATE) as archive:
         in_workbook = vbaproject.parse_project(archive.read("xl/vbaProject.bin"))
-    assert vbaproject.xlwings_version(in_workbook) == desktop.VBA_XLWINGS
-    assert vbaproject.xlwings_version(vbaproject.xlwings_project()) == desktop.VBA_XLWINGS
+    assert xlwings_vba.xlwings_version(in_workbook) == desktop.VBA_XLWINGS
+    assert xlwings_vba.xlwings_version(xlwings_vba.xlwings_project()) == desktop.VBA_XLWINGS
     extras = PROJECT["optional-dependencies"]["desktop"]
     assert extras == [f"xlwings=={desktop.VBA_XLWINGS}"]
     assert SpecifierSet(XLWINGS_RANGE).contains(desktop.VBA_XLWINGS)

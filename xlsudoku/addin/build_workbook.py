@@ -6,7 +6,7 @@ Sources: :mod:`addin.layout` (every address, default, rule and label), :mod:`eng
 (the twelve pattern pictures), :mod:`addin.build_styles` (fonts, colours, grids drawn by
 shape), ``addin/vba/Buttons.bas`` (the button macros) and the VBA
 project of xlwings' standalone quickstart workbook, vendored as ``addin/vba/xlwings_project.bin``
-(``RunPython``; see :mod:`xlsudoku.addin.vbaproject`).
+(``RunPython``; see :mod:`xlsudoku.xlsm.vbaproject`).
 """
 
 from __future__ import annotations
@@ -61,17 +61,11 @@ from xlsudoku.addin.build_styles import (
     style_block,
 )
 from xlsudoku.addin.cellio import character_width
-from xlsudoku.addin.package import ButtonShape, attach_macros, normalize_zip
-from xlsudoku.addin.vbaproject import (
-    Module,
-    ModuleKind,
-    refresh_vendored_project,
-    workbook_project,
-    write_project,
-    xlwings_project,
-)
+from xlsudoku.addin.xlwings_vba import refresh_vendored_project, xlwings_project
 from xlsudoku.engine.grid import CLASSIC
 from xlsudoku.engine.patterns import PRESETS
+from xlsudoku.xlsm.package import ButtonShape, attach_macros, normalize_zip
+from xlsudoku.xlsm.vbaproject import Module, ModuleKind, workbook_project, write_project
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUTPUT = ROOT / "workbooks" / "xlsudoku.xlsm"

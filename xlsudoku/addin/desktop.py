@@ -18,7 +18,7 @@ Two things only the desktop has:
   returns at once and Excel stays usable) stops the run, and the best puzzle so far is written
   with a status starting ``Interrupted:``.  See :class:`LongRun`.
 
-Every click holds the lock of the workbook's file (:mod:`xlsudoku.addin.workbook_lock`), so a
+Every click holds the lock of the workbook's file (:mod:`xlsudoku.xlsm.lock`), so a
 headless run on the same file waits for it.
 """
 
@@ -31,7 +31,8 @@ from typing import Any
 
 from xlsudoku.addin import actions, layout
 from xlsudoku.addin.cellio import CellIO, MissingPart, XlwingsIO
-from xlsudoku.addin.workbook_lock import LockTimeout, open_book_lock
+from xlsudoku.xlsm.errors import LockTimeout
+from xlsudoku.xlsm.lock import open_book_lock
 
 VBA_XLWINGS = "0.37.8"
 """xlwings version of the VBA project in the workbook (tests hold it equal to ``addin/vba/``)."""
