@@ -32,7 +32,9 @@ from xlsudoku.engine.generate.request import form_of
 from xlsudoku.engine.generate.strategy import Plan, Strategy
 from xlsudoku.engine.generate.unavoidable import cells_of, quick_sets
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry, geometry_for_size
+from xlsudoku.engine.logic import next_step
 from xlsudoku.engine.patterns import preset
+from xlsudoku.engine.ranks import rank_statistics
 from xlsudoku.engine.symmetry import Symmetry
 
 # --------------------------------------------------------------------------- independent oracle
@@ -192,7 +194,8 @@ def check_result(result: GenerateResult, request: GenerateRequest) -> None:
             assert bool(puzzle[cell]) == (ch == "x"), cell
     assert 1 <= result.trials_used <= request.trials
     assert 1 <= result.grids_tried <= result.trials_used
-    assert sum(result.ranks.cells_per_rank) == puzzle.geometry.cell_count - result.opens
+    ranks = rank_statistics(puzzle, result.solution, next_step=next_step)
+    assert sum(ranks.cells_per_rank) == puzzle.geometry.cell_count - result.opens
 
 
 # --------------------------------------------------------------------------- generated puzzles
@@ -480,9 +483,10 @@ def test_solution_reuse_keeps_the_grid_when_close():
 def test_result_to_dict_carries_every_field():
     result = generate(GenerateRequest(seed=2))
     data = result.to_dict()
-    assert set(data) == set(GenerateResult.__slots__)
+    # the result's fields and its analysis's grade and ranks
+    assert set(data) == {*GenerateResult.__slots__, "level", "score", "hardest", "profile", "ranks"}
     assert Grid.parse(str(data["puzzle"])) == result.puzzle
-    assert data["ranks"]["cells_per_rank"] == list(result.ranks.cells_per_rank)
+    assert data["solution"] == str(result.solution) and data["opens"] == result.opens
 
 
 def test_difficulty_is_delegated_when_set(monkeypatch):
@@ -528,7 +532,8 @@ def test_cli_generate_line_grid_and_json(capsys):
     argv = ["generate", "--seed", "5", "--format", "json", "--symmetry", "90", "--opens", "28"]
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == set(GenerateResult.__slots__)
+    # the result's fields and its analysis's grade and ranks
+    assert set(data) == {*GenerateResult.__slots__, "level", "score", "hardest", "profile", "ranks"}
     assert data["request"]["symmetry"] == "rotate90" and data["seed"] == 5
     assert count_solutions(Grid.parse(data["puzzle"])) == 1
 

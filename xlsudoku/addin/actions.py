@@ -30,17 +30,15 @@ from typing import Any
 
 from xlsudoku.addin import layout, params, render
 from xlsudoku.addin.cellio import CellIO, MissingPart
-from xlsudoku.engine.analysis import Status
+from xlsudoku.engine.analysis import Analysis, Status
 from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.formats import read_puzzles
 from xlsudoku.engine.generate import GenerateError, generate
-from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Geometry, Grid, SudokuError, geometry
 from xlsudoku.engine.hints import Hint, hint_for_step
 from xlsudoku.engine.logic import next_step, trial_step
 from xlsudoku.engine.patterns import PRESETS, PatternError, center_box
-from xlsudoku.engine.ranks import rank_statistics
 from xlsudoku.engine.solver import solutions
 from xlsudoku.engine.steps import Level, Step
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
@@ -199,14 +197,15 @@ def start(
             result = generate(request, progress=progress, cancel=stop)
         except GenerateError as error:
             raise params.ParamError([params.engine_problem(str(error))]) from None
-        graded = grade(result.puzzle, profile=checked.rating)
+        # the generator's oracle proved the solution unique: the analysis does not prove it again
+        analysis = analyze_grid(result.puzzle, checked.rating, solution=result.solution, ranks=True)
         changes.write(layout.PUZZLE_GRID, render.block_rows(result.puzzle))
         shown = result.solution if checked.show_solution else None
         changes.write(layout.SOLUTION_GRID, render.block_rows(shown))
-        changes.write(layout.STATS, render.stats_block(result, graded))
-        changes.write(layout.RANK_TABLE, render.rank_block(result.ranks))
+        changes.write(layout.STATS, render.stats_block(result, analysis))
+        changes.write(layout.RANK_TABLE, render.rank_block(analysis.ranks))
         _shape_print(changes, result.puzzle.geometry, checked.show_solution)
-        return render.start_status(result, graded, cancelled=asked[0]), result
+        return render.start_status(result, analysis, cancelled=asked[0]), result
 
     return _run(io, "start", layout.STATUS, GENERATOR_NAMES + PRINT_NAMES, body)
 
@@ -332,25 +331,24 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
                     "press START first"
                 ]
             )
-        found = solutions(grid, 2)
-        if len(found) != 1:
-            what = "no solution" if not found else "more than one solution"
-            raise params.ParamError(
-                [f"The puzzle grid has {what}; only puzzles with exactly one are saved"]
-            )
         book = _Collection.read(io)
         existing = book.id_of(grid)
         if existing is not None:
             raise params.ParamError(
                 [f"This puzzle is already in the Collection (id {existing}); nothing added"]
             )
+        analysis = analyze_grid(grid, _rating(io), ranks=True, clue=False)
+        if not analysis.unique:
+            what = "more than one solution" if analysis.solutions else "no solution"
+            raise params.ParamError(
+                [f"The puzzle grid has {what}; only puzzles with exactly one are saved"]
+            )
         seed = None
         if _stats_value(stats, "Opens") == grid.given_count:
             seed_value = _stats_value(stats, "Seed")
             seed = int(seed_value) if _is_whole(seed_value) else None
         new_id = book.next_id()
-        rating = _rating(io)
-        row = _row_for(grid, found[0], new_id, now, io.read(layout.SYMMETRY), seed, rating)
+        row = _row_for(analysis, new_id, now, io.read(layout.SYMMETRY), seed)
         changes.append_rows(layout.COLLECTION_HEADER, [row], [render.collection_row_height(row)])
         changes.write(layout.HIGHEST_ID, new_id)
         return f"Saved to the Collection as id {new_id} ({grid.given_count} opens).", row
@@ -372,19 +370,20 @@ def _rating(io: CellIO) -> str:
 
 
 def _row_for(
-    grid: Grid,
-    solution: Grid,
+    analysis: Analysis,
     id_: int,
     now: dt.datetime | None,
     symmetry: Any,
     seed: int | None,
-    rating: str,
     notes: str = "",
 ) -> list[Any]:
-    """Return the Collection row of a puzzle with one *solution* (grade and ranks computed).
+    """Return the Collection row of a unique puzzle from its analysis (grade and ranks).
 
-    The score is on the *rating* profile's scale (the Rating cell).
+    The score is on the analysis's profile's scale (the Rating cell).
     """
+    grid = analysis.puzzle
+    solution = analysis.solution
+    assert solution is not None, "only a unique puzzle has a Collection row"
     return render.collection_row(
         id_=id_,
         when=now or dt.datetime.now(),
@@ -392,8 +391,7 @@ def _row_for(
         solution=solution,
         pattern=_detect_pattern(grid),
         symmetry=_detect_symmetry(grid, symmetry),
-        grade=grade(grid, profile=rating),
-        ranks=rank_statistics(grid, solution, next_step=next_step),
+        analysis=analysis,
         seed=seed,
         notes=notes,
     )
@@ -515,7 +513,8 @@ def import_puzzles(io: CellIO, now: dt.datetime | None = None) -> Outcome:
                 )
             known[(grid.geometry.name, str(grid))] = next_id
             notes = f"imported from {where}, line {line}"
-            rows.append(_row_for(grid, found[0], next_id, now, None, None, rating, notes))
+            analysis = analyze_grid(grid, rating, solution=found[0], ranks=True)
+            rows.append(_row_for(analysis, next_id, now, None, None, notes))
             next_id += 1
         if rows:
             heights = [render.collection_row_height(row) for row in rows]
@@ -695,7 +694,7 @@ def analyze(io: CellIO) -> Outcome:
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         grid, note = _typed_puzzle(io, changes)
-        analysis = analyze_grid(grid)
+        analysis = analyze_grid(grid)  # the default rating profile, as the command line's
         geo = grid.geometry
         _reset_colours(changes, geo)
         changes.write(layout.ANALYZE_REPORT, render.report_lines(grid, analysis))

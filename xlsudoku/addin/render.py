@@ -115,19 +115,6 @@ def yes_no(flag: bool) -> str:
     return layout.YES if flag else layout.NO
 
 
-def grade_text(grade: Grade | None) -> str:
-    """Return ``Hard (score 3.4)`` for a grade, ``""`` for None.
-
-    >>> from xlsudoku.engine.grading import Grade
-    >>> from xlsudoku.engine.steps import Level, Technique
-    >>> grade_text(Grade(Level.HARD, 3.4, (), Technique.X_WING, True))
-    'Hard (score 3.4)'
-    """
-    if grade is None:
-        return ""
-    return f"{grade.label} (score {grade.score:.1f})"
-
-
 def counts_text(grade: Grade) -> str:
     """Return the techniques used with their counts, e.g. ``Full House 20, Hidden Single 29``.
 
@@ -163,11 +150,9 @@ def report_lines(grid: Grid, analysis: Analysis) -> Block:
         grade = analysis.grade
         lines.append("Solutions: exactly one")
         if grade is not None:
-            hardest = grade.hardest.value if grade.hardest else "none"
             lines += [
-                f"Grade: {grade_text(grade)}",
-                f"Hardest technique: {hardest}",
-                f"Techniques used: {counts_text(grade)}",
+                f"Grade: {analysis.summary()}",
+                f"Techniques used ({analysis.profile} rating path): {counts_text(grade)}",
             ]
     else:
         lines.append("Solutions: two or more; two of them are shown below, side by side")
@@ -245,7 +230,7 @@ def analysis_status(analysis: Analysis) -> str:
     """Return the Analyze status line: the engine's one-sentence verdict, capitalised.
 
     >>> from xlsudoku.engine.analysis import Analysis, Status
-    >>> analysis_status(Analysis(Status.NO_SOLUTION, "no solution: the givens clash"))
+    >>> analysis_status(Analysis(Grid.empty(), Status.NO_SOLUTION, "no solution: the givens clash"))
     'No solution: the givens clash.'
     """
     text = analysis.message
@@ -253,7 +238,9 @@ def analysis_status(analysis: Analysis) -> str:
 
 
 def stats_block(
-    result: GenerateResult | None, grade: Grade | None = None, shape: str = layout.CLASSIC_NAME
+    result: GenerateResult | None,
+    analysis: Analysis | None = None,
+    shape: str = layout.CLASSIC_NAME,
 ) -> Block:
     """Return the Stats block: one ``[label, value]`` row per :data:`layout.STATS_LABELS`.
 
@@ -267,6 +254,7 @@ def stats_block(
     if result is None:
         return [[label, shape if label == "Geometry" else ""] for label in layout.STATS_LABELS]
     reached = yes_no(True) if result.reached else f"No (target {result.target})"
+    grade = None if analysis is None else analysis.grade
     hardest = "" if grade is None else grade.hardest.value if grade.hardest else "none"
     values = {
         "Geometry": result.puzzle.geometry.name,
@@ -319,13 +307,15 @@ def rank_block(ranks: Ranks | None, rows: int = layout.RANK_ROWS) -> Block:
     return block
 
 
-def ranks_text(ranks: Ranks) -> str:
+def ranks_text(ranks: Ranks | None) -> str:
     """Return the Collection's compact ranks: cells per round, ``*`` marking beyond singles.
 
     >>> from xlsudoku.engine.ranks import RankRound, Ranks
     >>> ranks_text(Ranks((RankRound(1, (0, 1)), RankRound(2, (5,), True)), givens=78))
     '2, 1*'
     """
+    if ranks is None:
+        return ""
     return ", ".join(f"{len(rnd.cells)}{'*' if rnd.beyond_singles else ''}" for rnd in ranks.rounds)
 
 
@@ -337,8 +327,7 @@ def collection_row(
     solution: Grid,
     pattern: int | str | None,
     symmetry: Symmetry,
-    grade: Grade,
-    ranks: Ranks,
+    analysis: Analysis,
     seed: int | None,
     notes: str = "",
 ) -> list[Any]:
@@ -356,9 +345,9 @@ def collection_row(
         "opens": puzzle.given_count,
         "pattern": "" if pattern is None else pattern,
         "symmetry": symmetry.value,
-        "level": grade.label,
-        "score": round(grade.score, 1),
-        "ranks": ranks_text(ranks),
+        "level": analysis.graded().label,
+        "score": round(analysis.graded().score, 1),
+        "ranks": ranks_text(analysis.ranks),
         "seed": "" if seed is None else seed,
         "notes": notes,
     }
@@ -382,8 +371,8 @@ def time_limit_text(result: GenerateResult, cancelled: bool) -> str:
     return f" Stopped by the time limit ({limit:g} s, {where.label} in {where.ref.top_left})."
 
 
-def start_status(result: GenerateResult, grade: Grade | None, cancelled: bool) -> str:
-    """Return START's status line: the generator's message, the grade and the seed.
+def start_status(result: GenerateResult, analysis: Analysis | None, cancelled: bool) -> str:
+    """Return START's status line: the generator's message, the puzzle's grade and the seed.
 
     >>> from xlsudoku.engine.generate import GenerateRequest, generate
     >>> r = generate(GenerateRequest(seed=7))
@@ -394,8 +383,8 @@ def start_status(result: GenerateResult, grade: Grade | None, cancelled: bool) -
     if cancelled:
         text = "Interrupted: " + text[:1].lower() + text[1:]
     text += time_limit_text(result, cancelled)
-    if grade is not None:
-        text += f" {grade_text(grade)}."
+    if analysis is not None and analysis.grade is not None:
+        text += f" {analysis.summary()}."
     return text + f" Seed {result.seed}."
 
 

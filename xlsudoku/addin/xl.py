@@ -21,10 +21,9 @@ import xlwings as xw
 
 from xlsudoku.addin import actions, params, render
 from xlsudoku.addin.cellio import XlwingsIO
-from xlsudoku.engine import solver
+from xlsudoku.engine import analysis, solver
 from xlsudoku.engine.generate import generate
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
-from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid, SudokuError
 
 __all__ = [
@@ -175,7 +174,7 @@ def sudoku_count(grid: Rows, limit: Any = None) -> Rows:
 def sudoku_grade(grid: Rows) -> Rows:
     """Return the level and the score (Sudoku Explainer scale) of a puzzle: one row, 2 cells."""
     try:
-        graded = grade(_grid(grid))
+        graded = analysis.analyze(_grid(grid)).graded()
     except SudokuError as error:
         return _error(error)
     return [[graded.label, graded.score]]

@@ -59,7 +59,7 @@ def _add_profile(p: argparse.ArgumentParser) -> None:
 def _run_grade(args: argparse.Namespace) -> int:
     import json
 
-    from xlsudoku.engine.grading import grade
+    from xlsudoku.engine.analysis import analyze
     from xlsudoku.engine.grid import Grid, SudokuError
 
     records = read_records(args)
@@ -72,24 +72,16 @@ def _run_grade(args: argparse.Namespace) -> int:
             report_bad(number, item)
             status = 1
             continue
+        analysis = analyze(item, args.profile, clue=False)
         try:
-            g = grade(item, profile=args.profile)
+            g = analysis.graded()
         except SudokuError as err:
             report_bad(number, err)
             status = 1
             continue
         hardest = g.hardest.value if g.hardest else ""
         if args.format == "json":
-            fields = {
-                "line": number,
-                "puzzle": str(item),
-                "geometry": item.geometry.name,
-                "level": g.level.label,
-                "score": g.score,
-                "hardest": hardest,
-                "solved": g.solved,
-                "counts": {t.value: n for t, n in g.counts},
-            }
+            fields: dict[str, object] = {"line": number, **analysis.to_dict()}
             # the input's .sdk info (author, source ...) goes along; the grade's level wins
             fields.update((k, v) for k, v in record.info.items() if k not in fields)
             print(json.dumps(fields, ensure_ascii=False), flush=True)
@@ -155,6 +147,7 @@ def _add_analyze(sub: Subparsers) -> None:
         "they differ and a clue to add.",
     )
     _add_puzzle(p)
+    _add_profile(p)
     p.set_defaults(run=_run_analyze)
 
 
@@ -163,7 +156,7 @@ def _run_analyze(args: argparse.Namespace) -> int:
     from xlsudoku.engine.grid import SudokuError
 
     try:
-        a = analyze(_read_puzzle(args))
+        a = analyze(_read_puzzle(args), args.profile)
     except SudokuError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1  # bad input (common.Exit.BAD_INPUT)

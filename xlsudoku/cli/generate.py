@@ -141,21 +141,35 @@ def _info(result: GenerateResult) -> dict[str, str]:
 
 
 def _write(result: GenerateResult, fmt: str, first: bool) -> None:
-    """Print one result in *fmt*; multi-line formats are separated by a blank line."""
+    """Print one result in *fmt*; multi-line formats are separated by a blank line.
+
+    JSON and the grid drawing carry the puzzle's analysis (level, score, hardest technique,
+    ranks), made with the solution the generator proved unique.
+    """
     import json
 
+    from xlsudoku.engine.analysis import analyze
     from xlsudoku.engine.formats import PuzzleFormat, format_grid
 
-    if fmt == "json":
-        print(json.dumps(result.to_dict()), flush=True)
+    style = None if fmt == "json" else PuzzleFormat.parse(fmt)
+    analysis = None
+    if style in (None, PuzzleFormat.GRID):
+        analysis = analyze(result.puzzle, solution=result.solution, ranks=True)
+    if style is None:
+        assert analysis is not None
+        found = analysis.to_dict()
+        fields = result.to_dict() | {
+            key: found[key] for key in ("level", "score", "hardest", "profile", "ranks")
+        }
+        print(json.dumps(fields), flush=True)
         return
-    style = PuzzleFormat.parse(fmt)
     if not first and style not in (PuzzleFormat.LINE, PuzzleFormat.SDM):
         print()
     print(format_grid(result.puzzle, style, _info(result)))
-    if style is PuzzleFormat.GRID:
+    if analysis is not None and analysis.ranks is not None:
         print(result.message + f" (seed {result.seed})")
-        print(result.ranks.text())
+        print(analysis.summary())
+        print(analysis.ranks.text())
     elif not result.reached:
         print(result.message, file=sys.stderr)
     sys.stdout.flush()

@@ -12,7 +12,7 @@
 
 Each entry is labelled with where it came from (``line 4``, ``Collection!C5``), so a bad one
 is reported by place and the others are still printed.  :func:`complete` fills in a missing
-solution (the exact solver) and level (the engine's public ``grade``).
+solution (the exact solver) and level (the puzzle's analysis).
 """
 
 from __future__ import annotations
@@ -171,7 +171,7 @@ def complete(entry: Entry, grade_missing: bool = True) -> Entry:
     >>> str(done.solution), done.level
     ('2143431212343421', 'Easy')
     """
-    from xlsudoku.engine.grading import grade
+    from xlsudoku.engine.analysis import analyze
     from xlsudoku.engine.solver import solutions
 
     puzzle = entry.puzzle
@@ -184,5 +184,5 @@ def complete(entry: Entry, grade_missing: bool = True) -> Entry:
         raise SudokuError("the solution given does not solve the puzzle")
     level = entry.level
     if level is None and grade_missing:
-        level = grade(puzzle).label
+        level = analyze(puzzle, solution=found[0]).graded().label
     return dataclasses.replace(entry, solution=found[0], level=level)
