@@ -15,14 +15,14 @@ import openpyxl
 import pytest
 
 from xlsudoku.addin import layout
-from xlsudoku.addin.build_workbook import BUTTONS_BAS, CODE_NAMES, DEFAULT_OUTPUT, build_file
-from xlsudoku.addin.xlwings_vba import (
+from xlsudoku.engine.patterns import PRESETS
+from xlsudoku.template.build import BUTTONS_BAS, CODE_NAMES, DEFAULT_OUTPUT, build_file
+from xlsudoku.template.xlwings_vba import (
     quickstart_project_bytes,
     xlwings_project,
     xlwings_quickstart,
     xlwings_version,
 )
-from xlsudoku.engine.patterns import PRESETS
 from xlsudoku.xlsm.package import package_contents
 
 with warnings.catch_warnings():  # oletools still uses pyparsing names deprecated since 3.0
@@ -65,9 +65,7 @@ def test_committed_workbook_is_a_fresh_build(fresh: Path) -> None:
     differing = sorted(
         name for name in committed.keys() | built.keys() if committed.get(name) != built.get(name)
     )
-    assert not differing, (
-        f"run `python -m xlsudoku.addin.build_workbook`; parts differ: {differing}"
-    )
+    assert not differing, f"run `python -m xlsudoku.template.build`; parts differ: {differing}"
     assert COMMITTED.read_bytes() == fresh.read_bytes()
 
 
@@ -82,7 +80,8 @@ def test_vendored_xlwings_project_is_the_shipped_one() -> None:
     if xlwings_version(installed) != xlwings_version(vendored):
         pytest.skip(
             f"installed xlwings {xlwings_version(installed)} differs from the vendored "
-            f"{xlwings_version(vendored)}: run `python -m addin.build_workbook --refresh-xlwings`"
+            f"{xlwings_version(vendored)}: run "
+            "`python -m xlsudoku.template.build --refresh-xlwings`"
         )
     assert installed == vendored
 
@@ -347,7 +346,7 @@ def test_desktop_entry_points_exist() -> None:
 
 
 def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from xlsudoku.addin.build_workbook import main
+    from xlsudoku.template.build import main
 
     target = tmp_path / "sub" / "book.xlsm"
     assert main(["--output", str(target)]) == 0

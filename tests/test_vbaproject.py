@@ -19,7 +19,7 @@ with warnings.catch_warnings():  # oletools still uses pyparsing names deprecate
     warnings.simplefilter("ignore", DeprecationWarning)
     from oletools.olevba import VBA_Parser, decompress_stream
 
-from xlsudoku.addin.xlwings_vba import xlwings_project, xlwings_quickstart
+from xlsudoku.template.xlwings_vba import xlwings_project, xlwings_quickstart
 from xlsudoku.xlsm.cfb import NOSTREAM, name_key, write_cfb
 from xlsudoku.xlsm.errors import CfbError, VbaError
 from xlsudoku.xlsm.vbaproject import (

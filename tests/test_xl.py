@@ -24,13 +24,14 @@ from packaging.version import Version
 from sheets import PUZZLES, grid_of
 
 from xlsudoku.addin import actions as actions_module
-from xlsudoku.addin import desktop, layout, xl, xlwings_vba
+from xlsudoku.addin import desktop, layout, xl
 from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid, geometry_for_size
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
+from xlsudoku.template import xlwings_vba
 from xlsudoku.xlsm import vbaproject
 
 ROOT = Path(__file__).resolve().parent.parent

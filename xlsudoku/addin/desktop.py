@@ -9,7 +9,7 @@ xlwings Lite and the headless runner.
 Two things only the desktop has:
 
 - **The VBA must match the Python package.** The workbook carries the VBA project of xlwings
-  :data:`VBA_XLWINGS` (``addin/vba/``); on macOS RunPython only finds the AppleScript of that
+  :data:`VBA_XLWINGS` (``template/vba/``); on macOS RunPython only finds the AppleScript of that
   same version.  A click with another xlwings installed writes, instead of running, the one
   command that fixes it to the sheet's status cell (:func:`version_problem`).
 - **Long START runs show progress and can be stopped.**  Excel's status bar shows the trial and
@@ -35,7 +35,7 @@ from xlsudoku.xlsm.errors import LockTimeout
 from xlsudoku.xlsm.lock import open_book_lock
 
 VBA_XLWINGS = "0.37.8"
-"""xlwings version of the VBA project in the workbook (tests hold it equal to ``addin/vba/``)."""
+"""xlwings version of the VBA project in the workbook (tests hold it equal to ``template/vba/``)."""
 
 RUNNING = (
     "Running START... to stop and keep the best puzzle so far: press Esc (Windows) or type "

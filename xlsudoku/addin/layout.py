@@ -2,7 +2,7 @@
 
 This is the only module that knows Excel addresses.  Everything else reads and writes the
 workbook through the workbook-scoped defined names listed in :data:`NAMES`; the build script
-(:mod:`xlsudoku.addin.build_workbook`) creates those names from this table, and the parameter
+(:mod:`xlsudoku.template.build`) creates those names from this table, and the parameter
 parser reuses :data:`PARAMS` (type, range, allowed values, default) to check what a user typed.
 
 Every grid is a 16x16 block (the largest shape); a smaller puzzle fills its top-left corner and

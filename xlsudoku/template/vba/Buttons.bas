@@ -4,7 +4,7 @@ Attribute VB_Name = "Buttons"
 ' Each macro runs one action of the Python add-in through xlwings' RunPython (module "xlwings"
 ' of this VBA project). Python finds the workbook with xw.Book.caller(). The interpreter xlwings
 ' starts must have the xlsudoku package installed (pip install -e .): see README, "The workbook
-' (Excel)". addin/build_workbook.py puts this module into workbooks/xlsudoku.xlsm, and
+' (Excel)". template/build.py puts this module into workbooks/xlsudoku.xlsm, and
 ' tests/test_build_workbook.py checks that every button in addin/layout.py runs its macro here.
 Option Explicit
 

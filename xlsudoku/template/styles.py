@@ -7,7 +7,7 @@ One conditional format per combination of a cell's dark edges (box or grid borde
 shading; the combinations exclude each other, so every renderer draws the same thing whatever
 the order it applies them in.  The cells outside the shape keep no line at all.
 
-Only :mod:`xlsudoku.addin.build_workbook` uses this module (openpyxl is not needed at run time).
+Only :mod:`xlsudoku.template.build` uses this module (openpyxl is not needed at run time).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The workbook's VBA project is built from what the xlwings package ships: its standalone
 quickstart workbook (``xlwings/quickstart_standalone.xlsm``) holds a project with the
 ``xlwings`` module (``RunPython``) and the ``Dictionary`` class it needs on macOS.  The build
-(:mod:`xlsudoku.addin.build_workbook`) keeps those modules, drops the quickstart's ``Module1``
+(:mod:`xlsudoku.template.build`) keeps those modules, drops the quickstart's ``Module1``
 and adds our ``Buttons`` module plus one document module per sheet
 (:func:`xlsudoku.xlsm.vbaproject.workbook_project`).
 """
@@ -39,7 +39,7 @@ def quickstart_project_bytes(quickstart: Path | None = None) -> bytes:
 
 
 def refresh_vendored_project(quickstart: Path | None = None) -> Path:
-    """Copy the installed xlwings' quickstart VBA project to ``addin/vba/``; return the path."""
+    """Copy the installed xlwings' quickstart VBA project to ``template/vba/``; return the path."""
     VENDORED_PROJECT.write_bytes(quickstart_project_bytes(quickstart))
     return VENDORED_PROJECT
 
@@ -59,10 +59,10 @@ def xlwings_version(project: VbaProject) -> str:
 def xlwings_project(blob: bytes | None = None) -> VbaProject:
     """Return xlwings' standalone VBA project: the vendored copy, or *blob* when given.
 
-    ``addin/vba/xlwings_project.bin`` is the ``xl/vbaProject.bin`` of the quickstart workbook
+    ``template/vba/xlwings_project.bin`` is the ``xl/vbaProject.bin`` of the quickstart workbook
     the xlwings package ships (``xlwings/quickstart_standalone.xlsm``), kept in the repository
     so the workbook build does not change with the installed xlwings version; refresh it with
-    ``python -m xlsudoku.addin.build_workbook --refresh-xlwings``.
+    ``python -m xlsudoku.template.build --refresh-xlwings``.
 
     >>> sorted(module.name for module in xlwings_project().modules)
     ['Dictionary', 'Module1', 'Sheet1', 'Sheet2', 'ThisWorkbook', 'xlwings']

@@ -1,11 +1,13 @@
-"""Build ``workbooks/xlsudoku.xlsm`` from :mod:`addin.layout` (``python -m addin.build_workbook``).
+"""Build ``workbooks/xlsudoku.xlsm`` from :mod:`xlsudoku.addin.layout`.
+
+``python -m xlsudoku.template.build`` writes it.
 
 The build is deterministic: the same sources give the same bytes (fixed document timestamps
 and zip member times), so a test can prove the committed workbook equals a fresh build.
 Sources: :mod:`addin.layout` (every address, default, rule and label), :mod:`engine.patterns`
-(the twelve pattern pictures), :mod:`addin.build_styles` (fonts, colours, grids drawn by
-shape), ``addin/vba/Buttons.bas`` (the button macros) and the VBA
-project of xlwings' standalone quickstart workbook, vendored as ``addin/vba/xlwings_project.bin``
+(the twelve pattern pictures), :mod:`xlsudoku.template.styles` (fonts, colours, grids drawn by
+shape), ``template/vba/Buttons.bas`` (the button macros) and the VBA
+project of xlwings' standalone quickstart workbook, vendored as ``template/vba/xlwings_project.bin``
 (``RunPython``; see :mod:`xlsudoku.xlsm.vbaproject`).
 """
 
@@ -28,7 +30,10 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsudoku.addin import layout, render
-from xlsudoku.addin.build_styles import (
+from xlsudoku.addin.cellio import character_width
+from xlsudoku.engine.grid import CLASSIC
+from xlsudoku.engine.patterns import PRESETS
+from xlsudoku.template.styles import (
     BLANK_MARK,
     CENTER,
     FIXED_FONT,
@@ -60,10 +65,7 @@ from xlsudoku.addin.build_styles import (
     size_grid,
     style_block,
 )
-from xlsudoku.addin.cellio import character_width
-from xlsudoku.addin.xlwings_vba import refresh_vendored_project, xlwings_project
-from xlsudoku.engine.grid import CLASSIC
-from xlsudoku.engine.patterns import PRESETS
+from xlsudoku.template.xlwings_vba import refresh_vendored_project, xlwings_project
 from xlsudoku.xlsm.package import ButtonShape, attach_macros, normalize_zip
 from xlsudoku.xlsm.vbaproject import Module, ModuleKind, workbook_project, write_project
 
@@ -581,7 +583,7 @@ def _build_analyze(ws: Worksheet) -> None:
 
 
 def buttons_module() -> Module:
-    """Return the ``Buttons`` VBA module (source from ``addin/vba/Buttons.bas``, CRLF lines).
+    """Return the ``Buttons`` VBA module (source from ``template/vba/Buttons.bas``, CRLF lines).
 
     >>> "Public Sub StartClick()" in buttons_module().source
     True
@@ -642,10 +644,8 @@ def build_file(output: Path = DEFAULT_OUTPUT) -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``python -m addin.build_workbook [--output PATH] [--refresh-xlwings]``; return status."""
-    parser = argparse.ArgumentParser(
-        prog="python -m xlsudoku.addin.build_workbook", description=__doc__
-    )
+    """Run ``python -m xlsudoku.template.build [--output PATH] [--refresh-xlwings]``."""
+    parser = argparse.ArgumentParser(prog="python -m xlsudoku.template.build", description=__doc__)
     parser.add_argument(
         "--output",
         type=Path,
@@ -656,7 +656,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--refresh-xlwings",
         action="store_true",
         help="first copy the VBA project of the installed xlwings package's quickstart "
-        "workbook to addin/vba/xlwings_project.bin",
+        "workbook to template/vba/xlwings_project.bin",
     )
     args = parser.parse_args(argv)
     if args.refresh_xlwings:
