@@ -483,8 +483,7 @@ def test_solution_reuse_keeps_the_grid_when_close():
 def test_result_to_dict_carries_every_field():
     result = generate(GenerateRequest(seed=2))
     data = result.to_dict()
-    # the result's fields and its analysis's grade and ranks
-    assert set(data) == {*GenerateResult.__slots__, "level", "score", "hardest", "profile", "ranks"}
+    assert set(data) == set(GenerateResult.__slots__)
     assert Grid.parse(str(data["puzzle"])) == result.puzzle
     assert data["solution"] == str(result.solution) and data["opens"] == result.opens
 

@@ -6,7 +6,7 @@ and CPU figures are both printed, with the machine's load average: on a shared m
 clock also counts time spent waiting for a core, the CPU time does not (QQWing's CPU time is
 read from the finished child process).
 
-Goals (issue 3): the default request (26 opens, pattern 1, 299 trials) in < 50 ms; minimal
+Goals: the default request (26 opens, pattern 1, 299 trials) in < 50 ms; minimal
 180°-symmetric puzzles at >= 350/s (QQWing makes about 163/s); deep targets are the low-clue
 search's figures (``xlsudoku bench reach``).
 """

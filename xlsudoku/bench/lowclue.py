@@ -23,7 +23,7 @@ names its seeds; the load average is printed at the start and the end.
 QQWing knows) for SEC seconds of QQWing's CPU time (``--clock wall``: wall-clock time) and
 reports the fewest clues it printed.
 
-Goals (issue 9): 20 opens (no pattern, 180°) on 10/10 fresh seeds within 60 s, median < 15 s;
+Goals: 20 opens (no pattern, 180°) on 10/10 fresh seeds within 60 s, median < 15 s;
 19 median < 5 minutes over 5 seeds; 18 at least once in 30 minutes; every preset two opens
 below the old macro (21 odd, 22 even) within 60 s.
 """

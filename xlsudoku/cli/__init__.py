@@ -101,13 +101,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError:  # not the main thread: signals are not ours to handle
         pass
     try:
-        from xlsudoku.cli.shell import run_guarded
+        from xlsudoku.cli.shell import INTERRUPTED, leave_after_interrupt, run_guarded
 
         args = list(sys.argv[1:] if argv is None else argv)
-        return run_guarded(args, _prepare, presses=presses.__len__, program=argv is None)
+        status = run_guarded(args, _prepare, presses=presses.__len__, program=argv is None)
     finally:
         if argv is not None and previous is not None:
             signal.signal(signal.SIGINT, previous)
+    if argv is None and status == INTERRUPTED:
+        leave_after_interrupt(status)
+    return status
 
 
 __all__ = ["build_parser", "command_modules", "main"]

@@ -74,6 +74,22 @@ def command_name(argv: Sequence[str]) -> str:
     return name[:60]
 
 
+INTERRUPTED = int(Exit.INTERRUPTED)
+
+
+def leave_after_interrupt(status: int) -> None:
+    """End the process now with *status*, its streams flushed (the program after Ctrl+C).
+
+    The command has said what happened to its files and closed them; the interpreter's own
+    shutdown is skipped, because a Ctrl+C it met there (an interrupted object finalised late)
+    would end the process by the signal instead of with the status said.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(status)
+
+
 def _close_stdout() -> None:
     """Point standard output at the null device: the reader is gone (a closed pipe)."""
     with contextlib.suppress(OSError, ValueError):
