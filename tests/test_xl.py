@@ -24,7 +24,7 @@ from packaging.version import Version
 from sheets import PUZZLES, grid_of
 
 from xlsudoku.addin import actions as actions_module
-from xlsudoku.addin import desktop, layout, xl
+from xlsudoku.addin import desktop, layout, render, xl
 from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grading import grade
@@ -230,7 +230,7 @@ def test_save_reports_a_missing_collection_sheet(wb):
     cells = remote_book.writes(actions, sheets=("Generator", "Print", "Analyze", "Removed"))
     assert cells == {
         ("Generator", layout.NAMES[layout.STATUS].address): "The workbook has no sheet "
-        "'Collection' (its sheets: Generator, Print, Analyze, Removed); restore it from "
+        "'Collection' (its sheets: Generator, Print, Analyze, Removed, Play); restore it from "
         "workbooks/xlsudoku.xlsm."
     }
 
@@ -253,7 +253,9 @@ def test_analyze_hint_solve(wb):
     actions = run_script(book, "hint")
     cells = remote_book.writes(actions)
     assert status_of(cells, layout.HINT_TEXT).startswith("Hint 1 of 3: Look for")
-    assert any(a["func"] == "setRangeColor" and a["args"] == ["#FFF2CC"] for a in actions)
+    assert any(
+        a["func"] == "setRangeColor" and a["args"] == [render.HINT_REGION_COLOUR] for a in actions
+    )
 
     cells = remote_book.writes(run_script(remote_book.book(wb), "solve"))
     assert grid_from(cells, layout.ANALYZE_SOLUTION) == Grid.parse(solution)

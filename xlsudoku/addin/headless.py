@@ -50,6 +50,10 @@ ACTIONS: dict[str, str] = {
     "analyze": "analyze",
     "hint": "hint",
     "solve": "solve",
+    "play": "play",
+    "check": "check",
+    "play-hint": "play_hint",
+    "play-solve": "play_solve",
 }
 # The sheets each command works on: every defined name on them must keep the layout's contract
 # before the command runs, or the file is refused untouched (a name moved onto the Collection
@@ -64,6 +68,10 @@ SHEETS: dict[str, tuple[str, ...]] = {
     "analyze": (layout.ANALYZE,),
     "hint": (layout.ANALYZE,),
     "solve": (layout.ANALYZE,),
+    "play": (layout.PLAY,),
+    "check": (layout.PLAY,),
+    "play-hint": (layout.PLAY,),
+    "play-solve": (layout.PLAY,),
 }
 
 __all__ = ["ACTIONS", "RunResult", "load", "run"]

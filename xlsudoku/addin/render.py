@@ -25,18 +25,26 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
 
 Block = list[list[Any]]
 
-# Fill colours of the Analyze grids.  GRID_FILL is the puzzle's normal (input) fill, as the
-# template has it; while a hint is shown: the house of a first-level hint, the cells of the
-# pattern (the cause) and the cells the step changes (the effect); after ANALYZE of a puzzle
-# with several solutions: the cells where two solutions differ and the clue to add.  The
-# Analyze sheet's legend shows each with its meaning (LEGEND, in this order).
+# Fill colours of the Analyze and Play grids.  GRID_FILL is the Analyze puzzle's normal (input)
+# fill, as the template has it, PLAY_FILL the Play grid's; while a hint is shown: the house of a
+# first-level hint, the cells of the pattern (the cause) and the cells the step changes (the
+# effect); after ANALYZE of a puzzle with several solutions: the cells where two solutions
+# differ and the clue to add; on the Play sheet, the entries CHECK found wrong.  Each hint
+# colour and the wrong mark stand out from both grid fills at a contrast of 3:1 or more
+# (WCAG's ratio for graphical objects, :func:`contrast_ratio`), and black digits on them at
+# more than 5:1.  The sheets' legends show each with its meaning (LEGEND, PLAY_LEGEND, in order).
 GRID_FILL = "#FFF7D6"
+PLAY_FILL = "#FFFFFF"
 DIAGONAL_COLOUR = "#EDE7F6"
-HINT_REGION_COLOUR = "#FFF2CC"
-HINT_CAUSE_COLOUR = "#BDD7EE"
-HINT_EFFECT_COLOUR = "#F8CBAD"
+HINT_REGION_COLOUR = "#C8790F"
+HINT_CAUSE_COLOUR = "#4A90D9"
+HINT_EFFECT_COLOUR = "#D4699A"
 DIFFER_COLOUR = "#E4C1F9"
 CLUE_COLOUR = "#A9D18E"
+WRONG_COLOUR = "#DD5F5F"
+# The Play grid's digits: a given bold black, an entry of the player's blue.
+GIVEN_INK = "#000000"
+ENTRY_INK = "#1155CC"
 LEGEND: tuple[tuple[str, str], ...] = (
     (HINT_REGION_COLOUR, "hint: where to look"),
     (HINT_CAUSE_COLOUR, "hint: the pattern (cause)"),
@@ -44,6 +52,36 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (DIFFER_COLOUR, "two solutions differ"),
     (CLUE_COLOUR, "clue to add"),
 )
+PLAY_LEGEND: tuple[tuple[str, str], ...] = (
+    (HINT_REGION_COLOUR, "hint: where to look"),
+    (HINT_CAUSE_COLOUR, "hint: the pattern (cause)"),
+    (HINT_EFFECT_COLOUR, "hint: what it changes"),
+    (WRONG_COLOUR, "a wrong entry (CHECK)"),
+)
+
+
+def relative_luminance(colour: str) -> float:
+    """Return the relative luminance of ``#RRGGBB`` *colour* (WCAG 2: 0 black, 1 white).
+
+    >>> relative_luminance("#FFFFFF"), relative_luminance("#000000")
+    (1.0, 0.0)
+    """
+    text = colour.lstrip("#")
+    channels = [int(text[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """Return the WCAG 2 contrast ratio of two ``#RRGGBB`` colours (1 to 21).
+
+    >>> contrast_ratio("#000000", "#FFFFFF")
+    21.0
+    >>> round(contrast_ratio("#FFF2CC", "#FFF7D6"), 2)  # a pale yellow on a pale yellow
+    1.04
+    """
+    light, dark = sorted(map(relative_luminance, (first, second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def grid_rows(grid: Grid | None) -> Block:

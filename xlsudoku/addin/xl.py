@@ -36,6 +36,10 @@ __all__ = [
     "analyze",
     "hint",
     "solve",
+    "play",
+    "check",
+    "play_hint",
+    "play_solve",
     "sudoku_solve",
     "sudoku_count",
     "sudoku_grade",
@@ -110,6 +114,30 @@ def hint(book: xw.Book) -> None:
 def solve(book: xw.Book) -> None:
     """SOLVE: write the typed puzzle's solution."""
     actions.solve(XlwingsIO(book))
+
+
+@script
+def play(book: xw.Book) -> None:
+    """PLAY: put the puzzle Play from names on the Play sheet's grid, givens locked."""
+    actions.play(XlwingsIO(book))
+
+
+@script
+def check(book: xw.Book) -> None:
+    """CHECK: mark the wrong entries on the Play sheet and say how many cells are left."""
+    actions.check(XlwingsIO(book))
+
+
+@script
+def play_hint(book: xw.Book) -> None:
+    """HINT (Play sheet): the next step from your own entries and pencil marks."""
+    actions.play_hint(XlwingsIO(book))
+
+
+@script
+def play_solve(book: xw.Book) -> None:
+    """SOLVE (Play sheet): fill the rest of the grid."""
+    actions.play_solve(XlwingsIO(book))
 
 
 def _error(error: Exception | str) -> Rows:

@@ -8,7 +8,8 @@ the workbook's lock:
 - ``workbook save BOOK``: SAVE TO COLLECTION; ``workbook clear BOOK``: CLEAR;
 - ``workbook import BOOK [FILE]``, ``workbook delete BOOK``, ``workbook sort BOOK``: the
   Collection's tools (with FILE, IMPORT first puts its path into the Import from cell);
-- ``workbook analyze|hint|solve BOOK``: the Analyze sheet's buttons.
+- ``workbook analyze|hint|solve BOOK``: the Analyze sheet's buttons;
+- ``workbook play|check|play-hint|play-solve BOOK``: the Play sheet's buttons.
 
 The status cell gets the message, as in Excel; the command prints it, and exits 1 when the
 button refused its input.
@@ -32,6 +33,11 @@ BUTTONS: dict[str, str] = {
     "analyze": "ANALYZE: check, count and grade the puzzle on the Analyze sheet",
     "hint": "HINT: the next hint for the puzzle on the Analyze sheet",
     "solve": "SOLVE: write the solution of the puzzle on the Analyze sheet",
+    "play": "PLAY: put the puzzle Play from names (Generator, Analyze or a Collection id) on "
+    "the Play sheet, givens locked",
+    "check": "CHECK: mark the wrong entries on the Play sheet, say how many cells are left",
+    "play-hint": "HINT on the Play sheet: the next step from your entries and pencil marks",
+    "play-solve": "SOLVE on the Play sheet: fill the rest of the grid",
 }
 
 
