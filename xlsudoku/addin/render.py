@@ -291,7 +291,7 @@ def stats_block(
     """
     if result is None:
         return [[label, shape if label == "Geometry" else ""] for label in layout.STATS_LABELS]
-    reached = yes_no(True) if result.reached else f"No (target {result.target})"
+    reached = target_text(result, analysis)
     grade = None if analysis is None else analysis.grade
     hardest = "" if grade is None else grade.hardest.value if grade.hardest else "none"
     values = {
@@ -308,6 +308,42 @@ def stats_block(
         "Hardest technique": hardest,
     }
     return [[label, values[label]] for label in layout.STATS_LABELS]
+
+
+def target_text(result: GenerateResult, analysis: Analysis | None = None) -> str:
+    """Return the Target reached value: what was asked and, on a miss, which part was missed.
+
+    The level or technique is judged by the generator's goal (which judges a level as the
+    puzzle's analysis does); *analysis* names the level the puzzle got.
+
+    >>> from xlsudoku.engine.generate import GenerateRequest, generate
+    >>> target_text(generate(GenerateRequest(seed=7)))
+    'Yes: 26 opens'
+    >>> from xlsudoku.engine.analysis import analyze
+    >>> from xlsudoku.engine.steps import Level
+    >>> r = generate(GenerateRequest(seed=3, difficulty=Level.DIABOLICAL, trials=1))
+    >>> target_text(r, analyze(r.puzzle, solution=r.solution))
+    'No: asked 26 opens, Diabolical; missed the level (got Very hard)'
+    """
+    request = result.request
+    asked = [f"{result.target} opens"]
+    if request.difficulty is not None:
+        asked.append(request.difficulty.label)
+    if request.needs is not None:
+        asked.append(f"needs {request.needs.value}")
+    if result.reached:
+        return "Yes: " + ", ".join(asked)
+    missed = []
+    if result.opens != result.target:
+        missed.append(f"the opens (got {result.opens})")
+    if request.difficulty is not None or request.needs is not None:
+        from xlsudoku.engine.generate.graded import Goal
+
+        goal = Goal(request.difficulty, request.needs)
+        if not goal.met(result.puzzle):
+            got = "" if analysis is None else f" (got {analysis.graded().label})"
+            missed.append(f"the {goal.what}" + (got if request.needs is None else ""))
+    return f"No: asked {', '.join(asked)}; missed {' and '.join(missed) or 'the target'}"
 
 
 def _round_label(rank: int, beyond: bool, techniques: Sequence[str]) -> str:

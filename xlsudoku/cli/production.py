@@ -16,7 +16,7 @@ import time
 import typing
 from collections.abc import Callable
 
-from xlsudoku.cli.generate import level_arg, symmetry_arg, technique_arg
+from xlsudoku.cli.generate import level_arg, seed_arg, symmetry_arg, technique_arg
 from xlsudoku.cli.inputs import SHEETS, geometry_arg
 from xlsudoku.cli.shell import Subparsers
 
@@ -92,7 +92,12 @@ def _add_batch(sub: Subparsers) -> None:
         metavar="TECHNIQUES",
         help="techniques in turn, e.g. x-wing,xy-wing",
     )
-    p.add_argument("--seed", type=int, default=None, help="base seed (default: drawn, reported)")
+    p.add_argument(
+        "--seed",
+        type=seed_arg,
+        default=None,
+        help="base seed, 0 or more (default: drawn, reported)",
+    )
     p.add_argument(
         "--attempts",
         type=_positive,

@@ -5,8 +5,9 @@ title, over the page number) is cut into ``columns x rows`` equal slots (:data:`
 each slot holds one square grid, as large as the slot allows, with its caption under it
 (``Sudoku 12 · Hard · seed 1003``).  The answer key follows on its own pages with smaller
 grids: the givens in bold, the digits to find in grey.  Any shape prints: boxes of
-``box_rows x box_cols`` get the thick lines, a 9x9-X grid its shaded diagonals, 16x16
-its letters.  Drawn with fpdf2's core Helvetica, so the digits are real text (searchable,
+``box_rows x box_cols`` get the thick lines, a 9x9-X grid its shaded diagonals, and a digit
+above 9 is printed as the number 10-16, as the workbook's sheets write it.  Drawn with
+fpdf2's core Helvetica, so the digits are real text (searchable,
 selectable, and what ``pdftotext`` reads back).
 """
 
@@ -141,7 +142,9 @@ def draw_grid(
         given = bool(puzzle.cells[index])
         pdf.set_font("Helvetica", "B" if given and solution is not None else "", size)
         pdf.set_text_color(*((0, 0, 0) if given else GREY))
-        text = geo.digit_char(digit)
+        text = str(digit)  # 10-16 above 9, as the workbook's sheets write them
+        if digit > 9:
+            pdf.set_font_size(size * 0.8)
         row, column = divmod(index, n)
         centre_x = x + (column + 0.5) * cell
         baseline = y + (row + 0.5) * cell + CAP_HEIGHT * size / PT / 2
