@@ -519,3 +519,26 @@ def test_desktop_start_without_a_status_cell_names_what_is_missing(wb):
         desktop.run("start", book, installed=desktop.VBA_XLWINGS)
     with pytest.raises(MissingPart, match="has xlwings 0.36.17"):
         desktop.run("start", book, installed="0.36.17")
+
+
+def test_a_long_start_says_first_it_may_take_up_to_the_time_limit(wb):
+    put(wb, layout.OPENS, 22)
+    put(wb, layout.PATTERN, "none")
+    put(wb, layout.TIME_LIMIT, 1)
+    put(wb, layout.SEED, 1)
+    actions = run_script(remote_book.book(wb), "start")
+    status = layout.NAMES[layout.STATUS]
+    texts = [
+        a["values"][0][0]
+        for a in actions
+        if a["func"] == "setValues"
+        and (a["start_row"] + 1, a["start_column"] + 1) == layout.parse_cell(status.address)
+    ]
+    assert texts[0].startswith("Running START: a long search, which may take up to 1 s")
+    assert " It took " in texts[-1] and "of the 1 s allowed." in texts[-1]
+    # a quick START says nothing before, nor how long it took
+    put(wb, layout.OPENS, 26)
+    put(wb, layout.PATTERN, 1)
+    actions = run_script(remote_book.book(wb), "start")
+    texts = [a["values"][0][0] for a in actions if a["func"] == "setValues" and a["row_count"] == 1]
+    assert not any(str(t).startswith("Running START") for t in texts)

@@ -211,6 +211,30 @@ def start(
     return _run(io, "start", layout.STATUS, GENERATOR_NAMES + PRINT_NAMES, body)
 
 
+def start_notice(io: CellIO) -> str | None:
+    """Write to the status, before a long START, that it may take up to the time limit.
+
+    Returns the text written, or None when the run is a quick one (or its parameters are bad:
+    START itself says what is wrong).  Lite shows it at once (the script flushes it); on
+    Server it is replaced by START's own status in the same reply.
+    """
+    from xlsudoku.engine.generate.generator import DESCENT, pick
+
+    try:
+        io.require([layout.STATUS, *PARAM_NAMES])
+        checked = params.read_start({name: io.read(name) for name in PARAM_NAMES})
+        request = params.start_request(checked)
+    except SudokuError:
+        return None
+    strategy = pick(request)
+    limit = request.time_limit if request.time_limit is not None else strategy.default_seconds
+    if strategy is DESCENT or limit is None:
+        return None
+    text = render.may_take_text(limit)
+    io.write(layout.STATUS, text)
+    return text
+
+
 def clear(io: CellIO) -> Outcome:
     """CLEAR: blank the puzzle, solution, statistics and rank table; keep the parameters.
 

@@ -445,6 +445,33 @@ def time_limit_text(result: GenerateResult, cancelled: bool) -> str:
     return f" Stopped by the time limit ({limit:g} s, {where.label} in {where.ref.top_left})."
 
 
+def may_take_text(limit: float) -> str:
+    """Return what the status says before a long START: it may take up to the time limit.
+
+    >>> may_take_text(60.0)[:64]
+    'Running START: a long search, which may take up to 60 s (Time li'
+    """
+    where = layout.PARAMS_BY_NAME[layout.TIME_LIMIT]
+    return (
+        f"Running START: a long search, which may take up to {limit:g} s ({where.label} in "
+        f"{where.ref.top_left}). When it ends, this cell says how long it took."
+    )
+
+
+def took_text(result: GenerateResult) -> str:
+    """Return how long a long run took, against its limit ("" for a quick descent).
+
+    >>> from xlsudoku.engine.generate import GenerateRequest, generate
+    >>> took_text(generate(GenerateRequest(seed=7)))
+    ''
+    """
+    from xlsudoku.engine.generate.generator import DESCENT, pick
+
+    if pick(result.request) is DESCENT or result.time_limit is None:
+        return ""
+    return f" It took {result.seconds:.1f} s of the {result.time_limit:g} s allowed."
+
+
 def start_status(result: GenerateResult, analysis: Analysis | None, cancelled: bool) -> str:
     """Return START's status line: the generator's message, the puzzle's grade and the seed.
 
@@ -457,6 +484,7 @@ def start_status(result: GenerateResult, analysis: Analysis | None, cancelled: b
     if cancelled:
         text = "Interrupted: " + text[:1].lower() + text[1:]
     text += time_limit_text(result, cancelled)
+    text += took_text(result)
     if analysis is not None and analysis.grade is not None:
         text += f" {analysis.summary()}."
     return text + f" Seed {result.seed}."

@@ -63,9 +63,12 @@ MAX_LIMIT = 1000
 
 
 @script
-def start(book: xw.Book) -> None:
-    """START: generate a puzzle from the Generator sheet's parameters."""
-    actions.start(XlwingsIO(book))
+async def start(book: xw.Book) -> None:
+    """START: generate a puzzle; a long run first says it may take up to the time limit."""
+    io = XlwingsIO(book)
+    if actions.start_notice(io) is not None:
+        await _show_now(book)
+    actions.start(io)
 
 
 @script
@@ -138,6 +141,18 @@ def play_hint(book: xw.Book) -> None:
 def play_solve(book: xw.Book) -> None:
     """SOLVE (Play sheet): fill the rest of the grid."""
     actions.play_solve(XlwingsIO(book))
+
+
+async def _show_now(book: xw.Book) -> None:
+    """Send the writes so far to Excel now: xlwings Lite can (``Book.flush``), Server cannot.
+
+    On xlwings Server a script's writes travel in its one reply, so there the notice is
+    replaced by the final status before Excel shows either.
+    """
+    try:
+        await book.flush()
+    except (AttributeError, NotImplementedError):
+        pass
 
 
 def _error(error: Exception | str) -> Rows:
