@@ -23,7 +23,9 @@ the HighestId cell, which each new row raises.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -491,6 +493,9 @@ def _import_source(value: Any) -> tuple[str, str, str]:
             ]
         )
     text = str(text)
+    day = _DAY.match(text.strip())
+    if day is not None:
+        return _daily_day(Path(day["path"].strip().strip('"')).expanduser(), day["day"], param)
     if "\n" not in text and len(text) < 1024:
         path = Path(text.strip().strip('"')).expanduser()
         try:
@@ -503,10 +508,39 @@ def _import_source(value: Any) -> tuple[str, str, str]:
     return text, "the Import from cell", ""
 
 
+# Import from naming one day of a daily set: the set's file and the date, e.g.
+# ``daily.jsonl 2026-12-01`` (or ``daily.jsonl@2026-12-01``).
+_DAY = re.compile(r"^(?P<path>.+?\.(?:jsonl|ndjson))\s*[@ ]\s*(?P<day>\d{4}-\d{2}-\d{2})$", re.I)
+
+
+def _daily_day(path: Path, day: str, param: layout.Param) -> tuple[str, str, str]:
+    """Return (puzzle lines, where, file name) of the puzzles of *day* in a daily set."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise params.ParamError(
+            [f"Import from ({param.ref.address}): cannot read {path}: {error}"]
+        ) from None
+    puzzles = []
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and record.get("date") == day and record.get("puzzle"):
+            puzzles.append(str(record["puzzle"]))
+    if not puzzles:
+        raise params.ParamError(
+            [f"Import from ({param.ref.address}): {path.name} has no puzzle dated {day}"]
+        )
+    return "\n".join(puzzles) + "\n", f"{path.name}, {day}", ""
+
+
 def import_puzzles(io: CellIO, now: dt.datetime | None = None) -> Outcome:
     """IMPORT: add the puzzles of a file (or of the Import from cell) to the Collection.
 
-    Every format :func:`xlsudoku.engine.formats.read_puzzles` reads is accepted.  Each puzzle
+    Every format :func:`xlsudoku.engine.formats.read_puzzles` reads is accepted, and one day
+    of a daily set (``daily.jsonl 2026-12-01``: the file and the date).  Each puzzle
     with exactly one solution that the Collection does not hold yet becomes a row (its notes
     say where it came from); the status counts what was skipped and why.
     """
