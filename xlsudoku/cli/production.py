@@ -459,6 +459,65 @@ def _run_daily(args: argparse.Namespace) -> int:
     return 0 if summary.have >= spec.count else 1
 
 
+def _add_stats(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "stats",
+        help="a table and a chart of a set: puzzles per level, scores, opens per level",
+        description=(
+            "Print what the puzzles of FILE are like (a batch, a daily set, a workbook's "
+            "Collection, a puzzle file: puzzles per level, their opens, the scores) and draw "
+            "it to a PNG or SVG (matplotlib: pip install 'xlsudoku[charts]')."
+        ),
+    )
+    p.add_argument("source", metavar="FILE", help="a batch, daily set, workbook or puzzle file")
+    p.add_argument(
+        "-o", "--output", metavar="CHART", help="the chart, .png or .svg (default FILE.png)"
+    )
+    p.add_argument("--no-chart", action="store_true", help="print the table only")
+    p.add_argument("--sheet", choices=SHEETS, default="all", help="which puzzles of a workbook")
+    p.set_defaults(run=_run_stats)
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from xlsudoku.cli.inputs import report_bad
+    from xlsudoku.engine.grid import SudokuError
+    from xlsudoku.errors import EnvironmentFault, UnusableFile
+    from xlsudoku.production.inputs import Entry, read_entries
+    from xlsudoku.production.stats import MissingExtra, chart, collect, table
+
+    try:
+        found = read_entries(args.source, args.sheet)
+    except SudokuError as error:
+        raise UnusableFile(f"{error}") from None
+    entries: list[Entry] = []
+    for label, item in found:
+        if isinstance(item, SudokuError):
+            report_bad(label, item)
+        else:
+            entries.append(item)
+    if not entries:
+        print(f"xlsudoku stats: no puzzle in {args.source}", file=sys.stderr)
+        return 1
+    stats = collect(entries)
+    print(table(stats))
+    if args.no_chart:
+        return 0
+    target = Path(args.output or Path(args.source).with_suffix(".png"))
+    if target.suffix.lower() not in (".png", ".svg"):
+        print("xlsudoku stats: the chart is a .png or .svg file", file=sys.stderr)
+        return 2
+    if target.exists():  # never over a file this command did not make in this run
+        raise UnusableFile(f"{target} exists: remove it or choose another --output")
+    try:
+        chart(stats, target, Path(args.source).name)
+    except MissingExtra as error:
+        raise EnvironmentFault(str(error)) from None
+    print(f"chart: {target}")
+    return 0
+
+
 # The booklet's layouts and papers (xlsudoku.production.booklet; a test holds them equal): the
 # parser is built without loading fpdf2.
 PER_PAGE = (1, 2, 4, 6, 9, 12)
@@ -540,4 +599,4 @@ def _run_booklet(args: argparse.Namespace) -> int:
     return status
 
 
-COMMANDS = (_add_batch, _add_daily, _add_booklet)
+COMMANDS = (_add_batch, _add_daily, _add_booklet, _add_stats)

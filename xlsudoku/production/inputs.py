@@ -42,6 +42,7 @@ class Entry:
         level: Its level label (``Hard``), when known.
         ident: What identifies it to a reader: ``seed 1003``, ``id 7``, ``line 12``.
         day: The date of a daily set's puzzle (``2026-12-01``), or "".
+        score: Its score, when the input records it.
     """
 
     puzzle: Grid
@@ -49,6 +50,7 @@ class Entry:
     level: str | None = None
     ident: str = ""
     day: str = ""
+    score: float | None = None
 
 
 Found = list[tuple[str, Entry | SudokuError]]
@@ -112,8 +114,15 @@ def _entry(record: Mapping[str, object], puzzle: Grid, ident: str) -> Entry | Su
         solved = None if not solution else Grid.parse(str(solution), puzzle.geometry)
     except SudokuError as error:
         return SudokuError(f"solution: {error}")
-    level, day = record.get("level"), record.get("date")
-    return Entry(puzzle, solved, str(level) if level else None, ident, str(day) if day else "")
+    level, day, score = record.get("level"), record.get("date"), record.get("score")
+    return Entry(
+        puzzle,
+        solved,
+        str(level) if level else None,
+        ident,
+        str(day) if day else "",
+        float(score) if isinstance(score, int | float | str) and str(score).strip() else None,
+    )
 
 
 def _record_entry(record: Mapping[str, object], number: int) -> Entry | SudokuError:
