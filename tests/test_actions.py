@@ -98,7 +98,9 @@ def test_start_unreached_target_keeps_the_best(io, pattern, opens, says):
     set_params(io, Pattern=pattern, Opens=opens, Trials=1, Seed=1, TimeLimit=0.2)
     outcome = actions.start(io)
     stats = dict(map(tuple, io.read(layout.STATS)))
-    assert outcome.ok and stats["Target reached"] == f"No (target {opens})"
+    assert outcome.ok and stats["Target reached"] == (
+        f"No: asked {opens} opens; missed the opens (got {stats['Opens']})"
+    )
     assert grid_at(io, layout.PUZZLE_GRID).given_count == stats["Opens"] > opens
     assert outcome.status.startswith(says)
     assert "Time limit (s) in C" in outcome.status
@@ -316,7 +318,7 @@ def test_missing_collection_sheet_is_reported_in_the_status(wb, io):
     assert not outcome.ok
     assert wb["Generator"][address(layout.STATUS)].value == (
         "The workbook has no sheet 'Collection' (its sheets: Generator, Print, Analyze, "
-        "Removed); restore it from workbooks/xlsudoku.xlsm."
+        "Removed, Play); restore it from workbooks/xlsudoku.xlsm."
     )
 
 

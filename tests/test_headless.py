@@ -175,8 +175,9 @@ def test_workbook_without_generator_sheet_exit_3(book, capsys):
     wb.save(book)
     before = book.read_bytes()
     assert main(["workbook", "start", str(book), "--quiet"]) == 3
-    assert "no sheet 'Generator' (its sheets: Puzzles, Print, Analyze, Collection, Removed)" in (
-        capsys.readouterr().err
+    assert (
+        "no sheet 'Generator' (its sheets: Puzzles, Print, Analyze, Collection, Removed, Play)"
+        in (capsys.readouterr().err)
     )
     assert book.read_bytes() == before
 
@@ -255,3 +256,30 @@ def test_interrupt_while_replacing_waits_and_says_saved(book, monkeypatch):
     assert book.with_name(book.name + ".bak").read_bytes() == before
     assert interrupts.state.startswith(f"the result was saved to {book}")
     assert no_temp_files(book.parent)
+
+
+def test_start_exits_5_on_a_missed_target_like_generate(book, capsys):
+    set_cells(book, Seed=3, Difficulty="diabolical", Trials=1)
+    assert main(["workbook", "start", str(book), "--quiet"]) == 5
+    captured = capsys.readouterr()
+    assert "the target was missed" in captured.err
+    stats = dict(map(tuple, read(book, layout.STATS)))
+    assert stats["Target reached"].startswith("No: asked 26 opens, Diabolical; missed the level")
+    assert main(["generate", "--seed", "3", "--difficulty", "diabolical", "--trials", "1"]) == 5
+
+
+def test_start_progress_is_accepted_and_never_drawn_into_a_pipe(book, capsys):
+    assert main(["workbook", "start", str(book), "--progress"]) == 0
+    with pytest.raises(SystemExit):
+        main(["workbook", "start", str(book), "--progress", "--quiet"])
+    capsys.readouterr()
+    assert main(["workbook", "start", str(book)]) == 0  # stderr is no terminal here: no bar
+    assert "trial" not in capsys.readouterr().err
+
+
+def test_a_negative_seed_is_refused(capsys):
+    for argv in (["generate", "--seed", "-1"], ["batch", "-n", "1", "--seed", "-1"]):
+        with pytest.raises(SystemExit) as caught:
+            main(argv)
+        assert caught.value.code == 2
+        assert "seed -1 is negative" in capsys.readouterr().err

@@ -69,11 +69,19 @@ def version_problem(installed: str, python: str = sys.executable) -> str | None:
 def status_name(action: str) -> str:
     """Return the defined name of the status cell on the sheet of *action*'s button.
 
-    >>> status_name("start"), status_name("hint")
-    ('Status', 'AnalyzeStatus')
+    >>> status_name("start"), status_name("hint"), status_name("check")
+    ('Status', 'AnalyzeStatus', 'PlayStatus')
     """
     (button,) = (button for button in layout.BUTTONS if button.action == action)
-    return layout.STATUS if button.anchor.sheet == layout.GENERATOR else layout.ANALYZE_STATUS
+    return STATUS_CELLS[button.anchor.sheet]
+
+
+# The status cell of each sheet with buttons.
+STATUS_CELLS = {
+    layout.GENERATOR: layout.STATUS,
+    layout.ANALYZE: layout.ANALYZE_STATUS,
+    layout.PLAY: layout.PLAY_STATUS,
+}
 
 
 def _escape_pressed() -> bool:
@@ -226,3 +234,23 @@ def hint() -> None:
 def solve() -> None:
     """SOLVE button."""
     run("solve", _caller())
+
+
+def play() -> None:
+    """PLAY button (Play sheet)."""
+    run("play", _caller())
+
+
+def check() -> None:
+    """CHECK button (Play sheet)."""
+    run("check", _caller())
+
+
+def play_hint() -> None:
+    """HINT button of the Play sheet."""
+    run("play_hint", _caller())
+
+
+def play_solve() -> None:
+    """SOLVE button of the Play sheet."""
+    run("play_solve", _caller())

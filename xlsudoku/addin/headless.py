@@ -50,6 +50,10 @@ ACTIONS: dict[str, str] = {
     "analyze": "analyze",
     "hint": "hint",
     "solve": "solve",
+    "play": "play",
+    "check": "check",
+    "play-hint": "play_hint",
+    "play-solve": "play_solve",
 }
 # The sheets each command works on: every defined name on them must keep the layout's contract
 # before the command runs, or the file is refused untouched (a name moved onto the Collection
@@ -64,6 +68,10 @@ SHEETS: dict[str, tuple[str, ...]] = {
     "analyze": (layout.ANALYZE,),
     "hint": (layout.ANALYZE,),
     "solve": (layout.ANALYZE,),
+    "play": (layout.PLAY,),
+    "check": (layout.PLAY,),
+    "play-hint": (layout.PLAY,),
+    "play-solve": (layout.PLAY,),
 }
 
 __all__ = ["ACTIONS", "RunResult", "load", "run"]
@@ -179,21 +187,23 @@ class RunResult:
 
 
 @contextlib.contextmanager
-def _progress_bar(total: int | None, enabled: bool) -> Iterator[Callable[..., None] | None]:
-    """Yield a generator progress callback that drives a tqdm bar (shown after one second)."""
+def _progress_bar(
+    total: int | None, limit: float | None, enabled: bool
+) -> Iterator[Callable[..., None] | None]:
+    """Yield a generator progress callback drawing a bar (shown after one second).
+
+    Its estimate is the sooner of the time limit's rest and the trials left at the pace so far.
+    """
     if not enabled:
         yield None
         return
-    from tqdm import tqdm
+    from xlsudoku.progress import RunBar
 
-    with tqdm(total=total, unit="trial", delay=1.0, leave=False) as bar:
-
-        def update(trial: int, best: int | None = None, *rest: Any) -> None:
-            if best is not None:
-                bar.set_postfix(best_opens=best, refresh=False)
-            bar.update(trial - bar.n)
-
-        yield update
+    bar = RunBar(total, limit)
+    try:
+        yield bar
+    finally:
+        bar.close()
 
 
 @contextlib.contextmanager
@@ -317,7 +327,7 @@ def _run(
         recorder = RecordingIO(check_contract(workbook, command))
         typed(recorder)
         with guard.cooperative():
-            with _progress_bar(_trials(recorder), progress) as update:
+            with _progress_bar(_trials(recorder), _time_limit(recorder), progress) as update:
                 outcome = actions.start(recorder, progress=update, cancel=guard.requested, rng=rng)
             stopped_early[0] = guard.requested()
             with workbook_lock(real, wait, on_wait):
@@ -344,3 +354,14 @@ def _trials(io: CellIO) -> int | None:
     if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e9:
         return int(value)
     return None
+
+
+def _time_limit(io: CellIO) -> float:
+    """Return the Time limit cell as seconds for the bar's estimate (its default when blank)."""
+    try:
+        value = io.read(layout.TIME_LIMIT)
+    except (KeyError, ValueError, AttributeError):
+        value = None
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e6:
+        return float(value)
+    return layout.DEFAULT_TIME_LIMIT

@@ -128,6 +128,40 @@ def png_gray(data: bytes) -> tuple[int, int, list[bytes]]:
     >>> png_gray(PNG_SIGNATURE + header + pixels + chunk(b"IEND", b""))
     (2, 1, [b'\x14\xff'])
     """
+    width, height, channels, lines = _png_lines(data)
+    color_channels = min(channels, 3) if channels != 2 else 1
+    rows = [
+        bytes(
+            sum(line[x * channels : x * channels + color_channels]) // color_channels
+            for x in range(width)
+        )
+        for line in lines
+    ]
+    return width, height, rows
+
+
+def png_rgb(data: bytes) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
+    r"""Return ``(width, height, rows)`` of an 8-bit PNG, each pixel ``(red, green, blue)``.
+
+    >>> def chunk(kind, body):
+    ...     return struct.pack(">I", len(body)) + kind + body + b"\0\0\0\0"
+    >>> header = chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 1, 8, 2, 0, 0, 0))
+    >>> pixels = chunk(b"IDAT", zlib.compress(bytes([0, 10, 20, 30, 255, 255, 255])))
+    >>> png_rgb(PNG_SIGNATURE + header + pixels + chunk(b"IEND", b""))
+    (2, 1, [[(10, 20, 30), (255, 255, 255)]])
+    """
+    width, height, channels, lines = _png_lines(data)
+    rows = []
+    for line in lines:
+        if channels >= 3:
+            rows.append([tuple(line[x * channels : x * channels + 3]) for x in range(width)])
+        else:
+            rows.append([(line[x * channels],) * 3 for x in range(width)])
+    return width, height, rows  # type: ignore[return-value]
+
+
+def _png_lines(data: bytes) -> tuple[int, int, int, list[bytearray]]:
+    """Return ``(width, height, channels, lines)``: the PNG's rows, unfiltered."""
     if data[:8] != PNG_SIGNATURE:
         raise SnapshotError("not a PNG file")
     pos, idat, width = 8, bytearray(), 0
@@ -146,7 +180,7 @@ def png_gray(data: bytes) -> tuple[int, int, list[bytes]]:
     raw = zlib.decompress(bytes(idat))
     stride = width * channels
     previous = bytearray(stride)
-    rows = []
+    lines = []
     for y in range(height):
         start = y * (stride + 1)
         kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
@@ -162,14 +196,8 @@ def png_gray(data: bytes) -> tuple[int, int, list[bytes]]:
             elif kind == 4:
                 line[x] = (line[x] + _paeth(left, previous[x], corner)) & 0xFF
         previous = line
-        color_channels = min(channels, 3) if channels != 2 else 1
-        rows.append(
-            bytes(
-                sum(line[x * channels : x * channels + color_channels]) // color_channels
-                for x in range(width)
-            )
-        )
-    return width, height, rows
+        lines.append(line)
+    return width, height, channels, lines
 
 
 def ink(png: Path, threshold: int = 160) -> float:

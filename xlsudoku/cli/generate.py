@@ -30,6 +30,26 @@ def symmetry_arg(text: str) -> Symmetry:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def seed_arg(text: str) -> int:
+    """Return a ``--seed`` (argparse type): a whole number from 0 up.
+
+    >>> seed_arg("7")
+    7
+    >>> seed_arg("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: seed -1 is negative: use a whole number from 0 up
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
+    if value < 0:
+        # Python's random takes a seed's absolute value: -1 would silently repeat seed 1
+        raise argparse.ArgumentTypeError(f"seed {value} is negative: use a whole number from 0 up")
+    return value
+
+
 # Exit status when a puzzle misses its target (the closest puzzle is still printed; 1 means bad
 # input, 2 a request that cannot be made).
 TARGET_MISSED = Exit.GOAL_NOT_MET
@@ -70,7 +90,9 @@ def _add_generate(sub: Subparsers) -> None:
         help="none, rotate180 (default), rotate90, horizontal, vertical, diagonal, "
         "antidiagonal, dihedral",
     )
-    p.add_argument("--seed", type=int, default=None, help="random seed (default: draw one)")
+    p.add_argument(
+        "--seed", type=seed_arg, default=None, help="random seed, 0 or more (default: draw one)"
+    )
     p.add_argument("--time-limit", type=float, default=None, metavar="SEC", help="seconds")
     add_geometry(p, default="9x9")
     p.add_argument(
@@ -188,7 +210,9 @@ def _run_generate(args: argparse.Namespace) -> int:
     except (GenerateError, ValueError) as exc:
         print(f"xlsudoku generate: error: {exc}", file=sys.stderr)
         return 2
-    show = args.progress or sys.stderr.isatty()
+    from xlsudoku.progress import wanted
+
+    show = wanted(args.progress, False)
     # Ctrl+C (the command line's one mechanism, common.Interrupts): a first press stops the
     # search and prints the best puzzle so far, a second abandons; either way the exit is 130.
     interrupts: Interrupts = getattr(args, "interrupts", None) or Interrupts()
@@ -198,16 +222,14 @@ def _run_generate(args: argparse.Namespace) -> int:
     bar = None
     status = 0  # TARGET_MISSED once a puzzle misses its target (opens, level or technique)
     if show:
-        from tqdm import tqdm  # type: ignore[import-untyped]
+        from xlsudoku.engine.generate.generator import pick
+        from xlsudoku.progress import RunBar
 
-        many = args.count > 1
-        bar = tqdm(
-            total=args.count if many else args.trials,
-            unit="puzzle" if many else "trial",
-            delay=1.0,
-            file=sys.stderr,
-            leave=False,
-        )
+        limit = first.time_limit if first.time_limit is not None else pick(first).default_seconds
+        if args.count > 1:  # a puzzle a step: the pace tells, each puzzle within its limit
+            bar = RunBar(args.count, None if limit is None else limit * args.count, "puzzle")
+        else:
+            bar = RunBar(args.trials, limit)
     try:
         for k in range(args.count):
             interrupts.state = (
@@ -220,12 +242,11 @@ def _run_generate(args: argparse.Namespace) -> int:
 
             def progress(trial: int, best: int) -> None:
                 if bar is not None and args.count == 1:
-                    bar.n = trial
-                    bar.set_postfix_str(f"best {best} opens", refresh=True)
+                    bar(trial, best)
 
             result = generate(request, progress=progress, cancel=interrupts.requested)
             if bar is not None and args.count > 1:
-                bar.update(1)
+                bar(k + 1)
             interrupts.state = f"{k + 1} of {args.count} puzzles printed" + (
                 "; the last is the best found before Ctrl+C" if interrupts.requested() else ""
             )

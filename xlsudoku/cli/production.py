@@ -16,7 +16,7 @@ import time
 import typing
 from collections.abc import Callable
 
-from xlsudoku.cli.generate import level_arg, symmetry_arg, technique_arg
+from xlsudoku.cli.generate import level_arg, seed_arg, symmetry_arg, technique_arg
 from xlsudoku.cli.inputs import SHEETS, geometry_arg
 from xlsudoku.cli.shell import Subparsers
 
@@ -92,7 +92,12 @@ def _add_batch(sub: Subparsers) -> None:
         metavar="TECHNIQUES",
         help="techniques in turn, e.g. x-wing,xy-wing",
     )
-    p.add_argument("--seed", type=int, default=None, help="base seed (default: drawn, reported)")
+    p.add_argument(
+        "--seed",
+        type=seed_arg,
+        default=None,
+        help="base seed, 0 or more (default: drawn, reported)",
+    )
     p.add_argument(
         "--attempts",
         type=_positive,
@@ -326,6 +331,193 @@ def _report(summary: Summary, spec: BatchSpec, where: str, name: str, seconds: f
     return "\n".join(lines)
 
 
+def _date_arg(text: str) -> object:
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def _add_daily(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "daily",
+        help="dated puzzle sets: so many a day, a mix of levels, none repeated",
+        description=(
+            "Make a daily set: --per-day puzzles for each of --days days from --from, the "
+            "levels of --mix in turn, written as JSON lines (date, number, level, score, "
+            "puzzle, solution and what batch records carry).  It is a batch underneath: the "
+            "same seed gives the same set on any number of processes or a Dask cluster, no "
+            "puzzle repeats in the set, and --resume continues it or extends it by more days "
+            "without repeating a puzzle already in the file."
+        ),
+    )
+    p.add_argument("--from", dest="first", type=_date_arg, required=True, metavar="DATE")
+    p.add_argument("--days", type=_positive, required=True, help="days in the set")
+    p.add_argument("--per-day", type=_positive, required=True, help="puzzles a day")
+    p.add_argument(
+        "--mix",
+        type=_list_of(level_arg),
+        default=[],
+        metavar="LEVELS",
+        help="levels in turn, e.g. easy,medium,hard (default: any level)",
+    )
+    p.add_argument("--opens", type=int, default=26, help="clues (default 26)")
+    p.add_argument("--geometry", type=geometry_arg, default="9x9", help="9x9, 4x4, 6x6, 9x9-X")
+    p.add_argument(
+        "--seed", type=seed_arg, default=None, help="base seed, 0 or more (default: drawn)"
+    )
+    p.add_argument("-o", "--output", metavar="FILE", required=True, help="the set (.jsonl)")
+    p.add_argument("--resume", action="store_true", help="continue or extend --output")
+    p.add_argument("-j", "--jobs", type=_positive, default=None, help="worker processes")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None, help="a Dask scheduler")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--progress", action="store_true", help="progress bar even without a tty")
+    shown.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
+    p.set_defaults(run=_run_daily, format="jsonl", puzzles=None, puzzle_format=None)
+
+
+def _run_daily(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from xlsudoku.engine.generate import GenerateError, GenerateRequest
+    from xlsudoku.errors import Exit
+    from xlsudoku.production.batch import run_batch
+    from xlsudoku.production.daily import DailySpec, DatedSink, batch_spec, check_dates
+    from xlsudoku.production.executors import ExecutorError, all_cores, make_executor
+    from xlsudoku.production.store import StoreError
+
+    daily = DailySpec(args.first, args.days, args.per_day)
+    base = GenerateRequest(
+        opens=args.opens, pattern=1 if args.geometry.size == 9 else None, geometry=args.geometry
+    )
+    if Path(args.output).suffix.lower() not in (".jsonl", ".ndjson"):
+        print("xlsudoku daily: --output must be a .jsonl file (JSON lines)", file=sys.stderr)
+        return Exit.USAGE
+    try:
+        batch_spec(daily, base, args.mix, 0)  # checked before any file is touched
+        output = _open_output(args)
+        kept = output.open(args.resume)
+    except (GenerateError, ValueError) as error:
+        print(f"xlsudoku daily: {error}", file=sys.stderr)
+        return Exit.USAGE
+    except (StoreError, OSError) as error:
+        print(f"xlsudoku daily: {error}", file=sys.stderr)
+        return Exit.UNUSABLE_FILE
+    try:
+        check_dates(kept.records, daily, args.output)
+        seed, drawn = _base_seed(args, kept)
+        spec = batch_spec(daily, base, args.mix, seed)
+        _check_kept(spec, kept, args.output)
+        output.set_spec(spec.fields())
+        if drawn and not args.quiet:
+            print(f"xlsudoku daily: seed {seed}", file=sys.stderr)
+        if len(kept.records) >= spec.count:
+            output.close()
+            print(f"xlsudoku daily: {args.output} already holds the {spec.count} puzzles")
+            return 0
+        executor = make_executor(args.jobs or all_cores(), args.scheduler)
+    except (StoreError, ExecutorError, ValueError) as error:
+        output.discard()
+        print(f"xlsudoku daily: {error}", file=sys.stderr)
+        if isinstance(error, StoreError | ValueError):
+            return Exit.UNUSABLE_FILE
+        return Exit.ENVIRONMENT
+    started = time.perf_counter()
+    bar, progress = _progress(args, spec.count, len(kept.records))
+    interrupts = args.interrupts
+    interrupts.state = f"{args.output} keeps every puzzle written so far"
+    sink = DatedSink(output, daily, have=len(kept.records))
+    try:
+        with interrupts.cooperative():
+            summary = run_batch(
+                spec,
+                executor,
+                sink,
+                start=kept.next_index,
+                seen={str(r["puzzle"]) for r in kept.records},
+                progress=progress,
+                stop=interrupts.requested,
+            )
+        stopped = interrupts.requested()
+    except ExecutorError as error:
+        print(f"xlsudoku daily: {error}; continue with --resume", file=sys.stderr)
+        return Exit.ENVIRONMENT
+    finally:
+        if bar is not None:
+            bar.close()
+        output.close()
+    if stopped:
+        print(f"xlsudoku daily: interrupted; {args.output} keeps {summary.have} puzzles; "
+              "continue with --resume", file=sys.stderr)  # fmt: skip
+        return Exit.INTERRUPTED
+    if not args.quiet:
+        seconds = time.perf_counter() - started
+        report = _report(summary, spec, args.output, executor.name, seconds)
+        print(report.replace("xlsudoku batch:", "xlsudoku daily:", 1), file=sys.stderr)
+    return 0 if summary.have >= spec.count else 1
+
+
+def _add_stats(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "stats",
+        help="a table and a chart of a set: puzzles per level, scores, opens per level",
+        description=(
+            "Print what the puzzles of FILE are like (a batch, a daily set, a workbook's "
+            "Collection, a puzzle file: puzzles per level, their opens, the scores) and draw "
+            "it to a PNG or SVG (matplotlib: pip install 'xlsudoku[charts]')."
+        ),
+    )
+    p.add_argument("source", metavar="FILE", help="a batch, daily set, workbook or puzzle file")
+    p.add_argument(
+        "-o", "--output", metavar="CHART", help="the chart, .png or .svg (default FILE.png)"
+    )
+    p.add_argument("--no-chart", action="store_true", help="print the table only")
+    p.add_argument("--sheet", choices=SHEETS, default="all", help="which puzzles of a workbook")
+    p.set_defaults(run=_run_stats)
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from xlsudoku.cli.inputs import report_bad
+    from xlsudoku.engine.grid import SudokuError
+    from xlsudoku.errors import EnvironmentFault, UnusableFile
+    from xlsudoku.production.inputs import Entry, read_entries
+    from xlsudoku.production.stats import MissingExtra, chart, collect, table
+
+    try:
+        found = read_entries(args.source, args.sheet)
+    except SudokuError as error:
+        raise UnusableFile(f"{error}") from None
+    entries: list[Entry] = []
+    for label, item in found:
+        if isinstance(item, SudokuError):
+            report_bad(label, item)
+        else:
+            entries.append(item)
+    if not entries:
+        print(f"xlsudoku stats: no puzzle in {args.source}", file=sys.stderr)
+        return 1
+    stats = collect(entries)
+    print(table(stats))
+    if args.no_chart:
+        return 0
+    target = Path(args.output or Path(args.source).with_suffix(".png"))
+    if target.suffix.lower() not in (".png", ".svg"):
+        print("xlsudoku stats: the chart is a .png or .svg file", file=sys.stderr)
+        return 2
+    if target.exists():  # never over a file this command did not make in this run
+        raise UnusableFile(f"{target} exists: remove it or choose another --output")
+    try:
+        chart(stats, target, Path(args.source).name)
+    except MissingExtra as error:
+        raise EnvironmentFault(str(error)) from None
+    print(f"chart: {target}")
+    return 0
+
+
 # The booklet's layouts and papers (xlsudoku.production.booklet; a test holds them equal): the
 # parser is built without loading fpdf2.
 PER_PAGE = (1, 2, 4, 6, 9, 12)
@@ -400,9 +592,11 @@ def _run_booklet(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"xlsudoku booklet: cannot write {output}: {error}", file=sys.stderr)
         return os_error_message(error)[1]
-    pages = page_count(len(entries), options)
+    from xlsudoku.production.booklet import by_day
+
+    pages = page_count(len(entries), options, len(by_day(entries)))
     print(f"{output}: {len(entries)} puzzles, {pages} pages ({options.paper})")
     return status
 
 
-COMMANDS = (_add_batch, _add_booklet)
+COMMANDS = (_add_batch, _add_daily, _add_booklet, _add_stats)

@@ -8,10 +8,12 @@ the workbook's lock:
 - ``workbook save BOOK``: SAVE TO COLLECTION; ``workbook clear BOOK``: CLEAR;
 - ``workbook import BOOK [FILE]``, ``workbook delete BOOK``, ``workbook sort BOOK``: the
   Collection's tools (with FILE, IMPORT first puts its path into the Import from cell);
-- ``workbook analyze|hint|solve BOOK``: the Analyze sheet's buttons.
+- ``workbook analyze|hint|solve BOOK``: the Analyze sheet's buttons;
+- ``workbook play|check|play-hint|play-solve BOOK``: the Play sheet's buttons.
 
 The status cell gets the message, as in Excel; the command prints it, and exits 1 when the
-button refused its input.
+button refused its input, 5 when START missed its target (the closest puzzle is written, as
+``generate`` prints it).
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ BUTTONS: dict[str, str] = {
     "analyze": "ANALYZE: check, count and grade the puzzle on the Analyze sheet",
     "hint": "HINT: the next hint for the puzzle on the Analyze sheet",
     "solve": "SOLVE: write the solution of the puzzle on the Analyze sheet",
+    "play": "PLAY: put the puzzle Play from names (Generator, Analyze or a Collection id) on "
+    "the Play sheet, givens locked",
+    "check": "CHECK: mark the wrong entries on the Play sheet, say how many cells are left",
+    "play-hint": "HINT on the Play sheet: the next step from your entries and pencil marks",
+    "play-solve": "SOLVE on the Play sheet: fill the rest of the grid",
 }
 
 
@@ -63,7 +70,13 @@ def _add_button(buttons: Subparsers, name: str, text: str) -> None:
         metavar="PATH",
         help="write the result to PATH (.xlsm/.xlsx) and leave BOOK unchanged",
     )
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--progress",
+        action="store_true",
+        help="draw START's progress bar even when stderr is not a terminal",
+    )
+    shown.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
         "--wait",
         type=float,
@@ -100,11 +113,14 @@ def _run_button(args: argparse.Namespace) -> int:
 
     source = getattr(args, "source", None)
     inputs = {} if source is None else {"ImportSource": str(Path(source).resolve())}
+    from xlsudoku.errors import Exit
+    from xlsudoku.progress import wanted
+
     done = headless.run(
         args.button,
         args.workbook,
         args.output,
-        progress=not args.quiet,
+        progress=wanted(args.progress, args.quiet),
         interrupts=args.interrupts,
         wait=args.wait,
         on_wait=say_waiting,
@@ -117,7 +133,16 @@ def _run_button(args: argparse.Namespace) -> int:
     print(f"saved {done.saved_to}")
     if not outcome.ok:
         print(f"xlsudoku workbook {args.button}: {outcome.status}", file=sys.stderr)
-    return 0 if outcome.ok else 1
+        return Exit.BAD_INPUT
+    if args.button == "start" and not outcome.detail.reached:
+        # the same status as generate's for the same miss: the closest puzzle is in the file
+        print(
+            f"xlsudoku workbook start: the target was missed ({outcome.detail.message}); the "
+            "closest puzzle was written",
+            file=sys.stderr,
+        )
+        return Exit.GOAL_NOT_MET
+    return Exit.OK
 
 
 COMMANDS = (_add_workbook,)

@@ -41,12 +41,16 @@ class Entry:
         solution: Its solution, when known.
         level: Its level label (``Hard``), when known.
         ident: What identifies it to a reader: ``seed 1003``, ``id 7``, ``line 12``.
+        day: The date of a daily set's puzzle (``2026-12-01``), or "".
+        score: Its score, when the input records it.
     """
 
     puzzle: Grid
     solution: Grid | None = None
     level: str | None = None
     ident: str = ""
+    day: str = ""
+    score: float | None = None
 
 
 Found = list[tuple[str, Entry | SudokuError]]
@@ -110,8 +114,15 @@ def _entry(record: Mapping[str, object], puzzle: Grid, ident: str) -> Entry | Su
         solved = None if not solution else Grid.parse(str(solution), puzzle.geometry)
     except SudokuError as error:
         return SudokuError(f"solution: {error}")
-    level = record.get("level")
-    return Entry(puzzle, solved, str(level) if level else None, ident)
+    level, day, score = record.get("level"), record.get("date"), record.get("score")
+    return Entry(
+        puzzle,
+        solved,
+        str(level) if level else None,
+        ident,
+        str(day) if day else "",
+        float(score) if isinstance(score, int | float | str) and str(score).strip() else None,
+    )
 
 
 def _record_entry(record: Mapping[str, object], number: int) -> Entry | SudokuError:

@@ -79,6 +79,7 @@ CODE_NAMES = {
     layout.ANALYZE: "Sheet3",
     layout.COLLECTION: "Sheet2",
     layout.REMOVED: "Sheet5",
+    layout.PLAY: "Sheet6",
 }
 
 PUZZLE_FONT = Font(name="Calibri", size=18, bold=True, color="000000")
@@ -86,7 +87,9 @@ SOLUTION_FONT = Font(name="Calibri", size=12, color="4B5563")
 PRINT_FONT = Font(name="Calibri", size=22, bold=True, color="000000")
 KEY_FONT = Font(name="Calibri", size=16, color="374151")
 ANALYZE_FONT = Font(name="Calibri", size=15, bold=True, color="000000")
-MARK_FONT = Font(name="Courier New", size=6, color="4B5563")  # four lines fit a 16x16 cell
+MARK_FONT = Font(name="Courier New", size=8, color="374151")  # four lines fit a 16x16 cell
+ENTRY_FONT = Font(name="Calibri", size=18, color=render.ENTRY_INK.lstrip("#"))
+GIVEN_FONT = Font(bold=True, color=render.GIVEN_INK.lstrip("#"))
 MEDIUM = Side(style="medium", color="000000")
 TABLE_LINED_ROWS = 5000  # a table's rows get a line under them while they hold an id
 
@@ -536,15 +539,7 @@ def _build_analyze(ws: Worksheet) -> None:
     style_block(ws, candidates, font=MARK_FONT, alignment=WRAP_CENTER, number_format="@")
     grid_look(ws, candidates, helpers, shaded=False)
 
-    legend = names[layout.LEGEND]
-    heading_row, legend_col = layout.parse_cell(legend.top_left)
-    ws.cell(heading_row - 1, legend_col, "Colours").font = HEADER_FONT
-    for cell, (colour, text) in zip(
-        (row[0] for row in cells(ws, legend)), render.LEGEND, strict=True
-    ):
-        cell.value = text
-        cell.fill = PatternFill("solid", fgColor=colour.lstrip("#"))
-        cell.font, cell.alignment = Font(name="Calibri", size=9, color=INK), WRAP_CENTER
+    _legend(ws, names[layout.LEGEND], render.LEGEND)
 
     for name, label, text in (
         (layout.ANALYZE_STATUS, "Status", "Ready: type or paste a puzzle, then click ANALYZE."),
@@ -576,7 +571,95 @@ def _build_analyze(ws: Worksheet) -> None:
         heading(ws, block.row_span(block.bounds[0] - 1), title)
         style_block(ws, block, font=SOLUTION_FONT, alignment=CENTER)
         grid_look(ws, block, helpers, shaded=False)
-    _page(ws, landscape=False, tall=1, area=layout.PRINT_AREAS[layout.ANALYZE].address)
+    _page(ws, landscape=True, tall=1, area=layout.PRINT_AREAS[layout.ANALYZE].address)
+
+
+def _legend(ws: Worksheet, ref: layout.Ref, entries: tuple[tuple[str, str], ...]) -> None:
+    """Write a colour legend into *ref* (one cell per colour) under a "Colours" label."""
+    heading_row, legend_col = layout.parse_cell(ref.top_left)
+    ws.cell(heading_row - 1, legend_col, "Colours").font = HEADER_FONT
+    for cell, (colour, text) in zip((row[0] for row in cells(ws, ref)), entries, strict=True):
+        cell.value = text
+        cell.fill = PatternFill("solid", fgColor=colour.lstrip("#"))
+        cell.font, cell.alignment = Font(name="Calibri", size=9, color=INK), WRAP_CENTER
+
+
+def _build_play(ws: Worksheet) -> None:
+    names = layout.NAMES
+    _sheet_basics(
+        ws,
+        "xlsudoku · Play",
+        "Choose a puzzle in Play from and click PLAY; type your digits into the grid and "
+        "pencil marks beside it (such as 157). CHECK marks wrong entries, HINT helps, SOLVE "
+        "fills the rest.",
+    )
+    cell_points = layout.GRID_CELL_POINTS[layout.PLAY]
+    for name in (layout.PLAY_GRID, layout.PLAY_MARKS):
+        size_grid(ws, names[name], cell_points)
+    input_cells(ws, layout.PLAY_PARAMS, with_help=False)
+    row, column = layout.parse_cell(names[layout.PLAY_GEOMETRY].address)
+    ws.cell(row, column - 1, "Geometry").font = LABEL_FONT
+    merge(
+        ws,
+        layout.MERGED[layout.PLAY_GEOMETRY],
+        None,
+        font=Font(name="Calibri", size=11, bold=True),
+        alignment=LEFT,
+    )
+
+    helpers = shape_helpers(ws)
+    grid, marks = names[layout.PLAY_GRID], names[layout.PLAY_MARKS]
+    givens = names[layout.PLAY_GIVENS]
+    header_row = grid.bounds[0] - 1
+    heading(
+        ws,
+        grid.row_span(header_row),
+        "Puzzle (givens bold black, your digits blue)",
+        font=Font(name="Calibri", size=14, bold=True, color=INK),
+    )
+    fill = PatternFill("solid", fgColor=render.PLAY_FILL.lstrip("#"))
+    style_block(ws, grid, font=ENTRY_FONT, alignment=CENTER, fill=fill)
+    grid_look(ws, grid, helpers, shaded=False, givens=(givens, GIVEN_FONT))
+    # A given is locked: Excel refuses a value typed over it; CHECK and HINT put back one
+    # cleared or pasted over.
+    given_cell = (
+        f"INDEX({layout.absolute(givens.address)},ROW()-{grid.bounds[0] - 1},"
+        f"COLUMN()-{grid.bounds[1] - 1})"
+    )
+    rule = DataValidation(
+        type="custom",
+        formula1=f"LEN({given_cell})=0",
+        allow_blank=True,
+        errorStyle="stop",
+        showErrorMessage=True,
+        errorTitle="A given",
+        error="This digit is a given of the puzzle: it cannot be changed. Type into the empty "
+        "cells (1-9 on 9x9, up to 16 on 16x16).",
+    )
+    ws.add_data_validation(rule)
+    rule.add(grid.address)
+
+    heading(
+        ws,
+        marks.row_span(header_row),
+        "Pencil marks (yours: type the digits a cell may hold, such as 157; A-G above 9)",
+    )
+    style_block(ws, marks, font=MARK_FONT, alignment=WRAP_CENTER, number_format="@")
+    grid_look(ws, marks, helpers, shaded=False)
+    _legend(ws, names[layout.PLAY_LEGEND], render.PLAY_LEGEND)
+
+    for name, label, text in (
+        (layout.PLAY_STATUS, "Status", "Ready: choose a puzzle in Play from, then click PLAY."),
+        (layout.PLAY_HINT, "Hint", None),
+    ):
+        row, column = layout.parse_cell(names[name].address)
+        cell = ws.cell(row, column - 1, label)
+        cell.font, cell.alignment = HEADER_FONT, Alignment(vertical="top")
+        merge(ws, layout.MERGED[name], text, font=LABEL_FONT, fill=STATUS_FILL, alignment=WRAP)
+    for ref in (layout.MERGED[layout.PLAY_STATUS], layout.MERGED[layout.PLAY_HINT]):
+        for r in range(ref.bounds[0], ref.bounds[2] + 1):
+            ws.row_dimensions[r].height = 22
+    _page(ws, landscape=True, tall=1, area=layout.PRINT_AREAS[layout.PLAY].address)
 
 
 # -- the workbook -------------------------------------------------------------------------------
@@ -614,6 +697,7 @@ def build() -> Workbook:
         layout.ANALYZE: _build_analyze,
         layout.COLLECTION: _build_collection,
         layout.REMOVED: _build_removed,
+        layout.PLAY: _build_play,
     }
     for title, builder in builders.items():
         builder(wb[title])

@@ -205,12 +205,15 @@ def grid_look(
     helpers: tuple[str, str, str, str],
     shaded: bool,
     outside: PatternFill | None = None,
+    givens: tuple[layout.Ref, Font] | None = None,
 ) -> None:
     """Draw *ref* (a 16x16 block) as a grid of the shape in *helpers*, with conditional formats.
 
     Box edges and the grid's outline are black, the other cell edges gray; *shaded* fills
     every other box (and an X-Sudoku's diagonals) for print.  *outside* fills the cells
-    beyond the shape (covering a static fill such as the input colour).
+    beyond the shape (covering a static fill such as the input colour).  *givens* is a block
+    of the same size and a font: a cell whose twin in that block holds a digit is drawn in the
+    font (each rule carries it, since LibreOffice applies one rule per cell).
     """
     side, box_rows, box_cols, diagonals = helpers
     first_row, first_col, _, _ = ref.bounds
@@ -223,6 +226,11 @@ def grid_look(
         f"{r}={side}-1",
     )
     on_diagonal = f"AND({diagonals}=1,OR({r}={c},{r}+{c}={side}-1))"
+    fonts: list[tuple[str, Font | None]] = [("TRUE", None)]
+    if givens is not None:
+        block, font = givens
+        given = f"LEN(INDEX({layout.absolute(block.address)},{r}+1,{c}+1))>0"
+        fonts = [(given, font), (f"NOT({given})", None)]
     fills: list[tuple[str, PatternFill | None]] = [("TRUE", None)]
     if shaded:
         shade = f"MOD(INT({r}/{box_rows})+INT({c}/{box_cols}),2)=1"
@@ -242,9 +250,10 @@ def grid_look(
             right=BOX_LINE if right else NO_LINE,
             bottom=BOX_LINE if bottom else NO_LINE,
         )
-        for condition, fill in fills:
-            formula = "AND(" + ",".join([*conditions, condition]) + ")"
-            rule = FormulaRule(formula=[formula], border=border, fill=fill)
+        for (condition, fill), (typed, font) in itertools.product(fills, fonts):
+            tests = [*conditions, condition] + ([typed] if givens is not None else [])
+            formula = "AND(" + ",".join(tests) + ")"
+            rule = FormulaRule(formula=[formula], border=border, fill=fill, font=font)
             ws.conditional_formatting.add(ref.address, rule)
     if outside is not None:
         rule = FormulaRule(formula=[f"NOT(AND({inside}))"], fill=outside)

@@ -321,5 +321,10 @@ def validate_request(request: GenerateRequest) -> None:
     opens 25 is odd but pattern 1 opens 4 center cells, so opens must be even: try 24 or 26
     >>> check(opens=16, pattern=None)
     opens 16 is below 17, the fewest clues a 9x9 Sudoku with one solution can have
+    >>> check(seed=-1)
+    seed -1 is negative: use a whole number from 0 up
     """
+    if request.seed is not None and request.seed < 0:
+        # Python's random takes a seed's absolute value: -1 would silently repeat seed 1
+        raise GenerateError(f"seed {request.seed} is negative: use a whole number from 0 up")
     form_of(request)

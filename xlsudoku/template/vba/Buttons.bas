@@ -43,3 +43,19 @@ End Sub
 Public Sub SolveClick()
     RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.solve()"
 End Sub
+
+Public Sub PlayClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.play()"
+End Sub
+
+Public Sub CheckClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.check()"
+End Sub
+
+Public Sub PlayHintClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.play_hint()"
+End Sub
+
+Public Sub PlaySolveClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.play_solve()"
+End Sub
