@@ -173,7 +173,7 @@ def interrupt_the_search(*args):
 
 def test_first_ctrl_c_during_start_saves_the_best_puzzle_and_exits_130(book):
     set_cells(book, Opens=18, Pattern=4, Trials=99999, TimeLimit=60, Seed=3)
-    status, out, err = interrupt_the_search("workbook", "start", str(book))
+    status, out, err = interrupt_the_search("workbook", "start", "--progress", str(book))
     assert status == 130
     assert out.startswith("Interrupted:")
     assert err.strip().splitlines()[-1] == (
