@@ -310,3 +310,63 @@ def test_a_desktop_button_holds_the_same_lock(book, capsys):
             main(["workbook", "clear", str(book), "--wait", "0.1", "--quiet"]) == Exit.ENVIRONMENT
         )
     assert "still being written" in capsys.readouterr().err
+
+
+# -- every input bounded, one message each -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("deep.json", "[" * 100_000, "bad JSON: nested deeper than 32 levels"),
+        ("long.jsonl", '{"puzzle": ' + "1" * 5001 + "}", "a number of 5001 digits (at most 100)"),
+        ("wide.csv", "1,2\n" + "x" * 200_000, "CSV line 2: a field longer than 131,072 characters"),
+    ],
+)
+@pytest.mark.parametrize("command", ["solve", "booklet"])
+def test_hostile_json_and_csv_files_are_one_message(tmp_path, capsys, name, text, message, command):
+    path = tmp_path / name
+    path.write_text(text)
+    argv = [command, str(path)] + (["-o", str(tmp_path / "b.pdf")] if command == "booklet" else [])
+    assert main(argv) == Exit.BAD_INPUT
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert path.read_text() == text
+
+
+def test_a_puzzle_file_over_the_limit_is_refused_unread(tmp_path, capsys, monkeypatch):
+    from xlsudoku.engine import formats
+
+    monkeypatch.setattr(formats, "MAX_TEXT_BYTES", 1000)
+    path = tmp_path / "big.txt"
+    path.write_text(("." * 81 + "\n") * 20)
+    assert main(["solve", str(path)]) == Exit.UNUSABLE_FILE
+    assert "over the limit of 0.0 MB for a puzzle file" in capsys.readouterr().err
+
+
+def test_a_damaged_batch_state_file_is_a_message(tmp_path, capsys):
+    out = tmp_path / "b.jsonl"
+    assert main(["batch", "-n", "2", "-j", "1", "--seed", "3", "--quiet", "-o", str(out)]) == 0
+    out.with_name("b.jsonl.state").write_text('{"next_index": "x"}')
+    argv = ["batch", "-n", "3", "-j", "1", "--quiet", "-o", str(out), "--resume"]
+    assert main(argv) == Exit.UNUSABLE_FILE
+    assert "not a batch state file" in capsys.readouterr().err
+
+
+def test_batch_attempts_running_out_is_a_goal_not_met_with_a_message(tmp_path, capsys):
+    out = tmp_path / "a.jsonl"
+    argv = ["batch", "-n", "2", "--attempts", "1", "-j", "1", "--seed", "5", "--quiet"]
+    assert main([*argv, "-o", str(out)]) == Exit.GOAL_NOT_MET
+    err = capsys.readouterr().err
+    assert "1 of 2 puzzles: --attempts 1 ran out first (next seed 6); raise --attempts" in err
+
+
+@pytest.mark.parametrize("pattern", ["①", "²", "₂"])
+def test_unicode_digits_in_a_pattern_are_refused_by_name(pattern, book, capsys):
+    assert main(["generate", "--pattern", pattern, "--seed", "1"]) == Exit.USAGE
+    assert f"bad character {pattern!r}" in capsys.readouterr().err
+    set_cells(book, **{layout.PATTERN: pattern})
+    assert main(["workbook", "start", str(book), "--quiet"]) == Exit.BAD_INPUT
+    err = capsys.readouterr().err
+    assert f"Pattern (C5): bad character {pattern!r}" in err and "Traceback" not in err
+    assert openpyxl.load_workbook(book)["Generator"]["C5"].value == pattern

@@ -88,23 +88,31 @@ def decode_text(data: bytes, where: str) -> str:
     ...
     xlsudoku.errors.BadInput: p.txt line 2, column 3: byte 0xff is not UTF-8 text ...
     """
+    from xlsudoku.engine import formats
+    from xlsudoku.engine.grid import ParseError
+
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise BadInput(
-            f"{where} line {line}, column {column}: byte 0x{data[error.start]:02x} is not UTF-8 "
-            "text (a puzzle file is text)"
-        ) from None
+        return formats.decode_text(data, where)
+    except ParseError as error:
+        raise BadInput(str(error)) from None
 
 
 def _read_stdin() -> str:
-    """Return standard input as text, naming the line of a byte that is not UTF-8."""
+    """Return standard input as text, naming the line of a byte that is not UTF-8.
+
+    Raises:
+        UnusableFile: more than :data:`~xlsudoku.engine.formats.MAX_TEXT_BYTES` bytes.
+    """
+    from xlsudoku.engine.formats import MAX_TEXT_BYTES
+
     buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is None:
-        return sys.stdin.read()
-    return decode_text(buffer.read(), "standard input")
+    data = sys.stdin.read(MAX_TEXT_BYTES + 1) if buffer is None else buffer.read(MAX_TEXT_BYTES + 1)
+    if len(data) > MAX_TEXT_BYTES:
+        raise UnusableFile(
+            f"standard input holds more than {MAX_TEXT_BYTES / 2**20:,.0f} MB, the limit for "
+            "a puzzle file; nothing was read"
+        )
+    return data if isinstance(data, str) else decode_text(data, "standard input")
 
 
 def _file_kind(text: str) -> str:
@@ -127,9 +135,14 @@ def _file_kind(text: str) -> str:
 
 def _read_file(path: str) -> str:
     """Return the text of the puzzle file at *path* (special files refused, bad bytes named)."""
-    if _file_kind(path) == "special":
-        raise UnusableFile(f"{shorten(path)}: not a regular file (a folder, pipe or device)")
-    data = Path(path).read_bytes()
+    from xlsudoku.engine.formats import MAX_TEXT_BYTES
+    from xlsudoku.xlsm.errors import WorkbookError
+    from xlsudoku.xlsm.files import read_bytes
+
+    try:
+        data = read_bytes(Path(path), MAX_TEXT_BYTES, "a puzzle file")
+    except WorkbookError as error:
+        raise UnusableFile(shorten(str(error), 200)) from None
     if data.startswith(b"PK\x03\x04"):
         raise BadInput(
             f"{shorten(path)}: not a text puzzle file but a zip package, such as a workbook "

@@ -3,8 +3,9 @@
 ``xlsudoku batch`` makes many graded puzzles on every core (``--jobs``) or a Dask cluster
 (``--scheduler``), written as they are done to JSON lines or CSV (and optionally a puzzle file
 in one of the engine's formats); ``--resume`` continues a killed or cancelled run.
-``xlsudoku booklet`` prints puzzles to a PDF.  Exit status: 0 done, 1 fewer puzzles than asked
-(batch) or bad input lines (booklet), 2 a bad option or file, 130 interrupted.
+``xlsudoku booklet`` prints puzzles to a PDF.  Exit status: 0 done, 1 bad input lines (booklet),
+2 a bad option, 3 a file that cannot be used, 5 fewer puzzles than asked (batch: ``--attempts``
+ran out first), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -134,7 +135,7 @@ def _pattern(text: str) -> int | str | None:
     text = text.strip()
     if text.lower() in ("none", ""):
         return None
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 def _spec(args: argparse.Namespace, seed: int) -> BatchSpec:
@@ -288,7 +289,15 @@ def _run_batch(args: argparse.Namespace) -> int:
             _report(summary, spec, where, executor.name, time.perf_counter() - started),
             file=sys.stderr,
         )
-    return 0 if summary.have >= spec.count else 1
+    if summary.have >= spec.count:
+        return 0
+    print(
+        f"xlsudoku batch: {summary.have} of {spec.count} puzzles: --attempts {spec.attempts} "
+        f"ran out first (next seed {spec.seed + summary.next_index}); raise --attempts"
+        + (" and continue with --resume" if args.output else ""),
+        file=sys.stderr,
+    )
+    return Exit.GOAL_NOT_MET
 
 
 def _progress(

@@ -48,11 +48,18 @@ def backup_name(target: Path) -> Path:
     return target.with_name(target.name + ".bak")
 
 
-def read_bytes(path: Path, limit: int) -> bytes:
+def read_bytes(path: Path, limit: int, what: str = "a workbook file") -> bytes:
     """Return the bytes of the regular file *path*, refusing special files and big files.
+
+    *what* names the kind of file in the messages.
 
     Raises:
         WorkbookError: no such file, not a regular file, or larger than *limit* bytes.
+
+    >>> read_bytes(Path("/dev/null"), 10)
+    Traceback (most recent call last):
+    ...
+    xlsudoku.xlsm.errors.WorkbookError: /dev/null: not a regular file (a folder, pipe or device)
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -60,7 +67,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
     except FileNotFoundError:
         raise WorkbookError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise WorkbookError(f"{path}: a folder, not a workbook file") from None
+        raise WorkbookError(f"{path}: a folder, not {what}") from None
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -68,7 +75,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
         if info.st_size > limit:
             raise WorkbookError(
                 f"{path}: the file is {info.st_size / 2**20:,.1f} MB, over the limit of "
-                f"{limit / 2**20:,.1f} MB for a workbook; it was not read"
+                f"{limit / 2**20:,.1f} MB for {what}; it was not read"
             )
         data = handle.read(limit + 1)
     if len(data) > limit:
