@@ -4,6 +4,7 @@ A small, fast version of each part of ``xlsudoku bench soak`` (xlsudoku.bench.so
 processes and real files, plus the single behaviours behind them.
 """
 
+import contextlib
 import os
 import random
 import shutil
@@ -11,6 +12,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 import openpyxl
 import pytest
@@ -370,3 +372,62 @@ def test_unicode_digits_in_a_pattern_are_refused_by_name(pattern, book, capsys):
     err = capsys.readouterr().err
     assert f"Pattern (C5): bad character {pattern!r}" in err and "Traceback" not in err
     assert openpyxl.load_workbook(book)["Generator"]["C5"].value == pattern
+
+
+# -- no orphans ----------------------------------------------------------------------------------
+
+
+def _children(pid):
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_kill_9_of_a_two_process_batch_leaves_no_process_and_releases_stdout():
+    command = [sys.executable, "-m", "xlsudoku", "batch", "-n", "100000", "-j", "2"]
+    batch = subprocess.Popen(
+        [*command, "--seed", "1", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    workers = []
+    try:
+        assert batch.stdout.readline()  # the workers are making puzzles
+        workers = _children(batch.pid)
+        assert len(workers) >= 2
+        batch.kill()
+        batch.wait()
+        ended = threading.Event()
+        threading.Thread(target=lambda: (batch.stdout.read(), ended.set()), daemon=True).start()
+        assert ended.wait(5), "a process of the killed batch still holds its standard output"
+        deadline = time.monotonic() + 5
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_alive, workers))
+    finally:
+        for pid in [batch.pid, *workers]:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_jobs_are_capped_at_the_cpus_and_the_chunks(capsys):
+    from xlsudoku.production.executors import all_cores
+
+    argv = ["batch", "-n", "2", "--attempts", "2", "--seed", "1", "-j", str(10**31)]
+    assert main(argv) == 0
+    assert f"-j {10**31:,} capped at {min(all_cores(), 1)} " in capsys.readouterr().err

@@ -36,7 +36,12 @@ from xlsudoku.errors import CommandError, EnvironmentFault, Exit, UnusableFile, 
 from xlsudoku.interrupts import Interrupts
 from xlsudoku.xlsm import workbook as workbook_file
 from xlsudoku.xlsm.errors import FolderNotWritable, LockTimeout, PackageError, WorkbookError
-from xlsudoku.xlsm.files import backup_name, clean_stale_temps, writable_target
+from xlsudoku.xlsm.files import (
+    backup_name,
+    clean_stale_temps,
+    free_backup_name,
+    writable_target,
+)
 from xlsudoku.xlsm.lock import DEFAULT_WAIT, workbook_lock
 from xlsudoku.xlsm.safe_zip import DEFAULT_LIMITS, Limits
 
@@ -172,10 +177,14 @@ class RecordingIO:
 
 @dataclass(frozen=True)
 class RunResult:
-    """What a headless run did: the action's outcome and where the workbook was saved."""
+    """What a headless run did: the action's outcome and where the workbook was saved.
+
+    ``backup`` is where the file the output replaced was kept (None when nothing was).
+    """
 
     outcome: Outcome
     saved_to: Path
+    backup: Path | None = None
 
 
 @contextlib.contextmanager
@@ -305,11 +314,28 @@ def _run(
         return io
 
     stopped_early = [False]  # START stopped by a first Ctrl+C: its best puzzle so far is saved
+    # In place the previous version is NAME.bak (one, replaced each run); another file the
+    # output replaces is kept under a name no file has, so no earlier backup is lost either.
+    backup: Path | None = None
+    if in_place:
+        backup = backup_name(real)
+    elif real.exists():
+        backup = free_backup_name(real)
 
     def committed() -> None:
-        kept = f" (the previous version is {backup_name(target).name})" if in_place else ""
+        kept = f" (the previous version is {backup.name})" if backup is not None else ""
         what = "the best puzzle found before Ctrl+C" if stopped_early[0] else "the result"
         guard.state = f"{what} was saved to {target}{kept}"
+
+    def save(workbook: Any, data: bytes) -> None:
+        workbook_file.save(
+            workbook,
+            real,
+            data,
+            interrupts=guard,
+            on_commit=committed,
+            backup=backup if backup is not None else False,
+        )
 
     action = getattr(actions, ACTIONS[command])
     if command == "start":
@@ -325,14 +351,14 @@ def _run(
                 if in_place:  # the file may have changed while START ran: replay on it
                     workbook, data = read_workbook(source, limits)
                     recorder.replay(check_contract(workbook, command))
-                workbook_file.save(workbook, real, data, interrupts=guard, on_commit=committed)
-        return RunResult(outcome, target)
+                save(workbook, data)
+        return RunResult(outcome, target, backup)
     with workbook_lock(real, wait, on_wait):
         clean_stale_temps(real)
         workbook, data = read_workbook(source, limits)
         outcome = action(typed(check_contract(workbook, command)))
-        workbook_file.save(workbook, real, data, interrupts=guard, on_commit=committed)
-    return RunResult(outcome, target)
+        save(workbook, data)
+    return RunResult(outcome, target, backup)
 
 
 def _trials(io: CellIO) -> int | None:

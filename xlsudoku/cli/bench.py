@@ -430,7 +430,15 @@ def _run_bench(args: argparse.Namespace) -> int:
     bench: Bench = args.bench
     if args.save is None:
         return int(bench.run(args))
+    from xlsudoku.cli.outputs import check_output
+    from xlsudoku.errors import UnusableFile
+    from xlsudoku.xlsm.files import inspect_target
+
     folder = Path(args.save)
+    found = inspect_target(folder)
+    if found.kind not in ("folder", "missing"):
+        what = found.special or "a file"
+        raise UnusableFile(f"--save {folder}: {what}, not a folder; the benchmark was not run")
     folder.mkdir(parents=True, exist_ok=True)
     tee = _Tee(sys.stdout)
     stdout, sys.stdout = sys.stdout, typing.cast(typing.TextIO, tee)
@@ -439,11 +447,11 @@ def _run_bench(args: argparse.Namespace) -> int:
     finally:
         sys.stdout = stdout
     machine = platform.node().split(".")[0] or "machine"
-    path = result_path(folder, bench.name, machine, dt.date.today())
+    path = check_output(result_path(folder, bench.name, machine, dt.date.today()), option="--save")
     command = " ".join(["xlsudoku", *getattr(args, "argv", ["bench", bench.name])])
-    with open(path, "x", encoding="utf-8") as handle:  # "x": never replaces a file
+    with open(path.real, "x", encoding="utf-8") as handle:  # "x": never replaces a file
         handle.write(f"$ {command}\n{tee.kept.getvalue()}")
-    print(f"saved {path}")
+    print(f"saved {path.path}")
     return status
 
 

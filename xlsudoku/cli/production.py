@@ -193,21 +193,36 @@ def _base_seed(args: argparse.Namespace, kept: Kept) -> tuple[int, bool]:
 
 
 def _open_output(args: argparse.Namespace) -> BatchFile:
+    """Return the batch's output files, once their paths are checked (nothing written yet).
+
+    Raises:
+        UnusableFile: an output is a special file, a workbook, a file the batch did not make,
+            or ``-o`` and ``--puzzles`` name the same file.
+    """
     from pathlib import Path
 
+    from xlsudoku.cli.outputs import check_output
     from xlsudoku.engine.formats import PuzzleFormat
+    from xlsudoku.errors import UnusableFile
     from xlsudoku.production.store import BatchFile, PuzzleFile, format_of
 
     fmt = format_of(args.output, args.format) if args.output else (args.format or "jsonl")
+    records = None
+    if args.output:
+        # an existing records file is the store's to judge: --resume continues it, else refused
+        records = check_output(args.output, option="-o", ours=lambda _: True).real
     puzzles = None
     if args.puzzles:
+        out = check_output(args.puzzles, option="--puzzles", ours=lambda _: args.resume)
+        if records is not None and out.real == records:
+            raise UnusableFile(f"-o and --puzzles name the same file {args.puzzles}")
         name = args.puzzle_format or Path(args.puzzles).suffix or "line"
         try:
             puzzle_format = PuzzleFormat.parse(name)
         except ValueError:
             puzzle_format = PuzzleFormat.LINE
-        puzzles = PuzzleFile(args.puzzles, puzzle_format)
-    return BatchFile(args.output, fmt, puzzles)
+        puzzles = PuzzleFile(str(out.real), puzzle_format)
+    return BatchFile(None if records is None else str(records), fmt, puzzles)
 
 
 def _run_batch(args: argparse.Namespace) -> int:
@@ -215,7 +230,7 @@ def _run_batch(args: argparse.Namespace) -> int:
     from xlsudoku.errors import Exit
     from xlsudoku.interrupts import Interrupts
     from xlsudoku.production.batch import run_batch
-    from xlsudoku.production.executors import ExecutorError, all_cores, make_executor
+    from xlsudoku.production.executors import ExecutorError, make_executor
     from xlsudoku.production.store import StoreError
 
     try:
@@ -239,7 +254,8 @@ def _run_batch(args: argparse.Namespace) -> int:
             if not args.quiet:
                 print(f"xlsudoku batch: {args.output} already has {len(kept.records)} puzzles")
             return 0
-        executor = make_executor(args.jobs or all_cores(), args.scheduler)
+        jobs = _jobs(args, spec, kept.next_index)
+        executor = make_executor(jobs, args.scheduler)
     except (StoreError, GenerateError, ExecutorError, ValueError) as error:
         output.discard()
         print(f"xlsudoku batch: {error}", file=sys.stderr)
@@ -298,6 +314,22 @@ def _run_batch(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return Exit.GOAL_NOT_MET
+
+
+def _jobs(args: argparse.Namespace, spec: BatchSpec, start: int) -> int:
+    """Return the worker processes for ``-j``: at most the CPUs and the chunks (say so)."""
+    from xlsudoku.production.batch import FAST_CHUNK, is_slow
+    from xlsudoku.production.executors import all_cores, capped_jobs
+
+    size = args.chunk or (1 if is_slow(spec) else FAST_CHUNK)
+    chunks = -(-max(spec.attempts - start, 0) // size)
+    asked = args.jobs or all_cores()
+    if args.scheduler is not None and args.scheduler != "local":
+        return asked  # the cluster's workers, not this machine's processes
+    jobs, why = capped_jobs(asked, chunks, all_cores())
+    if why and args.jobs is not None and not args.quiet:
+        print(f"xlsudoku batch: -j {args.jobs:,} capped at {jobs} ({why})", file=sys.stderr)
+    return jobs
 
 
 def _progress(
@@ -365,6 +397,11 @@ def _add_booklet(sub: Subparsers) -> None:
     p.add_argument("--sheet", choices=SHEETS, default="all", help="which puzzles of a workbook")
     p.add_argument("--csv", action="store_true", help="read the input as CSV")
     p.add_argument("--no-grade", action="store_true", help="do not grade puzzles without a level")
+    p.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace an existing PDF that is not an earlier xlsudoku booklet",
+    )
     p.set_defaults(run=_run_booklet)
 
 
@@ -372,11 +409,26 @@ def _run_booklet(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from xlsudoku.cli.inputs import report_bad
+    from xlsudoku.cli.outputs import check_output
     from xlsudoku.engine.grid import SudokuError
     from xlsudoku.errors import Exit, os_error_message
-    from xlsudoku.production.booklet import BookletOptions, page_count, write_booklet
+    from xlsudoku.production.booklet import (
+        BookletOptions,
+        made_by_booklet,
+        page_count,
+        write_booklet,
+    )
     from xlsudoku.production.inputs import Entry, complete, read_entries
 
+    source = "booklet" if args.source == "-" else args.source
+    output = args.output or str(Path(source).with_suffix(".pdf"))
+    out = check_output(
+        output,
+        option="-o",
+        inputs=[] if args.source == "-" else [args.source],
+        replace=args.replace,
+        ours=made_by_booklet,
+    )
     try:
         found = read_entries(args.source, args.sheet, args.csv)
     except SudokuError as error:
@@ -395,8 +447,6 @@ def _run_booklet(args: argparse.Namespace) -> int:
     if not entries:
         print(f"xlsudoku booklet: no puzzle to print in {args.source}", file=sys.stderr)
         return Exit.BAD_INPUT
-    source = "booklet" if args.source == "-" else args.source
-    output = args.output or str(Path(source).with_suffix(".pdf"))
     options = BookletOptions(
         title=args.title,
         per_page=args.per_page,
@@ -405,7 +455,7 @@ def _run_booklet(args: argparse.Namespace) -> int:
         answers=not args.no_answers,
     )
     try:
-        write_booklet(output, entries, options)
+        write_booklet(out.real, entries, options)
     except OSError as error:
         print(f"xlsudoku booklet: cannot write {output}: {error}", file=sys.stderr)
         return os_error_message(error)[1]

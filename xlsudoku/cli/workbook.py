@@ -17,6 +17,7 @@ button refused its input.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -63,6 +64,11 @@ def _add_button(buttons: Subparsers, name: str, text: str) -> None:
         metavar="PATH",
         help="write the result to PATH (.xlsm/.xlsx) and leave BOOK unchanged",
     )
+    p.add_argument(
+        "--replace",
+        action="store_true",
+        help="let --output replace another existing workbook (it is kept as a backup)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
         "--wait",
@@ -87,8 +93,18 @@ def _first_state(args: argparse.Namespace) -> str:
 
 def _run_button(args: argparse.Namespace) -> int:
     from xlsudoku.addin import headless
+    from xlsudoku.cli.outputs import check_output
 
     target = args.output or args.workbook
+    if args.output:
+        check_output(
+            args.output,
+            option="--output",
+            workbook=True,
+            inputs=[args.workbook],
+            in_place=True,
+            replace=args.replace,
+        )
 
     def say_waiting(seconds: float) -> None:
         print(
@@ -114,7 +130,12 @@ def _run_button(args: argparse.Namespace) -> int:
     print(outcome.status)
     if outcome.ok and args.button == "start":
         print(f"puzzle: {outcome.detail.puzzle}")
-    print(f"saved {done.saved_to}")
+    kept = ""
+    if done.backup is not None:
+        in_place = os.path.realpath(target) == os.path.realpath(args.workbook)
+        what = "the previous version" if in_place else "the file it replaced"
+        kept = f" ({what} is kept as {done.backup})"
+    print(f"saved {done.saved_to}{kept}")
     if not outcome.ok:
         print(f"xlsudoku workbook {args.button}: {outcome.status}", file=sys.stderr)
     return 0 if outcome.ok else 1

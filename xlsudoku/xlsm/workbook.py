@@ -70,12 +70,14 @@ def save(
     *,
     interrupts: Shield | None = None,
     on_commit: Callable[[], None] | None = None,
+    backup: bool | Path = True,
 ) -> None:
     """Save *workbook* to *target* in one step, keeping the old file as ``TARGET.bak``.
 
     A macro-enabled *target* is saved with *template* (the file, or the bytes, the workbook was
     read from) as the source of the VBA project and buttons; the check that the saved copy
-    still has them runs on the temporary file, before it replaces anything.
+    still has them runs on the temporary file, before it replaces anything.  *backup* is where
+    the old file is kept (a path), ``TARGET.bak`` (True) or nowhere (False).
     """
     from xlsudoku.xlsm.package import save_preserving
 
@@ -89,4 +91,4 @@ def save(
         else:
             workbook.save(temp)
 
-    replace_atomically(write, real, interrupts=interrupts, on_commit=on_commit)
+    replace_atomically(write, real, backup=backup, interrupts=interrupts, on_commit=on_commit)
