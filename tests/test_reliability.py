@@ -431,3 +431,22 @@ def test_jobs_are_capped_at_the_cpus_and_the_chunks(capsys):
     argv = ["batch", "-n", "2", "--attempts", "2", "--seed", "1", "-j", str(10**31)]
     assert main(argv) == 0
     assert f"-j {10**31:,} capped at {min(all_cores(), 1)} " in capsys.readouterr().err
+
+
+# -- the layout check covers positions -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "refers_to"), [("Status", "Generator!$C$6"), ("Stats", "Generator!$B$4:$C$14")]
+)
+def test_an_output_moved_onto_the_parameters_is_refused_untouched(book, capsys, name, refers_to):
+    from openpyxl.workbook.defined_name import DefinedName
+
+    wb = openpyxl.load_workbook(book, keep_vba=True)
+    wb.defined_names[name] = DefinedName(name, attr_text=refers_to)
+    wb.save(book)
+    before = book.read_bytes()
+    assert main(["workbook", "start", str(book), "--quiet"]) == Exit.UNUSABLE_FILE
+    err = capsys.readouterr().err
+    assert f"the defined name '{name}' points at {refers_to}, over the cells of 'Opens'" in err
+    assert book.read_bytes() == before

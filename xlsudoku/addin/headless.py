@@ -283,7 +283,7 @@ def run(
             fault = UnusableFile if status == Exit.UNUSABLE_FILE else EnvironmentFault
             raise fault(f"{message}; {guard.state}") from error
         except (MissingPart, PackageError) as error:
-            raise UnusableFile(f"{target}: {error}; {guard.state}") from error
+            raise UnusableFile(f"{target}: {str(error).rstrip('.')}; {guard.state}") from error
         except WorkbookError as error:
             raise UnusableFile(f"{error}; {guard.state}") from error
         except (LockTimeout, FolderNotWritable) as error:
