@@ -448,5 +448,6 @@ def test_an_output_moved_onto_the_parameters_is_refused_untouched(book, capsys, 
     before = book.read_bytes()
     assert main(["workbook", "start", str(book), "--quiet"]) == Exit.UNUSABLE_FILE
     err = capsys.readouterr().err
-    assert f"the defined name '{name}' points at {refers_to}, over the cells of 'Opens'" in err
+    assert f"the defined name '{name}' points at {refers_to}, over the cells of" in err
+    assert "'Opens' ($C$6)" in err
     assert book.read_bytes() == before
