@@ -546,6 +546,12 @@ class OpenpyxlIO(_Tables):
 
     def __init__(self, workbook: Workbook) -> None:
         self.workbook = workbook
+        # sheet title -> the (row, column) cells whose values this adapter wrote: saving keeps
+        # every other cell as the file had it (xlsudoku.xlsm.keep)
+        self.written: dict[str, set[tuple[int, int]]] = {}
+
+    def _wrote(self, sheet: Worksheet, row: int, column: int) -> None:
+        self.written.setdefault(sheet.title, set()).add((row, column))
 
     def _sheet_names(self) -> list[str]:
         return list(self.workbook.sheetnames)
@@ -615,11 +621,11 @@ class OpenpyxlIO(_Tables):
             )
         return cell
 
-    @classmethod
-    def _write_block(cls, sheet: Worksheet, r0: int, c0: int, block: Block) -> None:
+    def _write_block(self, sheet: Worksheet, r0: int, c0: int, block: Block) -> None:
         for r, row in enumerate(block):
             for c, value in enumerate(row):
-                cell = cls._writable(sheet, r0 + r, c0 + c)
+                cell = self._writable(sheet, r0 + r, c0 + c)
+                self._wrote(sheet, r0 + r, c0 + c)
                 cell.value = None if value == "" else value
                 if isinstance(value, str) and value.startswith("="):
                     cell.data_type = "s"  # text that only looks like a formula stays text
@@ -630,6 +636,7 @@ class OpenpyxlIO(_Tables):
         for r in range(r0, r1 + 1):
             for c in range(c0, c1 + 1):
                 self._writable(sheet, r, c).value = None
+                self._wrote(sheet, r, c)
 
     def _table(self, name: str) -> _Table:
         sheet, (r0, c0, _, c1) = self._resolve(name)
@@ -671,6 +678,7 @@ class OpenpyxlIO(_Tables):
         for row in range(first, last + 1):
             for column in range(table.first_col, table.last_col + 1):
                 table.sheet.cell(row, column).value = None
+                self._wrote(table.sheet, row, column)
 
     def set_sizes(
         self,

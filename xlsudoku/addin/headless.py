@@ -327,7 +327,7 @@ def _run(
         what = "the best puzzle found before Ctrl+C" if stopped_early[0] else "the result"
         guard.state = f"{what} was saved to {target}{kept}"
 
-    def save(workbook: Any, data: bytes) -> None:
+    def save(workbook: Any, data: bytes, io: OpenpyxlIO) -> None:
         workbook_file.save(
             workbook,
             real,
@@ -335,12 +335,14 @@ def _run(
             interrupts=guard,
             on_commit=committed,
             backup=backup if backup is not None else False,
+            changed=io.written,  # every other cell is kept as the file had it
         )
 
     action = getattr(actions, ACTIONS[command])
     if command == "start":
         workbook, data = read_workbook(source, limits)
-        recorder = RecordingIO(check_contract(workbook, command))
+        first = check_contract(workbook, command)
+        recorder = RecordingIO(first)
         typed(recorder)
         with guard.cooperative():
             with _progress_bar(_trials(recorder), progress) as update:
@@ -350,14 +352,16 @@ def _run(
                 clean_stale_temps(real)
                 if in_place:  # the file may have changed while START ran: replay on it
                     workbook, data = read_workbook(source, limits)
-                    recorder.replay(check_contract(workbook, command))
-                save(workbook, data)
+                    first = check_contract(workbook, command)
+                    recorder.replay(first)
+                save(workbook, data, first)
         return RunResult(outcome, target, backup)
     with workbook_lock(real, wait, on_wait):
         clean_stale_temps(real)
         workbook, data = read_workbook(source, limits)
-        outcome = action(typed(check_contract(workbook, command)))
-        save(workbook, data)
+        io = check_contract(workbook, command)
+        outcome = action(typed(io))
+        save(workbook, data, io)
     return RunResult(outcome, target, backup)
 
 

@@ -229,6 +229,14 @@ def _start(p: argparse.ArgumentParser) -> None:
         "--runs", type=_at_least(5), default=10, help="runs (at least 5: the figures are medians)"
     )
     p.add_argument("--seed", type=int, default=1, help="seed of run 1 (run i: seed + i - 1)")
+    p.add_argument(
+        "--rows", type=_at_least(0), default=0, help="fill the Collection with ROWS rows first"
+    )
+    p.add_argument(
+        "--as-excel",
+        action="store_true",
+        help="write the workbook's numbers as Excel does (the saved cells compared one by one)",
+    )
 
 
 def _soak(p: argparse.ArgumentParser) -> None:

@@ -282,7 +282,9 @@ def _template_archive(template: Path | bytes) -> tuple[zipfile.ZipFile, dict[str
     return archive, drawings
 
 
-def save_preserving(workbook: Workbook, path: str | Path, template: str | Path | bytes) -> Contents:
+def save_preserving(
+    workbook: Workbook, path: str | Path | io.BytesIO, template: str | Path | bytes
+) -> Contents:
     """Save *workbook* to *path* with the VBA project and buttons of *template*; check them.
 
     *workbook* is normally *template* loaded with ``openpyxl.load_workbook(template,
@@ -312,13 +314,14 @@ def save_preserving(workbook: Workbook, path: str | Path, template: str | Path |
             if code_name and sheet in workbook.sheetnames:
                 workbook[sheet].sheet_properties.codeName = code_name
     workbook.save(path)
-    saved = package_contents(Path(path))
+    saved = package_contents(path.getvalue() if isinstance(path, io.BytesIO) else Path(path))
     lost = [button for button in expected.buttons if button not in saved.buttons]
     if saved.vba_project != expected.vba_project or not saved.macro_enabled or lost:
         what = "the VBA project" if saved.vba_project != expected.vba_project else ""
         if lost:
             what = ", ".join(filter(None, [what, f"buttons {[b.caption for b in lost]}"]))
-        raise PackageError(f"saving {path} lost {what or 'the macro-enabled content type'}")
+        where = "the saved copy" if isinstance(path, io.BytesIO) else str(path)
+        raise PackageError(f"saving {where} lost {what or 'the macro-enabled content type'}")
     return saved
 
 
