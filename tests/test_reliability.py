@@ -451,3 +451,32 @@ def test_an_output_moved_onto_the_parameters_is_refused_untouched(book, capsys, 
     assert f"the defined name '{name}' points at {refers_to}, over the cells of" in err
     assert "'Opens' ($C$6)" in err
     assert book.read_bytes() == before
+
+
+def test_a_full_disk_while_saving_is_one_message_and_the_file_is_untouched(
+    book, capsys, monkeypatch
+):
+    import errno
+
+    from xlsudoku.xlsm import workbook as workbook_file
+
+    class Full:
+        def __init__(self, path, mode):
+            self.path = path
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device", str(self.path))
+
+    monkeypatch.setattr(workbook_file, "open", Full, raising=False)
+    before = book.read_bytes()
+    assert main(["workbook", "start", str(book), "--quiet"]) == Exit.ENVIRONMENT
+    err = capsys.readouterr().err
+    assert "no space left on the device; nothing more was written" in err
+    assert f"{book} was not changed" in err and "Traceback" not in err
+    assert book.read_bytes() == before and not list(book.parent.glob(".*.tmp"))

@@ -268,6 +268,13 @@ def _far_column(parts: Parts) -> Parts:
     return parts | {SHEET: sheet[:tail] + far + sheet[tail:]}
 
 
+def _out_of_order(parts: Parts) -> Parts:
+    sheet = parts[SHEET]
+    tail = sheet.index(b"</sheetData>")
+    row = b'<row r="900"><c r="B900"><v>2</v></c><c r="A900"><v>1</v></c></row>'
+    return parts | {SHEET: sheet[:tail] + row + sheet[tail:]}
+
+
 Make = Callable[[Parts], Parts | bytes]
 
 KINDS: dict[str, tuple[Make | bytes, str]] = {
@@ -302,6 +309,16 @@ KINDS: dict[str, tuple[Make | bytes, str]] = {
     "name moved onto Collection": (_name("Status", "Collection!$C$13"), "not at the sheet"),
     "grid moved onto Collection": (_name("PuzzleGrid", "Collection!$A$2:$I$10"), "PuzzleGrid"),
     "name with two ranges": (_name("Opens", "Generator!$C$5,Generator!$C$6"), "one block"),
+    "status moved onto Opens": (_name("Status", "Generator!$C$6"), "over the cells of 'Opens'"),
+    "statistics over the parameters": (
+        _name("Stats", "Generator!$B$4:$C$14"),
+        "'Stats' points at Generator!$B$4:$C$14, over the cells of",
+    ),
+    "button drawing that is not XML": (
+        lambda parts: parts | {"xl/drawings/vmlDrawing1.vml": b"<xml><v:shape <<< & "},
+        "vmlDrawing1.vml is not XML",
+    ),
+    "cells out of order": (_out_of_order, "the sheet's cells are out of order"),
 }
 """kind -> (how to make it from the template's parts, or its bytes; what the message says)."""
 
