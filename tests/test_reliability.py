@@ -480,3 +480,29 @@ def test_a_full_disk_while_saving_is_one_message_and_the_file_is_untouched(
     assert "no space left on the device; nothing more was written" in err
     assert f"{book} was not changed" in err and "Traceback" not in err
     assert book.read_bytes() == before and not list(book.parent.glob(".*.tmp"))
+
+
+# -- IMPORT reads only what it may ---------------------------------------------------------------
+
+
+def test_import_of_a_missing_path_says_file_not_found(book, capsys):
+    set_cells(book, ImportSource="missing.txt")
+    assert main(["workbook", "import", str(book)]) == Exit.BAD_INPUT
+    assert "Import from (C32): file not found: 'missing.txt'" in capsys.readouterr().err
+    assert main(["workbook", "import", str(book), str(book.parent / "gone.txt")]) == 1
+    assert "file not found" in capsys.readouterr().err
+
+
+def test_import_of_a_binary_file_named_on_the_command_line_names_the_byte(book, capsys):
+    binary = book.parent.parent / "ls"
+    binary.write_bytes(b"\x7fELF\x02\x01\x01\x00\xff\xfe" * 10)
+    assert main(["workbook", "import", str(book), str(binary)]) == Exit.BAD_INPUT
+    assert "ls line 1, column 9: byte 0xff is not UTF-8 text" in capsys.readouterr().err
+
+
+def test_import_from_a_cell_naming_a_file_elsewhere_is_refused(book, capsys):
+    elsewhere = book.parent.parent / "elsewhere.txt"
+    elsewhere.write_text("." * 81 + "\n")
+    set_cells(book, ImportSource=str(elsewhere))
+    assert main(["workbook", "import", str(book)]) == Exit.BAD_INPUT
+    assert "is outside the workbook's folder" in capsys.readouterr().err

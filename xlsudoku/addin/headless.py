@@ -23,6 +23,7 @@ Nothing is lost, whoever else writes the file and whenever the run is stopped:
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -232,6 +233,7 @@ def run(
     on_wait: Callable[[float], None] | None = None,
     limits: Limits = DEFAULT_LIMITS,
     inputs: dict[str, Any] | None = None,
+    import_file: Path | None = None,
 ) -> RunResult:
     """Run a workbook command (``start``, ``save``, ``clear``, ``import``, ..., ``solve``).
 
@@ -240,7 +242,9 @@ def run(
     *interrupts* is the command line's Ctrl+C handling (see the module notes); its ``state``
     says what happened to the file at every moment.  *wait* bounds the wait for another run
     writing the same file; *on_wait* is told when a run has to wait.
-    *inputs* (defined name -> value) are typed into the workbook first.
+    *inputs* (defined name -> value) are typed into the workbook first.  IMPORT reads a file
+    the Import from cell names only from the workbook's folder, or *import_file* (a file the
+    user named) wherever it is.
 
     Raises:
         UnusableFile: the file cannot be read or written (missing, damaged, read-only...), or
@@ -277,6 +281,7 @@ def run(
                 wait,
                 on_wait,
                 inputs or {},
+                import_file,
             )
         except OSError as error:
             message, status = os_error_message(error)
@@ -305,6 +310,7 @@ def _run(
     wait: float,
     on_wait: Callable[[float], None] | None,
     inputs: dict[str, Any],
+    import_file: Path | None,
 ) -> RunResult:
     """Do :func:`run`'s work once the paths are checked."""
 
@@ -339,6 +345,9 @@ def _run(
         )
 
     action = getattr(actions, ACTIONS[command])
+    if command == "import":
+        files = actions.ImportFiles(source.resolve().parent, import_file)
+        action = functools.partial(actions.import_puzzles, files=files)
     if command == "start":
         workbook, data = read_workbook(source, limits)
         first = check_contract(workbook, command)

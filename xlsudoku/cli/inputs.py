@@ -26,29 +26,17 @@ if typing.TYPE_CHECKING:
     from xlsudoku.engine.grid import Geometry
 
 
-# Characters a puzzle typed as an argument may hold besides cell characters: drawing
-# separators, and the field separators of a ``puzzle:count`` or ``puzzle,level`` line.
-_PUZZLE_PUNCTUATION = frozenset("|+=-:,;\t ")
-
-
 def looks_like_puzzle(text: str) -> bool:
     """Return True when a command-line argument is a puzzle rather than a file name.
 
-    A puzzle is several lines (a drawing), JSON, or made only of cell characters and
-    separators with at least 16 cells (the smallest grid).
+    The engine's test (:func:`xlsudoku.engine.formats.looks_like_puzzle`), loaded when asked.
 
     >>> looks_like_puzzle("4.2......1.....3"), looks_like_puzzle("puzzles.txt")
     (True, False)
-    >>> looks_like_puzzle("." * 256), looks_like_puzzle("../data/p.sdk")
-    (True, False)
     """
-    from xlsudoku.engine.grid import char_to_digit
+    from xlsudoku.engine.formats import looks_like_puzzle as is_puzzle
 
-    body = text.strip()
-    if "\n" in body or body[:1] in ("{", "["):
-        return True
-    cells = [ch for ch in body if ch not in _PUZZLE_PUNCTUATION]
-    return len(cells) >= 16 and all(char_to_digit(ch, 16) is not None for ch in cells)
+    return is_puzzle(text)
 
 
 def geometry_arg(text: str) -> Geometry:

@@ -115,7 +115,8 @@ def _run_button(args: argparse.Namespace) -> int:
         )
 
     source = getattr(args, "source", None)
-    inputs = {} if source is None else {"ImportSource": str(Path(source).resolve())}
+    named = None if source is None else Path(source).resolve()
+    inputs = {} if named is None else {"ImportSource": str(named)}
     done = headless.run(
         args.button,
         args.workbook,
@@ -125,6 +126,7 @@ def _run_button(args: argparse.Namespace) -> int:
         wait=args.wait,
         on_wait=say_waiting,
         inputs=inputs,
+        import_file=named,
     )
     outcome = done.outcome
     print(outcome.status)

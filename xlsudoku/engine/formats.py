@@ -123,6 +123,29 @@ MAX_CSV_FIELD = 131_072
 """The longest CSV field, in characters (the csv module's own limit)."""
 
 
+# Characters a puzzle typed as text may hold besides cell characters: drawing separators, and
+# the field separators of a ``puzzle:count`` or ``puzzle,level`` line.
+_PUZZLE_PUNCTUATION = frozenset("|+=-:,;\t ")
+
+
+def looks_like_puzzle(text: str) -> bool:
+    """Return True when *text* is a puzzle (or puzzles) rather than a file's name.
+
+    A puzzle is several lines (a drawing), JSON, or made only of cell characters and
+    separators with at least 16 cells (the smallest grid).
+
+    >>> looks_like_puzzle("4.2......1.....3"), looks_like_puzzle("puzzles.txt")
+    (True, False)
+    >>> looks_like_puzzle("." * 256), looks_like_puzzle("../data/p.sdk")
+    (True, False)
+    """
+    body = text.strip()
+    if "\n" in body or body[:1] in ("{", "["):
+        return True
+    cells = [ch for ch in body if ch not in _PUZZLE_PUNCTUATION]
+    return len(cells) >= 16 and all(char_to_digit(ch, 16) is not None for ch in cells)
+
+
 def decode_text(data: bytes, where: str) -> str:
     r"""Return *data* as UTF-8 text (a leading byte-order mark dropped), naming a bad byte.
 

@@ -70,10 +70,13 @@ def read_bytes(path: Path, limit: int, what: str = "a workbook file") -> bytes:
         raise WorkbookError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise WorkbookError(f"{path}: a folder, not {what}") from None
+    info = os.fstat(fd)
+    if stat.S_ISDIR(info.st_mode) or not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise WorkbookError(f"{path}: a folder, not {what}")
+        raise WorkbookError(f"{path}: not a regular file (a folder, pipe or device)")
     with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise WorkbookError(f"{path}: not a regular file (a folder, pipe or device)")
         if info.st_size > limit:
             raise WorkbookError(
                 f"{path}: the file is {info.st_size / 2**20:,.1f} MB, over the limit of "
