@@ -254,6 +254,19 @@ def _many_rows(parts: Parts) -> Parts:
     return parts | {SHEET: sheet[:tail] + rows + sheet[tail:]}
 
 
+def _many_cells(parts: Parts) -> Parts:
+    """Return *parts* with 70,000 rows of 3 cells in the Collection: 210,000 cells in all."""
+    part = "xl/worksheets/sheet4.xml"
+    rows = b"".join(
+        b'<row r="%d"><c r="A%d"><v>1</v></c><c r="B%d"><v>2</v></c><c r="C%d"><v>3</v></c></row>'
+        % (r, r, r, r)
+        for r in range(2, 70_002)
+    )
+    sheet = re.sub(rb'<row r="2"\s*(/>|></row>)', b"", parts[part], count=1)
+    tail = sheet.index(b"</sheetData>")
+    return parts | {part: sheet[:tail] + rows + sheet[tail:]}
+
+
 def _far_cell(parts: Parts) -> Parts:
     sheet = parts[SHEET]
     tail = sheet.index(b"</sheetData>")
@@ -285,6 +298,7 @@ KINDS: dict[str, tuple[Make | bytes, str]] = {
     "1,000,000-row sheet": (_far_cell, "row 1,000,000"),
     "150,000 rows of cells": (_many_rows, "over the limit of 100,000"),
     "cell in column XFD": (_far_column, "column 16,384"),
+    "210,000 cells": (_many_cells, "the sheets hold more than 200,000 cells"),
     "entity expansion (billion laughs)": (_entity_bomb, "entity"),
     "external entity (XXE)": (_external_entity, "DTD"),
     "bad CRC": (_bad_crc, "checksum"),
