@@ -166,7 +166,8 @@ def test_shared_strings_are_compared_by_text_and_rich_ones_put_back(tmp_path):
         TEMPLATE.read_bytes(),
         COLLECTION,
         rb'<row r="2"\s*(/>|></row>)',
-        b'<row r="2"><c r="M2" t="s"><v>0</v></c></row><row r="3"><c r="M3" t="s"><v>1</v></c></row>',
+        b'<row r="2"><c r="M2" t="s"><v>0</v></c></row>'
+        b'<row r="3"><c r="M3" t="s"><v>1</v></c></row>',
     )
     data = _patch(
         data,

@@ -277,6 +277,12 @@ def test_fuzzed_command_lines(tmp_path):
     assert tally.problems == [] and tally.counts["command lines"] == 60
 
 
+def test_hostile_files_through_real_commands(tmp_path):
+    tally = soak.fuzz_files(40, random.Random(5), tmp_path, main)
+    assert tally.problems == [] and tally.counts["inputs"] == 40
+    assert tally.counts["tracebacks"] == 0 and tally.counts["changed files"] == 0
+
+
 def test_fuzzed_parameter_sets_give_no_traceback():
     # seed 2 puts a 5001-digit number into Pattern at its 74th set (a traceback once)
     tally = soak.fuzz_params(100, random.Random(2), whole_runs=0)

@@ -247,11 +247,12 @@ def _soak(p: argparse.ArgumentParser) -> None:
     p.add_argument("--params", type=int, default=10_000, help="fuzzed parameter values")
     p.add_argument("--whole-starts", type=int, default=100, help="of them through START")
     p.add_argument("--cli", type=int, default=1000, help="fuzzed command lines")
+    p.add_argument("--files", type=int, default=500, help="hostile files through real commands")
     p.add_argument("--pipes", type=int, default=20, help="runs through a closed pipe")
     p.add_argument("--seed", type=int, default=1, help="seed of every random choice")
     p.add_argument(
         "--parts",
-        default="writers,kills,interrupts,hostile,params,cli",
+        default="writers,kills,interrupts,hostile,params,cli,files",
         help="comma-separated parts to run (default: all)",
     )
 
