@@ -512,3 +512,10 @@ def test_import_from_a_cell_naming_a_file_elsewhere_is_refused(book, capsys):
     set_cells(book, ImportSource=str(elsewhere))
     assert main(["workbook", "import", str(book)]) == Exit.BAD_INPUT
     assert "is outside the workbook's folder" in capsys.readouterr().err
+
+
+def test_the_soak_s_interrupts_option_is_not_the_command_s_ctrl_c():
+    from xlsudoku.cli import build_parser
+
+    args = build_parser().parse_args(["bench", "soak", "--interrupts", "7"])
+    assert args.interrupt_runs == 7 and not hasattr(args, "interrupts")

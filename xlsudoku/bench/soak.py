@@ -894,8 +894,8 @@ def run(args: argparse.Namespace, main: Callable[[list[str]], int]) -> int:
         ),
         (
             "interrupts",
-            lambda folder: signalled(folder, args.interrupts, rng, double_interrupt=True),
-            f"{args.interrupts} double SIGINTs: 0 corrupt files, 0 lost rows, every message "
+            lambda folder: signalled(folder, args.interrupt_runs, rng, double_interrupt=True),
+            f"{args.interrupt_runs} double SIGINTs: 0 corrupt files, 0 lost rows, every message "
             "true, exit 130",
         ),
         (

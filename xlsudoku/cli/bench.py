@@ -243,7 +243,13 @@ def _soak(p: argparse.ArgumentParser) -> None:
     p.add_argument("--writers", type=int, default=3, help="concurrent start;save pairs")
     p.add_argument("--rounds", type=int, default=50, help="rounds of the writers")
     p.add_argument("--kills", type=int, default=200, help="runs killed by SIGKILL")
-    p.add_argument("--interrupts", type=int, default=100, help="runs given two SIGINTs")
+    p.add_argument(
+        "--interrupts",
+        type=int,
+        default=100,
+        dest="interrupt_runs",  # args.interrupts is the command's own Ctrl+C handling
+        help="runs given two SIGINTs",
+    )
     p.add_argument("--params", type=int, default=10_000, help="fuzzed parameter values")
     p.add_argument("--whole-starts", type=int, default=100, help="of them through START")
     p.add_argument("--cli", type=int, default=1000, help="fuzzed command lines")
