@@ -182,7 +182,8 @@ def test_import_a_file_deduplicated(io, tmp_path):
     io.write(layout.OPENS, 26)
     save_seeds(io, 1)
     io.write(layout.IMPORT_SOURCE, str(source))
-    outcome = actions.import_puzzles(io, now=LATER)
+    files = actions.ImportFiles(tmp_path)
+    outcome = actions.import_puzzles(io, now=LATER, files=files)
     assert outcome.ok, outcome.status
     assert outcome.status == (
         "Imported 3 puzzles as ids 2-4 from puzzles.txt. Skipped: 1 already in the Collection; "
@@ -197,7 +198,7 @@ def test_import_a_file_deduplicated(io, tmp_path):
     assert rows[1]["saved at"] == LATER and rows[1]["level"]
     assert io.read(layout.HIGHEST_ID) == 4
     # importing again adds nothing
-    again = actions.import_puzzles(io, now=LATER)
+    again = actions.import_puzzles(io, now=LATER, files=files)
     assert again.status.startswith("Imported 0 puzzles from puzzles.txt. Skipped: 4 already")
     assert len(records(io)) == 4
 
@@ -207,6 +208,58 @@ def test_import_puzzles_typed_into_the_cell(io):
     outcome = actions.import_puzzles(io, now=NOW)
     assert outcome.status == "Imported 2 puzzles as ids 1-2 from the Import from cell."
     assert [r["puzzle"] for r in records(io)] == [PUZZLES[2][0], PUZZLES[3][0]]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("missing.txt", None, "Import from (C32): file not found: "),
+        ("ls", b"\x7fELF\xff\xfe\x01\x00" * 4, "ls line 1, column 5: byte 0xff is not UTF-8"),
+        ("big.txt", b"." * 81 * 20, "over the limit of 0.0 MB for a puzzle file to import"),
+        ("sub", "folder", "a folder, not a puzzle file to import"),
+    ],
+)
+def test_import_names_what_is_wrong_with_the_file(io, tmp_path, name, data, message):
+    path = tmp_path / name
+    if data == "folder":
+        path.mkdir()
+    elif data is not None:
+        path.write_bytes(data)
+    io.write(layout.IMPORT_SOURCE, name)  # relative: read from the workbook's folder
+    outcome = actions.import_puzzles(io, files=actions.ImportFiles(tmp_path, limit=1000))
+    assert not outcome.ok and message in outcome.status, outcome.status
+    assert io.table_rows(layout.COLLECTION_HEADER) == []
+
+
+@pytest.mark.parametrize("where", ["/etc/hostname", "../outside.txt", "/dev/zero", "/root/x"])
+def test_import_reads_no_file_outside_the_workbook_s_folder(io, tmp_path, where):
+    (tmp_path / "book").mkdir()
+    (tmp_path / "outside.txt").write_text(PUZZLES[0][0] + "\n")
+    io.write(layout.IMPORT_SOURCE, where)
+    outcome = actions.import_puzzles(io, files=actions.ImportFiles(tmp_path / "book"))
+    assert not outcome.ok and "is outside the workbook's folder" in outcome.status
+    assert "not found" not in outcome.status  # nothing said about whether it exists
+
+
+def test_import_does_not_expand_a_tilde(io, tmp_path):
+    io.write(layout.IMPORT_SOURCE, "~/notes.txt")
+    outcome = actions.import_puzzles(io, files=actions.ImportFiles(tmp_path))
+    assert outcome.status == "Import from (C32): file not found: '~/notes.txt'"
+
+
+def test_import_reads_a_file_named_on_the_command_line_wherever_it_is(io, tmp_path):
+    (tmp_path / "book").mkdir()
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text(PUZZLES[0][0] + "\n")
+    io.write(layout.IMPORT_SOURCE, str(elsewhere))
+    files = actions.ImportFiles(tmp_path / "book", named=elsewhere)
+    assert actions.import_puzzles(io, files=files).ok
+
+
+def test_import_without_a_folder_reads_no_file(io, tmp_path):
+    io.write(layout.IMPORT_SOURCE, str(tmp_path / "p.txt"))
+    outcome = actions.import_puzzles(io)
+    assert not outcome.ok and "files cannot be read here: paste the puzzles" in outcome.status
 
 
 def test_import_needs_a_source(io, wb):

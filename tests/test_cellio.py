@@ -210,6 +210,14 @@ def test_set_sizes(wb):
         ("Status", "Collection!$C$13", "'Status' points at Collection!"),
         ("PuzzleGrid", "Generator!$F$4:$T$19", "16x15 cells, not 16x16 (Generator!F4:U19)"),
         ("Stats", "Collection!$A$2:$B$11", "'Stats' points at Collection!"),
+        (
+            "Status",
+            "Generator!$C$6",
+            "'Status' points at Generator!$C$6, over the cells of 'Opens'",
+        ),
+        ("Stats", "Generator!$B$4:$C$14", "'Stats' points at Generator!$B$4:$C$14, over the cells"),
+        ("HighestId", "Generator!$W$5", "'HighestId' points at Generator!$W$5, over the cells of"),
+        ("SolutionGrid", "Generator!$F$5:$U$20", "'SolutionGrid' points at Generator!$F$5:$U$20"),
     ],
 )
 def test_misplaced_name_is_named_before_anything_is_written(wb, io_of, name, refers_to, message):
@@ -221,3 +229,7 @@ def test_misplaced_name_is_named_before_anything_is_written(wb, io_of, name, ref
     with pytest.raises(MissingPart) as caught:
         io.require(layout.NAMES)
     assert message in str(caught.value) and "Nothing was written" in str(caught.value)
+
+
+def test_the_template_s_names_overlap_nowhere(wb, io_of):
+    io_of(wb).require(layout.NAMES)  # every name where the template put it: nothing to say

@@ -4,6 +4,7 @@ A small, fast version of each part of ``xlsudoku bench soak`` (xlsudoku.bench.so
 processes and real files, plus the single behaviours behind them.
 """
 
+import contextlib
 import os
 import random
 import shutil
@@ -11,6 +12,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 import openpyxl
 import pytest
@@ -275,6 +277,12 @@ def test_fuzzed_command_lines(tmp_path):
     assert tally.problems == [] and tally.counts["command lines"] == 60
 
 
+def test_hostile_files_through_real_commands(tmp_path):
+    tally = soak.fuzz_files(40, random.Random(5), tmp_path, main)
+    assert tally.problems == [] and tally.counts["inputs"] == 40
+    assert tally.counts["tracebacks"] == 0 and tally.counts["changed files"] == 0
+
+
 def test_fuzzed_parameter_sets_give_no_traceback():
     # seed 2 puts a 5001-digit number into Pattern at its 74th set (a traceback once)
     tally = soak.fuzz_params(100, random.Random(2), whole_runs=0)
@@ -310,3 +318,204 @@ def test_a_desktop_button_holds_the_same_lock(book, capsys):
             main(["workbook", "clear", str(book), "--wait", "0.1", "--quiet"]) == Exit.ENVIRONMENT
         )
     assert "still being written" in capsys.readouterr().err
+
+
+# -- every input bounded, one message each -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("deep.json", "[" * 100_000, "bad JSON: nested deeper than 32 levels"),
+        ("long.jsonl", '{"puzzle": ' + "1" * 5001 + "}", "a number of 5001 digits (at most 100)"),
+        ("wide.csv", "1,2\n" + "x" * 200_000, "CSV line 2: a field longer than 131,072 characters"),
+    ],
+)
+@pytest.mark.parametrize("command", ["solve", "booklet"])
+def test_hostile_json_and_csv_files_are_one_message(tmp_path, capsys, name, text, message, command):
+    path = tmp_path / name
+    path.write_text(text)
+    argv = [command, str(path)] + (["-o", str(tmp_path / "b.pdf")] if command == "booklet" else [])
+    assert main(argv) == Exit.BAD_INPUT
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert path.read_text() == text
+
+
+def test_a_puzzle_file_over_the_limit_is_refused_unread(tmp_path, capsys, monkeypatch):
+    from xlsudoku.engine import formats
+
+    monkeypatch.setattr(formats, "MAX_TEXT_BYTES", 1000)
+    path = tmp_path / "big.txt"
+    path.write_text(("." * 81 + "\n") * 20)
+    assert main(["solve", str(path)]) == Exit.UNUSABLE_FILE
+    assert "over the limit of 0.0 MB for a puzzle file" in capsys.readouterr().err
+
+
+def test_a_damaged_batch_state_file_is_a_message(tmp_path, capsys):
+    out = tmp_path / "b.jsonl"
+    assert main(["batch", "-n", "2", "-j", "1", "--seed", "3", "--quiet", "-o", str(out)]) == 0
+    out.with_name("b.jsonl.state").write_text('{"next_index": "x"}')
+    argv = ["batch", "-n", "3", "-j", "1", "--quiet", "-o", str(out), "--resume"]
+    assert main(argv) == Exit.UNUSABLE_FILE
+    assert "not a batch state file" in capsys.readouterr().err
+
+
+def test_batch_attempts_running_out_is_a_goal_not_met_with_a_message(tmp_path, capsys):
+    out = tmp_path / "a.jsonl"
+    argv = ["batch", "-n", "2", "--attempts", "1", "-j", "1", "--seed", "5", "--quiet"]
+    assert main([*argv, "-o", str(out)]) == Exit.GOAL_NOT_MET
+    err = capsys.readouterr().err
+    assert "1 of 2 puzzles: --attempts 1 ran out first (next seed 6); raise --attempts" in err
+
+
+@pytest.mark.parametrize("pattern", ["①", "²", "₂"])
+def test_unicode_digits_in_a_pattern_are_refused_by_name(pattern, book, capsys):
+    assert main(["generate", "--pattern", pattern, "--seed", "1"]) == Exit.USAGE
+    assert f"bad character {pattern!r}" in capsys.readouterr().err
+    set_cells(book, **{layout.PATTERN: pattern})
+    assert main(["workbook", "start", str(book), "--quiet"]) == Exit.BAD_INPUT
+    err = capsys.readouterr().err
+    assert f"Pattern (C5): bad character {pattern!r}" in err and "Traceback" not in err
+    assert openpyxl.load_workbook(book)["Generator"]["C5"].value == pattern
+
+
+# -- no orphans ----------------------------------------------------------------------------------
+
+
+def _children(pid):
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_kill_9_of_a_two_process_batch_leaves_no_process_and_releases_stdout():
+    command = [sys.executable, "-m", "xlsudoku", "batch", "-n", "100000", "-j", "2"]
+    batch = subprocess.Popen(
+        [*command, "--seed", "1", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    workers = []
+    try:
+        assert batch.stdout.readline()  # the workers are making puzzles
+        workers = _children(batch.pid)
+        assert len(workers) >= 2
+        batch.kill()
+        batch.wait()
+        ended = threading.Event()
+        threading.Thread(target=lambda: (batch.stdout.read(), ended.set()), daemon=True).start()
+        assert ended.wait(5), "a process of the killed batch still holds its standard output"
+        deadline = time.monotonic() + 5
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(map(_alive, workers))
+    finally:
+        for pid in [batch.pid, *workers]:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_jobs_are_capped_at_the_cpus_and_the_chunks(capsys):
+    from xlsudoku.production.executors import all_cores
+
+    argv = ["batch", "-n", "2", "--attempts", "2", "--seed", "1", "-j", str(10**31)]
+    assert main(argv) == 0
+    assert f"-j {10**31:,} capped at {min(all_cores(), 1)} " in capsys.readouterr().err
+
+
+# -- the layout check covers positions -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "refers_to"), [("Status", "Generator!$C$6"), ("Stats", "Generator!$B$4:$C$14")]
+)
+def test_an_output_moved_onto_the_parameters_is_refused_untouched(book, capsys, name, refers_to):
+    from openpyxl.workbook.defined_name import DefinedName
+
+    wb = openpyxl.load_workbook(book, keep_vba=True)
+    wb.defined_names[name] = DefinedName(name, attr_text=refers_to)
+    wb.save(book)
+    before = book.read_bytes()
+    assert main(["workbook", "start", str(book), "--quiet"]) == Exit.UNUSABLE_FILE
+    err = capsys.readouterr().err
+    assert f"the defined name '{name}' points at {refers_to}, over the cells of" in err
+    assert "'Opens' ($C$6)" in err
+    assert book.read_bytes() == before
+
+
+def test_a_full_disk_while_saving_is_one_message_and_the_file_is_untouched(
+    book, capsys, monkeypatch
+):
+    import errno
+
+    from xlsudoku.xlsm import workbook as workbook_file
+
+    class Full:
+        def __init__(self, path, mode):
+            self.path = path
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device", str(self.path))
+
+    monkeypatch.setattr(workbook_file, "open", Full, raising=False)
+    before = book.read_bytes()
+    assert main(["workbook", "start", str(book), "--quiet"]) == Exit.ENVIRONMENT
+    err = capsys.readouterr().err
+    assert "no space left on the device; nothing more was written" in err
+    assert f"{book} was not changed" in err and "Traceback" not in err
+    assert book.read_bytes() == before and not list(book.parent.glob(".*.tmp"))
+
+
+# -- IMPORT reads only what it may ---------------------------------------------------------------
+
+
+def test_import_of_a_missing_path_says_file_not_found(book, capsys):
+    set_cells(book, ImportSource="missing.txt")
+    assert main(["workbook", "import", str(book)]) == Exit.BAD_INPUT
+    assert "Import from (C32): file not found: 'missing.txt'" in capsys.readouterr().err
+    assert main(["workbook", "import", str(book), str(book.parent / "gone.txt")]) == 1
+    assert "file not found" in capsys.readouterr().err
+
+
+def test_import_of_a_binary_file_named_on_the_command_line_names_the_byte(book, capsys):
+    binary = book.parent.parent / "ls"
+    binary.write_bytes(b"\x7fELF\x02\x01\x01\x00\xff\xfe" * 10)
+    assert main(["workbook", "import", str(book), str(binary)]) == Exit.BAD_INPUT
+    assert "ls line 1, column 9: byte 0xff is not UTF-8 text" in capsys.readouterr().err
+
+
+def test_import_from_a_cell_naming_a_file_elsewhere_is_refused(book, capsys):
+    elsewhere = book.parent.parent / "elsewhere.txt"
+    elsewhere.write_text("." * 81 + "\n")
+    set_cells(book, ImportSource=str(elsewhere))
+    assert main(["workbook", "import", str(book)]) == Exit.BAD_INPUT
+    assert "is outside the workbook's folder" in capsys.readouterr().err
+
+
+def test_the_soak_s_interrupts_option_is_not_the_command_s_ctrl_c():
+    from xlsudoku.cli import build_parser
+
+    args = build_parser().parse_args(["bench", "soak", "--interrupts", "7"])
+    assert args.interrupt_runs == 7 and not hasattr(args, "interrupts")

@@ -23,7 +23,6 @@ the HighestId cell, which each new row raises.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -57,6 +56,28 @@ PRINT_NAMES = _names_on(layout.PRINT)
 PARAM_NAMES = tuple(param.name for param in layout.PARAMS)
 COLLECTION_NAMES = (layout.COLLECTION_HEADER, layout.REMOVED_HEADER, layout.HIGHEST_ID)
 MAX_IMPORT = 2000  # puzzles one IMPORT adds at most (each is solved, graded and ranked)
+# The largest file IMPORT reads: MAX_IMPORT new 16x16 puzzles with their notes take under
+# 2 MB; the rest leaves room for comments and puzzles the Collection already holds.
+MAX_IMPORT_BYTES = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class ImportFiles:
+    """Which files IMPORT may read when the Import from cell names one.
+
+    Attributes:
+        folder: The workbook's folder: a relative path is read from there, and a file outside
+            it is refused (a workbook from elsewhere must not make IMPORT read any file on the
+            computer).  None when the workbook has no folder to read from (xlwings Lite and
+            Server): then no file is read at all.
+        named: A file the user named explicitly (``xlsudoku workbook import BOOK FILE``),
+            read wherever it is.
+        limit: The most bytes a file may have.
+    """
+
+    folder: Path | None
+    named: Path | None = None
+    limit: int = MAX_IMPORT_BYTES
 
 
 @dataclass
@@ -481,8 +502,13 @@ def _import_geometry(grid: Grid) -> Grid:
     return x_grid
 
 
-def _import_source(value: Any) -> tuple[str, str, str]:
-    """Return (text, where, file name) of Import from: a file's contents, or the cell's text."""
+def _import_source(value: Any, files: ImportFiles | None) -> tuple[str, str, str]:
+    """Return (text, where, file name) of Import from: a file's contents, or the cell's text.
+
+    One line that does not look like puzzles is a file's path (see :class:`ImportFiles`).
+    """
+    from xlsudoku.engine.formats import looks_like_puzzle
+
     param = layout.TOOLS_BY_NAME[layout.IMPORT_SOURCE]
     text = params.parse_param(param, value)
     if text is None:
@@ -493,19 +519,16 @@ def _import_source(value: Any) -> tuple[str, str, str]:
             ]
         )
     text = str(text)
+    where = f"Import from ({param.ref.address})"
     day = _DAY.match(text.strip())
     if day is not None:
-        return _daily_day(Path(day["path"].strip().strip('"')).expanduser(), day["day"], param)
-    if "\n" not in text and len(text) < 1024:
-        path = Path(text.strip().strip('"')).expanduser()
-        try:
-            if path.is_file():
-                return path.read_text(encoding="utf-8-sig"), path.name, path.name
-        except OSError as error:
-            raise params.ParamError(
-                [f"Import from ({param.ref.address}): cannot read {path}: {error}"]
-            ) from None
-    return text, "the Import from cell", ""
+        path = Path(day["path"].strip().strip('"'))
+        lines = _read_import(path, files, where)
+        return _daily_day(lines, path.name, day["day"], where), f"{path.name}, {day['day']}", ""
+    if "\n" in text.strip() or len(text) >= 1024 or looks_like_puzzle(text):
+        return text, "the Import from cell", ""
+    path = Path(text.strip().strip('"'))
+    return _read_import(path, files, where), path.name, path.name
 
 
 # Import from naming one day of a daily set: the set's file and the date, e.g.
@@ -513,40 +536,84 @@ def _import_source(value: Any) -> tuple[str, str, str]:
 _DAY = re.compile(r"^(?P<path>.+?\.(?:jsonl|ndjson))\s*[@ ]\s*(?P<day>\d{4}-\d{2}-\d{2})$", re.I)
 
 
-def _daily_day(path: Path, day: str, param: layout.Param) -> tuple[str, str, str]:
-    """Return (puzzle lines, where, file name) of the puzzles of *day* in a daily set."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise params.ParamError(
-            [f"Import from ({param.ref.address}): cannot read {path}: {error}"]
-        ) from None
+def _daily_day(text: str, name: str, day: str, where: str) -> str:
+    """Return the puzzle lines of *day* in the daily set *text* (the file *name*)."""
+    from xlsudoku.engine.formats import json_value
+    from xlsudoku.engine.grid import ParseError
+
     puzzles = []
-    for line in lines:
+    for line in text.splitlines():
         try:
-            record = json.loads(line)
-        except ValueError:
+            record, _ = json_value(line.strip())
+        except ParseError:
             continue
         if isinstance(record, dict) and record.get("date") == day and record.get("puzzle"):
             puzzles.append(str(record["puzzle"]))
     if not puzzles:
+        raise params.ParamError([f"{where}: {name} has no puzzle dated {day}"])
+    return "\n".join(puzzles) + "\n"
+
+
+def _read_import(path: Path, files: ImportFiles | None, where: str) -> str:
+    """Return the text of the file IMPORT was asked to read, if *files* allows it."""
+    import os
+
+    from xlsudoku.engine.formats import decode_text
+    from xlsudoku.engine.grid import ParseError
+    from xlsudoku.xlsm.errors import WorkbookError
+    from xlsudoku.xlsm.files import read_bytes
+
+    shown = params.shown(str(path))
+    if files is None:
         raise params.ParamError(
-            [f"Import from ({param.ref.address}): {path.name} has no puzzle dated {day}"]
+            [
+                f"{where} names a file ({shown}), but files cannot be read here: paste the "
+                "puzzles into the cell instead"
+            ]
         )
-    return "\n".join(puzzles) + "\n", f"{path.name}, {day}", ""
+    if not path.is_absolute() and files.folder is not None:
+        path = files.folder / path
+    try:
+        real = os.path.realpath(path)
+        named = files.named is not None and real == os.path.realpath(files.named)
+        folder = None if files.folder is None else os.path.realpath(files.folder)
+        inside = folder is not None and os.path.commonpath([folder, real]) == folder
+    except (ValueError, OSError):  # a NUL byte, another drive, a name too long
+        raise params.ParamError([f"{where}: {shown} is not a file's path"]) from None
+    if not (named or inside):
+        raise params.ParamError(
+            [
+                f"{where}: {shown} is outside the workbook's folder; IMPORT reads files only "
+                "from there (or name the file: xlsudoku workbook import BOOK FILE)"
+            ]
+        )
+    try:
+        data = read_bytes(Path(real), files.limit, "a puzzle file to import")
+    except WorkbookError as error:
+        message = str(error).split(": ", 1)[-1]
+        if message == "no such file":
+            message = "file not found"
+        raise params.ParamError([f"{where}: {message}: {shown}"]) from None
+    try:
+        return decode_text(data, path.name)
+    except ParseError as error:
+        raise params.ParamError([f"{where}: {error}"]) from None
 
 
-def import_puzzles(io: CellIO, now: dt.datetime | None = None) -> Outcome:
+def import_puzzles(
+    io: CellIO, now: dt.datetime | None = None, files: ImportFiles | None = None
+) -> Outcome:
     """IMPORT: add the puzzles of a file (or of the Import from cell) to the Collection.
 
     Every format :func:`xlsudoku.engine.formats.read_puzzles` reads is accepted, and one day
     of a daily set (``daily.jsonl 2026-12-01``: the file and the date).  Each puzzle
     with exactly one solution that the Collection does not hold yet becomes a row (its notes
-    say where it came from); the status counts what was skipped and why.
+    say where it came from); the status counts what was skipped and why.  *files* says which
+    files the Import from cell may name (None: none; the puzzles must be pasted into it).
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
-        text, where, file_name = _import_source(io.read(layout.IMPORT_SOURCE))
+        text, where, file_name = _import_source(io.read(layout.IMPORT_SOURCE), files)
         rating = _rating(io)
         book = _Collection.read(io)
         known = book.keys()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -150,6 +150,48 @@ def misplaced_message(name: str, place: Place) -> str | None:
     return None
 
 
+def overlap_messages(placed: Mapping[str, Place]) -> list[str]:
+    """Return why defined names at their *placed* positions overlap, one line per moved name.
+
+    A table's header takes the rows under it too: a button writing one name would write over
+    the other.
+
+    >>> overlap_messages({"Status": ("Generator", (1, 1), "$C$6"),
+    ...                   "Opens": ("Generator", (1, 1), "$C$6")})[0][:64]
+    "the defined name 'Status' points at Generator!$C$6, over the cel"
+    >>> overlap_messages({"Status": ("Generator", (1, 1), "$C$16"),
+    ...                   "Opens": ("Generator", (1, 1), "$C$6")})
+    []
+    """
+    order = {name: index for index, name in enumerate(layout.NAMES)}
+    named = sorted(placed, key=lambda name: order.get(name, len(order)))
+    spans = {name: layout.footprint(name, placed[name][2]) for name in named}
+    covered: dict[str, list[str]] = {}
+    for index, first in enumerate(named):
+        for second in named[index + 1 :]:
+            same_sheet = placed[first][0].casefold() == placed[second][0].casefold()
+            if same_sheet and layout.overlap(spans[first], spans[second]):
+                moved, other = (second, first) if _at_home(first, placed) else (first, second)
+                covered.setdefault(moved, []).append(other)
+    problems = []
+    for moved, others in covered.items():
+        sheet, _, address = placed[moved]
+        listed = ", ".join(f"'{other}' ({placed[other][2]})" for other in others)
+        problems.append(
+            f"the defined name '{moved}' points at {sheet}!{address}, over the cells of "
+            f"{listed}: a button would write one over the other (the template has it at "
+            f"{layout.NAMES[moved]})"
+        )
+    return problems
+
+
+def _at_home(name: str, placed: Mapping[str, Place]) -> bool:
+    """Return True when *name* points where the template put it."""
+    ref = layout.NAMES[name]
+    sheet, _, address = placed[name]
+    return sheet.casefold() == ref.sheet.casefold() and address.replace("$", "") == ref.address
+
+
 def require(names: Iterable[str], found: Sequence[str], place: Callable[[str], Place]) -> None:
     """Raise :class:`MissingPart` naming each missing sheet and defined name of *names*.
 
@@ -161,6 +203,7 @@ def require(names: Iterable[str], found: Sequence[str], place: Callable[[str], P
     sheets = _missing_sheets(names, found)
     missing_names = []
     misplaced = []
+    placed: dict[str, Place] = {}
     for name in names:
         if layout.NAMES[name].sheet in sheets:
             continue
@@ -175,8 +218,11 @@ def require(names: Iterable[str], found: Sequence[str], place: Callable[[str], P
         problem = misplaced_message(name, where)
         if problem is not None:
             misplaced.append(problem)
+        else:
+            placed[name] = where
     if sheets or missing_names:
         raise MissingPart(missing_message(sheets, missing_names, found))
+    misplaced += overlap_messages(placed)
     if misplaced:
         raise MissingPart(
             "The workbook breaks its layout: "
@@ -500,6 +546,12 @@ class OpenpyxlIO(_Tables):
 
     def __init__(self, workbook: Workbook) -> None:
         self.workbook = workbook
+        # sheet title -> the (row, column) cells whose values this adapter wrote: saving keeps
+        # every other cell as the file had it (xlsudoku.xlsm.keep)
+        self.written: dict[str, set[tuple[int, int]]] = {}
+
+    def _wrote(self, sheet: Worksheet, row: int, column: int) -> None:
+        self.written.setdefault(sheet.title, set()).add((row, column))
 
     def _sheet_names(self) -> list[str]:
         return list(self.workbook.sheetnames)
@@ -569,11 +621,11 @@ class OpenpyxlIO(_Tables):
             )
         return cell
 
-    @classmethod
-    def _write_block(cls, sheet: Worksheet, r0: int, c0: int, block: Block) -> None:
+    def _write_block(self, sheet: Worksheet, r0: int, c0: int, block: Block) -> None:
         for r, row in enumerate(block):
             for c, value in enumerate(row):
-                cell = cls._writable(sheet, r0 + r, c0 + c)
+                cell = self._writable(sheet, r0 + r, c0 + c)
+                self._wrote(sheet, r0 + r, c0 + c)
                 cell.value = None if value == "" else value
                 if isinstance(value, str) and value.startswith("="):
                     cell.data_type = "s"  # text that only looks like a formula stays text
@@ -584,6 +636,7 @@ class OpenpyxlIO(_Tables):
         for r in range(r0, r1 + 1):
             for c in range(c0, c1 + 1):
                 self._writable(sheet, r, c).value = None
+                self._wrote(sheet, r, c)
 
     def _table(self, name: str) -> _Table:
         sheet, (r0, c0, _, c1) = self._resolve(name)
@@ -625,6 +678,7 @@ class OpenpyxlIO(_Tables):
         for row in range(first, last + 1):
             for column in range(table.first_col, table.last_col + 1):
                 table.sheet.cell(row, column).value = None
+                self._wrote(table.sheet, row, column)
 
     def set_sizes(
         self,

@@ -151,10 +151,21 @@ def run(action: str, book: Any, installed: str | None = None) -> None:
         with open_book_lock(getattr(book, "fullname", None)):
             if action == "start" and _has(io, layout.STATUS):
                 _start_with_progress(io, book)
+            elif action == "import_puzzles":
+                actions.import_puzzles(io, files=_import_files(book))
             else:
                 actions.ACTIONS[action](io)
     except LockTimeout as error:
         io.write(status_name(action), f"{error}; nothing was written: press the button again.")
+
+
+def _import_files(book: Any) -> actions.ImportFiles | None:
+    """Return the files IMPORT may read for *book*: its folder's (none for a book never saved)."""
+    from pathlib import Path
+
+    fullname = getattr(book, "fullname", None)
+    path = Path(fullname) if fullname else None
+    return actions.ImportFiles(path.parent) if path is not None and path.is_file() else None
 
 
 def _has(io: CellIO, name: str) -> bool:

@@ -23,6 +23,7 @@ Nothing is lost, whoever else writes the file and whenever the run is stopped:
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +37,12 @@ from xlsudoku.errors import CommandError, EnvironmentFault, Exit, UnusableFile, 
 from xlsudoku.interrupts import Interrupts
 from xlsudoku.xlsm import workbook as workbook_file
 from xlsudoku.xlsm.errors import FolderNotWritable, LockTimeout, PackageError, WorkbookError
-from xlsudoku.xlsm.files import backup_name, clean_stale_temps, writable_target
+from xlsudoku.xlsm.files import (
+    backup_name,
+    clean_stale_temps,
+    free_backup_name,
+    writable_target,
+)
 from xlsudoku.xlsm.lock import DEFAULT_WAIT, workbook_lock
 from xlsudoku.xlsm.safe_zip import DEFAULT_LIMITS, Limits
 
@@ -180,10 +186,14 @@ class RecordingIO:
 
 @dataclass(frozen=True)
 class RunResult:
-    """What a headless run did: the action's outcome and where the workbook was saved."""
+    """What a headless run did: the action's outcome and where the workbook was saved.
+
+    ``backup`` is where the file the output replaced was kept (None when nothing was).
+    """
 
     outcome: Outcome
     saved_to: Path
+    backup: Path | None = None
 
 
 @contextlib.contextmanager
@@ -233,6 +243,7 @@ def run(
     on_wait: Callable[[float], None] | None = None,
     limits: Limits = DEFAULT_LIMITS,
     inputs: dict[str, Any] | None = None,
+    import_file: Path | None = None,
 ) -> RunResult:
     """Run a workbook command (``start``, ``save``, ``clear``, ``import``, ..., ``solve``).
 
@@ -241,7 +252,9 @@ def run(
     *interrupts* is the command line's Ctrl+C handling (see the module notes); its ``state``
     says what happened to the file at every moment.  *wait* bounds the wait for another run
     writing the same file; *on_wait* is told when a run has to wait.
-    *inputs* (defined name -> value) are typed into the workbook first.
+    *inputs* (defined name -> value) are typed into the workbook first.  IMPORT reads a file
+    the Import from cell names only from the workbook's folder, or *import_file* (a file the
+    user named) wherever it is.
 
     Raises:
         UnusableFile: the file cannot be read or written (missing, damaged, read-only...), or
@@ -278,13 +291,14 @@ def run(
                 wait,
                 on_wait,
                 inputs or {},
+                import_file,
             )
         except OSError as error:
             message, status = os_error_message(error)
             fault = UnusableFile if status == Exit.UNUSABLE_FILE else EnvironmentFault
             raise fault(f"{message}; {guard.state}") from error
         except (MissingPart, PackageError) as error:
-            raise UnusableFile(f"{target}: {error}; {guard.state}") from error
+            raise UnusableFile(f"{target}: {str(error).rstrip('.')}; {guard.state}") from error
         except WorkbookError as error:
             raise UnusableFile(f"{error}; {guard.state}") from error
         except (LockTimeout, FolderNotWritable) as error:
@@ -306,6 +320,7 @@ def _run(
     wait: float,
     on_wait: Callable[[float], None] | None,
     inputs: dict[str, Any],
+    import_file: Path | None,
 ) -> RunResult:
     """Do :func:`run`'s work once the paths are checked."""
 
@@ -315,16 +330,38 @@ def _run(
         return io
 
     stopped_early = [False]  # START stopped by a first Ctrl+C: its best puzzle so far is saved
+    # In place the previous version is NAME.bak (one, replaced each run); another file the
+    # output replaces is kept under a name no file has, so no earlier backup is lost either.
+    backup: Path | None = None
+    if in_place:
+        backup = backup_name(real)
+    elif real.exists():
+        backup = free_backup_name(real)
 
     def committed() -> None:
-        kept = f" (the previous version is {backup_name(target).name})" if in_place else ""
+        kept = f" (the previous version is {backup.name})" if backup is not None else ""
         what = "the best puzzle found before Ctrl+C" if stopped_early[0] else "the result"
         guard.state = f"{what} was saved to {target}{kept}"
 
+    def save(workbook: Any, data: bytes, io: OpenpyxlIO) -> None:
+        workbook_file.save(
+            workbook,
+            real,
+            data,
+            interrupts=guard,
+            on_commit=committed,
+            backup=backup if backup is not None else False,
+            changed=io.written,  # every other cell is kept as the file had it
+        )
+
     action = getattr(actions, ACTIONS[command])
+    if command == "import":
+        files = actions.ImportFiles(source.resolve().parent, import_file)
+        action = functools.partial(actions.import_puzzles, files=files)
     if command == "start":
         workbook, data = read_workbook(source, limits)
-        recorder = RecordingIO(check_contract(workbook, command))
+        first = check_contract(workbook, command)
+        recorder = RecordingIO(first)
         typed(recorder)
         with guard.cooperative():
             with _progress_bar(_trials(recorder), _time_limit(recorder), progress) as update:
@@ -334,15 +371,17 @@ def _run(
                 clean_stale_temps(real)
                 if in_place:  # the file may have changed while START ran: replay on it
                     workbook, data = read_workbook(source, limits)
-                    recorder.replay(check_contract(workbook, command))
-                workbook_file.save(workbook, real, data, interrupts=guard, on_commit=committed)
-        return RunResult(outcome, target)
+                    first = check_contract(workbook, command)
+                    recorder.replay(first)
+                save(workbook, data, first)
+        return RunResult(outcome, target, backup)
     with workbook_lock(real, wait, on_wait):
         clean_stale_temps(real)
         workbook, data = read_workbook(source, limits)
-        outcome = action(typed(check_contract(workbook, command)))
-        workbook_file.save(workbook, real, data, interrupts=guard, on_commit=committed)
-    return RunResult(outcome, target)
+        io = check_contract(workbook, command)
+        outcome = action(typed(io))
+        save(workbook, data, io)
+    return RunResult(outcome, target, backup)
 
 
 def _trials(io: CellIO) -> int | None:

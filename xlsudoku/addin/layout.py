@@ -749,6 +749,40 @@ MERGED: dict[str, Ref] = {
     PLAY_HINT: Ref(PLAY, "C24:AI25"),
 }
 
+# Header rows whose table grows downwards: the rows under them are the table's.
+TABLE_HEADERS: tuple[str, ...] = (COLLECTION_HEADER, REMOVED_HEADER)
+SHEET_ROWS = 1_048_576  # Excel's rows: how far down a table may grow
+
+
+def footprint(name: str, address: str) -> tuple[int, int, int, int]:
+    """Return the cells a button may write through *name* when it points at *address*.
+
+    Bounds are ``(first_row, first_column, last_row, last_column)``: the name's own range,
+    and for a table's header row the rows under it down the sheet.  Two names whose
+    footprints overlap would have a button write one over the other.
+
+    >>> footprint("Status", "$C$6")
+    (6, 3, 6, 3)
+    >>> footprint("CollectionHeader", "$A$1:$M$1")
+    (1, 1, 1048576, 13)
+    """
+    first_row, first_col, last_row, last_col = Ref("?", address.replace("$", "")).bounds
+    if name in TABLE_HEADERS:
+        last_row = SHEET_ROWS
+    return first_row, first_col, last_row, last_col
+
+
+def overlap(first: tuple[int, int, int, int], second: tuple[int, int, int, int]) -> bool:
+    """Return True when two bounds (see :func:`footprint`) share a cell.
+
+    >>> overlap((4, 2, 14, 3), (6, 3, 6, 3)), overlap((16, 3, 16, 3), (6, 3, 6, 3))
+    (True, False)
+    """
+    return not (
+        first[2] < second[0] or second[2] < first[0] or first[3] < second[1] or second[3] < first[1]
+    )
+
+
 # Sheet titles (a subtitle line goes one row below) and column widths in characters; the
 # columns of the grids get their width from the build (square cells).
 TITLES: dict[str, Ref] = {

@@ -601,6 +601,16 @@ def string_geometry(value: Raw, chosen: Geometry) -> Geometry:
     return chosen
 
 
+def _ascii_digits(text: str) -> bool:
+    """Return True when *text* (spaces around ignored) is made of the digits 0-9 only.
+
+    >>> _ascii_digits(" 12 "), _ascii_digits("①"), _ascii_digits("²")
+    (True, False, False)
+    """
+    text = text.strip()
+    return text.isascii() and text.isdigit()
+
+
 def _as_text(value: Raw) -> str:
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
@@ -887,7 +897,7 @@ def read_ids(value: Raw) -> list[int]:
         if not text:
             continue
         low, _, high = text.partition("-")
-        if not low.strip().isdigit() or (high and not high.strip().isdigit()):
+        if not _ascii_digits(low) or (high and not _ascii_digits(high)):
             raise ParamError([f"{_where(param)} must list ids such as 3, 5-7; {text!r} is not one"])
         first, last = int(low), int(high or low)
         if last < first or last - first > 100_000:

@@ -146,7 +146,7 @@ def _candidates(field: str, line_number: int) -> frozenset[tuple[int, int]]:
     """Decode ``<digit><row><col>`` items separated by blanks into ``(cell, digit)`` pairs."""
     found = set()
     for item in field.split():
-        if len(item) != 3 or not item.isdigit() or "0" in item:
+        if len(item) != 3 or not (item.isascii() and item.isdigit()) or "0" in item:
             raise ParseError(f"reglib line {line_number}: bad candidate {item!r}")
         digit, row, col = int(item[0]), int(item[1]) - 1, int(item[2]) - 1
         found.add((row * 9 + col, digit))
@@ -181,7 +181,7 @@ def parse_reglib_line(line: str, line_number: int = 1) -> ReglibCase | None:
             continue
         if ch == ".":
             values.append(0)
-        elif ch.isdigit() and ch != "0":
+        elif "1" <= ch <= "9":
             if plus:
                 placed |= 1 << len(values)
             values.append(int(ch))

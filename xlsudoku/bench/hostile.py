@@ -254,6 +254,19 @@ def _many_rows(parts: Parts) -> Parts:
     return parts | {SHEET: sheet[:tail] + rows + sheet[tail:]}
 
 
+def _many_cells(parts: Parts) -> Parts:
+    """Return *parts* with 70,000 rows of 3 cells in the Collection: 210,000 cells in all."""
+    part = "xl/worksheets/sheet4.xml"
+    rows = b"".join(
+        b'<row r="%d"><c r="A%d"><v>1</v></c><c r="B%d"><v>2</v></c><c r="C%d"><v>3</v></c></row>'
+        % (r, r, r, r)
+        for r in range(2, 70_002)
+    )
+    sheet = re.sub(rb'<row r="2"\s*(/>|></row>)', b"", parts[part], count=1)
+    tail = sheet.index(b"</sheetData>")
+    return parts | {part: sheet[:tail] + rows + sheet[tail:]}
+
+
 def _far_cell(parts: Parts) -> Parts:
     sheet = parts[SHEET]
     tail = sheet.index(b"</sheetData>")
@@ -268,6 +281,13 @@ def _far_column(parts: Parts) -> Parts:
     return parts | {SHEET: sheet[:tail] + far + sheet[tail:]}
 
 
+def _out_of_order(parts: Parts) -> Parts:
+    sheet = parts[SHEET]
+    tail = sheet.index(b"</sheetData>")
+    row = b'<row r="900"><c r="B900"><v>2</v></c><c r="A900"><v>1</v></c></row>'
+    return parts | {SHEET: sheet[:tail] + row + sheet[tail:]}
+
+
 Make = Callable[[Parts], Parts | bytes]
 
 KINDS: dict[str, tuple[Make | bytes, str]] = {
@@ -278,6 +298,7 @@ KINDS: dict[str, tuple[Make | bytes, str]] = {
     "1,000,000-row sheet": (_far_cell, "row 1,000,000"),
     "150,000 rows of cells": (_many_rows, "over the limit of 100,000"),
     "cell in column XFD": (_far_column, "column 16,384"),
+    "210,000 cells": (_many_cells, "the sheets hold more than 200,000 cells"),
     "entity expansion (billion laughs)": (_entity_bomb, "entity"),
     "external entity (XXE)": (_external_entity, "DTD"),
     "bad CRC": (_bad_crc, "checksum"),
@@ -302,6 +323,16 @@ KINDS: dict[str, tuple[Make | bytes, str]] = {
     "name moved onto Collection": (_name("Status", "Collection!$C$13"), "not at the sheet"),
     "grid moved onto Collection": (_name("PuzzleGrid", "Collection!$A$2:$I$10"), "PuzzleGrid"),
     "name with two ranges": (_name("Opens", "Generator!$C$5,Generator!$C$6"), "one block"),
+    "status moved onto Opens": (_name("Status", "Generator!$C$6"), "over the cells of 'Opens'"),
+    "statistics over the parameters": (
+        _name("Stats", "Generator!$B$4:$C$14"),
+        "'Stats' points at Generator!$B$4:$C$14, over the cells of",
+    ),
+    "button drawing that is not XML": (
+        lambda parts: parts | {"xl/drawings/vmlDrawing1.vml": b"<xml><v:shape <<< & "},
+        "vmlDrawing1.vml is not XML",
+    ),
+    "cells out of order": (_out_of_order, "the sheet's cells are out of order"),
 }
 """kind -> (how to make it from the template's parts, or its bytes; what the message says)."""
 

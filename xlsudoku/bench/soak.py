@@ -18,6 +18,14 @@ real ``xlsudoku`` command (``python -m xlsudoku``) in separate processes:
 - **params** and **cli**: fuzzed parameter cells (through the parameter checks, and some
   through a whole START) and fuzzed command lines (in-process, some through a closed pipe):
   no traceback and no non-zero exit without a message.
+- **files**: hostile inputs and outputs, each a real file through a real command (in-process):
+  JSON nested deeper than the limit or with a number of thousands of digits, CSV fields over
+  the limit, bytes that are not UTF-8, outputs that are a workbook, the input, a device, a FIFO,
+  a folder or a link to a device, parameter cells holding Unicode digits, 309-digit numbers or
+  numbers past a float's range (written into the file as Excel would), IMPORT of missing,
+  outside, binary or special paths, ``--pattern`` of Unicode digits, a batch out of
+  ``--attempts``.  Each must end with its exit status and a message, no traceback, and every
+  file it must not change (the input, the target, the workbook's other cells) unchanged.
 
 Randomness comes from ``--seed``; the figures and the goal of each part are printed, and the
 exit status is 5 when a goal is missed.
@@ -378,6 +386,8 @@ def _fuzzed_value(rng: random.Random) -> Any:
         lambda: rng.choice([1.7976931348623157e308, -1e308, 5e-324, float("inf"), float("nan")]),
         lambda: rng.choice([10**400, -(10**400), 10**5000]),
         lambda: rng.choice(["9" * 400, "1e308", "-0", "0x1A", "  17 ", "١٧", "1,5", "26.0"]),
+        lambda: "".join(rng.choice(_UNICODE_DIGITS) for _ in range(rng.randrange(1, 4))),
+        lambda: rng.choice([10**308, -(10**308), 10**309 + 7]),
         lambda: rng.choice(["Yes", "No", "any", "none", "=A1", "#N/A", "rotate-180", "x" * 300]),
         lambda: "".join(chr(rng.randrange(1, 0x2FFF)) for _ in range(rng.randrange(1, 12))),
         lambda: dt.datetime(2020, 1, 1) + dt.timedelta(days=rng.randrange(-1000, 1000)),
@@ -544,6 +554,306 @@ def fuzz_cli(
     return tally
 
 
+# -- hostile files through real commands ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FileCase:
+    """A command on hostile files: what it must exit with, say, and leave as it was.
+
+    Attributes:
+        family: What kind of input it is (for the counts).
+        argv: The command line.
+        statuses: The exit statuses it may end with.
+        says: A piece of the message a non-zero exit must print ("" for any message).
+        watched: Files that must not change, with how to read them (bytes, or a description
+            of a special file).
+    """
+
+    family: str
+    argv: list[str]
+    statuses: frozenset[int]
+    says: str
+    watched: dict[Path, Callable[[], object]]
+
+
+def _bytes(path: Path) -> Callable[[], object]:
+    return lambda: path.read_bytes() if path.is_file() else ("missing" if not path.exists() else "")
+
+
+def _kind(path: Path) -> Callable[[], object]:
+    import stat as stat_
+
+    def kind() -> object:
+        try:
+            info = os.lstat(path)
+        except OSError:
+            return "missing"
+        link = os.readlink(path) if stat_.S_ISLNK(info.st_mode) else ""
+        return stat_.S_IFMT(info.st_mode), link
+
+    return kind
+
+
+def _cells_of(path: Path, part: str, skip: frozenset[str] = frozenset()) -> Callable[[], object]:
+    """Return a reader of the cells (values, not styles) of worksheet *part* of workbook *path*."""
+    import zipfile
+
+    def cells() -> object:
+        text = zipfile.ZipFile(path).read(part).decode("utf-8")
+        found = re.findall(r'(<c r="([A-Z]+[0-9]+)"[^>]*?(?:/>|>.*?</c>))', text, re.DOTALL)
+        return {
+            address: re.sub(r' (s|t)="(n|[0-9]+)"', "", cell)
+            for cell, address in found
+            if address not in skip and not cell.endswith("/>")
+        }
+
+    return cells
+
+
+_GENERATOR_PART, _COLLECTION_PART = "xl/worksheets/sheet1.xml", "xl/worksheets/sheet4.xml"
+_UNICODE_DIGITS = "①②③⑨²³¹₂₃٣߃०௧"
+
+
+def _set_cell(book: Path, address: str, cell_xml: bytes) -> None:
+    """Put *cell_xml* at *address* of the Generator sheet of *book* (as Excel would write it)."""
+    import zipfile
+
+    with zipfile.ZipFile(book) as source:
+        members = [(info, source.read(info.filename)) for info in source.infolist()]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+        for info, data in members:
+            if info.filename == _GENERATOR_PART:
+                data = re.sub(
+                    rb'<c r="%s"[^>]*?(?:/>|>.*?</c>)' % address.encode(),
+                    lambda match: cell_xml,
+                    data,
+                    count=1,
+                    flags=re.DOTALL,
+                )
+            out.writestr(info, data)
+    book.write_bytes(buffer.getvalue())
+
+
+def _hostile_text(rng: random.Random) -> tuple[str, bytes, str]:
+    """Return a file name, hostile puzzle-file bytes and what the message must say."""
+    kind = rng.randrange(5)
+    if kind == 0:
+        depth = rng.choice([33, 100, 1000, 100_000, rng.randrange(33, 300_000)])
+        return "deep.json", ("[" * depth).encode(), "nested deeper than 32 levels"
+    if kind == 1:
+        digits = rng.randrange(101, 6000)
+        body = '{"puzzle": ' + "7" * digits + "}\n"
+        return "long.jsonl", body.encode(), f"a number of {digits} digits"
+    if kind == 2:
+        size = rng.randrange(131_073, 400_000)
+        return "wide.csv", b"1,2\n" + b"x" * size + b"\n", "a field longer than 131,072"
+    if kind == 3:
+        junk = bytes(rng.randrange(128, 256) for _ in range(rng.randrange(1, 50)))
+        return "bytes.txt", b"." * 81 + b"\n" + junk, "is not UTF-8 text"
+    deep = '{"puzzle": ' + '{"a": ' * rng.randrange(33, 5000) + "1"
+    return "deep.jsonl", deep.encode(), "nested deeper than 32 levels"
+
+
+def _file_case(rng: random.Random, folder: Path, number: int) -> FileCase:
+    """Return one hostile case, its files made in a folder of its own."""
+    home = folder / f"case{number}"
+    home.mkdir()
+    book = home / "book.xlsm"
+    puzzles = home / "p.txt"
+    puzzles.write_text(_PUZZLE + "\n")
+    family = rng.choice(
+        ["puzzle file", "output", "output", "parameter cell", "import", "pattern", "attempts"]
+    )
+    bad_input = frozenset({Exit.BAD_INPUT})
+    if family == "puzzle file":
+        name, data, says = _hostile_text(rng)
+        path = home / name
+        path.write_bytes(data)
+        command = rng.choice(["solve", "count", "grade", "format", "booklet"])
+        argv = [command, str(path)] + (["-o", str(home / "b.pdf")] if command == "booklet" else [])
+        return FileCase(family, argv, bad_input, says, {path: _bytes(path)})
+    if family == "output":
+        return _output_case(rng, home, book, puzzles)
+    if family == "parameter cell":
+        shutil.copy2(TEMPLATE, book)
+        param = rng.choice(layout.PARAMS)
+        address = param.ref.address
+        value = rng.choice(
+            [
+                "".join(rng.choice(_UNICODE_DIGITS) for _ in range(rng.randrange(1, 4))),
+                "9" * rng.choice([309, 400, 4000]),
+                rng.choice(["1.7976931348623157E+308", "1E+999", "-1E+999", "4.9E-324"]),
+            ]
+        )
+        is_text = (
+            not value[-1].isascii()
+            or not value.replace(".", "")
+            .replace("E", "")
+            .replace("+", "")
+            .replace("-", "")
+            .isdigit()
+        )
+        cell = (
+            b'<c r="%s" t="inlineStr"><is><t>%s</t></is></c>' % (address.encode(), value.encode())
+            if is_text
+            else b'<c r="%s"><v>%s</v></c>' % (address.encode(), value.encode())
+        )
+        _set_cell(book, address, cell)
+        watched = {book: _cells_of(book, _GENERATOR_PART, frozenset({"C16"}))}
+        argv = ["workbook", "start", str(book), "--quiet"]
+        return FileCase(family, argv, frozenset({0, 1, 5}), param.label, watched)
+    if family == "import":
+        shutil.copy2(TEMPLATE, book)
+        (folder / "outside.txt").write_text(_PUZZLE + "\n")
+        binary = home / "binary"
+        binary.write_bytes(bytes(rng.randrange(256) for _ in range(2000)) + b"\xff")
+        fifo = home / "fifo"
+        if hasattr(os, "mkfifo"):
+            os.mkfifo(fifo)
+        source, says = rng.choice(
+            [
+                (str(home / "missing.txt"), "file not found"),
+                ("missing.txt", "file not found"),
+                (str(folder / "outside.txt"), "outside the workbook's folder"),
+                ("../outside.txt", "outside the workbook's folder"),
+                ("/etc/passwd", "outside the workbook's folder"),
+                ("/dev/zero", "outside the workbook's folder"),
+                ("binary", "is not UTF-8 text"),
+                (str(home), "a folder, not a puzzle file"),
+                ("fifo" if fifo.exists() else "missing.txt", ""),
+            ]
+        )
+        set_import = [("ImportSource", source)]
+        _write_values(book, set_import)
+        watched = {
+            book: _cells_of(book, _COLLECTION_PART),
+            binary: _bytes(binary),
+            fifo: _kind(fifo),
+        }
+        return FileCase(family, ["workbook", "import", str(book)], bad_input, says, watched)
+    if family == "pattern":
+        digits = "".join(rng.choice(_UNICODE_DIGITS) for _ in range(rng.randrange(1, 4)))
+        command = rng.choice(["generate", "batch"])
+        argv = [command, "--pattern", digits, "--seed", "1"]
+        if command == "batch":
+            argv += ["-n", "1", "-j", "1", "--quiet", "-o", str(home / "b.jsonl")]
+        return FileCase(family, argv, frozenset({Exit.USAGE}), "bad character", {})
+    count = rng.randrange(2, 5)
+    argv = ["batch", "-n", str(count), "--attempts", "1", "-j", "1", "--quiet"]
+    argv += ["--seed", str(rng.randrange(10**6)), "-o", str(home / "a.jsonl")]
+    return FileCase(
+        "attempts", argv, frozenset({Exit.GOAL_NOT_MET}), "--attempts 1 ran out first", {}
+    )
+
+
+def _write_values(book: Path, cells: Sequence[tuple[str, object]]) -> None:
+    import openpyxl
+
+    workbook = openpyxl.load_workbook(book, keep_vba=True)
+    for name, value in cells:
+        ref = layout.NAMES[name]
+        workbook[ref.sheet][ref.address] = value
+    workbook.save(book)
+
+
+def _output_case(rng: random.Random, home: Path, book: Path, puzzles: Path) -> FileCase:
+    """Return a command writing onto a target it must refuse, the target watched."""
+    shutil.copy2(TEMPLATE, book)
+    target_kind = rng.choice(
+        ["workbook", "input", "device", "null", "fifo", "folder", "link", "other file"]
+    )
+    suffix = rng.choice([".pdf", ".jsonl", ".txt", ".xlsm", ""])
+    target = home / f"target{suffix}"
+    says = {
+        "workbook": "",
+        "input": "is also the input",
+        "device": "a device, not a file",
+        "null": "a device, not a file",
+        "fifo": "a FIFO (named pipe), not a file",
+        "folder": "a folder, not a file",
+        "link": "a device, not a file",
+        "other file": "",
+    }[target_kind]
+    if target_kind == "workbook":
+        shutil.copy2(TEMPLATE, target)
+    elif target_kind == "device":
+        target = Path("/dev/full")
+    elif target_kind == "null":
+        target = Path(os.devnull)
+    elif target_kind == "fifo" and hasattr(os, "mkfifo"):
+        os.mkfifo(target)
+    elif target_kind == "folder":
+        target.mkdir()
+    elif target_kind == "link" and Path("/dev/full").exists():
+        target.symlink_to("/dev/full")
+    else:
+        target_kind = "other file" if target_kind != "input" else "input"
+        target.write_bytes(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 500))))
+        says = ""
+    command = rng.choice(["booklet", "batch -o", "batch --puzzles", "workbook --output"])
+    if target_kind == "input":
+        target = book if command == "workbook --output" else puzzles
+        if command == "workbook --output":
+            command = "booklet"  # a workbook edits itself in place: no refusal to test
+    if command == "booklet":
+        source = book if target == book else puzzles
+        argv = ["booklet", str(source), "-o", str(target)]
+    elif command == "batch -o":
+        argv = ["batch", "-n", "1", "-j", "1", "--seed", "1", "--quiet", "--format", "jsonl"]
+        argv += ["-o", str(target)]
+    elif command == "batch --puzzles":
+        argv = ["batch", "-n", "1", "-j", "1", "--seed", "1", "--quiet", "--puzzles", str(target)]
+    else:
+        wanted = target if target.suffix in (".xlsm", ".xlsx") else target.with_suffix(".xlsm")
+        if target_kind in ("workbook", "other file") and target != wanted:
+            shutil.move(target, wanted)
+            target = wanted
+        argv = ["workbook", "start", str(book), "--output", str(target), "--quiet"]
+    if target_kind == "input" and command == "batch --puzzles":
+        says = ""  # a puzzle file that exists: refused as another file
+    watched = {book: _bytes(book), puzzles: _bytes(puzzles)}
+    watched[target] = _kind(target) if not target.is_file() else _bytes(target)
+    if command == "batch -o" and target_kind == "other file":
+        says = "already exists"  # the batch file's own refusal: not its records
+    return FileCase("output", argv, frozenset({Exit.UNUSABLE_FILE}), says, watched)
+
+
+def fuzz_files(
+    count: int, rng: random.Random, folder: Path, main: Callable[[list[str]], int]
+) -> Tally:
+    """Run *count* hostile file cases in-process (see :class:`FileCase`)."""
+    tally = Tally({"tracebacks": 0, "changed files": 0})
+    root = folder / "files"
+    root.mkdir(exist_ok=True)
+    for number in range(count):
+        case = _file_case(rng, root, number)
+        before = {path: read() for path, read in case.watched.items()}
+        out, err = io.StringIO(), io.StringIO()
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = main(case.argv)
+        except SystemExit as exit_:
+            status = exit_.code if isinstance(exit_.code, int) else 2
+        except BaseException as error:  # a traceback: what is being counted
+            tally.add("tracebacks")
+            tally.problem(f"{case.argv[:6]}: {type(error).__name__}: {str(error)[:150]}")
+            continue
+        tally.add("inputs")
+        tally.add(f"{case.family}: exit {status}")
+        message = err.getvalue()
+        changed = [path.name for path, read in case.watched.items() if read() != before[path]]
+        if changed and (status != 0 or case.family != "parameter cell"):
+            tally.add("changed files")
+            tally.problem(f"{case.argv[:6]}: exit {status}: changed {changed}")
+        if status not in case.statuses or (status and not message.strip()):
+            tally.problem(f"{case.argv[:6]}: exit {status}: {message.strip()[-200:]!r}")
+        elif status and case.says and case.says not in message:
+            tally.problem(f"{case.argv[:6]}: says {message.strip()[-200:]!r}, not {case.says!r}")
+    return tally
+
+
 # -- the command -------------------------------------------------------------------------------
 
 
@@ -584,8 +894,8 @@ def run(args: argparse.Namespace, main: Callable[[list[str]], int]) -> int:
         ),
         (
             "interrupts",
-            lambda folder: signalled(folder, args.interrupts, rng, double_interrupt=True),
-            f"{args.interrupts} double SIGINTs: 0 corrupt files, 0 lost rows, every message "
+            lambda folder: signalled(folder, args.interrupt_runs, rng, double_interrupt=True),
+            f"{args.interrupt_runs} double SIGINTs: 0 corrupt files, 0 lost rows, every message "
             "true, exit 130",
         ),
         (
@@ -603,6 +913,12 @@ def run(args: argparse.Namespace, main: Callable[[list[str]], int]) -> int:
             "cli",
             lambda folder: fuzz_cli(args.cli, rng, folder, args.pipes, main),
             "0 tracebacks, 0 silent non-zero exits, closed pipes quiet",
+        ),
+        (
+            "files",
+            lambda folder: fuzz_files(args.files, rng, folder, main),
+            "0 tracebacks, every exit its documented status with its message, 0 changed files "
+            "that should be untouched",
         ),
     ]
     met = True

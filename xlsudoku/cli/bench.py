@@ -229,21 +229,36 @@ def _start(p: argparse.ArgumentParser) -> None:
         "--runs", type=_at_least(5), default=10, help="runs (at least 5: the figures are medians)"
     )
     p.add_argument("--seed", type=int, default=1, help="seed of run 1 (run i: seed + i - 1)")
+    p.add_argument(
+        "--rows", type=_at_least(0), default=0, help="fill the Collection with ROWS rows first"
+    )
+    p.add_argument(
+        "--as-excel",
+        action="store_true",
+        help="write the workbook's numbers as Excel does (the saved cells compared one by one)",
+    )
 
 
 def _soak(p: argparse.ArgumentParser) -> None:
     p.add_argument("--writers", type=int, default=3, help="concurrent start;save pairs")
     p.add_argument("--rounds", type=int, default=50, help="rounds of the writers")
     p.add_argument("--kills", type=int, default=200, help="runs killed by SIGKILL")
-    p.add_argument("--interrupts", type=int, default=100, help="runs given two SIGINTs")
+    p.add_argument(
+        "--interrupts",
+        type=int,
+        default=100,
+        dest="interrupt_runs",  # args.interrupts is the command's own Ctrl+C handling
+        help="runs given two SIGINTs",
+    )
     p.add_argument("--params", type=int, default=10_000, help="fuzzed parameter values")
     p.add_argument("--whole-starts", type=int, default=100, help="of them through START")
     p.add_argument("--cli", type=int, default=1000, help="fuzzed command lines")
+    p.add_argument("--files", type=int, default=500, help="hostile files through real commands")
     p.add_argument("--pipes", type=int, default=20, help="runs through a closed pipe")
     p.add_argument("--seed", type=int, default=1, help="seed of every random choice")
     p.add_argument(
         "--parts",
-        default="writers,kills,interrupts,hostile,params,cli",
+        default="writers,kills,interrupts,hostile,params,cli,files",
         help="comma-separated parts to run (default: all)",
     )
 
@@ -430,7 +445,15 @@ def _run_bench(args: argparse.Namespace) -> int:
     bench: Bench = args.bench
     if args.save is None:
         return int(bench.run(args))
+    from xlsudoku.cli.outputs import check_output
+    from xlsudoku.errors import UnusableFile
+    from xlsudoku.xlsm.files import inspect_target
+
     folder = Path(args.save)
+    found = inspect_target(folder)
+    if found.kind not in ("folder", "missing"):
+        what = found.special or "a file"
+        raise UnusableFile(f"--save {folder}: {what}, not a folder; the benchmark was not run")
     folder.mkdir(parents=True, exist_ok=True)
     tee = _Tee(sys.stdout)
     stdout, sys.stdout = sys.stdout, typing.cast(typing.TextIO, tee)
@@ -439,11 +462,11 @@ def _run_bench(args: argparse.Namespace) -> int:
     finally:
         sys.stdout = stdout
     machine = platform.node().split(".")[0] or "machine"
-    path = result_path(folder, bench.name, machine, dt.date.today())
+    path = check_output(result_path(folder, bench.name, machine, dt.date.today()), option="--save")
     command = " ".join(["xlsudoku", *getattr(args, "argv", ["bench", bench.name])])
-    with open(path, "x", encoding="utf-8") as handle:  # "x": never replaces a file
+    with open(path.real, "x", encoding="utf-8") as handle:  # "x": never replaces a file
         handle.write(f"$ {command}\n{tee.kept.getvalue()}")
-    print(f"saved {path}")
+    print(f"saved {path.path}")
     return status
 
 

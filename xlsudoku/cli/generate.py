@@ -55,10 +55,19 @@ def seed_arg(text: str) -> int:
 TARGET_MISSED = Exit.GOAL_NOT_MET
 
 
+def _ascii_digits(text: str) -> bool:
+    """Return True when *text* is made of the digits 0-9 only (``int`` reads no other "digit").
+
+    >>> _ascii_digits("12"), _ascii_digits("①"), _ascii_digits("²")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
 def _workers_arg(text: str) -> int | None:
     if text.strip().lower() == "auto":
         return None  # decided per request: see _generate_request
-    if not text.strip().isdigit() or int(text) < 1:
+    if not _ascii_digits(text.strip()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"--workers must be a whole number >= 1 or auto: {text!r}")
     return int(text)
 
@@ -129,7 +138,9 @@ def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateReq
     pattern: int | str | None = args.pattern
     if isinstance(pattern, str):
         text = pattern.strip()
-        pattern = None if text.lower() in ("none", "") else int(text) if text.isdigit() else text
+        pattern = (
+            None if text.lower() in ("none", "") else int(text) if _ascii_digits(text) else text
+        )
     return GenerateRequest(
         opens=args.opens,
         pattern=pattern,

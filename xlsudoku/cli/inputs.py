@@ -26,29 +26,17 @@ if typing.TYPE_CHECKING:
     from xlsudoku.engine.grid import Geometry
 
 
-# Characters a puzzle typed as an argument may hold besides cell characters: drawing
-# separators, and the field separators of a ``puzzle:count`` or ``puzzle,level`` line.
-_PUZZLE_PUNCTUATION = frozenset("|+=-:,;\t ")
-
-
 def looks_like_puzzle(text: str) -> bool:
     """Return True when a command-line argument is a puzzle rather than a file name.
 
-    A puzzle is several lines (a drawing), JSON, or made only of cell characters and
-    separators with at least 16 cells (the smallest grid).
+    The engine's test (:func:`xlsudoku.engine.formats.looks_like_puzzle`), loaded when asked.
 
     >>> looks_like_puzzle("4.2......1.....3"), looks_like_puzzle("puzzles.txt")
     (True, False)
-    >>> looks_like_puzzle("." * 256), looks_like_puzzle("../data/p.sdk")
-    (True, False)
     """
-    from xlsudoku.engine.grid import char_to_digit
+    from xlsudoku.engine.formats import looks_like_puzzle as is_puzzle
 
-    body = text.strip()
-    if "\n" in body or body[:1] in ("{", "["):
-        return True
-    cells = [ch for ch in body if ch not in _PUZZLE_PUNCTUATION]
-    return len(cells) >= 16 and all(char_to_digit(ch, 16) is not None for ch in cells)
+    return is_puzzle(text)
 
 
 def geometry_arg(text: str) -> Geometry:
@@ -88,23 +76,31 @@ def decode_text(data: bytes, where: str) -> str:
     ...
     xlsudoku.errors.BadInput: p.txt line 2, column 3: byte 0xff is not UTF-8 text ...
     """
+    from xlsudoku.engine import formats
+    from xlsudoku.engine.grid import ParseError
+
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise BadInput(
-            f"{where} line {line}, column {column}: byte 0x{data[error.start]:02x} is not UTF-8 "
-            "text (a puzzle file is text)"
-        ) from None
+        return formats.decode_text(data, where)
+    except ParseError as error:
+        raise BadInput(str(error)) from None
 
 
 def _read_stdin() -> str:
-    """Return standard input as text, naming the line of a byte that is not UTF-8."""
+    """Return standard input as text, naming the line of a byte that is not UTF-8.
+
+    Raises:
+        UnusableFile: more than :data:`~xlsudoku.engine.formats.MAX_TEXT_BYTES` bytes.
+    """
+    from xlsudoku.engine.formats import MAX_TEXT_BYTES
+
     buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is None:
-        return sys.stdin.read()
-    return decode_text(buffer.read(), "standard input")
+    data = sys.stdin.read(MAX_TEXT_BYTES + 1) if buffer is None else buffer.read(MAX_TEXT_BYTES + 1)
+    if len(data) > MAX_TEXT_BYTES:
+        raise UnusableFile(
+            f"standard input holds more than {MAX_TEXT_BYTES / 2**20:,.0f} MB, the limit for "
+            "a puzzle file; nothing was read"
+        )
+    return data if isinstance(data, str) else decode_text(data, "standard input")
 
 
 def _file_kind(text: str) -> str:
@@ -127,9 +123,14 @@ def _file_kind(text: str) -> str:
 
 def _read_file(path: str) -> str:
     """Return the text of the puzzle file at *path* (special files refused, bad bytes named)."""
-    if _file_kind(path) == "special":
-        raise UnusableFile(f"{shorten(path)}: not a regular file (a folder, pipe or device)")
-    data = Path(path).read_bytes()
+    from xlsudoku.engine.formats import MAX_TEXT_BYTES
+    from xlsudoku.xlsm.errors import WorkbookError
+    from xlsudoku.xlsm.files import read_bytes
+
+    try:
+        data = read_bytes(Path(path), MAX_TEXT_BYTES, "a puzzle file")
+    except WorkbookError as error:
+        raise UnusableFile(shorten(str(error), 200)) from None
     if data.startswith(b"PK\x03\x04"):
         raise BadInput(
             f"{shorten(path)}: not a text puzzle file but a zip package, such as a workbook "

@@ -3,8 +3,9 @@
 ``xlsudoku batch`` makes many graded puzzles on every core (``--jobs``) or a Dask cluster
 (``--scheduler``), written as they are done to JSON lines or CSV (and optionally a puzzle file
 in one of the engine's formats); ``--resume`` continues a killed or cancelled run.
-``xlsudoku booklet`` prints puzzles to a PDF.  Exit status: 0 done, 1 fewer puzzles than asked
-(batch) or bad input lines (booklet), 2 a bad option or file, 130 interrupted.
+``xlsudoku booklet`` prints puzzles to a PDF.  Exit status: 0 done, 1 bad input lines (booklet),
+2 a bad option, 3 a file that cannot be used, 5 fewer puzzles than asked (batch: ``--attempts``
+ran out first), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ def _pattern(text: str) -> int | str | None:
     text = text.strip()
     if text.lower() in ("none", ""):
         return None
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 def _spec(args: argparse.Namespace, seed: int) -> BatchSpec:
@@ -197,21 +198,36 @@ def _base_seed(args: argparse.Namespace, kept: Kept) -> tuple[int, bool]:
 
 
 def _open_output(args: argparse.Namespace) -> BatchFile:
+    """Return the batch's output files, once their paths are checked (nothing written yet).
+
+    Raises:
+        UnusableFile: an output is a special file, a workbook, a file the batch did not make,
+            or ``-o`` and ``--puzzles`` name the same file.
+    """
     from pathlib import Path
 
+    from xlsudoku.cli.outputs import check_output
     from xlsudoku.engine.formats import PuzzleFormat
+    from xlsudoku.errors import UnusableFile
     from xlsudoku.production.store import BatchFile, PuzzleFile, format_of
 
     fmt = format_of(args.output, args.format) if args.output else (args.format or "jsonl")
+    records = None
+    if args.output:
+        # an existing records file is the store's to judge: --resume continues it, else refused
+        records = check_output(args.output, option="-o", ours=lambda _: True).real
     puzzles = None
     if args.puzzles:
+        out = check_output(args.puzzles, option="--puzzles", ours=lambda _: args.resume)
+        if records is not None and out.real == records:
+            raise UnusableFile(f"-o and --puzzles name the same file {args.puzzles}")
         name = args.puzzle_format or Path(args.puzzles).suffix or "line"
         try:
             puzzle_format = PuzzleFormat.parse(name)
         except ValueError:
             puzzle_format = PuzzleFormat.LINE
-        puzzles = PuzzleFile(args.puzzles, puzzle_format)
-    return BatchFile(args.output, fmt, puzzles)
+        puzzles = PuzzleFile(str(out.real), puzzle_format)
+    return BatchFile(None if records is None else str(records), fmt, puzzles)
 
 
 def _run_batch(args: argparse.Namespace) -> int:
@@ -219,7 +235,7 @@ def _run_batch(args: argparse.Namespace) -> int:
     from xlsudoku.errors import Exit
     from xlsudoku.interrupts import Interrupts
     from xlsudoku.production.batch import run_batch
-    from xlsudoku.production.executors import ExecutorError, all_cores, make_executor
+    from xlsudoku.production.executors import ExecutorError, make_executor
     from xlsudoku.production.store import StoreError
 
     try:
@@ -243,7 +259,8 @@ def _run_batch(args: argparse.Namespace) -> int:
             if not args.quiet:
                 print(f"xlsudoku batch: {args.output} already has {len(kept.records)} puzzles")
             return 0
-        executor = make_executor(args.jobs or all_cores(), args.scheduler)
+        jobs = _jobs(args, spec, kept.next_index)
+        executor = make_executor(jobs, args.scheduler)
     except (StoreError, GenerateError, ExecutorError, ValueError) as error:
         output.discard()
         print(f"xlsudoku batch: {error}", file=sys.stderr)
@@ -293,7 +310,31 @@ def _run_batch(args: argparse.Namespace) -> int:
             _report(summary, spec, where, executor.name, time.perf_counter() - started),
             file=sys.stderr,
         )
-    return 0 if summary.have >= spec.count else 1
+    if summary.have >= spec.count:
+        return 0
+    print(
+        f"xlsudoku batch: {summary.have} of {spec.count} puzzles: --attempts {spec.attempts} "
+        f"ran out first (next seed {spec.seed + summary.next_index}); raise --attempts"
+        + (" and continue with --resume" if args.output else ""),
+        file=sys.stderr,
+    )
+    return Exit.GOAL_NOT_MET
+
+
+def _jobs(args: argparse.Namespace, spec: BatchSpec, start: int) -> int:
+    """Return the worker processes for ``-j``: at most the CPUs and the chunks (say so)."""
+    from xlsudoku.production.batch import FAST_CHUNK, is_slow
+    from xlsudoku.production.executors import all_cores, capped_jobs
+
+    size = args.chunk or (1 if is_slow(spec) else FAST_CHUNK)
+    chunks = -(-max(spec.attempts - start, 0) // size)
+    asked = args.jobs or all_cores()
+    if args.scheduler is not None and args.scheduler != "local":
+        return asked  # the cluster's workers, not this machine's processes
+    jobs, why = capped_jobs(asked, chunks, all_cores())
+    if why and args.jobs is not None and not args.quiet:
+        print(f"xlsudoku batch: -j {args.jobs:,} capped at {jobs} ({why})", file=sys.stderr)
+    return jobs
 
 
 def _progress(
@@ -548,6 +589,11 @@ def _add_booklet(sub: Subparsers) -> None:
     p.add_argument("--sheet", choices=SHEETS, default="all", help="which puzzles of a workbook")
     p.add_argument("--csv", action="store_true", help="read the input as CSV")
     p.add_argument("--no-grade", action="store_true", help="do not grade puzzles without a level")
+    p.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace an existing PDF that is not an earlier xlsudoku booklet",
+    )
     p.set_defaults(run=_run_booklet)
 
 
@@ -555,11 +601,26 @@ def _run_booklet(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from xlsudoku.cli.inputs import report_bad
+    from xlsudoku.cli.outputs import check_output
     from xlsudoku.engine.grid import SudokuError
     from xlsudoku.errors import Exit, os_error_message
-    from xlsudoku.production.booklet import BookletOptions, page_count, write_booklet
+    from xlsudoku.production.booklet import (
+        BookletOptions,
+        made_by_booklet,
+        page_count,
+        write_booklet,
+    )
     from xlsudoku.production.inputs import Entry, complete, read_entries
 
+    source = "booklet" if args.source == "-" else args.source
+    output = args.output or str(Path(source).with_suffix(".pdf"))
+    out = check_output(
+        output,
+        option="-o",
+        inputs=[] if args.source == "-" else [args.source],
+        replace=args.replace,
+        ours=made_by_booklet,
+    )
     try:
         found = read_entries(args.source, args.sheet, args.csv)
     except SudokuError as error:
@@ -578,8 +639,6 @@ def _run_booklet(args: argparse.Namespace) -> int:
     if not entries:
         print(f"xlsudoku booklet: no puzzle to print in {args.source}", file=sys.stderr)
         return Exit.BAD_INPUT
-    source = "booklet" if args.source == "-" else args.source
-    output = args.output or str(Path(source).with_suffix(".pdf"))
     options = BookletOptions(
         title=args.title,
         per_page=args.per_page,
@@ -588,7 +647,7 @@ def _run_booklet(args: argparse.Namespace) -> int:
         answers=not args.no_answers,
     )
     try:
-        write_booklet(output, entries, options)
+        write_booklet(out.real, entries, options)
     except OSError as error:
         print(f"xlsudoku booklet: cannot write {output}: {error}", file=sys.stderr)
         return os_error_message(error)[1]

@@ -19,6 +19,7 @@ button refused its input, 5 when START missed its target (the closest puzzle is 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -70,6 +71,11 @@ def _add_button(buttons: Subparsers, name: str, text: str) -> None:
         metavar="PATH",
         help="write the result to PATH (.xlsm/.xlsx) and leave BOOK unchanged",
     )
+    p.add_argument(
+        "--replace",
+        action="store_true",
+        help="let --output replace another existing workbook (it is kept as a backup)",
+    )
     shown = p.add_mutually_exclusive_group()
     shown.add_argument(
         "--progress",
@@ -100,8 +106,18 @@ def _first_state(args: argparse.Namespace) -> str:
 
 def _run_button(args: argparse.Namespace) -> int:
     from xlsudoku.addin import headless
+    from xlsudoku.cli.outputs import check_output
 
     target = args.output or args.workbook
+    if args.output:
+        check_output(
+            args.output,
+            option="--output",
+            workbook=True,
+            inputs=[args.workbook],
+            in_place=True,
+            replace=args.replace,
+        )
 
     def say_waiting(seconds: float) -> None:
         print(
@@ -112,7 +128,8 @@ def _run_button(args: argparse.Namespace) -> int:
         )
 
     source = getattr(args, "source", None)
-    inputs = {} if source is None else {"ImportSource": str(Path(source).resolve())}
+    named = None if source is None else Path(source).resolve()
+    inputs = {} if named is None else {"ImportSource": str(named)}
     from xlsudoku.errors import Exit
     from xlsudoku.progress import wanted
 
@@ -125,12 +142,18 @@ def _run_button(args: argparse.Namespace) -> int:
         wait=args.wait,
         on_wait=say_waiting,
         inputs=inputs,
+        import_file=named,
     )
     outcome = done.outcome
     print(outcome.status)
     if outcome.ok and args.button == "start":
         print(f"puzzle: {outcome.detail.puzzle}")
-    print(f"saved {done.saved_to}")
+    kept = ""
+    if done.backup is not None:
+        in_place = os.path.realpath(target) == os.path.realpath(args.workbook)
+        what = "the previous version" if in_place else "the file it replaced"
+        kept = f" ({what} is kept as {done.backup})"
+    print(f"saved {done.saved_to}{kept}")
     if not outcome.ok:
         print(f"xlsudoku workbook {args.button}: {outcome.status}", file=sys.stderr)
         return Exit.BAD_INPUT

@@ -113,6 +113,156 @@ INFO_FORMATS = frozenset({PuzzleFormat.SDK, PuzzleFormat.JSON})
 _INFO_LINE = re.compile(r"#([" + "".join(INFO_LETTERS) + r"])(\S.*)")
 
 
+MAX_TEXT_BYTES = 64 * 1024 * 1024
+"""The largest puzzle file (or standard input) a command reads, in bytes."""
+MAX_JSON_DEPTH = 32
+"""How deep JSON values may nest (a puzzle record nests two or three levels)."""
+MAX_NUMBER_DIGITS = 100
+"""The most digits a JSON number may have (Python refuses to read more than 4,300)."""
+MAX_CSV_FIELD = 131_072
+"""The longest CSV field, in characters (the csv module's own limit)."""
+
+
+# Characters a puzzle typed as text may hold besides cell characters: drawing separators, and
+# the field separators of a ``puzzle:count`` or ``puzzle,level`` line.
+_PUZZLE_PUNCTUATION = frozenset("|+=-:,;\t ")
+
+
+def looks_like_puzzle(text: str) -> bool:
+    """Return True when *text* is a puzzle (or puzzles) rather than a file's name.
+
+    A puzzle is several lines (a drawing), JSON, or made only of cell characters and
+    separators with at least 16 cells (the smallest grid).
+
+    >>> looks_like_puzzle("4.2......1.....3"), looks_like_puzzle("puzzles.txt")
+    (True, False)
+    >>> looks_like_puzzle("." * 256), looks_like_puzzle("../data/p.sdk")
+    (True, False)
+    """
+    body = text.strip()
+    if "\n" in body or body[:1] in ("{", "["):
+        return True
+    cells = [ch for ch in body if ch not in _PUZZLE_PUNCTUATION]
+    return len(cells) >= 16 and all(char_to_digit(ch, 16) is not None for ch in cells)
+
+
+def decode_text(data: bytes, where: str) -> str:
+    r"""Return *data* as UTF-8 text (a leading byte-order mark dropped), naming a bad byte.
+
+    Raises:
+        ParseError: a byte that is not UTF-8, named by *where*, line and column.
+
+    >>> decode_text(b"\xef\xbb\xbf12.", "p.txt")
+    '12.'
+    >>> decode_text(b"123\n45\xff", "p.txt")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlsudoku.engine.grid.ParseError: p.txt line 2, column 3: byte 0xff is not UTF-8 text ...
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise ParseError(
+            f"{where} line {line}, column {column}: byte 0x{data[error.start]:02x} is not UTF-8 "
+            "text (a puzzle file is text)"
+        ) from None
+
+
+def json_value(text: str, pos: int = 0) -> tuple[object, int]:
+    """Return the JSON value that starts at *pos* of *text* and where it ends.
+
+    Numbers longer than :data:`MAX_NUMBER_DIGITS` digits and values nested deeper than
+    :data:`MAX_JSON_DEPTH` levels are refused, so a hostile file costs neither a traceback
+    nor unbounded time.
+
+    Raises:
+        ParseError: not JSON, a number too long, or nested too deep (the message says which).
+
+    >>> json_value('{"puzzle": "1."} tail')
+    ({'puzzle': '1.'}, 16)
+    >>> json_value("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    xlsudoku.engine.grid.ParseError: bad JSON: nested deeper than 32 levels
+    >>> json_value("1" * 5001)
+    Traceback (most recent call last):
+    ...
+    xlsudoku.engine.grid.ParseError: bad JSON: a number of 5001 digits (at most 100)
+    """
+    decoder = json.JSONDecoder(parse_int=_bounded_int, parse_float=_bounded_float)
+    deep = ParseError(f"bad JSON: nested deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        value, end = decoder.raw_decode(text, pos)
+    except json.JSONDecodeError as error:
+        raise ParseError(f"bad JSON: {error.msg} (column {error.colno})") from None
+    except RecursionError:
+        raise deep from None
+    except ValueError as error:  # from the number hooks
+        raise ParseError(f"bad JSON: {error}") from None
+    if _depth_over(value, MAX_JSON_DEPTH):
+        raise deep
+    return value, end
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_NUMBER_DIGITS:
+        raise ValueError(f"a number of {digits} digits (at most {MAX_NUMBER_DIGITS})")
+    return int(text)
+
+
+def _bounded_float(text: str) -> float:
+    digits = sum(ch.isdigit() for ch in text)
+    if digits > MAX_NUMBER_DIGITS:
+        raise ValueError(f"a number of {digits} digits (at most {MAX_NUMBER_DIGITS})")
+    return float(text)
+
+
+def _depth_over(value: object, limit: int) -> bool:
+    """Return True when *value* nests lists and objects deeper than *limit* (no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def csv_rows(text: str) -> Iterator[tuple[int, list[str] | ParseError]]:
+    r"""Yield ``(line number, values)`` for each row of CSV *text*.
+
+    A field longer than :data:`MAX_CSV_FIELD` characters or broken quoting ends the rows with
+    ``(line number, ParseError)``: the reader cannot go past it.
+
+    >>> list(csv_rows('a,"b c"\n1,2\n'))
+    [(1, ['a', 'b c']), (2, ['1', '2'])]
+    >>> list(csv_rows("1,2\n" + "x" * 200_000))
+    [(1, ['1', '2']), (2, ParseError('CSV line 2: a field longer than 131,072 characters'))]
+    """
+    reader = csv.reader(io.StringIO(text))
+    start = 1
+    while True:
+        try:
+            values = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            what = (
+                f"a field longer than {MAX_CSV_FIELD:,} characters"
+                if "field limit" in str(error)
+                else str(error)
+            )
+            yield start, ParseError(f"CSV line {start}: {what}")
+            return
+        yield start, values
+        start = reader.line_num + 1
+
+
 @dataclass(frozen=True, slots=True)
 class PuzzleRecord:
     """One puzzle read from a file: where it starts, the grid (or its error) and its info.
@@ -149,7 +299,7 @@ def geometry_named(text: str) -> Geometry:
     diagonals = name.endswith("-x")
     sides = set(name.removesuffix("-x").split("x"))
     side = sides.pop() if len(sides) == 1 else ""
-    if side.isdigit() and int(side) in SHAPES:
+    if side.isascii() and side.isdigit() and int(side) in SHAPES:
         return geometry(*SHAPES[int(side)], diagonals)
     raise ParseError(f"unknown geometry {text!r}: use 9x9, 4x4, 6x6, 12x12, 16x16 or 9x9-X")
 
@@ -365,9 +515,12 @@ def _read_csv(
         except SudokuError as err:
             yield first, err
 
-    reader = csv.reader(io.StringIO(text))
     first_content = True  # no puzzle row seen yet: a header may come
-    for number, values in enumerate(reader, start=1):
+    for number, values in csv_rows(text):
+        if isinstance(values, ParseError):
+            yield from flush()
+            yield number, values
+            return
         if not values or all(not v.strip() for v in values) and len(values) <= 1:
             yield from flush()
             continue
@@ -390,7 +543,8 @@ def _read_csv(
 def _csv_value(value: str, geo: Geometry, row: int, col: int) -> int:
     if value in ("", ".", "0", "-", "_", "*"):
         return 0
-    digit = int(value) if value.isdigit() else char_to_digit(value, geo.size)
+    ascii_digits = value.isascii() and value.isdigit()
+    digit = int(value) if ascii_digits else char_to_digit(value, geo.size)
     if digit is None or len(value) > 2 or not 0 <= digit <= geo.size:
         raise ParseError(f"bad value {value!r} at row {row}, column {col}", row=row, column=col)
     return digit
@@ -480,7 +634,6 @@ def read_puzzles(
 
 def _read_json(text: str, geometry: Geometry | None, validate: bool) -> Iterator[PuzzleRecord]:
     """Yield the puzzles of JSON *text*: objects one after another (JSON Lines) or an array."""
-    decoder = json.JSONDecoder()
     pos = _skip_space(text, 0)
     in_array = text.startswith("[", pos)
     if in_array:
@@ -490,9 +643,9 @@ def _read_json(text: str, geometry: Geometry | None, validate: bool) -> Iterator
         if in_array and text.startswith("]", pos):
             return
         try:
-            value, pos = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as err:
-            yield PuzzleRecord(line, ParseError(f"bad JSON: {err.msg} (column {err.colno})"))
+            value, pos = json_value(text, pos)
+        except ParseError as err:
+            yield PuzzleRecord(line, err)
             if in_array:  # an array cannot be read past a bad element
                 return
             next_line = text.find("\n", pos)

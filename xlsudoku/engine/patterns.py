@@ -223,7 +223,7 @@ def parse_pattern(value: int | str | Pattern | None) -> Pattern | None:
     text = str(value).strip()
     if text == "" or text.lower() == "none":
         return None
-    if text.isdigit() and len(text) <= 2:
+    if text.isascii() and text.isdigit() and len(text) <= 2:
         return preset(int(text))
     chars = [ch for ch in text if ch not in " /|\t\n"]
     mask = []

@@ -277,7 +277,7 @@ def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
     pdf = FPDF(unit="mm", format=PAPERS[options.paper])
     pdf.set_auto_page_break(False)
     pdf.set_title(options.title)
-    pdf.set_creator("xlsudoku booklet")
+    pdf.set_creator(CREATOR)
     days = by_day(entries)
     total = page_count(len(entries), options, len(days))
     if days:  # a daily set: one day a page, under its date
@@ -288,6 +288,29 @@ def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
         heading = f"{options.title}: answers"
         _pages(pdf, entries, options, options.answers_per_page, heading, True, total)
     return bytes(pdf.output())
+
+
+CREATOR = "xlsudoku booklet"
+"""The PDF's Creator: how an earlier booklet is told from another PDF (see made_by_booklet)."""
+
+
+def made_by_booklet(path: Path) -> bool:
+    """Return True when *path* is a PDF this module wrote (its Creator says so).
+
+    The document information is written near the end of the file, so only the first bytes
+    and the last megabyte are read.
+
+    >>> made_by_booklet(Path(__file__))
+    False
+    """
+    try:
+        with open(path, "rb") as handle:
+            if handle.read(5) != b"%PDF-":
+                return False
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - 2**20))
+            return f"/Creator ({CREATOR})".encode() in handle.read()
+    except OSError:
+        return False
 
 
 def write_booklet(path: str | Path, entries: Sequence[Entry], options: BookletOptions) -> None:

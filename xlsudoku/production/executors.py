@@ -92,7 +92,41 @@ class InProcess:
         """Nothing to stop."""
 
 
-def _ignore_interrupt() -> None:
+_PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h): a signal for when the parent dies
+
+
+def _die_with_parent(parent: int) -> None:
+    """Make this worker end when the batch process *parent* ends, even by SIGKILL.
+
+    On Linux the kernel sends SIGKILL when the parent dies (``prctl(PR_SET_PDEATHSIG)``);
+    elsewhere a thread watches the parent id and ends the process when it changes (the
+    orphan is given to another parent).  Either way a killed batch leaves no worker behind
+    still computing or holding its standard output open.
+    """
+    import sys
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    elif os.name == "posix":
+        import threading
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                threading.Event().wait(0.5)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="parent watch", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the watch was set
+        os._exit(1)
+
+
+def _start_worker(parent: int) -> None:
+    """Start a worker process: die with the batch, and leave Ctrl+C to it."""
+    _die_with_parent(parent)
     # Ctrl+C goes to the whole process group: the main process decides what stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -116,7 +150,8 @@ class Processes:
     Workers are spawned, not forked: they share none of the main process's state (not the
     output file nor its lock, which a worker outliving a killed batch would otherwise hold),
     start the same way on every platform, and are this process's own children (so their CPU
-    time is counted with it).  Ctrl+C is left to the main process.  A worker
+    time is counted with it).  They end with the main process, even when it is killed
+    (:func:`_die_with_parent`).  Ctrl+C is left to the main process.  A worker
     that dies (the out-of-memory killer) makes the batch stop with :class:`ExecutorError`
     rather than wait for a chunk that will never come.
     """
@@ -127,7 +162,9 @@ class Processes:
         self.workers = jobs
         self.name = f"{jobs} processes"
         context = multiprocessing.get_context("spawn")
-        self._pool = ProcessPoolExecutor(jobs, context, initializer=_ignore_interrupt)
+        self._pool = ProcessPoolExecutor(
+            jobs, context, initializer=_start_worker, initargs=(os.getpid(),)
+        )
 
     def submit(self, chunk: Chunk) -> Pending:
         """Queue *chunk* for a worker."""
@@ -237,6 +274,23 @@ class DaskCluster:
             client.close()
         if self._cluster is not None:
             self._cluster.close()
+
+
+def capped_jobs(asked: int, chunks: int, cores: int) -> tuple[int, str]:
+    """Return the worker processes to start for *asked* and why fewer ("" when not fewer).
+
+    More workers than the CPUs available only share them, and more than the chunks to make
+    have nothing to do.
+
+    >>> capped_jobs(1_000_001, 500, 2)
+    (2, 'the CPUs available')
+    >>> capped_jobs(8, 3, 16), capped_jobs(2, 10, 4)
+    ((3, 'the chunks to make'), (2, ''))
+    """
+    jobs = max(1, min(asked, cores, chunks))
+    if jobs == asked:
+        return jobs, ""
+    return jobs, "the CPUs available" if jobs == min(cores, asked) else "the chunks to make"
 
 
 def make_executor(jobs: int, scheduler: str | None) -> Executor:

@@ -17,16 +17,21 @@ solution (the exact solver) and level (the puzzle's analysis).
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
-import json
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from xlsudoku.engine.formats import parse_puzzle, read_puzzles
+from xlsudoku.engine.formats import (
+    MAX_CSV_FIELD,
+    MAX_TEXT_BYTES,
+    csv_rows,
+    decode_text,
+    json_value,
+    parse_puzzle,
+    read_puzzles,
+)
 from xlsudoku.engine.grid import Grid, SudokuError
 
 _JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
@@ -75,21 +80,14 @@ def read_entries(source: str, part: str = "all", as_csv: bool = False) -> Found:
             (p.label, _workbook_entry(p.puzzle, p.solution, p.level, p.ident))
             for p in read_workbook(source, part)
         ]
+    text, name = _read_text(source), source + (".csv" if as_csv else "")
     if source == "-":
-        text, name = sys.stdin.read(), "stdin.csv" if as_csv else ""
-    else:
-        path = Path(source)
-        if not path.is_file():
-            raise SudokuError(f"{source}: no such file")
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError:
-            raise SudokuError(f"{source}: not a text puzzle file, batch file or workbook") from None
-        name = source + (".csv" if as_csv else "")
+        name = "stdin.csv" if as_csv else ""
     if name.lower().endswith(_JSON_SUFFIXES):
         return _json_lines(text)
-    first = text.split("\n", 1)[0]
-    if name.lower().endswith(".csv") and "puzzle" in next(csv.reader([first.lower()]), []):
+    first = text.split("\n", 1)[0][:MAX_CSV_FIELD]
+    header = next(csv_rows(first.lower()), (1, []))[1]
+    if name.lower().endswith(".csv") and isinstance(header, list) and "puzzle" in header:
         return _csv_records(text)
     return [
         (
@@ -98,6 +96,32 @@ def read_entries(source: str, part: str = "all", as_csv: bool = False) -> Found:
         )
         for number, found in read_puzzles(text, name)
     ]
+
+
+def _read_text(source: str) -> str:
+    """Return the text of *source* (a path or ``-``), bounded and checked to be UTF-8.
+
+    Raises:
+        SudokuError: missing, a special file, too large, or bytes that are not UTF-8.
+    """
+    from xlsudoku.xlsm.errors import WorkbookError
+    from xlsudoku.xlsm.files import read_bytes
+
+    if source == "-":
+        data = sys.stdin.buffer.read(MAX_TEXT_BYTES + 1)
+        if len(data) > MAX_TEXT_BYTES:
+            raise SudokuError(
+                f"standard input holds more than {MAX_TEXT_BYTES / 2**20:,.0f} MB, the limit "
+                "for a puzzle file"
+            )
+        return decode_text(data, "standard input")
+    try:
+        data = read_bytes(Path(source), MAX_TEXT_BYTES, "a puzzle file")
+    except WorkbookError as error:
+        raise SudokuError(str(error)) from None
+    if data.startswith(b"PK\x03\x04"):
+        raise SudokuError(f"{source}: not a text puzzle file or batch file but a zip package")
+    return decode_text(data, source)
 
 
 def _workbook_entry(
@@ -147,8 +171,8 @@ def _json_lines(text: str) -> Found:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except ValueError as error:
+            record = json_value(line.strip())[0]
+        except SudokuError as error:
             found.append((f"line {number}", SudokuError(f"not a JSON record ({error})")))
             continue
         if not isinstance(record, dict):
@@ -159,13 +183,20 @@ def _json_lines(text: str) -> Found:
 
 
 def _csv_records(text: str) -> Found:
-    reader = csv.DictReader(io.StringIO(text))
-    reader.fieldnames = [name.strip().lower() for name in reader.fieldnames or []]
-    return [
-        (f"line {reader.line_num}", _record_entry(row, reader.line_num))
-        for row in reader
-        if any(value and value.strip() for value in row.values() if isinstance(value, str))
-    ]
+    found: Found = []
+    names: list[str] | None = None
+    for number, values in csv_rows(text):
+        if isinstance(values, SudokuError):
+            found.append((f"line {number}", values))
+            break
+        if names is None:
+            names = [name.strip().lower() for name in values]
+            continue
+        if not any(value.strip() for value in values):
+            continue
+        row = dict(zip(names, values, strict=False))
+        found.append((f"line {number}", _record_entry(row, number)))
+    return found
 
 
 def complete(entry: Entry, grade_missing: bool = True) -> Entry:

@@ -16,7 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from xlsudoku.engine.analysis import analyze
+from xlsudoku.engine.formats import csv_rows, json_value
 from xlsudoku.engine.generate import generate
+from xlsudoku.engine.grid import ParseError
 from xlsudoku.production.spec import Plain, request_fields, request_from_fields
 
 Record = dict[str, Plain]
@@ -132,7 +134,12 @@ def from_json_line(line: str) -> Record:
     >>> from_json_line('{"puzzle": "1.", "index": 0}')["index"]
     0
     """
-    value = json.loads(line)
+    try:
+        value, end = json_value(line)
+    except ParseError as error:
+        raise ValueError(str(error)) from None
+    if line[end:].strip():
+        raise ValueError("more than one JSON value on the line")
     if not isinstance(value, dict):
         raise ValueError("not a JSON object")
     return value
@@ -176,7 +183,9 @@ def from_csv_line(line: str, header: list[str]) -> Record:
     >>> r["index"], r["pattern"], r["score"], r["needs"]
     (3, 'x.x', 2.5, None)
     """
-    cells = next(csv.reader([line]))
+    _, cells = next(csv_rows(line), (1, []))
+    if isinstance(cells, ParseError):
+        raise ValueError(str(cells))
     if len(cells) != len(header):
         raise ValueError(f"{len(cells)} fields, the header has {len(header)}")
     return {name: _typed(name, cell) for name, cell in zip(header, cells, strict=True)}
@@ -191,6 +200,6 @@ def _typed(name: str, cell: str) -> Plain:
         return float(cell)
     if name == "minimal":
         return cell == "true"
-    if name == "pattern" and cell.isdigit():
+    if name == "pattern" and cell.isascii() and cell.isdigit():
         return int(cell)
     return cell

@@ -27,8 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from xlsudoku.engine.formats import INFO_FORMATS, PuzzleFormat, format_grid
-from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.formats import (
+    INFO_FORMATS,
+    PuzzleFormat,
+    decode_text,
+    format_grid,
+    json_value,
+)
+from xlsudoku.engine.grid import Grid, ParseError
 from xlsudoku.production.records import (
     Record,
     csv_header,
@@ -40,6 +46,10 @@ from xlsudoku.production.records import (
 from xlsudoku.production.spec import geometry_named
 
 FORMATS = ("jsonl", "csv")
+MAX_BATCH_BYTES = 256 * 1024 * 1024
+"""The largest batch file --resume reads back (over half a million 9x9 records)."""
+MAX_STATE_BYTES = 1024 * 1024
+"""The largest state file (``PATH.state``) read back."""
 _SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".csv": "csv"}
 
 
@@ -218,19 +228,52 @@ class BatchFile:
             with contextlib.suppress(FileNotFoundError):
                 self.state_path.unlink()  # left by an earlier batch of the same name
             return Kept()
-        data = b"" if empty else self.path.read_bytes()
+        data = b"" if empty else self._bounded(self.path, MAX_BATCH_BYTES)
         whole = data[: data.rfind(b"\n") + 1]
         kept = Kept(torn=len(data) - len(whole))
+        try:
+            text = decode_text(whole, str(self.path))
+        except ParseError as error:
+            raise StoreError(str(error)) from None
         if kept.torn:
             os.truncate(self.path, len(whole))
-        kept.records = list(self._records(whole.decode("utf-8")))
+        kept.records = list(self._records(text))
         if kept.records:
             kept.next_index = int(str(kept.records[-1]["index"])) + 1
         if self.state_path.exists():
-            state = json.loads(self.state_path.read_text(encoding="utf-8"))
-            kept.spec = state["spec"]
-            kept.next_index = max(kept.next_index, int(state["next_index"]))
+            kept.spec, next_index = self._state()
+            kept.next_index = max(kept.next_index, next_index)
         return kept
+
+    @staticmethod
+    def _bounded(path: Path, limit: int) -> bytes:
+        """Return the bytes of *path*, refusing a special file or one over *limit* bytes."""
+        from xlsudoku.xlsm.errors import WorkbookError
+        from xlsudoku.xlsm.files import read_bytes
+
+        try:
+            return read_bytes(path, limit, "a batch file to resume")
+        except WorkbookError as error:
+            raise StoreError(str(error)) from None
+
+    def _state(self) -> tuple[dict[str, Any] | None, int]:
+        """Return the spec and the next item the state file records."""
+        data = self._bounded(self.state_path, MAX_STATE_BYTES)
+        try:
+            state = json_value(decode_text(data, str(self.state_path)))[0]
+            if not isinstance(state, dict):
+                raise ParseError("not a JSON object")
+            spec, next_index = state.get("spec"), state.get("next_index")
+            if not isinstance(next_index, int) or not (
+                spec is None or (isinstance(spec, dict) and isinstance(spec.get("seed"), int))
+            ):
+                raise ParseError("no spec with a seed, or no next_index number")
+        except ParseError as error:
+            raise StoreError(
+                f"{self.state_path}: not a batch state file ({error}); remove it to resume from "
+                "the last record"
+            ) from None
+        return spec, next_index
 
     def _records(self, text: str) -> Iterator[Record]:
         lines = text.splitlines()

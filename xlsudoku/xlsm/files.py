@@ -20,8 +20,10 @@ import re
 import shutil
 import stat
 import time
+import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -48,11 +50,18 @@ def backup_name(target: Path) -> Path:
     return target.with_name(target.name + ".bak")
 
 
-def read_bytes(path: Path, limit: int) -> bytes:
+def read_bytes(path: Path, limit: int, what: str = "a workbook file") -> bytes:
     """Return the bytes of the regular file *path*, refusing special files and big files.
+
+    *what* names the kind of file in the messages.
 
     Raises:
         WorkbookError: no such file, not a regular file, or larger than *limit* bytes.
+
+    >>> read_bytes(Path("/dev/null"), 10)
+    Traceback (most recent call last):
+    ...
+    xlsudoku.xlsm.errors.WorkbookError: /dev/null: not a regular file (a folder, pipe or device)
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -60,20 +69,117 @@ def read_bytes(path: Path, limit: int) -> bytes:
     except FileNotFoundError:
         raise WorkbookError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise WorkbookError(f"{path}: a folder, not a workbook file") from None
+        raise WorkbookError(f"{path}: a folder, not {what}") from None
+    info = os.fstat(fd)
+    if stat.S_ISDIR(info.st_mode) or not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise WorkbookError(f"{path}: a folder, not {what}")
+        raise WorkbookError(f"{path}: not a regular file (a folder, pipe or device)")
     with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise WorkbookError(f"{path}: not a regular file (a folder, pipe or device)")
         if info.st_size > limit:
             raise WorkbookError(
                 f"{path}: the file is {info.st_size / 2**20:,.1f} MB, over the limit of "
-                f"{limit / 2**20:,.1f} MB for a workbook; it was not read"
+                f"{limit / 2**20:,.1f} MB for {what}; it was not read"
             )
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise WorkbookError(f"{path}: the file grew past {limit / 2**20:,.1f} MB while read")
     return data
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What is at a path a command is about to write (see :func:`inspect_target`).
+
+    Attributes:
+        path: The path as given.
+        real: The file that would be written: symbolic links followed.
+        kind: ``"missing"``, ``"file"`` (a regular file), ``"folder"`` or ``"special"`` (a
+            device, FIFO or socket).
+        size: The file's size in bytes (0 unless a regular file).
+        workbook: True when the file is an Excel workbook by its content (a zip package
+            holding ``xl/workbook.xml``), whatever its name.
+    """
+
+    path: Path
+    real: Path
+    kind: str
+    size: int = 0
+    workbook: bool = False
+
+    @property
+    def special(self) -> str:
+        """Return what a special file is, in words (``"a FIFO"``), or ``""``.
+
+        >>> inspect_target(Path("/dev/null")).special
+        'a device'
+        """
+        if self.kind == "folder":
+            return "a folder"
+        if self.kind != "special":
+            return ""
+        mode = os.stat(self.real).st_mode
+        if stat.S_ISFIFO(mode):
+            return "a FIFO (named pipe)"
+        if stat.S_ISSOCK(mode):
+            return "a socket"
+        return "a device"
+
+
+def inspect_target(path: Path) -> Target:
+    """Return what is at *path* now, without opening anything that is not a regular file.
+
+    >>> inspect_target(Path("/dev/full")).kind, inspect_target(Path("/nonexistent/x")).kind
+    ('special', 'missing')
+    """
+    real = Path(os.path.realpath(path))
+    try:
+        info = os.stat(real)
+    except (OSError, ValueError):
+        return Target(path, real, "missing")
+    if stat.S_ISDIR(info.st_mode):
+        return Target(path, real, "folder")
+    if not stat.S_ISREG(info.st_mode):
+        return Target(path, real, "special")
+    return Target(path, real, "file", info.st_size, is_workbook_file(real))
+
+
+def is_workbook_file(path: Path) -> bool:
+    """Return True when the regular file *path* is a workbook by its content.
+
+    Only the zip directory is read: a workbook is a zip package with ``xl/workbook.xml``.
+
+    >>> is_workbook_file(Path(__file__))
+    False
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return False
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode) or handle.read(4) != b"PK\x03\x04":
+            return False
+        try:
+            with zipfile.ZipFile(handle) as archive:
+                names = archive.namelist()
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
+            return False
+    return "xl/workbook.xml" in names
+
+
+def free_backup_name(target: Path) -> Path:
+    """Return a name for keeping *target* that no file has yet: ``NAME.bak``, ``NAME.2.bak``...
+
+    >>> free_backup_name(Path("/nonexistent/book.xlsm")).name
+    'book.xlsm.bak'
+    """
+    path, number = backup_name(target), 2
+    while path.exists() or path.is_symlink():
+        path = target.with_name(f"{target.name}.{number}.bak")
+        number += 1
+    return path
 
 
 def writable_target(target: Path) -> Path:
@@ -183,16 +289,16 @@ def replace_atomically(
     write: Callable[[Path], None],
     target: Path,
     *,
-    backup: bool = True,
+    backup: bool | Path = True,
     interrupts: Shield | None = None,
     on_commit: Callable[[], None] | None = None,
 ) -> None:
     """Write *target* through ``write(temporary_path)`` and put it in place in one step.
 
     *target* is the real file (see :func:`writable_target`).  With *backup*, the file it
-    replaces is kept as ``TARGET.bak``.  The rename and *on_commit* run shielded from Ctrl+C
-    (``interrupts.shielded()``): a press there is raised once the new file is in place.
-    Temporary files are removed whatever happens.
+    replaces is kept as ``TARGET.bak`` (or as the path *backup* names).  The rename and
+    *on_commit* run shielded from Ctrl+C (``interrupts.shielded()``): a press there is raised
+    once the new file is in place.  Temporary files are removed whatever happens.
     """
     temp = temp_name(target, os.getpid())
     backup_temp = temp_name(target, os.getpid(), backup=True)
@@ -206,7 +312,8 @@ def replace_atomically(
             _fsync(backup_temp)
         with _shield(interrupts):
             if keep:
-                os.replace(backup_temp, backup_name(target))
+                kept = backup if isinstance(backup, Path) else backup_name(target)
+                os.replace(backup_temp, kept)
             os.replace(temp, target)
             if on_commit is not None:
                 on_commit()

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape, quoteattr
 
-from defusedxml.ElementTree import fromstring as parse_xml
+from defusedxml.ElementTree import fromstring as _fromstring
 
 from xlsudoku.xlsm.errors import PackageError
 
@@ -88,6 +88,30 @@ class Contents:
     buttons: tuple[Button, ...]
     sheets: tuple[str, ...]
     code_names: tuple[str | None, ...]
+
+
+def parse_xml(data: bytes, part: str = "a part") -> ElementTree.Element:
+    """Return the root of XML *data* (parsed with defusedxml), naming *part* when it is not XML.
+
+    Raises:
+        PackageError: *data* is not XML.
+
+    >>> parse_xml(b"<a/>").tag
+    'a'
+    >>> parse_xml(b"<a", "xl/drawings/vmlDrawing1.vml")
+    Traceback (most recent call last):
+    ...
+    xlsudoku.xlsm.errors.PackageError: the part xl/drawings/vmlDrawing1.vml is not XML \
+(unclosed token: line 1, column 0); restore the workbook from a backup or the template
+    """
+    try:
+        root: ElementTree.Element = _fromstring(data)
+    except Exception as error:  # expat and defusedxml raise several types for bad XML
+        raise PackageError(
+            f"the part {part} is not XML ({error}); restore the workbook from a backup or the "
+            "template"
+        ) from None
+    return root
 
 
 def button_vml(buttons: Iterable[ButtonShape], drawing_id: int) -> bytes:
@@ -198,7 +222,7 @@ def _relationship_targets(archive: zipfile.ZipFile, part: str) -> dict[str, str]
     if rels_path not in archive.namelist():
         return {}
     targets = {}
-    for rel in parse_xml(archive.read(rels_path)):
+    for rel in parse_xml(archive.read(rels_path), rels_path):
         target = rel.get("Target", "")
         if target.startswith("/"):
             path = target[1:]
@@ -227,21 +251,21 @@ def package_contents(source: str | Path | bytes) -> Contents:
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         names = set(archive.namelist())
         content_types = archive.read("[Content_Types].xml").decode("utf-8")
-        workbook = parse_xml(archive.read("xl/workbook.xml"))
+        workbook = parse_xml(archive.read("xl/workbook.xml"), "xl/workbook.xml")
         targets = _relationship_targets(archive, "xl/workbook.xml")
         sheets, code_names, buttons = [], [], []
         for sheet in workbook.iter(f"{{{_MAIN_NS}}}sheet"):
             title = sheet.get("name", "")
             sheets.append(title)
             part = targets[sheet.get(f"{{{_DOC_REL_NS}}}id", "")]
-            root = parse_xml(archive.read(part))
+            root = parse_xml(archive.read(part), part)
             properties = root.find(f"{{{_MAIN_NS}}}sheetPr")
             code_names.append(None if properties is None else properties.get("codeName"))
             legacy = root.find(f"{{{_MAIN_NS}}}legacyDrawing")
             if legacy is None:
                 continue
             vml_part = _relationship_targets(archive, part)[legacy.get(f"{{{_DOC_REL_NS}}}id", "")]
-            buttons.extend(_buttons_in_vml(title, archive.read(vml_part)))
+            buttons.extend(_buttons_in_vml(title, archive.read(vml_part), vml_part))
         has_vba = VBA_PART in names
         return Contents(
             has_vba=has_vba,
@@ -253,8 +277,8 @@ def package_contents(source: str | Path | bytes) -> Contents:
         )
 
 
-def _buttons_in_vml(sheet: str, vml: bytes) -> list[Button]:
-    root = parse_xml(vml)
+def _buttons_in_vml(sheet: str, vml: bytes, part: str = "a drawing") -> list[Button]:
+    root = parse_xml(vml, part)
     found = []
     for shape in root.iter(f"{{{VML_NS}}}shape"):
         data = shape.find(f"{{{EXCEL_NS}}}ClientData")
@@ -270,19 +294,21 @@ def _template_archive(template: Path | bytes) -> tuple[zipfile.ZipFile, dict[str
     """Return the template as a ``keep_vba`` archive and its sheet title -> VML part map."""
     data = template if isinstance(template, bytes) else template.read_bytes()
     archive = zipfile.ZipFile(io.BytesIO(data))
-    workbook = parse_xml(archive.read("xl/workbook.xml"))
+    workbook = parse_xml(archive.read("xl/workbook.xml"), "xl/workbook.xml")
     targets = _relationship_targets(archive, "xl/workbook.xml")
     drawings = {}
     for sheet in workbook.iter(f"{{{_MAIN_NS}}}sheet"):
         part = targets[sheet.get(f"{{{_DOC_REL_NS}}}id", "")]
-        legacy = parse_xml(archive.read(part)).find(f"{{{_MAIN_NS}}}legacyDrawing")
+        legacy = parse_xml(archive.read(part), part).find(f"{{{_MAIN_NS}}}legacyDrawing")
         if legacy is not None:
             vml = _relationship_targets(archive, part)[legacy.get(f"{{{_DOC_REL_NS}}}id", "")]
             drawings[sheet.get("name", "")] = vml
     return archive, drawings
 
 
-def save_preserving(workbook: Workbook, path: str | Path, template: str | Path | bytes) -> Contents:
+def save_preserving(
+    workbook: Workbook, path: str | Path | io.BytesIO, template: str | Path | bytes
+) -> Contents:
     """Save *workbook* to *path* with the VBA project and buttons of *template*; check them.
 
     *workbook* is normally *template* loaded with ``openpyxl.load_workbook(template,
@@ -312,13 +338,14 @@ def save_preserving(workbook: Workbook, path: str | Path, template: str | Path |
             if code_name and sheet in workbook.sheetnames:
                 workbook[sheet].sheet_properties.codeName = code_name
     workbook.save(path)
-    saved = package_contents(Path(path))
+    saved = package_contents(path.getvalue() if isinstance(path, io.BytesIO) else Path(path))
     lost = [button for button in expected.buttons if button not in saved.buttons]
     if saved.vba_project != expected.vba_project or not saved.macro_enabled or lost:
         what = "the VBA project" if saved.vba_project != expected.vba_project else ""
         if lost:
             what = ", ".join(filter(None, [what, f"buttons {[b.caption for b in lost]}"]))
-        raise PackageError(f"saving {path} lost {what or 'the macro-enabled content type'}")
+        where = "the saved copy" if isinstance(path, io.BytesIO) else str(path)
+        raise PackageError(f"saving {where} lost {what or 'the macro-enabled content type'}")
     return saved
 
 

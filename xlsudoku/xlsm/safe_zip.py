@@ -46,8 +46,8 @@ _DOC_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships
 class Limits:
     """What a workbook may hold before it is refused unread.
 
-    The defaults leave room for a Collection of tens of thousands of puzzles and keep the
-    memory openpyxl needs for an accepted file in the low hundreds of megabytes.
+    The defaults leave room for a Collection of about 15,000 puzzles and keep the memory a
+    command on an accepted file needs under 500 MB (measured: docs/reliability.md).
 
     Attributes:
         file_bytes: the size of the file itself.
@@ -59,7 +59,8 @@ class Limits:
         parts: how many parts the package may have.
         rows: the highest row number a worksheet cell may have.
         columns: the highest column number a worksheet cell may have.
-        cells: how many cells one worksheet may have.
+        cells: how many cells all worksheets together may have (what openpyxl's memory
+            grows with: about 2 KB a cell).
     """
 
     file_bytes: int = 64 * _MIB
@@ -70,7 +71,7 @@ class Limits:
     parts: int = 2000
     rows: int = 100_000
     columns: int = 1024
-    cells: int = 1_000_000
+    cells: int = 200_000
 
 
 DEFAULT_LIMITS = Limits()
@@ -117,8 +118,9 @@ or one cut short)
     with archive:
         infos = archive.infolist()
         _check_directory(infos, name, limits)
+        cells = 0
         for info in infos:
-            _check_part(archive, info, name, limits)
+            cells += _check_part(archive, info, name, limits, cells)
         _check_structure(archive, name)
 
 
@@ -176,8 +178,13 @@ def _chunks(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> Itera
         raise DamagedWorkbook(f"{name}: damaged: the part {info.filename} {what}") from None
 
 
-def _check_part(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, limits: Limits) -> None:
-    """Stream one part: real size and ratio, checksum, DTDs, and a worksheet's extent."""
+def _check_part(
+    archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, limits: Limits, before: int = 0
+) -> int:
+    """Stream one part: real size and ratio, checksum, DTDs, and a worksheet's extent.
+
+    *before* is how many cells the worksheets checked so far hold; returns this part's cells.
+    """
     part = info.filename
     xml = part.lower().endswith(_XML_SUFFIXES)
     worksheet = bool(_WORKSHEET.match(part))
@@ -201,24 +208,29 @@ def _check_part(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, limi
                 rows = max(rows, int(match.group(3)))
                 columns = max(columns, _column_number(match.group(2)))
                 cells += match.group(1) == b"c"
-            _check_extent(name, part, rows, columns, cells, limits)
+            _check_extent(name, part, rows, columns, cells, before, limits)
         tail = window[-_OVERLAP:]
+    return cells
 
 
 def _check_extent(
-    name: str, part: str, rows: int, columns: int, cells: int, limits: Limits
+    name: str, part: str, rows: int, columns: int, cells: int, before: int, limits: Limits
 ) -> None:
-    """Refuse a worksheet that reaches past the row, column or cell limits."""
+    """Refuse a worksheet that reaches past the row or column limit, or the cell limit."""
     for what, value, limit in (
         ("a cell on row", rows, limits.rows),
         ("a cell in column", columns, limits.columns),
-        ("cells:", cells, limits.cells),
     ):
         if value > limit:
             raise UnsafeWorkbook(
                 f"{name}: the sheet part {part} has {what} {value:,}, over the limit of "
                 f"{limit:,}; it was not read"
             )
+    if before + cells > limits.cells:
+        raise UnsafeWorkbook(
+            f"{name}: the sheets hold more than {limits.cells:,} cells (the limit for a "
+            f"workbook; {part} alone {cells:,}): move puzzles to another workbook; it was not read"
+        )
 
 
 def _xml(archive: zipfile.ZipFile, part: str, name: str) -> object:

@@ -17,6 +17,7 @@ from typing import Any
 
 from xlsudoku.xlsm.errors import WorkbookError
 from xlsudoku.xlsm.files import Shield, read_bytes, replace_atomically, writable_target
+from xlsudoku.xlsm.keep import Cells, clear_unwritable, keep_cells
 from xlsudoku.xlsm.safe_zip import DEFAULT_LIMITS, Limits, check_package
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -70,12 +71,20 @@ def save(
     *,
     interrupts: Shield | None = None,
     on_commit: Callable[[], None] | None = None,
+    backup: bool | Path = True,
+    changed: Cells | None = None,
 ) -> None:
     """Save *workbook* to *target* in one step, keeping the old file as ``TARGET.bak``.
 
     A macro-enabled *target* is saved with *template* (the file, or the bytes, the workbook was
     read from) as the source of the VBA project and buttons; the check that the saved copy
-    still has them runs on the temporary file, before it replaces anything.
+    still has them runs before anything is written.  *backup* is where the old file is kept
+    (a path), ``TARGET.bak`` (True) or nowhere (False).  With *changed* (sheet title -> the
+    cells the run wrote), every other cell openpyxl would not write back as it was is put
+    back from *template* (:mod:`xlsudoku.xlsm.keep`).
+
+    The package is made in memory and written to the temporary file in one call, so a full
+    disk fails there, cleanly, before anything is replaced.
     """
     from xlsudoku.xlsm.package import save_preserving
 
@@ -84,9 +93,17 @@ def save(
         template = template.read_bytes()
 
     def write(temp: Path) -> None:
+        if changed is not None:
+            clear_unwritable(workbook, changed)
+        buffer = io.BytesIO()
         if real.suffix.lower() == ".xlsm":
-            save_preserving(workbook, temp, template)
+            save_preserving(workbook, buffer, template)
         else:
-            workbook.save(temp)
+            workbook.save(buffer)
+        data = buffer.getvalue()
+        if changed is not None:
+            data = keep_cells(template, data, changed)
+        with open(temp, "wb") as handle:
+            handle.write(data)
 
-    replace_atomically(write, real, interrupts=interrupts, on_commit=on_commit)
+    replace_atomically(write, real, backup=backup, interrupts=interrupts, on_commit=on_commit)
