@@ -121,6 +121,9 @@ Body = Callable[[CellIO, Changes], tuple[str, Any]]
 def _run(io: CellIO, action: str, status_name: str, names: Sequence[str], body: Body) -> Outcome:
     """Check the workbook, run *body*, then apply its changes or write only the error.
 
+    The status is written first: a client that fails on a later write (a size or a colour it
+    cannot set) still shows what the run did, never the status of the run before.
+
     Raises:
         MissingPart: when even the status cell cannot be found.
     """
@@ -139,7 +142,7 @@ def _run(io: CellIO, action: str, status_name: str, names: Sequence[str], body: 
     except SudokuError as error:
         io.write(status_name, str(error))
         return Outcome(action, str(error), ok=False)
-    changes.write(status_name, status)
+    changes.operations.insert(0, ("write", (status_name, status)))
     changes.apply(io)
     return Outcome(action, status, ok=True, detail=detail)
 

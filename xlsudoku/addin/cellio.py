@@ -337,6 +337,12 @@ class XlwingsIO(_Tables):
 
     def __init__(self, book: xw.Book) -> None:
         self.book = book
+        # Lite and Server: each write is an action an Office.js client applies.  Only actions
+        # every client registers are sent (tests/test_xl.py lists them): the xlwings Server
+        # client has no column width or row height, so sizes stay as the template sets them
+        # and the Collection's rows are autofitted instead.
+        engine = getattr(getattr(book.app, "engine", None), "name", "")
+        self.remote = engine in ("remote", "officejs")
 
     def _sheet_names(self) -> list[str]:
         return [sheet.name for sheet in self.book.sheets]
@@ -408,11 +414,12 @@ class XlwingsIO(_Tables):
         )
         block = _block([list(row) for row in rows], target.shape)
         target.value = [[self._cell_value(v) for v in row] for row in block]
-        try:
-            for offset, height in enumerate(row_heights or ()):
-                target.rows[offset].row_height = height
-        except NotImplementedError:
-            pass  # a remote engine before xlwings 0.37 cannot set row heights: values suffice
+        if self.remote:
+            if row_heights:
+                target.rows.autofit()
+            return
+        for offset, height in enumerate(row_heights or ()):
+            target.rows[offset].row_height = height
 
     def _blank_rows(self, table: _Table, first: int, last: int) -> None:
         stale = table.sheet.range((first, table.first_col), (last, table.last_col))
@@ -427,36 +434,30 @@ class XlwingsIO(_Tables):
         """Set column widths and row heights (points; xlwings' desktop engines take characters).
 
         Hidden columns and rows (size 0) are hidden through ``column_width``/``row_height`` 0.
+        A remote book (Lite, Server) leaves the sizes as they are: not every client can set
+        them (docs/workbook.md, "The sheets").
         """
+        if self.remote:
+            return
         rng = self._range(name)
         sheet, row, column = rng.sheet, rng.row, rng.column
         last_row, last_column = row + rng.shape[0] - 1, column + rng.shape[1] - 1
-        remote = getattr(getattr(self.book.app, "engine", None), "name", "") in (
-            "remote",
-            "officejs",
-        )
-        # One call per run of equal sizes: a remote book sends each call to Excel as an action.
-        try:
-            for first, last, points in _runs(column_widths or ()):
-                span = sheet.range((row, column + first), (last_row, column + last))
-                span.column_width = points if remote else character_width(points)
-            for first, last, points in _runs(row_heights or ()):
-                sheet.range((row + first, column), (row + last, last_column)).row_height = points
-        except (NotImplementedError, AttributeError):
-            # An xlwings whose remote engine cannot size columns: the values are written all
-            # the same, the sheet keeps its sizes (README, "The workbook").
-            return
+        for first, last, points in _runs(column_widths or ()):
+            span = sheet.range((row, column + first), (last_row, column + last))
+            span.column_width = character_width(points)
+        for first, last, points in _runs(row_heights or ()):
+            sheet.range((row + first, column), (row + last, last_column)).row_height = points
 
     def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
         """Set the fill colour of cells of the range (None = no fill)."""
         rng = self._range(name)
+        if colour is None and self.remote:
+            # The xlwings Server client sets the colour it is sent as text (no None), and the
+            # remote engine before 0.37 takes only "#RRGGBB": white is what no fill looks like
+            # on these sheets (their grids draw no gridlines).
+            colour = NO_FILL_WHITE
         for target in [rng] if cells is None else (rng[r, c] for r, c in cells):
-            try:
-                target.color = colour
-            except ValueError:
-                # xlwings' remote engine before 0.37 takes only "#RRGGBB", no None: white is
-                # what no fill looks like on these sheets (their grids draw no gridlines)
-                target.color = NO_FILL_WHITE
+            target.color = colour
 
 
 NO_FILL_WHITE = "#FFFFFF"

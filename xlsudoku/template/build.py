@@ -31,7 +31,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsudoku.addin import layout, render
 from xlsudoku.addin.cellio import character_width
-from xlsudoku.engine.grid import CLASSIC
+from xlsudoku.engine.grid import geometry_for_size
 from xlsudoku.engine.patterns import PRESETS
 from xlsudoku.template.styles import (
     BLANK_MARK,
@@ -394,7 +394,9 @@ def _build_print(ws: Worksheet) -> None:
     )
     ws.row_dimensions[names[layout.PRINT_TITLE].bounds[0]].height = 30
     ws.row_dimensions[names[layout.PRINT_RULES].bounds[0]].height = 20
-    sizes = render.print_sizes(CLASSIC)  # START and CLEAR size them for each shape
+    # The largest shape's sizes fit every shape; the desktop and headless START and CLEAR size
+    # them for each shape, Lite and Server keep these.
+    sizes = render.print_sizes(geometry_for_size(layout.MAX_SIDE))
     for ref, heights in ((grid, sizes), (key, render.print_sizes(None))):
         first_row, first_col, _, _ = ref.bounds
         for offset, points in enumerate(sizes):
