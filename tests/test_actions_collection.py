@@ -271,8 +271,13 @@ def test_collection_tools_through_the_remote_engine(wb):
     assert cells[("Generator", layout.NAMES[layout.HIGHEST_ID].address)] == 4
     # the new row is autofitted to its wrapped puzzle (no client-specific row height)
     autofits = [a for a in actions_json if a["func"] == "setAutofit"]
-    assert autofits and autofits[-1]["start_row"] == 4 and autofits[-1]["args"] in (
-        "rows",
-        ["rows"],
+    assert (
+        autofits
+        and autofits[-1]["start_row"] == 4
+        and autofits[-1]["args"]
+        in (
+            "rows",
+            ["rows"],
+        )
     )
     assert not [a for a in actions_json if a["func"] in ("setRowHeight", "setColumnWidth")]
