@@ -6,6 +6,20 @@ reads, a formula that was never calculated.  Each rule comes from :data:`addin.l
 every problem becomes a :class:`ParamError` whose message starts with the parameter's label and
 cell, e.g. ``Opens (C5) must be a whole number from 17 to 80, got 'abc'``.
 
+One reading of a cell, for every input cell of every sheet and every custom function argument
+(:func:`cell_problem` says what can never be read, :func:`parse_param` reads the rest):
+
+- **blank**: an empty cell, or text of spaces only.  Optional cells take their default.
+- **Excel errors** (``#N/A``, ``#DIV/0!``, ... as Office.js and openpyxl hand them over) are
+  refused, naming the error, never read as a blank or a default.
+- **formulas** that were never calculated (a file saved by a program, read headless) and
+  **dates or times** are refused: no parameter is a date.
+- **logical values** (TRUE, FALSE) answer a yes/no question: Show solution reads TRUE as Yes
+  and FALSE as No (as 1 and 0); every other cell refuses them, saying it holds a logical value.
+- **numbers as text**: a number typed as text (``'26``, `` 27 ``, ``1,000``) is that number
+  wherever a number is asked, and a number is its digits wherever text is asked (a puzzle that
+  Excel turned into a number is read back when Excel kept it whole, :func:`number_puzzle`).
+
 Puzzles are read by :func:`read_block` (the top-left corner of a 16x16 block of cells, shaped
 by a geometry: digits 1-9, 10-16 or the letters A-G above 9, blank, 0 or ``.`` for an empty
 cell), :func:`read_grid` (a block exactly the puzzle's size) and :func:`read_string` (a puzzle
@@ -106,8 +120,25 @@ def shown(value: Raw) -> str:
     return str(value)
 
 
+def cell_problem(value: Raw, yes_no: bool = False) -> str | None:
+    """Return why a cell holding *value* can never be read, or None (see the module's rules).
+
+    *yes_no* is True for a cell that asks a yes/no question: a logical value answers it.
+
+    >>> cell_problem("#N/A"), cell_problem(True), cell_problem(True, yes_no=True)
+    ('holds the Excel error #N/A', 'holds the logical value TRUE', None)
+    >>> cell_problem("26"), cell_problem(None)
+    (None, None)
+    """
+    if yes_no and isinstance(value, bool):
+        return None
+    return _unusable(value)
+
+
 def _unusable(value: Raw) -> str | None:
-    """Return why *value* can never be a parameter (error value, formula, date), or None."""
+    """Return why *value* can never be read in a cell that asks no yes/no question, or None."""
+    if isinstance(value, bool):
+        return f"holds the logical value {shown(value)}"
     if isinstance(value, str):
         text = value.strip()
         if text.upper() in EXCEL_ERRORS:
@@ -196,7 +227,7 @@ def parse_param(
         if param.optional:
             return None
         raise ParamError([f"{where} is empty; it must be {_rule(param)}"])
-    reason = _unusable(value)
+    reason = cell_problem(value, yes_no=_asks_yes_no(param))
     if reason is not None:
         raise ParamError([f"{where} {reason}; it must be {_rule(param)}"])
     if param.kind is layout.Kind.TEXT:
@@ -218,6 +249,10 @@ def parse_param(
     if not low <= number <= high:
         raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
     return int(number) if param.kind is layout.Kind.WHOLE else number
+
+
+def _asks_yes_no(param: layout.Param) -> bool:
+    return param.kind is layout.Kind.CHOICE and set(param.choices) == {layout.YES, layout.NO}
 
 
 def _pattern(param: layout.Param, value: Raw, where: str) -> int | str:
@@ -250,7 +285,7 @@ def _key(text: str) -> str:
 
 def _choice(param: layout.Param, value: Raw) -> str | None:
     """Return the choice *value* names (case, spaces and aliases forgiven), or None."""
-    if param.name == layout.SHOW_SOLUTION and isinstance(value, bool | int | float):
+    if _asks_yes_no(param) and isinstance(value, bool | int | float):
         # A checkbox or a TRUE/FALSE cell is as clear as Yes/No.
         if value in (0, 1):
             return layout.YES if value else layout.NO
@@ -261,7 +296,7 @@ def _choice(param: layout.Param, value: Raw) -> str | None:
     for choice in param.choices:
         if key == _key(choice):
             return choice
-    if param.name == layout.SHOW_SOLUTION and key in ("true", "false", "y", "n"):
+    if _asks_yes_no(param) and key in ("true", "false", "y", "n"):
         return layout.YES if key in ("true", "y") else layout.NO
     if param.name == layout.SYMMETRY:
         try:
@@ -838,6 +873,9 @@ def read_ids(value: Raw) -> list[int]:
     param = layout.TOOLS_BY_NAME[layout.DELETE_IDS]
     if is_blank(value):
         raise ParamError([f"{_where(param)} is empty: type the ids of the rows to delete"])
+    reason = _unusable(value)
+    if reason is not None:
+        raise ParamError([f"{_where(param)} {reason}; type ids such as 3, 5-7"])
     ids: list[int] = []
     for part in _as_text(value).replace(";", ",").split(","):
         text = part.strip()
