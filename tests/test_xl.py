@@ -583,3 +583,36 @@ def test_every_action_a_script_sends_is_one_every_client_handles(wb, script):
     assert (first["start_row"] + 1, first["start_column"] + 1) == (row, column)
     text = first["values"][0][0]
     assert isinstance(text, str) and text and not text.startswith("Traceback"), text
+
+
+@pytest.mark.parametrize("path", ["/etc/passwd", "C:\\Users\\me\\puzzles.sdm", "puzzles.txt"])
+def test_import_on_lite_and_server_refuses_a_path_naming_the_cell(wb, tmp_path, monkeypatch, path):
+    (tmp_path / "puzzles.txt").write_text(PUZZLES[3][0] + "\n", encoding="utf-8")
+    wb["Generator"][at(layout.IMPORT_SOURCE)] = path
+    monkeypatch.chdir(tmp_path)  # a relative path names a file that exists: refused all the same
+    actions = run_script(remote_book.book(wb), "import_puzzles")
+    cells = remote_book.writes(actions)
+    status = status_of(cells)
+    assert list(cells) == [("Generator", at(layout.STATUS))]
+    assert status.startswith(f"Import from ({at(layout.IMPORT_SOURCE)}) holds a file path")
+    assert "xlwings Lite and Server read no files" in status
+
+
+@pytest.mark.parametrize("source", ["Paste", "paste!A2:A4", "pasted"])
+def test_import_on_lite_and_server_reads_pasted_puzzles(wb, source):
+    sheet = wb.create_sheet("Paste")
+    sheet["A1"] = "puzzle"
+    for row, (puzzle, _) in enumerate(PUZZLES[3:6], start=2):
+        sheet.cell(row, 1, puzzle)
+    pasted = "\n".join(puzzle for puzzle, _ in PUZZLES[3:6])
+    wb["Generator"][at(layout.IMPORT_SOURCE)] = pasted if source == "pasted" else source
+    sheets = (*layout.SHEETS, "Paste")
+    cells = remote_book.writes(run_script(remote_book.book(wb), "import_puzzles"), sheets)
+    where = {"Paste": "sheet Paste", "paste!A2:A4": "range paste!A2:A4"}
+    status = status_of(cells)
+    assert (
+        status == f"Imported 3 puzzles as ids 1-3 from {where.get(source, 'the Import from cell')}."
+    )
+    assert [cells[("Collection", f"D{row}")] for row in (2, 3, 4)] == [
+        "'" + puzzle for puzzle, _ in PUZZLES[3:6]
+    ]

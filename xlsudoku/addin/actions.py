@@ -457,19 +457,47 @@ def _import_geometry(grid: Grid) -> Grid:
     return x_grid
 
 
-def _import_source(value: Any) -> tuple[str, str, str]:
-    """Return (text, where, file name) of Import from: a file's contents, or the cell's text."""
+# Where IMPORT finds puzzles in the workbook itself, as the messages say it.
+PASTE_HINT = "paste puzzles (one per line) into it, or name a sheet or range holding them"
+
+
+def _sheet_text(block: list[list[Any]]) -> str:
+    """Return the puzzles of a block of cells as lines: a row's filled cells joined by tabs."""
+    lines = []
+    for row in block:
+        cells = [params.cell_text(value) for value in row if not params.is_blank(value)]
+        lines.append("\t".join(cells))
+    return "\n".join(lines)
+
+
+def _import_source(io: CellIO, value: Any, files: bool) -> tuple[str, str, str]:
+    """Return (text, where, file name) of Import from.
+
+    The cell holds the puzzles themselves, names a sheet or a range of the workbook holding
+    them (``Paste``, ``Paste!A1:A500``), or, when *files* is True (the desktop and the command
+    line), the path of a puzzle file.  On xlwings Lite and Server (*files* False) a path is
+    refused: a cell must never make the machine running Python read its files.
+    """
     param = layout.TOOLS_BY_NAME[layout.IMPORT_SOURCE]
     text = params.parse_param(param, value)
+    where = f"Import from ({param.ref.address})"
     if text is None:
+        path = "type a puzzle file's path, or " if files else ""
+        raise params.ParamError([f"{where} is empty: {path}{PASTE_HINT}"])
+    text = params.cell_text(value) if not isinstance(value, str) else str(text)
+    single = "\n" not in text and len(text) < 1024
+    block = io.read_sheet(text) if single else None
+    if block is not None:
+        kind = "range" if "!" in text else "sheet"
+        return _sheet_text(block), f"{kind} {text.strip()}", ""
+    if single and not files and params.looks_like_path(text):
         raise params.ParamError(
             [
-                f"Import from ({param.ref.address}) is empty: type a puzzle file's path or paste "
-                "puzzles (one per line) into it"
+                f"{where} holds a file path ({params.shown(text)}): xlwings Lite and Server read "
+                f"no files; {PASTE_HINT} (e.g. Paste or Paste!A1:A500)"
             ]
         )
-    text = str(text)
-    if "\n" not in text and len(text) < 1024:
+    if files and single:
         path = Path(text.strip().strip('"')).expanduser()
         try:
             if path.is_file():
@@ -481,16 +509,17 @@ def _import_source(value: Any) -> tuple[str, str, str]:
     return text, "the Import from cell", ""
 
 
-def import_puzzles(io: CellIO, now: dt.datetime | None = None) -> Outcome:
-    """IMPORT: add the puzzles of a file (or of the Import from cell) to the Collection.
+def import_puzzles(io: CellIO, now: dt.datetime | None = None, *, files: bool = True) -> Outcome:
+    """IMPORT: add the puzzles of Import from (pasted, on a sheet, or in a file) to the Collection.
 
     Every format :func:`xlsudoku.engine.formats.read_puzzles` reads is accepted.  Each puzzle
     with exactly one solution that the Collection does not hold yet becomes a row (its notes
-    say where it came from); the status counts what was skipped and why.
+    say where it came from); the status says where the puzzles came from and counts what was
+    skipped and why.  *files* False (xlwings Lite and Server) reads no file.
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
-        text, where, file_name = _import_source(io.read(layout.IMPORT_SOURCE))
+        text, where, file_name = _import_source(io, io.read(layout.IMPORT_SOURCE), files)
         rating = _rating(io)
         book = _Collection.read(io)
         known = book.keys()

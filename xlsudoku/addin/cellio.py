@@ -105,6 +105,38 @@ class CellIO(Protocol):
         *colour* is ``#RRGGBB``; None removes the fill.
         """
 
+    def read_sheet(self, reference: str) -> Block | None:
+        """Return the cells a person names: ``Sheet`` (its used range) or ``Sheet!A1:B9``.
+
+        None when no sheet of the workbook has that name (case is forgiven).
+        """
+
+
+def sheet_reference(text: str, sheets: Sequence[str]) -> tuple[str, str | None] | None:
+    """Return (sheet, address or None) of a reference such as ``Paste`` or ``'My sheet'!A1:A9``.
+
+    None when *text* names no sheet of *sheets* or its address is not a range.
+
+    >>> sheet_reference("paste!$a$1:a20", ["Generator", "Paste"])
+    ('Paste', 'A1:A20')
+    >>> sheet_reference("'Paste'", ["Paste"]), sheet_reference("4...1", ["Paste"])
+    (('Paste', None), None)
+    """
+    name, bang, address = text.strip().rpartition("!")
+    if not bang:
+        name, address = address, ""
+    name = name.strip()
+    if len(name) > 1 and name[0] == name[-1] == "'":
+        name = name[1:-1].replace("''", "'")
+    sheet = next((s for s in sheets if s.lower() == name.lower()), None)
+    cells = address.replace("$", "").strip().upper()
+    if sheet is None or (cells and not _RANGE.fullmatch(cells)):
+        return None
+    return sheet, cells or None
+
+
+_RANGE = re.compile(r"[A-Z]{1,3}[1-9]\d*(:[A-Z]{1,3}[1-9]\d*)?")
+
 
 def missing_message(sheets: Iterable[str], names: Iterable[str], found: Iterable[str]) -> str:
     """Return the message for missing *sheets* and defined *names* (*found* = sheets present).
@@ -388,6 +420,21 @@ class XlwingsIO(_Tables):
         rows, columns = rng.shape
         rng.value = [[None] * columns for _ in range(rows)]
 
+    def read_sheet(self, reference: str) -> Block | None:
+        """Return a sheet's used range or a range on it (see :meth:`CellIO.read_sheet`)."""
+        found = sheet_reference(reference, self._sheet_names())
+        if found is None:
+            return None
+        sheet = self.book.sheets[found[0]]
+        if found[1] is not None:
+            rng = sheet.range(found[1])
+        else:
+            try:
+                rng = sheet.used_range
+            except NotImplementedError:  # the remote engine before 0.37: the payload's values
+                return [[_plain(v) for v in row] for row in sheet.api["values"]]
+        return [[_plain(v) for v in row] for row in rng.options(ndim=2, err_to_str=True).value]
+
     def _table(self, name: str) -> _Table:
         """Return the table under header *name*: every row down to the sheet's last used row."""
         header = self._range(name)
@@ -550,6 +597,19 @@ class OpenpyxlIO(_Tables):
         if (r0, c0) == (r1, c1):
             return block[0][0]
         return block
+
+    def read_sheet(self, reference: str) -> Block | None:
+        """Return a sheet's used range or a range on it (see :meth:`CellIO.read_sheet`)."""
+        found = sheet_reference(reference, self._sheet_names())
+        if found is None:
+            return None
+        sheet = self.workbook[found[0]]
+        cells = sheet[found[1]] if found[1] is not None else sheet.iter_rows()
+        if found[1] is not None and not isinstance(cells, tuple):
+            cells = ((cells,),)
+        elif found[1] is not None and cells and not isinstance(cells[0], tuple):
+            cells = (cells,)
+        return [[_plain(cell.value) for cell in row] for row in cells]
 
     def write(self, name: str, value: Value | Block) -> None:
         """Write one value or a block shaped like the range."""

@@ -531,10 +531,11 @@ TOOLS: tuple[Param, ...] = (
         allowed="",
         width=2,
         note=(
-            "IMPORT reads puzzles from here: the path of a puzzle file (.txt/.sdm one per "
-            "line, .sdk/.ss drawings, .csv) on this computer, or the puzzles themselves "
-            "(81-character lines). Each new puzzle with one solution becomes a Collection "
-            "row; puzzles already there (or twice in the source) are skipped."
+            "IMPORT reads puzzles from here: the puzzles themselves (81-character lines), the "
+            "name of a sheet or range holding them (Paste, Paste!A1:A500), or on the desktop "
+            "the path of a puzzle file (.txt/.sdm one per line, .sdk/.ss drawings, .csv); "
+            "xlwings Lite and Server read no files. Each new puzzle with one solution becomes "
+            "a Collection row; puzzles already there (or twice in the source) are skipped."
         ),
     ),
     Param(

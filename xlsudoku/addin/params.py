@@ -31,10 +31,12 @@ from __future__ import annotations
 import datetime as dt
 import math
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlsudoku.addin import layout
+from xlsudoku.engine.formats import read_puzzles
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET, default_workers
 from xlsudoku.engine.grid import (
@@ -595,6 +597,32 @@ def string_geometry(value: Raw, chosen: Geometry) -> Geometry:
 
 def _as_text(value: Raw) -> str:
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+def cell_text(value: Raw) -> str:
+    """Return a cell's value as text: a whole number without ``.0``, text stripped.
+
+    >>> cell_text(12.0), cell_text(" ab "), cell_text(2.5)
+    ('12', 'ab', '2.5')
+    """
+    return _as_text(value).strip()
+
+
+_PATH = re.compile(r"^(~|[A-Za-z]:|\.{1,2}[/\\])|[/\\]|\.[A-Za-z][A-Za-z0-9]{1,4}$")
+
+
+def looks_like_path(text: str) -> bool:
+    """Return True when one line of text reads as a file path and holds no puzzle.
+
+    >>> looks_like_path("/etc/passwd"), looks_like_path("puzzles.sdm"), looks_like_path("C:x")
+    (True, True, True)
+    >>> looks_like_path("4.....8.5.3" + "." * 70), looks_like_path("hello")
+    (False, False)
+    """
+    line = text.strip().strip('"')
+    if not _PATH.search(line):
+        return False
+    return not any(isinstance(found, Grid) for _, found in read_puzzles(line))
 
 
 def read_string(name: str, value: Raw, geometry: Geometry = CLASSIC) -> Grid:

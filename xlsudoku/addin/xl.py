@@ -78,8 +78,8 @@ def clear(book: xw.Book) -> None:
 
 @script
 def import_puzzles(book: xw.Book) -> None:
-    """IMPORT: add the puzzles named in Import from to the Collection."""
-    actions.import_puzzles(XlwingsIO(book))
+    """IMPORT: add the puzzles pasted into Import from (or on the sheet it names); no files."""
+    actions.import_puzzles(XlwingsIO(book), files=False)
 
 
 @script
