@@ -365,9 +365,15 @@ def _run_booklet(args: argparse.Namespace) -> int:
     from xlsudoku.cli.inputs import report_bad
     from xlsudoku.engine.grid import SudokuError
     from xlsudoku.errors import Exit, os_error_message
-    from xlsudoku.production.booklet import BookletOptions, page_count, write_booklet
+    from xlsudoku.production.booklet import (
+        BookletOptions,
+        page_count,
+        require_fpdf,
+        write_booklet,
+    )
     from xlsudoku.production.inputs import Entry, complete, read_entries
 
+    require_fpdf()  # before any puzzle is read or graded
     try:
         found = read_entries(args.source, args.sheet, args.csv)
     except SudokuError as error:
