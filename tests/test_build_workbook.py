@@ -352,5 +352,7 @@ def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 
     target = tmp_path / "sub" / "book.xlsm"
     assert main(["--output", str(target)]) == 0
-    assert capsys.readouterr().out.strip() == f"wrote {target}"
+    lite = tmp_path / "sub" / "book-lite.xlsx"
+    assert capsys.readouterr().out.split("\n")[:2] == [f"wrote {target}", f"wrote {lite}"]
+    assert lite.exists()
     assert target.read_bytes() == COMMITTED.read_bytes()
