@@ -279,17 +279,27 @@ def test_sudoku_solve_errors_are_text():
         ["ERROR: grid: cell r1c1 holds 'z'; type a digit 1-9 or leave it empty"]
     ]
     assert call("sudoku_solve", [[1, 2]]) == [
-        ["ERROR: grid: the puzzle must be a 9x9 block of cells, got 1x2"]
+        [
+            "ERROR: grid: the puzzle must be a square block of 4, 6, 9, 12 or 16 cells a side "
+            '(a 9x9-X puzzle: geometry "9x9-X"), got 1x2'
+        ]
+    ]
+    assert call("sudoku_solve", rows_of(PUZZLES[0][0]), [["16x16"]]) == [
+        ["ERROR: grid: the puzzle must be a 16x16 block of cells, got 9x9"]
     ]
 
 
 def test_sudoku_count():
     puzzle = PUZZLES[0][0]
     assert call("sudoku_count", rows_of(puzzle), [[""]]) == [[1]]
+    assert call("sudoku_count", rows_of(puzzle)) == [[1]]  # omitted = blank
     sparse = rows_of(puzzle[:40] + "." * 41)
-    assert call("sudoku_count", sparse, [[""]]) == [[2]]
-    assert call("sudoku_count", sparse, [[5]]) == [[5]]
-    assert call("sudoku_count", sparse, [[0]])[0][0].startswith("ERROR: limit must be")
+    # a count that reached the limit is marked: at least that many solutions
+    assert call("sudoku_count", sparse, [[""]]) == [[">=2"]]
+    assert call("sudoku_count", sparse, [[5]]) == [[">=5"]]
+    assert call("sudoku_count", sparse, [[0]]) == [
+        ["ERROR: limit must be a whole number from 1 to 1000 (or blank), got 0"]
+    ]
 
 
 @pytest.mark.parametrize(("puzzle", "solution"), PUZZLES[::2])
@@ -306,7 +316,7 @@ def test_sudoku_generate_is_deterministic_and_valid():
     assert is_symmetric(puzzle, Symmetry.ROTATE_180)
     assert call("sudoku_generate", [[25]], [[1]], [[5]])[0][0].startswith("ERROR: opens 25 is odd")
     assert call("sudoku_generate", [["x"]], [[1]], [[5]]) == [
-        ["ERROR: opens must be a whole number from 17 to 80, got 'x'"]
+        ["ERROR: opens for 9x9 must be a whole number from 24 to 80 (or blank), got 'x'"]
     ]
 
 
@@ -417,7 +427,10 @@ def test_custom_functions_report_excel_errors_with_argument_and_cell():
     puzzle = rows_of(PUZZLES[0][0])
     div0 = excel_error("#DIV/0!", "Div0")
     assert call("sudoku_count", puzzle, [[div0]]) == [
-        ["ERROR: limit holds the Excel error #DIV/0!; limit must be a whole number from 1 to 1000"]
+        [
+            "ERROR: limit holds the Excel error #DIV/0!; it must be a whole number from 1 to "
+            "1000 (or blank)"
+        ]
     ]
     assert call("sudoku_generate", [[28]], [[1]], [[excel_error("#N/A", "NotAvailable")]]) == [
         [
@@ -426,7 +439,7 @@ def test_custom_functions_report_excel_errors_with_argument_and_cell():
         ]
     ]
     assert call("sudoku_generate", [[div0]], [[1]], [[5]])[0][0].startswith(
-        "ERROR: opens holds the Excel error #DIV/0!"
+        "ERROR: opens for 9x9 holds the Excel error #DIV/0!"
     )
 
 

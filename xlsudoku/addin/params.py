@@ -37,7 +37,12 @@ from dataclasses import dataclass
 
 from xlsudoku.addin import layout
 from xlsudoku.engine.formats import read_puzzles
-from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
+from xlsudoku.engine.generate import (
+    KNOWN_FLOOR,
+    GenerateError,
+    GenerateRequest,
+    validate_request,
+)
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET, default_workers
 from xlsudoku.engine.grid import (
     CLASSIC,
@@ -807,52 +812,124 @@ def start_request(start: StartParams) -> GenerateRequest:
     return request
 
 
-def function_request(opens: Raw, pattern: Raw, seed: Raw) -> GenerateRequest:
-    """Return the request of ``SUDOKU_GENERATE(opens, pattern, seed)``, checked.
+def function_geometry(value: Raw, rows: Sequence[Sequence[Raw]] | None = None) -> Geometry:
+    """Return the shape a custom function's ``geometry`` argument names.
 
-    The arguments follow the Opens, Pattern and Seed cells' rules; a blank seed is 0, so the
-    function stays deterministic, and opens must be above the generator's low-clue targets
-    (which are searched under a time limit, so their result depends on the clock).
+    Blank: the shape of the square range *rows* (4, 6, 9, 12 or 16 cells a side; 9x9-X must
+    be named), or 9x9 without a range.
+
+    Raises:
+        ParamError: naming the argument, or the range when its size is no shape's.
+
+    >>> function_geometry(None, [[None] * 4] * 4).name, function_geometry("9x9-x").name
+    ('4x4', '9x9-X')
+    >>> function_geometry(None, [[1, 2]])
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: grid: the puzzle must be a square block of 4, 6, 9, 12 or 16 cells a side (a 9x9-X puzzle: geometry "9x9-X"), got 1x2
+    """  # noqa: E501
+    name = parse_param(layout.FUNCTION_GEOMETRY, value, where="geometry")
+    if name is not None:
+        return geometry_of(str(name))
+    if rows is None:
+        return CLASSIC
+    shapes = {geometry_of(n).size: geometry_of(n) for n in layout.GEOMETRIES if "X" not in n}
+    width = max((len(row) for row in rows), default=0)
+    if len(rows) in shapes and all(len(row) == len(rows) for row in rows):
+        return shapes[len(rows)]
+    sides = ", ".join(str(side) for side in sorted(shapes)[:-1]) + f" or {max(shapes)}"
+    raise ParamError(
+        [
+            f"grid: the puzzle must be a square block of {sides} cells a side (a 9x9-X "
+            f'puzzle: geometry "9x9-X"), got {len(rows)}x{width}'
+        ]
+    )
+
+
+def function_limit(value: Raw) -> int:
+    """Return SUDOKU_COUNT's ``limit``: blank or omitted is 2.
 
     Raises:
         ParamError: naming the argument.
 
-    >>> function_request(26, 1, None).seed
-    0
-    >>> function_request(26, "x", 1)
+    >>> function_limit(None), function_limit("10")
+    (2, 10)
+    """
+    limit = parse_param(layout.FUNCTION_LIMIT, value, where="limit")
+    return int(_as_number(layout.FUNCTION_LIMIT.default if limit is None else limit))
+
+
+def function_opens(geo: Geometry) -> layout.Param:
+    """Return the rule of SUDOKU_GENERATE's ``opens`` for the shape *geo*.
+
+    From the fewest clues a puzzle of the shape can have (on 9x9, from above the generator's
+    low-clue targets, which are searched under a time limit: a formula must give the same
+    puzzle every time) to all cells but one.
+
+    >>> rule = function_opens(CLASSIC)
+    >>> rule.minimum, rule.maximum, rule.default
+    (24, 80, 26)
+    """
+    floor = KNOWN_FLOOR.get(geo.name, geo.size - 1)
+    if geo == CLASSIC:
+        floor = LOW_CLUE_TARGET + 1
+    default, _ = layout.FUNCTION_DEFAULTS[geo.name]
+    return layout.Param(
+        layout.OPENS,
+        "opens",
+        layout.PARAMS_BY_NAME[layout.OPENS].ref,
+        layout.Kind.WHOLE,
+        default,
+        minimum=floor,
+        maximum=geo.cell_count - 1,
+        optional=True,
+    )
+
+
+def function_request(opens: Raw, pattern: Raw, seed: Raw, geometry: Raw = None) -> GenerateRequest:
+    """Return the request of ``SUDOKU_GENERATE(opens, pattern, seed, geometry)``, checked.
+
+    Blank or omitted arguments take their defaults: geometry 9x9, opens and pattern by shape
+    (:data:`layout.FUNCTION_DEFAULTS`), seed 0, so the function stays deterministic.  The
+    ranges in the messages are those of the shape asked.
+
+    Raises:
+        ParamError: naming the argument.
+
+    >>> function_request(None, None, None).seed, function_request(None, "none", 3).pattern
+    (0, None)
+    >>> function_request(None, None, 1, "16x16").opens
+    140
+    >>> function_request("x", 1, 1, "6x6")
     Traceback (most recent call last):
     ...
-    xlsudoku.addin.params.ParamError: pattern must be a whole number from 1 to 12, got 'x'
-    """
+    xlsudoku.addin.params.ParamError: opens for 6x6 must be a whole number from 8 to 35 (or blank), got 'x'
+    """  # noqa: E501
+    geo = function_geometry(geometry)
+    rule = function_opens(geo)
     problems: list[str] = []
     checked: dict[str, int | float | str | None] = {}
     rules = (
-        (layout.FUNCTION_OPENS, opens),
-        (layout.FUNCTION_PATTERN, pattern),
-        (layout.PARAMS_BY_NAME[layout.SEED], seed),
+        (rule, opens, f"opens for {geo.name}"),
+        (layout.FUNCTION_PATTERN, pattern, "pattern"),
+        (layout.PARAMS_BY_NAME[layout.SEED], seed, "seed"),
     )
-    for param, value in rules:
-        name = param.name
+    for param, value, where in rules:
         try:
-            checked[name] = parse_param(param, value, where=name.lower())
+            checked[param.name] = parse_param(param, value, where=where)
         except ParamError as error:
             problems.extend(error.problems)
     if problems:
         raise ParamError(problems)
+    default_opens, default_pattern = layout.FUNCTION_DEFAULTS[geo.name]
+    chosen = checked[layout.PATTERN]
+    chosen = default_pattern if chosen is None else chosen
     request = GenerateRequest(
-        opens=int(_as_number(checked[layout.OPENS])),
-        pattern=int(_as_number(checked[layout.PATTERN])),
+        opens=int(_as_number(checked[layout.OPENS] or default_opens)),
+        pattern=None if chosen == layout.NO_PATTERN else chosen,
         seed=int(checked[layout.SEED] or 0),
+        geometry=geo,
     )
-    if request.opens <= LOW_CLUE_TARGET:
-        # Deeper targets go to a time-limited search: the result would depend on the clock,
-        # and a formula must not hold Excel for a minute.
-        raise ParamError(
-            [
-                f"opens {request.opens}: SUDOKU_GENERATE makes puzzles with "
-                f"{LOW_CLUE_TARGET + 1} or more opens; use START for fewer"
-            ]
-        )
     try:
         validate_request(request)
     except GenerateError as error:
