@@ -130,10 +130,11 @@ import json, os, time, types
 # xlwings Lite starts its remote engine before main.py runs; here the free key does
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
-started = time.perf_counter()
+started, started_cpu = time.perf_counter(), time.process_time()
 main = types.ModuleType("main")
 exec(compile(CODE["main.py"], "main.py", "exec"), main.__dict__)
 imported = time.perf_counter() - started
+imported_cpu = time.process_time() - started_cpu
 """
 
 # The stored scripts through xlwings' remote engine, on the Lite copy's payload (START, then
@@ -165,6 +166,7 @@ print(json.dumps({
     "installed": sorted({d.metadata["Name"].lower().replace("_", "-") for d in distributions()}),
     "modules": sorted(m for m in ("numpy", "fpdf", "PIL", "fontTools") if m in sys.modules),
     "imported_s": imported,
+    "imported_cpu_s": imported_cpu,
 }))
 """
 
@@ -296,10 +298,12 @@ def test_lite_requirements_install_and_the_stored_scripts_run(runs):
     assert pyodide["modules"] == []
     timing = runs["pyodide"][-1]["timing"]
     load, install = timing["load_ms"] / 1000, timing["install_ms"] / 1000
+    wall = load + install + pyodide["imported_s"]
+    cpu = timing["start_cpu_s"] + pyodide["imported_cpu_s"]
     print(
-        f"Pyodide cold start under Node: {load + install + pyodide['imported_s']:.1f} s wall "
-        f"(load Pyodide {load:.1f} s, micropip install {install:.1f} s, import main.py "
-        f"{pyodide['imported_s']:.1f} s); Node CPU for the whole run {timing['cpu_s']:.1f} s"
+        f"Pyodide cold start under Node: {wall:.1f} s wall, {cpu:.1f} s CPU (load Pyodide "
+        f"{load:.1f} s, micropip install {install:.1f} s, import main.py "
+        f"{pyodide['imported_s']:.1f} s wall)"
     )
 
 

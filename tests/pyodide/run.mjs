@@ -8,8 +8,8 @@
 // REQUIREMENTS_FILE is installed by micropip.install(lines, deps=True) from the package index
 // at INDEX_URL, as xlwings Lite installs its requirements.txt; each DATA_FILE is copied to
 // /data/<its name>; PROGRAM_FILE runs and what it prints goes to stdout, followed by a JSON
-// line {"timing": {...}}: the milliseconds Pyodide took to load and micropip to install, and
-// the CPU seconds of the whole run.
+// line {"timing": {...}}: the milliseconds Pyodide took to load and micropip to install, the
+// CPU seconds until then and those of the whole run.
 // A Python error exits with status 1, its traceback on stderr.
 import { readFileSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -41,6 +41,7 @@ try {
       "await micropip.install(list(requirements), deps=True, index_urls=[index_url])",
   );
   const installed = performance.now();
+  const startCpu = process.cpuUsage();
   pyodide.FS.mkdirTree("/data");
   for (const file of dataFiles) {
     pyodide.FS.writeFile("/data/" + basename(file), new Uint8Array(readFileSync(file)));
@@ -50,6 +51,7 @@ try {
   const timing = {
     load_ms: loaded - started,
     install_ms: installed - loaded,
+    start_cpu_s: (startCpu.user + startCpu.system) / 1e6,
     cpu_s: (cpu.user + cpu.system) / 1e6,
   };
   out.push(JSON.stringify({ timing }));
