@@ -322,5 +322,15 @@ def test_collection_tools_through_the_remote_engine(wb):
     cells = remote_book.writes(actions_json)
     assert cells[("Collection", "A5")] == 4 and cells[("Collection", "D5")] == "'" + PUZZLES[5][0]
     assert cells[("Generator", layout.NAMES[layout.HIGHEST_ID].address)] == 4
-    heights = [a for a in actions_json if a["func"] == "setRowHeight"]
-    assert heights and heights[0]["start_row"] == 4  # the new row is tall enough to wrap
+    # the new row is autofitted to its wrapped puzzle (no client-specific row height)
+    autofits = [a for a in actions_json if a["func"] == "setAutofit"]
+    assert (
+        autofits
+        and autofits[-1]["start_row"] == 4
+        and autofits[-1]["args"]
+        in (
+            "rows",
+            ["rows"],
+        )
+    )
+    assert not [a for a in actions_json if a["func"] in ("setRowHeight", "setColumnWidth")]

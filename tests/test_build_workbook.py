@@ -213,7 +213,7 @@ def test_shape_table_is_the_layout(book: openpyxl.Workbook) -> None:
         ]
 
 
-def test_print_sheet_is_a_page_for_9x9(book: openpyxl.Workbook) -> None:
+def test_print_sheet_fits_every_shape(book: openpyxl.Workbook) -> None:
     from xlsudoku.addin.cellio import character_width
 
     ws = book[layout.PRINT]
@@ -223,14 +223,16 @@ def test_print_sheet_is_a_page_for_9x9(book: openpyxl.Workbook) -> None:
         ws.column_dimensions[layout.column_letters(c)].width for c in range(first_col, last_col + 1)
     ]
     heights = [ws.row_dimensions[r].height for r in range(first_row, last_row + 1)]
-    cell = layout.PRINT_SQUARE / 9
+    # 16 columns and rows share the square: every shape fits, so Lite and Server (which keep
+    # these sizes) print any puzzle whole; the desktop and headless START size them per shape
+    cell = layout.PRINT_SQUARE / layout.MAX_SIDE
     hidden = [
         ws.column_dimensions[layout.column_letters(c)].hidden
         for c in range(first_col, last_col + 1)
     ]
-    assert widths[:9] == [character_width(cell)] * 9 and hidden == [False] * 9 + [True] * 7
-    assert heights[:9] == [cell] * 9 and not any(heights[9:])
-    assert [ws.row_dimensions[r].hidden for r in range(first_row, last_row + 1)] == hidden
+    assert widths == [character_width(cell)] * 16 and hidden == [False] * 16
+    assert heights == [cell] * 16
+    assert not any(ws.row_dimensions[r].hidden for r in range(first_row, last_row + 1))
     key = layout.NAMES[layout.PRINT_KEY]
     assert all(ws.row_dimensions[r].hidden for r in range(key.bounds[0], key.bounds[2] + 1))
     assert ws[grid.top_left].value == '=IF(Generator!F4="","",Generator!F4)'
@@ -359,5 +361,7 @@ def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 
     target = tmp_path / "sub" / "book.xlsm"
     assert main(["--output", str(target)]) == 0
-    assert capsys.readouterr().out.strip() == f"wrote {target}"
+    lite = tmp_path / "sub" / "book-lite.xlsx"
+    assert capsys.readouterr().out.split("\n")[:2] == [f"wrote {target}", f"wrote {lite}"]
+    assert lite.exists()
     assert target.read_bytes() == COMMITTED.read_bytes()

@@ -219,8 +219,9 @@ def test_param_rule_is_complete(param: layout.Param) -> None:
 def test_pattern_choices_match_engine_presets() -> None:
     pattern = layout.PARAMS_BY_NAME[layout.PATTERN]
     assert pattern.choices == (*(str(p.number) for p in PRESETS), "none")
-    function = layout.FUNCTION_PATTERN
-    assert (function.minimum, function.maximum) == (1, len(PRESETS))
+    # SUDOKU_GENERATE takes what the Pattern cell takes (a preset, none or a mask)
+    assert layout.FUNCTION_PATTERN.choices == pattern.choices
+    assert layout.FUNCTION_PATTERN.kind is pattern.kind
 
 
 def test_default_opens_parity_fits_default_pattern() -> None:

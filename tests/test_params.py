@@ -40,7 +40,7 @@ BAD = [
     ("Pattern", 2.5, f"Pattern (C5) must be {PATTERN_RULE}, got 2.5"),
     ("Pattern", float("inf"), f"Pattern (C5) must be {PATTERN_RULE}, got inf"),
     ("Pattern", 13.0, f"Pattern (C5) must be {PATTERN_RULE}, got 13"),
-    ("Pattern", True, f"Pattern (C5) must be {PATTERN_RULE}, got TRUE"),
+    ("Pattern", True, f"Pattern (C5) holds the logical value TRUE; it must be {PATTERN_RULE}"),
     ("Pattern", "#N/A", f"Pattern (C5) holds the Excel error #N/A; it must be {PATTERN_RULE}"),
     (
         "Needs",
@@ -323,7 +323,11 @@ def test_grid_reads_numbers_text_and_blanks():
             "#N/A",
             "cell r5c5 (G10) holds the Excel error #N/A; type a digit 1-9 or leave it empty",
         ),
-        ((0, 1), True, "cell r1c2 (D6) holds TRUE; type a digit 1-9 or leave it empty"),
+        (
+            (0, 1),
+            True,
+            "cell r1c2 (D6) holds the logical value TRUE; type a digit 1-9 or leave it empty",
+        ),
         ((1, 1), 9, "digit 9 repeated in row 2: r2c1 (C7) and r2c2 (D7) (and 1 more clash)"),
         ((0, 0), 2, "digit 2 repeated in row 1: r1c1 (C6) and r1c5 (G6)"),
     ],

@@ -144,3 +144,21 @@ def test_nothing_to_print_is_an_error_and_no_file(tmp_path):
     (tmp_path / "empty.txt").write_text("# nothing\n")
     done = _booklet(tmp_path, "empty.txt", status=1)
     assert "no puzzle to print" in done.stderr and not (tmp_path / "empty.pdf").exists()
+
+
+def test_without_the_print_extra_booklet_says_which_extra_to_install(tmp_path):
+    # fpdf2 (with Pillow and fonttools) is the "print" extra: the core install leaves it out
+    (tmp_path / "one.txt").write_text(_records(1, 70)[0]["puzzle"] + "\n")
+    code = (
+        "import sys; sys.modules['fpdf'] = None\n"  # what a core install without fpdf2 finds
+        "from xlsudoku.cli import main; sys.exit(main(['booklet', 'one.txt']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert done.returncode == 4, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "xlsudoku booklet: printing needs fpdf2, which the core install leaves out: "
+        "pip install 'xlsudoku[print]'"
+    ]
+    assert not (tmp_path / "one.pdf").exists()

@@ -70,6 +70,17 @@ def test_wheel_is_pure_and_claims_one_import_name(built_dist):
     assert xlwings.specifier == SpecifierSet(">=0.33.14,<0.38")
 
 
+def test_core_install_is_light():
+    # what xlwings Lite (micropip) and xlwings Server load: no PDF, imaging or array library
+    core = {Requirement(d).name.lower() for d in _project()["dependencies"]}
+    heavy = {"fpdf2", "pillow", "fonttools", "numpy", "matplotlib", "dask", "distributed"}
+    assert not core & heavy
+    extras = _project()["optional-dependencies"]
+    assert [Requirement(d).name for d in extras["print"]] == ["fpdf2"]
+    assert [Requirement(d).name for d in extras["array"]] == ["numpy"]
+    assert {"fpdf2", "numpy"} <= {Requirement(d).name for d in extras["test"]}
+
+
 def test_wheel_installs_and_runs_without_numpy(built_dist, tmp_path):
     env_dir = tmp_path / "fresh"
     venv.create(env_dir, with_pip=False)

@@ -20,7 +20,6 @@ import remote_book
 import xlwings as xw
 import xlwings.server
 from packaging.specifiers import SpecifierSet
-from packaging.version import Version
 from sheets import PUZZLES, grid_of
 
 from xlsudoku.addin import actions as actions_module
@@ -137,12 +136,8 @@ def test_start_writes_the_puzzle_and_statistics(wb):
         for key in cells_of(name)
     }
     assert written == allowed
-    # the Print sheet is sized for the puzzle: 9 columns and rows share the square, 7 hidden
-    sizes = [(a["func"], a["args"]) for a in actions if a["func"] == "setColumnWidth"]
-    if Version(xw.__version__) >= Version("0.37"):
-        assert sizes == [("setColumnWidth", [56.0]), ("setColumnWidth", [0.0])]
-    else:  # no column sizing in the remote engine yet: the Print sheet keeps its sizes (README)
-        assert sizes == []
+    # Lite and Server keep the Print sheet's template sizes (every shape fits them)
+    assert {a["func"] for a in actions} == {"setValues"}
     puzzle = grid_from(cells, layout.PUZZLE_GRID)
     # the engine is the oracle: the add-in must write exactly what it generates for these cells
     expected = generate(GenerateRequest(opens=26, pattern=1, trials=299, seed=7))
@@ -287,17 +282,27 @@ def test_sudoku_solve_errors_are_text():
         ["ERROR: grid: cell r1c1 holds 'z'; type a digit 1-9 or leave it empty"]
     ]
     assert call("sudoku_solve", [[1, 2]]) == [
-        ["ERROR: grid: the puzzle must be a 9x9 block of cells, got 1x2"]
+        [
+            "ERROR: grid: the puzzle must be a square block of 4, 6, 9, 12 or 16 cells a side "
+            '(a 9x9-X puzzle: geometry "9x9-X"), got 1x2'
+        ]
+    ]
+    assert call("sudoku_solve", rows_of(PUZZLES[0][0]), [["16x16"]]) == [
+        ["ERROR: grid: the puzzle must be a 16x16 block of cells, got 9x9"]
     ]
 
 
 def test_sudoku_count():
     puzzle = PUZZLES[0][0]
     assert call("sudoku_count", rows_of(puzzle), [[""]]) == [[1]]
+    assert call("sudoku_count", rows_of(puzzle)) == [[1]]  # omitted = blank
     sparse = rows_of(puzzle[:40] + "." * 41)
-    assert call("sudoku_count", sparse, [[""]]) == [[2]]
-    assert call("sudoku_count", sparse, [[5]]) == [[5]]
-    assert call("sudoku_count", sparse, [[0]])[0][0].startswith("ERROR: limit must be")
+    # a count that reached the limit is marked: at least that many solutions
+    assert call("sudoku_count", sparse, [[""]]) == [[">=2"]]
+    assert call("sudoku_count", sparse, [[5]]) == [[">=5"]]
+    assert call("sudoku_count", sparse, [[0]]) == [
+        ["ERROR: limit must be a whole number from 1 to 1000 (or blank), got 0"]
+    ]
 
 
 @pytest.mark.parametrize(("puzzle", "solution"), PUZZLES[::2])
@@ -314,7 +319,7 @@ def test_sudoku_generate_is_deterministic_and_valid():
     assert is_symmetric(puzzle, Symmetry.ROTATE_180)
     assert call("sudoku_generate", [[25]], [[1]], [[5]])[0][0].startswith("ERROR: opens 25 is odd")
     assert call("sudoku_generate", [["x"]], [[1]], [[5]]) == [
-        ["ERROR: opens must be a whole number from 17 to 80, got 'x'"]
+        ["ERROR: opens for 9x9 must be a whole number from 24 to 80 (or blank), got 'x'"]
     ]
 
 
@@ -425,7 +430,10 @@ def test_custom_functions_report_excel_errors_with_argument_and_cell():
     puzzle = rows_of(PUZZLES[0][0])
     div0 = excel_error("#DIV/0!", "Div0")
     assert call("sudoku_count", puzzle, [[div0]]) == [
-        ["ERROR: limit holds the Excel error #DIV/0!; limit must be a whole number from 1 to 1000"]
+        [
+            "ERROR: limit holds the Excel error #DIV/0!; it must be a whole number from 1 to "
+            "1000 (or blank)"
+        ]
     ]
     assert call("sudoku_generate", [[28]], [[1]], [[excel_error("#N/A", "NotAvailable")]]) == [
         [
@@ -434,7 +442,7 @@ def test_custom_functions_report_excel_errors_with_argument_and_cell():
         ]
     ]
     assert call("sudoku_generate", [[div0]], [[1]], [[5]])[0][0].startswith(
-        "ERROR: opens holds the Excel error #DIV/0!"
+        "ERROR: opens for 9x9 holds the Excel error #DIV/0!"
     )
 
 
@@ -542,3 +550,108 @@ def test_a_long_start_says_first_it_may_take_up_to_the_time_limit(wb):
     actions = run_script(remote_book.book(wb), "start")
     texts = [a["values"][0][0] for a in actions if a["func"] == "setValues" and a["row_count"] == 1]
     assert not any(str(t).startswith("Running START") for t in texts)
+
+
+# The actions the xlwings Server client registers (xlwings/xlwings-server,
+# xlwings_server/static/js/custom-scripts/index.js, its ``funcs`` map): it calls
+# ``callbacks[action.func]`` unchecked, so any other action fails in Excel.  Later clients
+# register more (setColumnWidth, setRowHeight, ...); the scripts keep to this common list.
+SERVER_CLIENT_ACTIONS = frozenset(
+    """setValues addSheet setSheetName setAutofit setRangeColor activateSheet addHyperlink
+    setNumberFormat setPictureName setPictureWidth setPictureHeight deletePicture addPicture
+    updatePicture alert setRangeName namesAdd nameDelete runMacro rangeDelete rangeInsert
+    rangeSelect rangeClearContents rangeClearFormats rangeGroup rangeUngroup rangeClear
+    rangeAdjustIndent addTable setTableName resizeTable showAutofilterTable showHeadersTable
+    showTotalsTable setTableStyle copyRange copyFromRange sheetDelete sheetClear
+    sheetClearFormats sheetClearContents freezePaneAtRange freezePaneUnfreeze
+    setFontProperty""".split()
+)
+# What these scripts send, each with the arguments the clients take: a colour as "#RRGGBB"
+# text (the client calls toString() on it), autofit by "rows" or "columns".
+SCRIPT_ACTIONS = {"setValues", "setRangeColor", "setAutofit"}
+
+
+def _scenario(wb, script):
+    """Fill *wb* the way a user would before pressing *script*'s button."""
+    puzzle = PUZZLES[0][0]
+    wb["Generator"][at(layout.SEED)] = 7
+    collection = [[1, "2024-01-01 00:00:00", "9x9", PUZZLES[1][0]]]
+    collection.append([2, "2024-01-02 00:00:00", "9x9", PUZZLES[2][0]])
+    for row in collection:
+        wb["Collection"].append(row)
+    if script == "start_16x16":
+        wb["Generator"][at(layout.GEOMETRY)] = "16x16"
+        wb["Generator"][at(layout.PATTERN)] = "none"
+        wb["Generator"][at(layout.OPENS)] = 160
+        wb["Generator"][at(layout.SHOW_SOLUTION)] = "Yes"
+        return "start"
+    if script == "save_to_collection":
+        for r, row in enumerate(rows_of(puzzle)):
+            for c, value in enumerate(row):
+                wb["Generator"].cell(4 + r, 6 + c, value or None)
+    wb["Generator"][at(layout.IMPORT_SOURCE)] = "\n".join(line for line, _ in PUZZLES[3:6])
+    wb["Generator"][at(layout.DELETE_IDS)] = "1"
+    wb["Generator"][at(layout.SORT_BY)] = "id (descending)"
+    wb["Analyze"]["C3"] = PUZZLES[0][0][:40] + "." * 41 if script == "analyze" else puzzle
+    return script
+
+
+@pytest.mark.parametrize(
+    "script", [*(button.action for button in layout.BUTTONS), "start_16x16", "hint_3"]
+)
+def test_every_action_a_script_sends_is_one_every_client_handles(wb, script):
+    presses = 3 if script == "hint_3" else 1
+    name = _scenario(wb, script.removesuffix("_3"))
+    book = remote_book.book(wb)
+    for _ in range(presses):
+        actions = run_script(book, name)
+    funcs = {action["func"] for action in actions}
+    assert funcs <= SCRIPT_ACTIONS <= SERVER_CLIENT_ACTIONS, funcs
+    for action in actions:
+        if action["func"] == "setRangeColor":
+            (colour,) = action["args"]
+            assert isinstance(colour, str) and len(colour) == 7 and colour.startswith("#")
+        if action["func"] == "setAutofit":
+            assert action["args"] in ("rows", "columns", ["rows"], ["columns"])
+    # the status is the first write: a client stopping at a later action shows this run's
+    status = layout.NAMES[desktop.status_name(name)]
+    first = actions[0]
+    assert first["func"] == "setValues"
+    assert layout.SHEETS[first["sheet_position"]] == status.sheet
+    row, column = layout.parse_cell(status.top_left)
+    assert (first["start_row"] + 1, first["start_column"] + 1) == (row, column)
+    text = first["values"][0][0]
+    assert isinstance(text, str) and text and not text.startswith("Traceback"), text
+
+
+@pytest.mark.parametrize("path", ["/etc/passwd", "C:\\Users\\me\\puzzles.sdm", "puzzles.txt"])
+def test_import_on_lite_and_server_refuses_a_path_naming_the_cell(wb, tmp_path, monkeypatch, path):
+    (tmp_path / "puzzles.txt").write_text(PUZZLES[3][0] + "\n", encoding="utf-8")
+    wb["Generator"][at(layout.IMPORT_SOURCE)] = path
+    monkeypatch.chdir(tmp_path)  # a relative path names a file that exists: refused all the same
+    actions = run_script(remote_book.book(wb), "import_puzzles")
+    cells = remote_book.writes(actions)
+    status = status_of(cells)
+    assert list(cells) == [("Generator", at(layout.STATUS))]
+    assert status.startswith(f"Import from ({at(layout.IMPORT_SOURCE)}) holds a file path")
+    assert "xlwings Lite and Server read no files" in status
+
+
+@pytest.mark.parametrize("source", ["Paste", "paste!A2:A4", "pasted"])
+def test_import_on_lite_and_server_reads_pasted_puzzles(wb, source):
+    sheet = wb.create_sheet("Paste")
+    sheet["A1"] = "puzzle"
+    for row, (puzzle, _) in enumerate(PUZZLES[3:6], start=2):
+        sheet.cell(row, 1, puzzle)
+    pasted = "\n".join(puzzle for puzzle, _ in PUZZLES[3:6])
+    wb["Generator"][at(layout.IMPORT_SOURCE)] = pasted if source == "pasted" else source
+    sheets = (*layout.SHEETS, "Paste")
+    cells = remote_book.writes(run_script(remote_book.book(wb), "import_puzzles"), sheets)
+    where = {"Paste": "sheet Paste", "paste!A2:A4": "range paste!A2:A4"}
+    status = status_of(cells)
+    assert (
+        status == f"Imported 3 puzzles as ids 1-3 from {where.get(source, 'the Import from cell')}."
+    )
+    assert [cells[("Collection", f"D{row}")] for row in (2, 3, 4)] == [
+        "'" + puzzle for puzzle, _ in PUZZLES[3:6]
+    ]

@@ -145,6 +145,9 @@ Body = Callable[[CellIO, Changes], tuple[str, Any]]
 def _run(io: CellIO, action: str, status_name: str, names: Sequence[str], body: Body) -> Outcome:
     """Check the workbook, run *body*, then apply its changes or write only the error.
 
+    The status is written first: a client that fails on a later write (a size or a colour it
+    cannot set) still shows what the run did, never the status of the run before.
+
     Raises:
         MissingPart: when even the status cell cannot be found.
     """
@@ -163,7 +166,7 @@ def _run(io: CellIO, action: str, status_name: str, names: Sequence[str], body: 
     except SudokuError as error:
         io.write(status_name, str(error))
         return Outcome(action, str(error), ok=False)
-    changes.write(status_name, status)
+    changes.operations.insert(0, ("write", (status_name, status)))
     changes.apply(io)
     return Outcome(action, status, ok=True, detail=detail)
 
@@ -502,30 +505,55 @@ def _import_geometry(grid: Grid) -> Grid:
     return x_grid
 
 
-def _import_source(value: Any, files: ImportFiles | None) -> tuple[str, str, str]:
-    """Return (text, where, file name) of Import from: a file's contents, or the cell's text.
+# Where IMPORT finds puzzles in the workbook itself, as the messages say it.
+PASTE_HINT = "paste puzzles (one per line) into it, or name a sheet or range holding them"
 
-    One line that does not look like puzzles is a file's path (see :class:`ImportFiles`).
+
+def _sheet_text(block: list[list[Any]]) -> str:
+    """Return the puzzles of a block of cells as lines: a row's filled cells joined by tabs."""
+    lines = []
+    for row in block:
+        cells = [params.cell_text(value) for value in row if not params.is_blank(value)]
+        lines.append("\t".join(cells))
+    return "\n".join(lines)
+
+
+def _import_source(io: CellIO, value: Any, files: ImportFiles | None) -> tuple[str, str, str]:
+    """Return (text, where, file name) of Import from.
+
+    The cell holds the puzzles themselves, names a sheet or a range of the workbook holding
+    them (``Paste``, ``Paste!A1:A500``), or, when *files* allows (the desktop and the command
+    line, see :class:`ImportFiles`), the path of a puzzle file or one day of a daily set.  On
+    xlwings Lite and Server (*files* None) a path is refused: a cell must never make the
+    machine running Python read its files.
     """
     from xlsudoku.engine.formats import looks_like_puzzle
 
     param = layout.TOOLS_BY_NAME[layout.IMPORT_SOURCE]
     text = params.parse_param(param, value)
+    where = f"Import from ({param.ref.address})"
     if text is None:
+        path = "type a puzzle file's path, or " if files else ""
+        raise params.ParamError([f"{where} is empty: {path}{PASTE_HINT}"])
+    text = params.cell_text(value) if not isinstance(value, str) else str(text)
+    single = "\n" not in text and len(text) < 1024
+    block = io.read_sheet(text) if single else None
+    if block is not None:
+        kind = "range" if "!" in text else "sheet"
+        return _sheet_text(block), f"{kind} {text.strip()}", ""
+    if single and not files and params.looks_like_path(text):
         raise params.ParamError(
             [
-                f"Import from ({param.ref.address}) is empty: type a puzzle file's path or paste "
-                "puzzles (one per line) into it"
+                f"{where} holds a file path ({params.shown(text)}): xlwings Lite and Server read "
+                f"no files; {PASTE_HINT} (e.g. Paste or Paste!A1:A500)"
             ]
         )
-    text = str(text)
-    where = f"Import from ({param.ref.address})"
-    day = _DAY.match(text.strip())
+    day = _DAY.match(text.strip()) if files is not None else None
     if day is not None:
         path = Path(day["path"].strip().strip('"'))
         lines = _read_import(path, files, where)
         return _daily_day(lines, path.name, day["day"], where), f"{path.name}, {day['day']}", ""
-    if "\n" in text.strip() or len(text) >= 1024 or looks_like_puzzle(text):
+    if files is None or not single or looks_like_puzzle(text):
         return text, "the Import from cell", ""
     path = Path(text.strip().strip('"'))
     return _read_import(path, files, where), path.name, path.name
@@ -554,7 +582,7 @@ def _daily_day(text: str, name: str, day: str, where: str) -> str:
     return "\n".join(puzzles) + "\n"
 
 
-def _read_import(path: Path, files: ImportFiles | None, where: str) -> str:
+def _read_import(path: Path, files: ImportFiles, where: str) -> str:
     """Return the text of the file IMPORT was asked to read, if *files* allows it."""
     import os
 
@@ -564,13 +592,6 @@ def _read_import(path: Path, files: ImportFiles | None, where: str) -> str:
     from xlsudoku.xlsm.files import read_bytes
 
     shown = params.shown(str(path))
-    if files is None:
-        raise params.ParamError(
-            [
-                f"{where} names a file ({shown}), but files cannot be read here: paste the "
-                "puzzles into the cell instead"
-            ]
-        )
     if not path.is_absolute() and files.folder is not None:
         path = files.folder / path
     try:
@@ -603,17 +624,18 @@ def _read_import(path: Path, files: ImportFiles | None, where: str) -> str:
 def import_puzzles(
     io: CellIO, now: dt.datetime | None = None, files: ImportFiles | None = None
 ) -> Outcome:
-    """IMPORT: add the puzzles of a file (or of the Import from cell) to the Collection.
+    """IMPORT: add the puzzles of Import from (pasted, on a sheet, or in a file) to the Collection.
 
     Every format :func:`xlsudoku.engine.formats.read_puzzles` reads is accepted, and one day
     of a daily set (``daily.jsonl 2026-12-01``: the file and the date).  Each puzzle
     with exactly one solution that the Collection does not hold yet becomes a row (its notes
-    say where it came from); the status counts what was skipped and why.  *files* says which
-    files the Import from cell may name (None: none; the puzzles must be pasted into it).
+    say where it came from); the status says where the puzzles came from and counts what was
+    skipped and why.  *files* says which files the Import from cell may name (None, as on
+    xlwings Lite and Server: none).
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
-        text, where, file_name = _import_source(io.read(layout.IMPORT_SOURCE), files)
+        text, where, file_name = _import_source(io, io.read(layout.IMPORT_SOURCE), files)
         rating = _rating(io)
         book = _Collection.read(io)
         known = book.keys()

@@ -105,6 +105,38 @@ class CellIO(Protocol):
         *colour* is ``#RRGGBB``; None removes the fill.
         """
 
+    def read_sheet(self, reference: str) -> Block | None:
+        """Return the cells a person names: ``Sheet`` (its used range) or ``Sheet!A1:B9``.
+
+        None when no sheet of the workbook has that name (case is forgiven).
+        """
+
+
+def sheet_reference(text: str, sheets: Sequence[str]) -> tuple[str, str | None] | None:
+    """Return (sheet, address or None) of a reference such as ``Paste`` or ``'My sheet'!A1:A9``.
+
+    None when *text* names no sheet of *sheets* or its address is not a range.
+
+    >>> sheet_reference("paste!$a$1:a20", ["Generator", "Paste"])
+    ('Paste', 'A1:A20')
+    >>> sheet_reference("'Paste'", ["Paste"]), sheet_reference("4...1", ["Paste"])
+    (('Paste', None), None)
+    """
+    name, bang, address = text.strip().rpartition("!")
+    if not bang:
+        name, address = address, ""
+    name = name.strip()
+    if len(name) > 1 and name[0] == name[-1] == "'":
+        name = name[1:-1].replace("''", "'")
+    sheet = next((s for s in sheets if s.lower() == name.lower()), None)
+    cells = address.replace("$", "").strip().upper()
+    if sheet is None or (cells and not _RANGE.fullmatch(cells)):
+        return None
+    return sheet, cells or None
+
+
+_RANGE = re.compile(r"[A-Z]{1,3}[1-9]\d*(:[A-Z]{1,3}[1-9]\d*)?")
+
 
 def missing_message(sheets: Iterable[str], names: Iterable[str], found: Iterable[str]) -> str:
     """Return the message for missing *sheets* and defined *names* (*found* = sheets present).
@@ -383,6 +415,12 @@ class XlwingsIO(_Tables):
 
     def __init__(self, book: xw.Book) -> None:
         self.book = book
+        # Lite and Server: each write is an action an Office.js client applies.  Only actions
+        # every client registers are sent (tests/test_xl.py lists them): the xlwings Server
+        # client has no column width or row height, so sizes stay as the template sets them
+        # and the Collection's rows are autofitted instead.
+        engine = getattr(getattr(book.app, "engine", None), "name", "")
+        self.remote = engine in ("remote", "officejs")
 
     def _sheet_names(self) -> list[str]:
         return [sheet.name for sheet in self.book.sheets]
@@ -428,6 +466,21 @@ class XlwingsIO(_Tables):
         rows, columns = rng.shape
         rng.value = [[None] * columns for _ in range(rows)]
 
+    def read_sheet(self, reference: str) -> Block | None:
+        """Return a sheet's used range or a range on it (see :meth:`CellIO.read_sheet`)."""
+        found = sheet_reference(reference, self._sheet_names())
+        if found is None:
+            return None
+        sheet = self.book.sheets[found[0]]
+        if found[1] is not None:
+            rng = sheet.range(found[1])
+        else:
+            try:
+                rng = sheet.used_range
+            except NotImplementedError:  # the remote engine before 0.37: the payload's values
+                return [[_plain(v) for v in row] for row in sheet.api["values"]]
+        return [[_plain(v) for v in row] for row in rng.options(ndim=2, err_to_str=True).value]
+
     def _table(self, name: str) -> _Table:
         """Return the table under header *name*: every row down to the sheet's last used row."""
         header = self._range(name)
@@ -454,11 +507,12 @@ class XlwingsIO(_Tables):
         )
         block = _block([list(row) for row in rows], target.shape)
         target.value = [[self._cell_value(v) for v in row] for row in block]
-        try:
-            for offset, height in enumerate(row_heights or ()):
-                target.rows[offset].row_height = height
-        except NotImplementedError:
-            pass  # a remote engine before xlwings 0.37 cannot set row heights: values suffice
+        if self.remote:
+            if row_heights:
+                target.rows.autofit()
+            return
+        for offset, height in enumerate(row_heights or ()):
+            target.rows[offset].row_height = height
 
     def _blank_rows(self, table: _Table, first: int, last: int) -> None:
         stale = table.sheet.range((first, table.first_col), (last, table.last_col))
@@ -473,36 +527,30 @@ class XlwingsIO(_Tables):
         """Set column widths and row heights (points; xlwings' desktop engines take characters).
 
         Hidden columns and rows (size 0) are hidden through ``column_width``/``row_height`` 0.
+        A remote book (Lite, Server) leaves the sizes as they are: not every client can set
+        them (docs/workbook.md, "The sheets").
         """
+        if self.remote:
+            return
         rng = self._range(name)
         sheet, row, column = rng.sheet, rng.row, rng.column
         last_row, last_column = row + rng.shape[0] - 1, column + rng.shape[1] - 1
-        remote = getattr(getattr(self.book.app, "engine", None), "name", "") in (
-            "remote",
-            "officejs",
-        )
-        # One call per run of equal sizes: a remote book sends each call to Excel as an action.
-        try:
-            for first, last, points in _runs(column_widths or ()):
-                span = sheet.range((row, column + first), (last_row, column + last))
-                span.column_width = points if remote else character_width(points)
-            for first, last, points in _runs(row_heights or ()):
-                sheet.range((row + first, column), (row + last, last_column)).row_height = points
-        except (NotImplementedError, AttributeError):
-            # An xlwings whose remote engine cannot size columns: the values are written all
-            # the same, the sheet keeps its sizes (README, "The workbook").
-            return
+        for first, last, points in _runs(column_widths or ()):
+            span = sheet.range((row, column + first), (last_row, column + last))
+            span.column_width = character_width(points)
+        for first, last, points in _runs(row_heights or ()):
+            sheet.range((row + first, column), (row + last, last_column)).row_height = points
 
     def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
         """Set the fill colour of cells of the range (None = no fill)."""
         rng = self._range(name)
+        if colour is None and self.remote:
+            # The xlwings Server client sets the colour it is sent as text (no None), and the
+            # remote engine before 0.37 takes only "#RRGGBB": white is what no fill looks like
+            # on these sheets (their grids draw no gridlines).
+            colour = NO_FILL_WHITE
         for target in [rng] if cells is None else (rng[r, c] for r, c in cells):
-            try:
-                target.color = colour
-            except ValueError:
-                # xlwings' remote engine before 0.37 takes only "#RRGGBB", no None: white is
-                # what no fill looks like on these sheets (their grids draw no gridlines)
-                target.color = NO_FILL_WHITE
+            target.color = colour
 
 
 NO_FILL_WHITE = "#FFFFFF"
@@ -601,6 +649,19 @@ class OpenpyxlIO(_Tables):
         if (r0, c0) == (r1, c1):
             return block[0][0]
         return block
+
+    def read_sheet(self, reference: str) -> Block | None:
+        """Return a sheet's used range or a range on it (see :meth:`CellIO.read_sheet`)."""
+        found = sheet_reference(reference, self._sheet_names())
+        if found is None:
+            return None
+        sheet = self.workbook[found[0]]
+        cells = sheet[found[1]] if found[1] is not None else sheet.iter_rows()
+        if found[1] is not None and not isinstance(cells, tuple):
+            cells = ((cells,),)
+        elif found[1] is not None and cells and not isinstance(cells[0], tuple):
+            cells = (cells,)
+        return [[_plain(cell.value) for cell in row] for row in cells]
 
     def write(self, name: str, value: Value | Block) -> None:
         """Write one value or a block shaped like the range."""

@@ -130,6 +130,10 @@ class RecordingIO:
         """Read a table from the inner workbook."""
         return self.inner.table_rows(name)
 
+    def read_sheet(self, reference: str) -> Any:
+        """Read a sheet or a range of the inner workbook."""
+        return self.inner.read_sheet(reference)
+
     def write(self, name: str, value: Any) -> None:
         """Write to the inner workbook and record it."""
         self._record("write", name, value)

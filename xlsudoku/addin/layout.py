@@ -287,8 +287,6 @@ CAPTION = "Caption"
 PATTERN_COUNT = 12
 MIN_OPENS = 4  # the fewest clues of any shape (4x4); the engine checks each shape's floor
 MAX_OPENS = MAX_SIDE * MAX_SIDE
-CLASSIC_MIN_OPENS = 17
-CLASSIC_MAX_OPENS = 80
 MAX_TRIALS = 99_999
 MAX_SEED = 999_999_999_999_999  # 15 digits: Excel keeps every digit of a whole number this big
 MAX_TIME_LIMIT = 3600.0
@@ -483,18 +481,27 @@ PARAMS_BY_NAME: dict[str, Param] = {param.name: param for param in PARAMS}
 
 # SUDOKU_GENERATE makes classic 9x9 puzzles: its opens follow the 9x9 range, its pattern is a
 # preset number.
-FUNCTION_OPENS = Param(
-    OPENS,
-    "opens",
-    PARAMS_BY_NAME[OPENS].ref,
-    Kind.WHOLE,
-    26,
-    minimum=CLASSIC_MIN_OPENS,
-    maximum=CLASSIC_MAX_OPENS,
-)
+# The custom functions' arguments (SUDOKU_SOLVE, SUDOKU_COUNT, SUDOKU_GRADE, SUDOKU_GENERATE).
+# A blank or omitted argument takes its default; the grid functions read the shape from the
+# range's size unless geometry names it (9x9-X must be named); SUDOKU_GENERATE's opens and
+# pattern default by shape (a pattern needs a center box: 9x9 and 9x9-X only).
+FUNCTION_GEOMETRY = Param(
+    GEOMETRY, "geometry", PARAMS_BY_NAME[GEOMETRY].ref, Kind.CHOICE, None,
+    choices=tuple(GEOMETRIES), optional=True,
+)  # fmt: skip
 FUNCTION_PATTERN = Param(
-    PATTERN, "pattern", PARAMS_BY_NAME[PATTERN].ref, Kind.WHOLE, 1, minimum=1, maximum=PATTERN_COUNT
-)
+    PATTERN, "pattern", PARAMS_BY_NAME[PATTERN].ref, Kind.PATTERN, None, choices=PATTERN_CHOICES,
+    optional=True,
+)  # fmt: skip
+FUNCTION_DEFAULTS: dict[str, tuple[int, int | str]] = {  # shape -> (opens, pattern)
+    "9x9": (26, 1), "9x9-X": (26, 1), "4x4": (6, NO_PATTERN), "6x6": (14, NO_PATTERN),
+    "12x12": (70, NO_PATTERN), "16x16": (140, NO_PATTERN),
+}  # fmt: skip
+MAX_COUNT_LIMIT = 1000  # SUDOKU_COUNT counts at most this many solutions
+FUNCTION_LIMIT = Param(
+    "Limit", "limit", PARAMS_BY_NAME[OPENS].ref, Kind.WHOLE, 2, minimum=1,
+    maximum=MAX_COUNT_LIMIT, optional=True,
+)  # fmt: skip
 
 STATS_LABELS: tuple[str, ...] = (
     "Geometry",
@@ -536,10 +543,11 @@ TOOLS: tuple[Param, ...] = (
         allowed="",
         width=2,
         note=(
-            "IMPORT reads puzzles from here: the path of a puzzle file (.txt/.sdm one per "
-            "line, .sdk/.ss drawings, .csv) on this computer, or the puzzles themselves "
-            "(81-character lines). Each new puzzle with one solution becomes a Collection "
-            "row; puzzles already there (or twice in the source) are skipped."
+            "IMPORT reads puzzles from here: the puzzles themselves (81-character lines), the "
+            "name of a sheet or range holding them (Paste, Paste!A1:A500), or on the desktop "
+            "the path of a puzzle file (.txt/.sdm one per line, .sdk/.ss drawings, .csv); "
+            "xlwings Lite and Server read no files. Each new puzzle with one solution becomes "
+            "a Collection row; puzzles already there (or twice in the source) are skipped."
         ),
     ),
     Param(

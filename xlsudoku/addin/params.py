@@ -6,6 +6,20 @@ reads, a formula that was never calculated.  Each rule comes from :data:`addin.l
 every problem becomes a :class:`ParamError` whose message starts with the parameter's label and
 cell, e.g. ``Opens (C5) must be a whole number from 17 to 80, got 'abc'``.
 
+One reading of a cell, for every input cell of every sheet and every custom function argument
+(:func:`cell_problem` says what can never be read, :func:`parse_param` reads the rest):
+
+- **blank**: an empty cell, or text of spaces only.  Optional cells take their default.
+- **Excel errors** (``#N/A``, ``#DIV/0!``, ... as Office.js and openpyxl hand them over) are
+  refused, naming the error, never read as a blank or a default.
+- **formulas** that were never calculated (a file saved by a program, read headless) and
+  **dates or times** are refused: no parameter is a date.
+- **logical values** (TRUE, FALSE) answer a yes/no question: Show solution reads TRUE as Yes
+  and FALSE as No (as 1 and 0); every other cell refuses them, saying it holds a logical value.
+- **numbers as text**: a number typed as text (``'26``, `` 27 ``, ``1,000``) is that number
+  wherever a number is asked, and a number is its digits wherever text is asked (a puzzle that
+  Excel turned into a number is read back when Excel kept it whole, :func:`number_puzzle`).
+
 Puzzles are read by :func:`read_block` (the top-left corner of a 16x16 block of cells, shaped
 by a geometry: digits 1-9, 10-16 or the letters A-G above 9, blank, 0 or ``.`` for an empty
 cell), :func:`read_grid` (a block exactly the puzzle's size) and :func:`read_string` (a puzzle
@@ -17,11 +31,18 @@ from __future__ import annotations
 import datetime as dt
 import math
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlsudoku.addin import layout
-from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
+from xlsudoku.engine.formats import read_puzzles
+from xlsudoku.engine.generate import (
+    KNOWN_FLOOR,
+    GenerateError,
+    GenerateRequest,
+    validate_request,
+)
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET, default_workers
 from xlsudoku.engine.grid import (
     CLASSIC,
@@ -106,8 +127,25 @@ def shown(value: Raw) -> str:
     return str(value)
 
 
+def cell_problem(value: Raw, yes_no: bool = False) -> str | None:
+    """Return why a cell holding *value* can never be read, or None (see the module's rules).
+
+    *yes_no* is True for a cell that asks a yes/no question: a logical value answers it.
+
+    >>> cell_problem("#N/A"), cell_problem(True), cell_problem(True, yes_no=True)
+    ('holds the Excel error #N/A', 'holds the logical value TRUE', None)
+    >>> cell_problem("26"), cell_problem(None)
+    (None, None)
+    """
+    if yes_no and isinstance(value, bool):
+        return None
+    return _unusable(value)
+
+
 def _unusable(value: Raw) -> str | None:
-    """Return why *value* can never be a parameter (error value, formula, date), or None."""
+    """Return why *value* can never be read in a cell that asks no yes/no question, or None."""
+    if isinstance(value, bool):
+        return f"holds the logical value {shown(value)}"
     if isinstance(value, str):
         text = value.strip()
         if text.upper() in EXCEL_ERRORS:
@@ -196,7 +234,7 @@ def parse_param(
         if param.optional:
             return None
         raise ParamError([f"{where} is empty; it must be {_rule(param)}"])
-    reason = _unusable(value)
+    reason = cell_problem(value, yes_no=_asks_yes_no(param))
     if reason is not None:
         raise ParamError([f"{where} {reason}; it must be {_rule(param)}"])
     if param.kind is layout.Kind.TEXT:
@@ -218,6 +256,10 @@ def parse_param(
     if not low <= number <= high:
         raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
     return int(number) if param.kind is layout.Kind.WHOLE else number
+
+
+def _asks_yes_no(param: layout.Param) -> bool:
+    return param.kind is layout.Kind.CHOICE and set(param.choices) == {layout.YES, layout.NO}
 
 
 def _pattern(param: layout.Param, value: Raw, where: str) -> int | str:
@@ -250,7 +292,7 @@ def _key(text: str) -> str:
 
 def _choice(param: layout.Param, value: Raw) -> str | None:
     """Return the choice *value* names (case, spaces and aliases forgiven), or None."""
-    if param.name == layout.SHOW_SOLUTION and isinstance(value, bool | int | float):
+    if _asks_yes_no(param) and isinstance(value, bool | int | float):
         # A checkbox or a TRUE/FALSE cell is as clear as Yes/No.
         if value in (0, 1):
             return layout.YES if value else layout.NO
@@ -261,7 +303,7 @@ def _choice(param: layout.Param, value: Raw) -> str | None:
     for choice in param.choices:
         if key == _key(choice):
             return choice
-    if param.name == layout.SHOW_SOLUTION and key in ("true", "false", "y", "n"):
+    if _asks_yes_no(param) and key in ("true", "false", "y", "n"):
         return layout.YES if key in ("true", "y") else layout.NO
     if param.name == layout.SYMMETRY:
         try:
@@ -615,6 +657,32 @@ def _as_text(value: Raw) -> str:
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
+def cell_text(value: Raw) -> str:
+    """Return a cell's value as text: a whole number without ``.0``, text stripped.
+
+    >>> cell_text(12.0), cell_text(" ab "), cell_text(2.5)
+    ('12', 'ab', '2.5')
+    """
+    return _as_text(value).strip()
+
+
+_PATH = re.compile(r"^(~|[A-Za-z]:|\.{1,2}[/\\])|[/\\]|\.[A-Za-z][A-Za-z0-9]{1,4}$")
+
+
+def looks_like_path(text: str) -> bool:
+    """Return True when one line of text reads as a file path and holds no puzzle.
+
+    >>> looks_like_path("/etc/passwd"), looks_like_path("puzzles.sdm"), looks_like_path("C:x")
+    (True, True, True)
+    >>> looks_like_path("4.....8.5.3" + "." * 70), looks_like_path("hello")
+    (False, False)
+    """
+    line = text.strip().strip('"')
+    if not _PATH.search(line):
+        return False
+    return not any(isinstance(found, Grid) for _, found in read_puzzles(line))
+
+
 def read_string(name: str, value: Raw, geometry: Geometry = CLASSIC) -> Grid:
     """Read a puzzle typed into one cell (defined name *name*) as one line of *geometry*.
 
@@ -797,52 +865,124 @@ def start_request(start: StartParams) -> GenerateRequest:
     return request
 
 
-def function_request(opens: Raw, pattern: Raw, seed: Raw) -> GenerateRequest:
-    """Return the request of ``SUDOKU_GENERATE(opens, pattern, seed)``, checked.
+def function_geometry(value: Raw, rows: Sequence[Sequence[Raw]] | None = None) -> Geometry:
+    """Return the shape a custom function's ``geometry`` argument names.
 
-    The arguments follow the Opens, Pattern and Seed cells' rules; a blank seed is 0, so the
-    function stays deterministic, and opens must be above the generator's low-clue targets
-    (which are searched under a time limit, so their result depends on the clock).
+    Blank: the shape of the square range *rows* (4, 6, 9, 12 or 16 cells a side; 9x9-X must
+    be named), or 9x9 without a range.
+
+    Raises:
+        ParamError: naming the argument, or the range when its size is no shape's.
+
+    >>> function_geometry(None, [[None] * 4] * 4).name, function_geometry("9x9-x").name
+    ('4x4', '9x9-X')
+    >>> function_geometry(None, [[1, 2]])
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: grid: the puzzle must be a square block of 4, 6, 9, 12 or 16 cells a side (a 9x9-X puzzle: geometry "9x9-X"), got 1x2
+    """  # noqa: E501
+    name = parse_param(layout.FUNCTION_GEOMETRY, value, where="geometry")
+    if name is not None:
+        return geometry_of(str(name))
+    if rows is None:
+        return CLASSIC
+    shapes = {geometry_of(n).size: geometry_of(n) for n in layout.GEOMETRIES if "X" not in n}
+    width = max((len(row) for row in rows), default=0)
+    if len(rows) in shapes and all(len(row) == len(rows) for row in rows):
+        return shapes[len(rows)]
+    sides = ", ".join(str(side) for side in sorted(shapes)[:-1]) + f" or {max(shapes)}"
+    raise ParamError(
+        [
+            f"grid: the puzzle must be a square block of {sides} cells a side (a 9x9-X "
+            f'puzzle: geometry "9x9-X"), got {len(rows)}x{width}'
+        ]
+    )
+
+
+def function_limit(value: Raw) -> int:
+    """Return SUDOKU_COUNT's ``limit``: blank or omitted is 2.
 
     Raises:
         ParamError: naming the argument.
 
-    >>> function_request(26, 1, None).seed
-    0
-    >>> function_request(26, "x", 1)
+    >>> function_limit(None), function_limit("10")
+    (2, 10)
+    """
+    limit = parse_param(layout.FUNCTION_LIMIT, value, where="limit")
+    return int(_as_number(layout.FUNCTION_LIMIT.default if limit is None else limit))
+
+
+def function_opens(geo: Geometry) -> layout.Param:
+    """Return the rule of SUDOKU_GENERATE's ``opens`` for the shape *geo*.
+
+    From the fewest clues a puzzle of the shape can have (on 9x9, from above the generator's
+    low-clue targets, which are searched under a time limit: a formula must give the same
+    puzzle every time) to all cells but one.
+
+    >>> rule = function_opens(CLASSIC)
+    >>> rule.minimum, rule.maximum, rule.default
+    (24, 80, 26)
+    """
+    floor = KNOWN_FLOOR.get(geo.name, geo.size - 1)
+    if geo == CLASSIC:
+        floor = LOW_CLUE_TARGET + 1
+    default, _ = layout.FUNCTION_DEFAULTS[geo.name]
+    return layout.Param(
+        layout.OPENS,
+        "opens",
+        layout.PARAMS_BY_NAME[layout.OPENS].ref,
+        layout.Kind.WHOLE,
+        default,
+        minimum=floor,
+        maximum=geo.cell_count - 1,
+        optional=True,
+    )
+
+
+def function_request(opens: Raw, pattern: Raw, seed: Raw, geometry: Raw = None) -> GenerateRequest:
+    """Return the request of ``SUDOKU_GENERATE(opens, pattern, seed, geometry)``, checked.
+
+    Blank or omitted arguments take their defaults: geometry 9x9, opens and pattern by shape
+    (:data:`layout.FUNCTION_DEFAULTS`), seed 0, so the function stays deterministic.  The
+    ranges in the messages are those of the shape asked.
+
+    Raises:
+        ParamError: naming the argument.
+
+    >>> function_request(None, None, None).seed, function_request(None, "none", 3).pattern
+    (0, None)
+    >>> function_request(None, None, 1, "16x16").opens
+    140
+    >>> function_request("x", 1, 1, "6x6")
     Traceback (most recent call last):
     ...
-    xlsudoku.addin.params.ParamError: pattern must be a whole number from 1 to 12, got 'x'
-    """
+    xlsudoku.addin.params.ParamError: opens for 6x6 must be a whole number from 8 to 35 (or blank), got 'x'
+    """  # noqa: E501
+    geo = function_geometry(geometry)
+    rule = function_opens(geo)
     problems: list[str] = []
     checked: dict[str, int | float | str | None] = {}
     rules = (
-        (layout.FUNCTION_OPENS, opens),
-        (layout.FUNCTION_PATTERN, pattern),
-        (layout.PARAMS_BY_NAME[layout.SEED], seed),
+        (rule, opens, f"opens for {geo.name}"),
+        (layout.FUNCTION_PATTERN, pattern, "pattern"),
+        (layout.PARAMS_BY_NAME[layout.SEED], seed, "seed"),
     )
-    for param, value in rules:
-        name = param.name
+    for param, value, where in rules:
         try:
-            checked[name] = parse_param(param, value, where=name.lower())
+            checked[param.name] = parse_param(param, value, where=where)
         except ParamError as error:
             problems.extend(error.problems)
     if problems:
         raise ParamError(problems)
+    default_opens, default_pattern = layout.FUNCTION_DEFAULTS[geo.name]
+    chosen = checked[layout.PATTERN]
+    chosen = default_pattern if chosen is None else chosen
     request = GenerateRequest(
-        opens=int(_as_number(checked[layout.OPENS])),
-        pattern=int(_as_number(checked[layout.PATTERN])),
+        opens=int(_as_number(checked[layout.OPENS] or default_opens)),
+        pattern=None if chosen == layout.NO_PATTERN else chosen,
         seed=int(checked[layout.SEED] or 0),
+        geometry=geo,
     )
-    if request.opens <= LOW_CLUE_TARGET:
-        # Deeper targets go to a time-limited search: the result would depend on the clock,
-        # and a formula must not hold Excel for a minute.
-        raise ParamError(
-            [
-                f"opens {request.opens}: SUDOKU_GENERATE makes puzzles with "
-                f"{LOW_CLUE_TARGET + 1} or more opens; use START for fewer"
-            ]
-        )
     try:
         validate_request(request)
     except GenerateError as error:
@@ -891,6 +1031,9 @@ def read_ids(value: Raw) -> list[int]:
     param = layout.TOOLS_BY_NAME[layout.DELETE_IDS]
     if is_blank(value):
         raise ParamError([f"{_where(param)} is empty: type the ids of the rows to delete"])
+    reason = _unusable(value)
+    if reason is not None:
+        raise ParamError([f"{_where(param)} {reason}; type ids such as 3, 5-7"])
     ids: list[int] = []
     for part in _as_text(value).replace(";", ",").split(","):
         text = part.strip()

@@ -5,7 +5,11 @@ Scripts (``@xw.script``, one per button) take the workbook xlwings hands them an
 arguments always give the same result (SUDOKU_GENERATE takes its seed as an argument), and a
 problem comes back as one cell of text starting with ``ERROR:`` that names the argument (and,
 for a grid, the cell).  Every argument is read with ``err_to_str``, so an Excel error value such
-as ``#N/A`` reaches the checks as its text and is reported, never read as a blank or a default.
+as ``#N/A`` reaches the checks as its text and is reported, never read as a blank or a default;
+a blank argument and an omitted one mean the same (:func:`xlsudoku.addin.params.function_request`).
+Every shape works: the grid functions take the shape from the range's size or their
+``geometry`` argument (9x9-X must be named), and a count that reached its limit is the text
+``>=N`` (at least N solutions), never a bare number that would read as exact.
 
 Outside xlwings Lite/Server (``XLWINGS_ON_SERVER`` unset, e.g. on Linux) the decorators leave
 the functions unchanged, so this module imports anywhere.
@@ -19,11 +23,10 @@ from typing import Any, TypeVar
 
 import xlwings as xw
 
-from xlsudoku.addin import actions, params, render
+from xlsudoku.addin import actions, layout, params, render
 from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine import analysis, solver
 from xlsudoku.engine.generate import generate
-from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
 from xlsudoku.engine.grid import Grid, SudokuError
 
 __all__ = [
@@ -58,8 +61,8 @@ def _unchanged(function: F) -> F:
 # is set); classic desktop xlwings then has none, and the script functions stay plain.
 script: Callable[[F], F] = getattr(xw, "script", _unchanged)
 
-GRID_DOC = "a 9x9 range: digits 1-9, blank or 0 for an empty cell"
-MAX_LIMIT = 1000
+GRID_DOC = "a square range, 4x4 to 16x16: digits (A-G above 9), blank or 0 for an empty cell"
+GEOMETRY_DOC = "9x9, 9x9-X, 4x4, 6x6, 12x12 or 16x16; blank: the range's size (9x9-X must be named)"
 
 
 @script
@@ -85,8 +88,8 @@ def clear(book: xw.Book) -> None:
 
 @script
 def import_puzzles(book: xw.Book) -> None:
-    """IMPORT: add the puzzles named in Import from to the Collection."""
-    actions.import_puzzles(XlwingsIO(book))
+    """IMPORT: add the puzzles pasted into Import from (or on the sheet it names); no files."""
+    actions.import_puzzles(XlwingsIO(book), files=None)
 
 
 @script
@@ -159,34 +162,22 @@ def _error(error: Exception | str) -> Rows:
     return [[f"ERROR: {error}"]]
 
 
-def _grid(rows: Any) -> Grid:
-    """Return the puzzle in the range argument ``grid``; messages start with ``grid:``."""
+def _grid(rows: Any, geometry: Any) -> Grid:
+    """Return the puzzle in the range argument ``grid`` of the shape ``geometry`` names."""
+    shape = params.function_geometry(geometry, rows)
     try:
-        return params.read_grid(None, rows)
+        return params.read_grid(None, rows, shape)
     except SudokuError as error:
         raise SudokuError(f"grid: {error}") from None
 
 
-def _limit(value: Any) -> int:
-    """Return SUDOKU_COUNT's ``limit``: blank is 2, else a whole number from 1 to MAX_LIMIT."""
-    if params.is_blank(value):
-        return 2
-    rule = f"limit must be a whole number from 1 to {MAX_LIMIT}"
-    if isinstance(value, str) and value.strip().upper() in params.EXCEL_ERRORS:
-        raise SudokuError(f"limit holds the Excel error {value.strip().upper()}; {rule}")
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise SudokuError(f"{rule}, got {params.shown(value)}")
-    if not 1 <= value <= MAX_LIMIT or int(value) != value:
-        raise SudokuError(f"{rule}, got {params.shown(value)}")
-    return int(value)
-
-
 @xw.func
 @xw.arg("grid", ndim=2, err_to_str=True, doc=GRID_DOC)
-def sudoku_solve(grid: Rows) -> Rows:
-    """Return the solution of a 9x9 puzzle (9x9 array); an error text if it has none or several."""
+@xw.arg("geometry", err_to_str=True, doc=GEOMETRY_DOC)
+def sudoku_solve(grid: Rows, geometry: Any = None) -> Rows:
+    """Return the solution of a puzzle (same shape); an error text if it has none or several."""
     try:
-        found = solver.solutions(_grid(grid), 2)
+        found = solver.solutions(_grid(grid, geometry), 2)
     except SudokuError as error:
         return _error(error)
     if not found:
@@ -201,39 +192,45 @@ def sudoku_solve(grid: Rows) -> Rows:
 
 @xw.func
 @xw.arg("grid", ndim=2, err_to_str=True, doc=GRID_DOC)
-@xw.arg("limit", err_to_str=True, doc=f"stop counting here: 1-{MAX_LIMIT}, blank = 2")
-def sudoku_count(grid: Rows, limit: Any = None) -> Rows:
-    """Return how many solutions the puzzle has, counting up to limit (default 2)."""
+@xw.arg("limit", err_to_str=True, doc=f"stop counting here: 1-{layout.MAX_COUNT_LIMIT}, blank = 2")
+@xw.arg("geometry", err_to_str=True, doc=GEOMETRY_DOC)
+def sudoku_count(grid: Rows, limit: Any = None, geometry: Any = None) -> Rows:
+    """Return how many solutions the puzzle has; ">=limit" (text) when counting stopped there."""
     try:
-        puzzle = _grid(grid)
-        most = _limit(limit)
+        puzzle = _grid(grid, geometry)
+        most = params.function_limit(limit)
     except SudokuError as error:
         return _error(error)
-    return [[solver.count_solutions(puzzle, most)]]
+    count = solver.count_solutions(puzzle, most)
+    return [[f">={count}" if count >= most else count]]
 
 
 @xw.func
 @xw.arg("grid", ndim=2, err_to_str=True, doc=GRID_DOC)
-def sudoku_grade(grid: Rows) -> Rows:
+@xw.arg("geometry", err_to_str=True, doc=GEOMETRY_DOC)
+def sudoku_grade(grid: Rows, geometry: Any = None) -> Rows:
     """Return the level and the score (Sudoku Explainer scale) of a puzzle: one row, 2 cells."""
     try:
-        graded = analysis.analyze(_grid(grid)).graded()
+        graded = analysis.analyze(_grid(grid, geometry)).graded()
     except SudokuError as error:
         return _error(error)
     return [[graded.label, graded.score]]
 
 
 @xw.func
-@xw.arg("opens", err_to_str=True, doc=f"givens, {LOW_CLUE_TARGET + 1}-80 (default 26)")
-@xw.arg("pattern", err_to_str=True, doc="center-box pattern 1-12 (default 1)")
-@xw.arg("seed", err_to_str=True, doc="whole number; the same seed gives the same puzzle")
-def sudoku_generate(opens: Any = 26, pattern: Any = 1, seed: Any = 1) -> Rows:
-    """Return a 9x9 puzzle (blank = empty) with about `opens` givens, 180° symmetric.
+@xw.arg("opens", err_to_str=True, doc="givens; blank: 26 on 9x9 (each shape has its default)")
+@xw.arg("pattern", err_to_str=True, doc="center-box pattern 1-12, none or a mask (9x9 shapes)")
+@xw.arg("seed", err_to_str=True, doc="whole number, blank = 0; the same seed, the same puzzle")
+@xw.arg("geometry", err_to_str=True, doc="9x9 (blank), 9x9-X, 4x4, 6x6, 12x12 or 16x16")
+def sudoku_generate(
+    opens: Any = None, pattern: Any = None, seed: Any = None, geometry: Any = None
+) -> Rows:
+    """Return a puzzle (blank = empty) with `opens` givens, 180° symmetric.
 
-    The same opens, pattern and seed always give the same puzzle.
+    The same arguments always give the same puzzle.
     """
     try:
-        result = generate(params.function_request(opens, pattern, seed))
+        result = generate(params.function_request(opens, pattern, seed, geometry))
     except SudokuError as error:
         return _error(error)
     return render.grid_rows(result.puzzle)

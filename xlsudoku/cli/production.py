@@ -608,10 +608,12 @@ def _run_booklet(args: argparse.Namespace) -> int:
         BookletOptions,
         made_by_booklet,
         page_count,
+        require_fpdf,
         write_booklet,
     )
     from xlsudoku.production.inputs import Entry, complete, read_entries
 
+    require_fpdf()  # before any puzzle is read or graded
     source = "booklet" if args.source == "-" else args.source
     output = args.output or str(Path(source).with_suffix(".pdf"))
     out = check_output(

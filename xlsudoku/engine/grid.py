@@ -352,12 +352,15 @@ class Grid:
         return [list(self.cells[r * n : (r + 1) * n]) for r in range(n)]
 
     def to_array(self) -> np.ndarray:
-        """Return a (size, size) ``int8`` array.
+        """Return a (size, size) ``int8`` array (numpy: ``pip install 'xlsudoku[array]'``).
 
         >>> Grid.empty().to_array().shape
         (9, 9)
         """
-        import numpy as np
+        try:
+            import numpy as np
+        except ImportError:
+            raise ImportError("Grid.to_array needs numpy: pip install 'xlsudoku[array]'") from None
 
         n = self.geometry.size
         return np.array(self.cells, dtype=np.int8).reshape(n, n)

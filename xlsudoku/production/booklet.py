@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from xlsudoku.engine.grid import Grid
+from xlsudoku.errors import EnvironmentFault
 from xlsudoku.production.inputs import Entry
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -261,6 +262,27 @@ def page_count(puzzles: int, options: BookletOptions, days: int = 0) -> int:
     return pages + (-(-puzzles // options.answers_per_page) if options.answers else 0)
 
 
+PRINT_EXTRA = "pip install 'xlsudoku[print]'"
+
+
+def require_fpdf() -> Any:
+    """Return fpdf2's FPDF class; raise the one message naming the extra that installs it.
+
+    Raises:
+        EnvironmentFault: fpdf2 is not installed (the core install leaves it out).
+
+    >>> require_fpdf().__name__
+    'FPDF'
+    """
+    try:
+        from fpdf import FPDF
+    except ImportError:
+        raise EnvironmentFault(
+            f"printing needs fpdf2, which the core install leaves out: {PRINT_EXTRA}"
+        ) from None
+    return FPDF
+
+
 def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
     """Return the PDF of *entries* (puzzle pages, then the answer key).
 
@@ -271,9 +293,8 @@ def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
     >>> make_booklet([entry], BookletOptions(per_page=1))[:5]
     b'%PDF-'
     """
-    from fpdf import FPDF
-
     options.check()
+    FPDF = require_fpdf()
     pdf = FPDF(unit="mm", format=PAPERS[options.paper])
     pdf.set_auto_page_break(False)
     pdf.set_title(options.title)

@@ -1,6 +1,8 @@
-"""Build ``workbooks/xlsudoku.xlsm`` from :mod:`xlsudoku.addin.layout`.
+"""Build ``workbooks/xlsudoku.xlsm`` and its xlwings Lite copy from :mod:`xlsudoku.addin.layout`.
 
-``python -m xlsudoku.template.build`` writes it.
+``python -m xlsudoku.template.build`` writes both: ``workbooks/xlsudoku.xlsm`` (the VBA buttons
+of classic desktop Excel) and ``workbooks/xlsudoku-lite.xlsx`` (no macros; the code of
+``lite/`` stored as xlwings Lite stores it, :mod:`xlsudoku.template.lite`).
 
 The build is deterministic: the same sources give the same bytes (fixed document timestamps
 and zip member times), so a test can prove the committed workbook equals a fresh build.
@@ -31,8 +33,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsudoku.addin import layout, render
 from xlsudoku.addin.cellio import character_width
-from xlsudoku.engine.grid import CLASSIC
+from xlsudoku.engine.grid import geometry_for_size
 from xlsudoku.engine.patterns import PRESETS
+from xlsudoku.template.lite import XLWINGS_LITE, lite_code
 from xlsudoku.template.styles import (
     BLANK_MARK,
     CENTER,
@@ -66,11 +69,19 @@ from xlsudoku.template.styles import (
     style_block,
 )
 from xlsudoku.template.xlwings_vba import refresh_vendored_project, xlwings_project
-from xlsudoku.xlsm.package import ButtonShape, attach_macros, normalize_zip
+from xlsudoku.xlsm.package import (
+    ButtonShape,
+    attach_macros,
+    normalize_zip,
+    register_vml_prefixes,
+)
 from xlsudoku.xlsm.vbaproject import Module, ModuleKind, workbook_project, write_project
+from xlsudoku.xlsm.webextension import add_task_pane
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUTPUT = ROOT / "workbooks" / "xlsudoku.xlsm"
+LITE_OUTPUT = ROOT / "workbooks" / "xlsudoku-lite.xlsx"
+LITE_CODE = ROOT / "lite"
 BUTTONS_BAS = Path(__file__).resolve().parent / "vba" / "Buttons.bas"
 FIXED_TIME = dt.datetime(2024, 1, 1)
 CODE_NAMES = {
@@ -397,7 +408,9 @@ def _build_print(ws: Worksheet) -> None:
     )
     ws.row_dimensions[names[layout.PRINT_TITLE].bounds[0]].height = 30
     ws.row_dimensions[names[layout.PRINT_RULES].bounds[0]].height = 20
-    sizes = render.print_sizes(CLASSIC)  # START and CLEAR size them for each shape
+    # The largest shape's sizes fit every shape; the desktop and headless START and CLEAR size
+    # them for each shape, Lite and Server keep these.
+    sizes = render.print_sizes(geometry_for_size(layout.MAX_SIDE))
     for ref, heights in ((grid, sizes), (key, render.print_sizes(None))):
         first_row, first_col, _, _ = ref.bounds
         for offset, points in enumerate(sizes):
@@ -683,8 +696,11 @@ def vba_project_bytes() -> bytes:
     return write_project(project)
 
 
-def build() -> Workbook:
-    """Return the template workbook (not yet saved), with its VBA project and buttons."""
+def build(macros: bool = True) -> Workbook:
+    """Return the template workbook (not yet saved), with its VBA project and buttons.
+
+    *macros* False leaves both out (the xlwings Lite copy, an .xlsx: Lite runs no VBA).
+    """
     wb = Workbook()
     first = wb.active
     assert first is not None
@@ -705,11 +721,12 @@ def build() -> Workbook:
     for name, ref in layout.NAMES.items():
         wb.defined_names[name] = DefinedName(name, attr_text=ref.formula)
 
-    shapes: dict[str, list[ButtonShape]] = {}
-    for button in layout.BUTTONS:
-        sizes = _Sizes(wb[button.anchor.sheet])
-        shapes.setdefault(button.anchor.sheet, []).append(sizes.button(button))
-    attach_macros(wb, vba_project_bytes(), shapes, CODE_NAMES)
+    if macros:
+        shapes: dict[str, list[ButtonShape]] = {}
+        for button in layout.BUTTONS:
+            sizes = _Sizes(wb[button.anchor.sheet])
+            shapes.setdefault(button.anchor.sheet, []).append(sizes.button(button))
+        attach_macros(wb, vba_project_bytes(), shapes, CODE_NAMES)
 
     wb.properties.creator = "xlsudoku"
     wb.properties.title = "xlsudoku"
@@ -727,6 +744,16 @@ def build_file(output: Path = DEFAULT_OUTPUT) -> Path:
     return output
 
 
+def build_lite_file(output: Path = LITE_OUTPUT, code: Path = LITE_CODE) -> Path:
+    """Build the xlwings Lite copy at *output*: no macros, Lite's code from *code* stored in it."""
+    output.parent.mkdir(parents=True, exist_ok=True)
+    register_vml_prefixes()  # the notes' VML is written the same in every process
+    build(macros=False).save(output)
+    add_task_pane(output, XLWINGS_LITE, lite_code(code))
+    normalize_zip(output)
+    return output
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``python -m xlsudoku.template.build [--output PATH] [--refresh-xlwings]``."""
     parser = argparse.ArgumentParser(prog="python -m xlsudoku.template.build", description=__doc__)
@@ -737,6 +764,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"where to write the workbook (default: {DEFAULT_OUTPUT})",
     )
     parser.add_argument(
+        "--lite-output",
+        type=Path,
+        help="where to write the xlwings Lite copy (default: beside the workbook, its name "
+        f"ending -lite.xlsx: {LITE_OUTPUT})",
+    )
+    parser.add_argument(
         "--refresh-xlwings",
         action="store_true",
         help="first copy the VBA project of the installed xlwings package's quickstart "
@@ -745,8 +778,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.refresh_xlwings:
         print(f"copied {refresh_vendored_project()}")
-    path = build_file(args.output)
-    print(f"wrote {path}")
+    lite = args.lite_output or args.output.with_name(f"{args.output.stem}-lite.xlsx")
+    for path in (build_file(args.output), build_lite_file(lite)):
+        print(f"wrote {path}")
     return 0
 
 

@@ -159,7 +159,7 @@ def button_vml(buttons: Iterable[ButtonShape], drawing_id: int) -> bytes:
     return xml.encode("utf-8")
 
 
-def _register_vml_prefixes() -> None:
+def register_vml_prefixes() -> None:
     """Make ElementTree (which openpyxl uses to rewrite VML) keep the usual v/o/x prefixes."""
     for prefix, uri in (("v", VML_NS), ("o", OFFICE_NS), ("x", EXCEL_NS)):
         ElementTree.register_namespace(prefix, uri)
@@ -201,7 +201,7 @@ def attach_macros(
         code_names: sheet title -> VBA code name; the project must have a document module
             of each name (the workbook's own code name is ``ThisWorkbook``).
     """
-    _register_vml_prefixes()
+    register_vml_prefixes()
     workbook.code_name = "ThisWorkbook"
     for title, code_name in code_names.items():
         workbook[title].sheet_properties.codeName = code_name
@@ -322,7 +322,7 @@ def save_preserving(
     Returns:
         What the saved file holds.
     """
-    _register_vml_prefixes()
+    register_vml_prefixes()
     template = template if isinstance(template, bytes) else Path(template)
     expected = package_contents(template)
     if not expected.has_vba:
