@@ -259,7 +259,8 @@ def test_import_reads_a_file_named_on_the_command_line_wherever_it_is(io, tmp_pa
 def test_import_without_a_folder_reads_no_file(io, tmp_path):
     io.write(layout.IMPORT_SOURCE, str(tmp_path / "p.txt"))
     outcome = actions.import_puzzles(io)
-    assert not outcome.ok and "files cannot be read here: paste the puzzles" in outcome.status
+    assert not outcome.ok and "but no file is read here" in outcome.status
+    assert "paste puzzles (one per line) into it" in outcome.status
 
 
 def test_import_needs_a_source(io, wb):

@@ -544,8 +544,9 @@ def _import_source(io: CellIO, value: Any, files: ImportFiles | None) -> tuple[s
     if single and not files and params.looks_like_path(text):
         raise params.ParamError(
             [
-                f"{where} holds a file path ({params.shown(text)}): xlwings Lite and Server read "
-                f"no files; {PASTE_HINT} (e.g. Paste or Paste!A1:A500)"
+                f"{where} holds a file path ({params.shown(text)}), but no file is read here "
+                "(xlwings Lite and Server read no files, nor does a workbook never saved); "
+                f"{PASTE_HINT} (e.g. Paste or Paste!A1:A500)"
             ]
         )
     day = _DAY.match(text.strip()) if files is not None else None
