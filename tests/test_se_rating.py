@@ -16,15 +16,10 @@ from xlsudoku.engine.grading import grade, grade_path, human_level, rating_path
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.hints import hint
 from xlsudoku.engine.logic import next_found, next_step, solve_path
+from xlsudoku.engine.ratings import PROFILES, SE_TABLE, SUKAKU_TABLE, profile_table
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Level, Step, Technique
-from xlsudoku.engine.techniques import (
-    PROFILES,
-    SE_TABLE,
-    SUKAKU_TABLE,
-    TECHNIQUES,
-    profile_table,
-)
+from xlsudoku.engine.techniques import TECHNIQUES
 from xlsudoku.engine.techniques.direct import find_direct_hidden_pair, find_direct_pointing
 from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
 from xlsudoku.engine.techniques.se_chains import (

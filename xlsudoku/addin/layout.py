@@ -32,9 +32,10 @@ import enum
 import re
 from dataclasses import dataclass, field
 
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
-from xlsudoku.engine.techniques import DEFAULT_PROFILE, PROFILES, TECHNIQUES
+from xlsudoku.engine.techniques import TECHNIQUES
 
 GENERATOR = "Generator"
 PRINT = "Print"

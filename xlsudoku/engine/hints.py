@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, Grid, SudokuError
 from xlsudoku.engine.logic import NoSolution, next_step, trial_step
+from xlsudoku.engine.ratings import profile_table
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Step
-from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec, profile_table
+from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
 
 LEVELS = (1, 2, 3)
 

@@ -41,7 +41,7 @@ def _add_grade(sub: Subparsers) -> None:
 
 
 def _add_profile(p: argparse.ArgumentParser) -> None:
-    from xlsudoku.engine.techniques import DEFAULT_PROFILE, PROFILES
+    from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 
     p.add_argument(
         "--profile",
