@@ -111,7 +111,7 @@ def hint(
     >>> print(hint(g, 3, profile="se").text)  # doctest: +NORMALIZE_WHITESPACE
     Direct hidden pair: in box 4, 7 and 9 can only go in r6c2 and r6c3 (hidden pair), so 3
     cannot go there, and r6c1 is the only place left for 3 in box 4.
-    So: place 3 in r6c1; remove 3 from r6c2.
+    So: place 3 in r6c1.
     """
     if level not in LEVELS:
         raise SudokuError(f"hint level {level} is not one of 1, 2, 3")
