@@ -34,6 +34,8 @@ from xlsudoku.engine.techniques.se_chains import (
     find_se_forcing_chains,
     nested_finder,
 )
+from xlsudoku.engine.techniques.unique_loops import find_unique_loops
+from xlsudoku.engine.techniques.uniqueness import find_bug
 
 _L = Level
 _T = Technique
@@ -143,14 +145,12 @@ SE_TABLE: tuple[TechniqueSpec, ...] = (
     _ROW[_T.HIDDEN_TRIPLE],
     _ROW[_T.XY_WING],
     _ROW[_T.XYZ_WING],
-    _ROW[_T.UNIQUE_RECTANGLE_1],
-    _ROW[_T.UNIQUE_RECTANGLE_2],
-    _ROW[_T.UNIQUE_RECTANGLE_4],
-    _ROW[_T.UNIQUE_RECTANGLE_3],
+    # SE's rectangles and longer loops, all types in one search, easiest first
+    TechniqueSpec(_T.UNIQUE_LOOP, _L.VERY_HARD, 4.5, find_unique_loops),
     _ROW[_T.NAKED_QUAD],
     _ROW[_T.JELLYFISH],
     _ROW[_T.HIDDEN_QUAD],
-    _ROW[_T.BUG_PLUS_1],
+    TechniqueSpec(_T.BUG_PLUS_1, _L.VERY_HARD, 5.6, find_bug),  # SE's BUG types 1 to 4
     TechniqueSpec(_T.ALIGNED_PAIR_EXCLUSION, _L.DIABOLICAL, 6.2, find_aligned_pair_exclusion),
     # SE's chain finders search for the easiest chain; each also takes a rating ceiling.  Under
     # a ceiling the rating path asks the multiple and dynamic chains first (early): they find a
