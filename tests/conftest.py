@@ -90,8 +90,9 @@ def io(wb):
 def rating_path_boards(puzzles: list[str]) -> list:
     """Return every board along the SE rating paths of *puzzles* (one before each step)."""
     from xlsudoku.engine.board import Board
-    from xlsudoku.engine.grading import profile_table, rating_path
+    from xlsudoku.engine.grading import rating_path
     from xlsudoku.engine.grid import Grid
+    from xlsudoku.engine.ratings import profile_table
 
     boards = []
     for puzzle in puzzles:

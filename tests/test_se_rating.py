@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -16,15 +17,10 @@ from xlsudoku.engine.grading import grade, grade_path, human_level, rating_path
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.hints import hint
 from xlsudoku.engine.logic import next_found, next_step, solve_path
+from xlsudoku.engine.ratings import PROFILES, SE_TABLE, SUKAKU_TABLE, profile_table
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Level, Step, Technique
-from xlsudoku.engine.techniques import (
-    PROFILES,
-    SE_TABLE,
-    SUKAKU_TABLE,
-    TECHNIQUES,
-    profile_table,
-)
+from xlsudoku.engine.techniques import TECHNIQUES
 from xlsudoku.engine.techniques.direct import find_direct_hidden_pair, find_direct_pointing
 from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
 from xlsudoku.engine.techniques.se_chains import (
@@ -61,7 +57,7 @@ def test_profiles_follow_se_order_and_a_row_adds_a_technique():
     assert order.index(Technique.DIRECT_HIDDEN_PAIR) < order.index(Technique.NAKED_SINGLE)
     assert order.index(Technique.NAKED_SINGLE) < order.index(Technique.DIRECT_HIDDEN_TRIPLE)
     assert order.index(Technique.X_WING) < order.index(Technique.HIDDEN_PAIR)
-    assert order.index(Technique.UNIQUE_RECTANGLE_1) < order.index(Technique.NAKED_QUAD)
+    assert order.index(Technique.UNIQUE_LOOP) < order.index(Technique.NAKED_QUAD)
     assert order.index(Technique.ALIGNED_PAIR_EXCLUSION) < order.index(
         Technique.BIDIRECTIONAL_CYCLE
     )
@@ -141,6 +137,36 @@ def test_aligned_pair_exclusion_and_strong_links_are_sound():
             for step in find_strong_links(board, count):
                 assert _sound(step, solution)
                 assert step.rating >= 4.0
+
+
+CORNERS = read_rows(str(DATA / "rating_corners.tsv"))
+
+
+@pytest.mark.parametrize("row", CORNERS, ids=lambda r: f"{r['profile']}-{r['reference']}")
+def test_corner_cases_rate_as_the_reference(row):
+    # each once missed SukakuExplainer's or SE's rating (see the file's header for the sources)
+    g = grade(Grid.parse(row["puzzle"]), profile=row["profile"])
+    assert g.score == float(row["expected"]), (row["case"], g.hardest)
+
+
+def test_se_uniqueness_and_strong_link_steps_are_sound_along_rating_paths():
+    from xlsudoku.engine.techniques.unique_loops import find_unique_loops
+    from xlsudoku.engine.techniques.uniqueness import find_bug
+
+    finders = (find_unique_loops, find_bug, *(partial(find_strong_links, count=k) for k in (2, 3)))
+    checked = 0
+    for row in CORNERS + [r for r in SAMPLE if 3.8 <= float(r["ER"]) < 7]:
+        grid = Grid.parse(row["puzzle"])
+        solution = solve(grid)
+        assert solution is not None
+        board = Board.from_grid(grid)
+        for step in rating_path(grid, profile_table("sukaku")).steps:
+            for find in finders:
+                for found in find(board):
+                    assert _sound(found, solution), found.explanation
+                    checked += 1
+            board = board.apply(step)
+    assert checked > 50
 
 
 def test_strong_link_ratings():

@@ -35,9 +35,10 @@ import re
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
-from xlsudoku.engine.techniques import DEFAULT_PROFILE, PROFILES, TECHNIQUES
+from xlsudoku.engine.techniques import TECHNIQUES
 
 GENERATOR = "Generator"
 PRINT = "Print"

@@ -55,9 +55,9 @@ from xlsudoku.engine.grid import (
     geometry,
 )
 from xlsudoku.engine.patterns import PatternError, parse_pattern
+from xlsudoku.engine.ratings import DEFAULT_PROFILE
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
-from xlsudoku.engine.techniques import DEFAULT_PROFILE
 
 # Every error value Excel shows in a cell (Office.js sends them as these strings, openpyxl
 # reads them from cells of type "e").

@@ -41,7 +41,7 @@ def _add_grade(sub: Subparsers) -> None:
     p.set_defaults(run=_run_grade)
 
 
-# The rating profiles of xlsudoku.engine.techniques.PROFILES (a test holds them equal): the
+# The rating profiles of xlsudoku.engine.ratings.PROFILES (a test holds them equal): the
 # parser is built without loading the engine.
 PROFILES = ("se", "sukaku")
 

@@ -25,9 +25,10 @@ from xlsudoku.engine.grading import Grade, NotUnique, grade_unique
 from xlsudoku.engine.grid import Cell, ConflictError, Grid, InvalidPuzzle
 from xlsudoku.engine.logic import NoSolution, next_step
 from xlsudoku.engine.ranks import Ranks, rank_statistics
+from xlsudoku.engine.ratings import DEFAULT_PROFILE
 from xlsudoku.engine.solver import count_solutions, solutions
 from xlsudoku.engine.steps import Level, Placement, Technique
-from xlsudoku.engine.techniques import DEFAULT_PROFILE, TechniqueSpec
+from xlsudoku.engine.techniques import TechniqueSpec
 
 # Solutions are counted up to this bound when comparing candidate clues.
 COUNT_LIMIT = 200

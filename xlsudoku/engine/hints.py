@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, Grid, SudokuError
 from xlsudoku.engine.logic import NoSolution, next_step, trial_step
+from xlsudoku.engine.ratings import profile_table
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Step
-from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec, profile_table
+from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
 
 LEVELS = (1, 2, 3)
 
@@ -110,7 +111,7 @@ def hint(
     >>> print(hint(g, 3, profile="se").text)  # doctest: +NORMALIZE_WHITESPACE
     Direct hidden pair: in box 4, 7 and 9 can only go in r6c2 and r6c3 (hidden pair), so 3
     cannot go there, and r6c1 is the only place left for 3 in box 4.
-    So: place 3 in r6c1; remove 3 from r6c2.
+    So: place 3 in r6c1.
     """
     if level not in LEVELS:
         raise SudokuError(f"hint level {level} is not one of 1, 2, 3")

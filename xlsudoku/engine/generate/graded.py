@@ -43,8 +43,9 @@ from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, plural
 from xlsudoku.engine.grading import grade_path, rating_path
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.logic import limit_table, solve_path
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, profile_table
 from xlsudoku.engine.steps import Level, Technique
-from xlsudoku.engine.techniques import DEFAULT_PROFILE, TECHNIQUES, TechniqueSpec, profile_table
+from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
 
 # Seconds allowed when the request has no time limit.
 DEFAULT_SECONDS = 30.0

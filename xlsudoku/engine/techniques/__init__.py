@@ -1,14 +1,13 @@
-"""The technique registry: tables give each technique's order, level, score and finder.
+"""The technique registry: one row per technique gives its order, level, score and finder.
 
 A finder is a pure function ``find(board) -> Iterator[Step]`` yielding every instance it sees,
 in a deterministic order; the solve loop takes the first step of the first technique that
 yields one.  Scores are on the Sudoku Explainer scale.
 
-``TECHNIQUES`` is the human-style solver's table (hints, the generator's levels, HoDoKu's
-order).  ``PROFILES`` holds the rating profiles :func:`xlsudoku.engine.grading.grade` follows:
-``se`` is classic Sudoku Explainer 1.2.1 (its technique set, order and scores; the default) and
-``sukaku`` is SukakuExplainer (SE plus its single-digit patterns and wings).  A profile is a
-tuple of rows in solve order: a technique joins a profile by one row.
+``TECHNIQUES`` is the human-style solver's table (hints, the generator's levels, the level of a
+grade); ``EXTENDED_TECHNIQUES`` adds the costly searches SE 1.2.1 does not use.  The rating
+profiles (``se``, ``sukaku``) and the HoDoKu imitation take their rows from here, in their own
+order and with their own scores: see ``xlsudoku.engine.ratings``.
 """
 
 from __future__ import annotations
@@ -38,12 +37,6 @@ from xlsudoku.engine.techniques.chains import (
     find_xy_chain,
 )
 from xlsudoku.engine.techniques.coloring import find_multi_coloring, find_simple_coloring
-from xlsudoku.engine.techniques.direct import (
-    find_direct_hidden_pair,
-    find_direct_hidden_triple,
-    find_direct_pointing,
-)
-from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
 from xlsudoku.engine.techniques.fish import (
     find_finned_jellyfish,
     find_finned_swordfish,
@@ -59,16 +52,6 @@ from xlsudoku.engine.techniques.franken_fish import (
     find_mutant_fish,
 )
 from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
-from xlsudoku.engine.techniques.se_chains import (
-    NESTED_WORK,
-    ChainFinder,
-    find_dynamic_forcing_chains,
-    find_dynamic_forcing_chains_plus,
-    find_multiple_forcing_chains,
-    find_nishio,
-    find_se_forcing_chains,
-    nested_finder,
-)
 from xlsudoku.engine.techniques.single_digit import (
     find_empty_rectangle,
     find_skyscraper,
@@ -79,7 +62,6 @@ from xlsudoku.engine.techniques.singles import (
     find_hidden_single,
     find_naked_single,
 )
-from xlsudoku.engine.techniques.strong_links import finder as strong_links_finder
 from xlsudoku.engine.techniques.subsets import (
     find_hidden_pair,
     find_hidden_quad,
@@ -114,7 +96,7 @@ class TechniqueSpec:
     """A technique's place in the solve order, its level, SE-scale score and finder.
 
     *find_within*, when set, is the same finder bounded by a rating ceiling; the rating path
-    (``engine.grading.grade``) uses it once the rating so far reaches the row's *score*, and
+    (``engine.grading.rating_path``) uses it once the rating so far reaches the row's *score*, and
     every other path (hints, steps, levels) uses *find*.  The rating path asks an *early* row
     (with *find_within*) first, before the Diabolical rows, once the rating so far reaches its
     score (``engine.logic.next_found``); the early rows in table order, but one whose *lead*
@@ -130,10 +112,10 @@ class TechniqueSpec:
     lead: float | None = None
 
 
-_TABLE: tuple[TechniqueSpec, ...] = (
+_ROWS: tuple[TechniqueSpec, ...] = (
     # -- basic techniques (singles, intersections, subsets, fish) --
     # Scores: Sudoku Explainer 1.2.1 ratings (a hidden single in a row or column rates 1.5,
-    # see engine.grading.step_score).  Several rows may share a technique (e.g. forcing chains
+    # see engine.ratings.se.step_score).  Several rows may share a technique (e.g. forcing chains
     # split by kind, each with its SE base score): a step is scored by the row that found it.
     TechniqueSpec(Technique.FULL_HOUSE, Level.EASY, 1.0, find_full_house),
     TechniqueSpec(Technique.HIDDEN_SINGLE, Level.EASY, 1.2, find_hidden_single),
@@ -162,14 +144,14 @@ _TABLE: tuple[TechniqueSpec, ...] = (
     # BUG type 1 5.6); SukakuExplainer for the single-digit patterns: Skyscraper 4.0, 2-String
     # Kite 4.1, Empty Rectangle 4.3 (StrongLinksHint: 4.0 for two parallel links, +0.1 for a row
     # and a column, +0.3 grouped).  The rest were placed on the SE scale from the ratings of
-    # sudoku_exchange_se_rated_sample.tsv (SukakuExplainer; two 400-puzzle samples, Spearman
-    # 0.940 -> 0.954/0.962), keeping every Very hard technique below every Diabolical one:
+    # sudoku_exchange_se_rated_sample.tsv (SukakuExplainer; the rank correlation with them
+    # rose on two samples), keeping every Very hard technique below every Diabolical one:
     # SE has no W-Wing and finds colour traps and wraps as chains, and it rates the puzzles
     # that need them higher than SukakuExplainer's optional W-Wing rule (4.4); our X-/XY-chains
     # stand in for SukakuExplainer's 3+ strong links (5.4+) and WXYZ- to UVWXYZ-Wings
     # (5.5-6.6), our AIC for its forcing chains (7.0+), and our forcing chains, whose singles
     # make them dynamic, for its Nishio, cell/region and dynamic chains (7.5-9.0).
-    # xlsudoku.engine.grading.step_score adds SE's length increment to the chain scores.
+    # xlsudoku.engine.ratings.se.step_score adds SE's length increment to the chain scores.
     TechniqueSpec(Technique.SKYSCRAPER, Level.VERY_HARD, 4.0, find_skyscraper),
     TechniqueSpec(Technique.TWO_STRING_KITE, Level.VERY_HARD, 4.1, find_two_string_kite),
     TechniqueSpec(Technique.XY_WING, Level.VERY_HARD, 4.2, find_xy_wing),
@@ -186,24 +168,9 @@ _TABLE: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(Technique.XY_CHAIN, Level.DIABOLICAL, 6.0, find_xy_chain),
     TechniqueSpec(Technique.AIC, Level.DIABOLICAL, 6.3, find_aic),
     TechniqueSpec(Technique.FORCING_CHAIN, Level.DIABOLICAL, 7.7, find_forcing_chain),
-)
-
-# ---- technique families of issue 12 item 3 (one block, merged into the tables below) ---------
-# HoDoKu has them all but the big wings (SukakuExplainer's); Sudoku Explainer 1.2.1 has none.
-# Scores place them on SE's scale next to what they resemble: the rectangles beside SE's Unique
-# Rectangles (4.5-4.6), multi-colouring after simple colouring, the WXYZ- to TUVWXYZ-Wings at
-# SukakuExplainer's base ratings (5.5, 6.2, 6.6, 7.5; it adds 0.1 when the ALS's largest cell
-# has 3 candidates, WXYZ only), Sue de Coq, grouped and ALS chains, the ALS patterns and the
-# franken and mutant fish between SE's AICs (6.3) and its forcing chains (7.0 and up) in
-# HoDoKu's order.  Levels: Very hard below 6.0, Diabolical from 6.0 up, like the chains.
-#
-# The default table takes the cheap ones (the rectangles and multi-colouring: about 1 ms a
-# call).  The others are costly searches that SE 1.2.1 does not use: in the default table the
-# big wings lowered the SE agreement (cbg000 sample, Spearman 0.9752 -> 0.9737) and the whole
-# block made grading about a quarter slower (``xlsudoku bench techniques``), so they live in
-# EXTENDED_TECHNIQUES, which HoDoKu's order (``engine.grading.hodoku_table``), its regression
-# library and the rating profiles draw on.
-_FAMILY_ROWS: tuple[TechniqueSpec, ...] = (
+    # -- HoDoKu's rectangles and multi-colouring (SE 1.2.1 has none) --
+    # Scores place them on SE's scale next to what they resemble: the rectangles beside SE's
+    # Unique Rectangles (4.5-4.6), multi-colouring after simple colouring.
     TechniqueSpec(Technique.UNIQUE_RECTANGLE_5, Level.VERY_HARD, 4.5, find_unique_rectangle_5),
     TechniqueSpec(
         Technique.AVOIDABLE_RECTANGLE_1, Level.VERY_HARD, 4.5, find_avoidable_rectangle_1
@@ -215,7 +182,17 @@ _FAMILY_ROWS: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(Technique.HIDDEN_RECTANGLE, Level.VERY_HARD, 4.6, find_hidden_rectangle),
     TechniqueSpec(Technique.MULTI_COLORING, Level.VERY_HARD, 5.7, find_multi_coloring),
 )
-_COSTLY_FAMILY_ROWS: tuple[TechniqueSpec, ...] = (
+
+# Costly searches SE 1.2.1 does not use (HoDoKu has them all but the big wings, which are
+# SukakuExplainer's).  Scores place them on SE's scale: the WXYZ- to TUVWXYZ-Wings at
+# SukakuExplainer's base ratings (5.5, 6.2, 6.6, 7.5), Sue de Coq, grouped and ALS chains, the
+# ALS patterns and the franken and mutant fish between SE's AICs (6.3) and its forcing chains
+# (7.0 and up) in HoDoKu's order.  Levels: Very hard below 6.0, Diabolical from 6.0 up, like
+# the chains.  In the human-style table the big wings lowered the agreement with SE and the
+# whole block made grading markedly slower (``xlsudoku bench techniques``), so they live in
+# EXTENDED_TECHNIQUES only, which HoDoKu's order (``engine.ratings.hodoku``), its regression
+# library and the SukakuExplainer profile draw on.
+_COSTLY_ROWS: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(Technique.WXYZ_WING, Level.VERY_HARD, 5.5, find_wxyz_wing),
     TechniqueSpec(Technique.VWXYZ_WING, Level.DIABOLICAL, 6.2, find_vwxyz_wing),
     TechniqueSpec(Technique.SUE_DE_COQ, Level.DIABOLICAL, 6.4, find_sue_de_coq),
@@ -258,147 +235,8 @@ FULL_FINDERS: dict[Technique, Finder] = {
 }
 
 # Solve order: ascending score; ties keep table order.
-TECHNIQUES: tuple[TechniqueSpec, ...] = tuple(
-    sorted(_TABLE + _FAMILY_ROWS, key=lambda spec: spec.score)
-)
-# Every technique there is a finder for (see the family block above), in the same order.
+TECHNIQUES: tuple[TechniqueSpec, ...] = tuple(sorted(_ROWS, key=lambda spec: spec.score))
+# Every technique there is a finder for (one row each), in the same order.
 EXTENDED_TECHNIQUES: tuple[TechniqueSpec, ...] = tuple(
-    sorted(_TABLE + _FAMILY_ROWS + _COSTLY_FAMILY_ROWS, key=lambda spec: spec.score)
+    sorted(_ROWS + _COSTLY_ROWS, key=lambda spec: spec.score)
 )
-
-
-_L = Level
-_T = Technique
-
-# The human-style table's rows by technique: a profile shares them where scores agree.
-_HUMAN = {spec.technique: spec for spec in _TABLE}
-_EXTENDED = {spec.technique: spec for spec in EXTENDED_TECHNIQUES}
-
-
-def _chain_row(
-    technique: Technique,
-    score: float,
-    find: ChainFinder,
-    early: bool = False,
-    lead: float | None = None,
-) -> TechniqueSpec:
-    """Return a Diabolical row of one of SE's chain finders, which take a rating ceiling."""
-    return TechniqueSpec(
-        technique, Level.DIABOLICAL, score, find, find_within=find, early=early, lead=lead
-    )
-
-
-# Classic Sudoku Explainer 1.2.1, in its solve order (a hidden single in a row or column rates
-# 1.5, see engine.grading.step_score; chain rows rate each step by its own length).  SE has no
-# Skyscraper, Kite, Empty Rectangle, finned fish or W-Wing: it finds them as forcing X-chains
-# (6.6+) or forcing chains (7.0+).  Levels keep the human solver's scale (README's table): a
-# direct technique has the level of its pattern (pointing: Medium, hidden subsets: Hard).
-SE_TABLE: tuple[TechniqueSpec, ...] = (
-    _HUMAN[_T.FULL_HOUSE],
-    _HUMAN[_T.HIDDEN_SINGLE],
-    TechniqueSpec(_T.DIRECT_POINTING, _L.MEDIUM, 1.7, find_direct_pointing),
-    TechniqueSpec(_T.DIRECT_HIDDEN_PAIR, _L.HARD, 2.0, find_direct_hidden_pair),
-    _HUMAN[_T.NAKED_SINGLE],
-    TechniqueSpec(_T.DIRECT_HIDDEN_TRIPLE, _L.HARD, 2.5, find_direct_hidden_triple),
-    _HUMAN[_T.POINTING],
-    _HUMAN[_T.CLAIMING],
-    _HUMAN[_T.NAKED_PAIR],
-    _HUMAN[_T.X_WING],
-    _HUMAN[_T.HIDDEN_PAIR],
-    _HUMAN[_T.NAKED_TRIPLE],
-    _HUMAN[_T.SWORDFISH],
-    _HUMAN[_T.HIDDEN_TRIPLE],
-    _HUMAN[_T.XY_WING],
-    _HUMAN[_T.XYZ_WING],
-    _HUMAN[_T.UNIQUE_RECTANGLE_1],
-    _HUMAN[_T.UNIQUE_RECTANGLE_2],
-    _HUMAN[_T.UNIQUE_RECTANGLE_4],
-    _HUMAN[_T.UNIQUE_RECTANGLE_3],
-    _HUMAN[_T.NAKED_QUAD],
-    _HUMAN[_T.JELLYFISH],
-    _HUMAN[_T.HIDDEN_QUAD],
-    _HUMAN[_T.BUG_PLUS_1],
-    TechniqueSpec(_T.ALIGNED_PAIR_EXCLUSION, _L.DIABOLICAL, 6.2, find_aligned_pair_exclusion),
-    # SE's chain finders search for the easiest chain; each also takes a rating ceiling.  Under
-    # a ceiling the rating path asks the multiple and dynamic chains first (early): they find a
-    # chain within it sooner than the cycles and Nishio find none (top1465 sample, seed 12:
-    # 8.3 -> 10.9 puzzles/s; asking the cycles early was slower).  The dynamic chains lead
-    # from 9.0, where one of up to 26 potentials is within: below it the multiple chains'
-    # search is cheaper, from it the dynamic one finds a chain sooner than the multiple one
-    # finds none (200 top1465 outside the speed sample: 13.0 -> 12.4 s, no score changed;
-    # leading from 8.5 was slower, 8.8 or 9.2 less fast)
-    _chain_row(_T.BIDIRECTIONAL_CYCLE, 6.5, find_se_forcing_chains),
-    _chain_row(_T.NISHIO_FORCING_CHAIN, 7.5, find_nishio),
-    _chain_row(_T.MULTIPLE_FORCING_CHAINS, 8.0, find_multiple_forcing_chains, early=True),
-    _chain_row(_T.DYNAMIC_FORCING_CHAINS, 8.5, find_dynamic_forcing_chains, early=True, lead=9.0),
-    _chain_row(_T.DYNAMIC_FORCING_CHAINS_PLUS, 9.0, find_dynamic_forcing_chains_plus),
-    _chain_row(_T.NESTED_FORCING_CHAINS, 9.5, nested_finder(2, NESTED_WORK)),
-    _chain_row(_T.NESTED_FORCING_CHAINS, 10.0, nested_finder(3, NESTED_WORK)),
-    _chain_row(_T.NESTED_FORCING_CHAINS, 10.5, nested_finder(4, NESTED_WORK)),
-    _chain_row(_T.NESTED_FORCING_CHAINS, 11.0, nested_finder(5, NESTED_WORK)),
-)
-
-
-def _insert_before(
-    table: tuple[TechniqueSpec, ...], before: Technique, rows: tuple[TechniqueSpec, ...]
-) -> tuple[TechniqueSpec, ...]:
-    """Return *table* with *rows* inserted just before the first row of *before*."""
-    at = next(i for i, spec in enumerate(table) if spec.technique is before)
-    return table[:at] + rows + table[at:]
-
-
-# SukakuExplainer: SE's table plus chains of k strong links of one digit (Skyscraper, Kite,
-# "k strong links": 4.0 / 5.4 / 5.8 / 6.2 / 6.6 for k = 2..6, +0.1 / +0.2 by the houses used,
-# +0.3 with grouped links), and its WXYZ- to TUVWXYZ-Wings at their base ratings (5.5, 6.2, 6.6,
-# 7.5), each tried where SukakuExplainer tries it.
-SUKAKU_TABLE: tuple[TechniqueSpec, ...] = SE_TABLE
-for _before, _rows in (
-    (
-        _T.XY_WING,
-        (TechniqueSpec(_T.SKYSCRAPER, _L.VERY_HARD, 4.0, strong_links_finder(2)),),
-    ),
-    (
-        _T.BUG_PLUS_1,
-        (
-            TechniqueSpec(_T.X_CHAIN, _L.VERY_HARD, 5.4, strong_links_finder(3)),
-            _EXTENDED[_T.WXYZ_WING],
-        ),
-    ),
-    (
-        _T.ALIGNED_PAIR_EXCLUSION,
-        (TechniqueSpec(_T.X_CHAIN, _L.VERY_HARD, 5.8, strong_links_finder(4)),),
-    ),
-    (
-        _T.BIDIRECTIONAL_CYCLE,
-        (
-            TechniqueSpec(_T.X_CHAIN, _L.DIABOLICAL, 6.2, strong_links_finder(5)),
-            _EXTENDED[_T.VWXYZ_WING],
-            TechniqueSpec(_T.X_CHAIN, _L.DIABOLICAL, 6.6, strong_links_finder(6)),
-        ),
-    ),
-    (_T.NISHIO_FORCING_CHAIN, (_EXTENDED[_T.UVWXYZ_WING], _EXTENDED[_T.TUVWXYZ_WING])),
-):
-    SUKAKU_TABLE = _insert_before(SUKAKU_TABLE, _before, _rows)
-
-PROFILES: dict[str, tuple[TechniqueSpec, ...]] = {"se": SE_TABLE, "sukaku": SUKAKU_TABLE}
-"""Rating profiles by name; ``se`` (classic Sudoku Explainer 1.2.1) is the default."""
-
-DEFAULT_PROFILE = "se"
-
-
-def profile_table(name: str) -> tuple[TechniqueSpec, ...]:
-    """Return the table of the rating profile *name* (``se`` or ``sukaku``).
-
-    >>> profile_table("se")[0].technique.value
-    'Full House'
-    >>> profile_table("hodoku")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown rating profile 'hodoku' (known: se, sukaku)
-    """
-    try:
-        return PROFILES[name.lower()]
-    except KeyError:
-        raise ValueError(
-            f"unknown rating profile {name!r} (known: {', '.join(PROFILES)})"
-        ) from None

@@ -20,7 +20,8 @@ neither, never in both.  (The ALSs may share other cells.)
   places of d all see the stem; the stem holds one of them, which empties that petal of d and
   locks it: a digit z in every petal (not a stem digit) goes from cells seeing all its places.
 - WXYZ- to TUVWXYZ-Wing (SukakuExplainer): an ALS-XZ whose smaller ALS is a cell with two
-  candidates and whose larger ALS has 3 to 6 cells.
+  candidates and whose larger ALS has 3 to 6 cells.  Each wing carries SukakuExplainer's
+  rating (:func:`wing_rating`).
 
 Searches are bounded by the size of the ALSs (*max_size* cells) and, for chains, the number of
 links; each set of eliminations is yielded once per finder.
@@ -235,7 +236,13 @@ def find_als_xz(board: Board, max_size: int = 6) -> Iterator[Step]:
 
 
 def _xz_step(
-    board: Board, technique: Technique, a: Als, b: Als, rcc: int, elims: list[Elimination]
+    board: Board,
+    technique: Technique,
+    a: Als,
+    b: Als,
+    rcc: int,
+    elims: list[Elimination],
+    rating: float = 0.0,
 ) -> Step:
     geo = board.geometry
     x = ", ".join(geo.digit_char(d) for d in digits_of(rcc))
@@ -262,6 +269,7 @@ def _xz_step(
         digits_of(a.digits | b.digits),
         f"{name}{' (doubly linked)' if doubly else ''}: {_describe(board, a)} and "
         f"{_describe(board, b)} are almost locked sets; {why}: {_elims_text(board, elims)}",
+        rating,
     )
 
 
@@ -686,6 +694,29 @@ _WINGS = {
     6: Technique.TUVWXYZ_WING,
 }
 
+# SukakuExplainer's ratings of the wings by the cells of their ALS: a base, and for the WXYZ-
+# and VWXYZ-Wings 0.1 more for each step the ALS's fullest cell (2 to cells + 1 candidates)
+# stands nearer the middle of that range (it rates the extremes easier to see).
+WING_BASE = {3: 5.5, 4: 6.2, 5: 6.6, 6: 7.5}
+WING_SPREAD = frozenset({3, 4})
+
+
+def wing_rating(size: int, fullest: int) -> float:
+    """Return SukakuExplainer's rating of a wing whose ALS has *size* cells.
+
+    *fullest* is the number of candidates of the ALS cell that has the most.
+
+    >>> [wing_rating(3, k) for k in (2, 3, 4)], [wing_rating(4, k) for k in (2, 3, 4, 5)]
+    ([5.5, 5.6, 5.5], [6.3, 6.4, 6.3, 6.2])
+    >>> wing_rating(5, 3), wing_rating(6, 4)
+    (6.6, 7.5)
+    """
+    base = WING_BASE[size]
+    if size not in WING_SPREAD:
+        return base
+    middle = (size + 3) // 2
+    return round(base + (size + 1 - middle - abs(middle - fullest)) / 10, 1)
+
 
 def find_bent_wing(board: Board, size: int) -> Iterator[Step]:
     """Yield the WXYZ-Wings (*size* 3) to TUVWXYZ-Wings (*size* 6) of SukakuExplainer.
@@ -721,7 +752,9 @@ def find_bent_wing(board: Board, size: int) -> Iterator[Step]:
             if not elims or key in seen:
                 continue
             seen.add(key)
-            yield _xz_step(board, technique, a, b, rcc, elims)
+            fullest = max(board.cands[c].bit_count() for c in _cells_of(b.cells))
+            rating = wing_rating(size, fullest)
+            yield _xz_step(board, technique, a, b, rcc, elims, rating)
 
 
 def find_wxyz_wing(board: Board) -> Iterator[Step]:

@@ -2,8 +2,9 @@
 
 Sudoku Explainer tries these before the naked single and rates them low (direct pointing 1.7,
 direct hidden pair 2.0, direct hidden triple 2.5): the pattern is only worth seeing for the
-single it uncovers, so the step places that digit (and removes the candidates the pattern
-rules out).
+single it uncovers, so the step places that digit and nothing more.  The candidates the pattern
+rules out stay, as in SE: later steps must remove them again (a pointing, a hidden pair), and
+those steps can set the rating.
 
 - *Direct pointing*: in a box, a digit can only go in one row (or column); so it cannot go in
   that line outside the box, and another box the line crosses is left with one place for it.
@@ -23,7 +24,7 @@ from collections.abc import Iterator
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, Geometry, House
-from xlsudoku.engine.steps import Elimination, Placement, Step, Technique
+from xlsudoku.engine.steps import Placement, Step, Technique
 from xlsudoku.engine.techniques.intersections import intersection_digits, intersections
 from xlsudoku.engine.techniques.subsets import house_candidates, house_places
 
@@ -75,7 +76,6 @@ def _pointing_singles(
     n = geo.size
     bit = 1 << (digit - 1)
     line_cells = set(geo.houses[line])
-    removed = tuple(c for c in geo.houses[line] if c not in pattern and board.cands[c] & bit)
     for other in range(2 * n, 3 * n):
         if other == box or not line_cells & set(geo.houses[other]):
             continue
@@ -90,7 +90,7 @@ def _pointing_singles(
         yield Step(
             Technique.DIRECT_POINTING,
             (Placement(cell, digit),),
-            tuple(Elimination(c, digit) for c in removed),
+            (),
             pattern + (cell,),
             (box, line, other),
             (digit,),
@@ -140,7 +140,7 @@ def direct_hidden_in(
     spread = house_places(geo, house, house_cands, size)
     if spread is None:
         return ()
-    empty, cands, places = spread
+    empty, _, places = spread
     # a digit of the subset has at most *size* places (the subset's cells hold them all)
     usable = [d for d in range(1, n + 1) if 0 < places[d - 1].bit_count() <= size]
     for digits in itertools.combinations(usable, size):
@@ -156,13 +156,6 @@ def direct_hidden_in(
             outside = places[other - 1] & ~inside
             if outside.bit_count() != 1:
                 continue
-            keep = sum(1 << (d - 1) for d in digits)
-            elims = tuple(
-                Elimination(c, d)
-                for c in union
-                for d in range(1, n + 1)
-                if cands[c] >> (d - 1) & 1 and not keep >> (d - 1) & 1
-            )
             cell = empty[outside.bit_length() - 1]
             digit_names = " and ".join(geo.digit_char(d) for d in digits)
             where = " and ".join(geo.cell_name(c) for c in union)
@@ -171,7 +164,7 @@ def direct_hidden_in(
                 Step(
                     technique,
                     (Placement(cell, other),),
-                    elims,
+                    (),
                     tuple(union) + (cell,),
                     (house,),
                     digits + (other,),

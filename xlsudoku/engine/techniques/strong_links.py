@@ -1,10 +1,16 @@
 """Strong-link chains of one digit: SukakuExplainer's Skyscrapers, Kites and "k strong links".
 
 A *strong link* is a house where a digit has exactly two places: one of them holds it.  Chain
-k such links, each one's second place seeing the next one's first place (so at most one of
-those two holds the digit): then the chain's first or last place holds it, and any other cell
-that sees both loses the digit.  Two links are a Skyscraper (two parallel lines) or a 2-String
-Kite / turbot fish (a row and a column, or a box and a line).
+k such links, each one's second place sharing a house with the next one's first place (so at
+most one of those two holds the digit): then the chain's first or last place holds it, and any
+other cell that sees both loses the digit.  Two links are a Skyscraper (two parallel lines) or a
+2-String Kite / turbot fish (a row and a column, or a box and a line).  When the first and the
+last place share a house too, the chain closes into a loop (an X-Loop): every weak link of it
+then holds the digit once, and each one's other cells that see both its ends lose the digit.
+
+As SukakuExplainer does, a chain removes nothing from the houses of its links and of its weak
+links (a loop: of its links); a box whose two places lie in one line is no link of its own (the
+line is); and a weak link's house is a column, else a row, else a box holding both its ends.
 
 SukakuExplainer rates k links from a base (2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6) plus 0.1
 when the links are not all parallel lines, and 0.2 when they use a box, a row and a column;
@@ -23,6 +29,7 @@ BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
 
 _Group = tuple[Cell, ...]  # one place, or the places of a digit in one box-line segment
 _Link = tuple[House, _Group, _Group]  # house, first part, second part (one of them holds it)
+_Found = tuple[float, int, tuple[_Link, ...], bool]  # rating, order found, links, loop
 
 
 def _kind(board: Board, house: House) -> int:
@@ -72,7 +79,8 @@ def _links(board: Board, digit: int) -> list[_Link]:
         places = [c for c in cells if cands[c] & bit]
         parts: list[tuple[_Group, _Group]] = []
         if len(places) == 2:
-            parts.append(((places[0],), (places[1],)))
+            if house < 2 * n or _common_house(board, tuple(places)) == house:
+                parts.append(((places[0],), (places[1],)))
         elif len(places) > 2 and house < 2 * n:
             boxes: dict[int, list[Cell]] = {}
             for c in places:
@@ -81,22 +89,64 @@ def _links(board: Board, digit: int) -> list[_Link]:
                 first, second = boxes.values()
                 parts.append((tuple(first), tuple(second)))
         elif len(places) > 2 and house < 3 * n:
-            rows = {geo.row_of(c) for c in places}
-            cols = {geo.col_of(c) for c in places}
-            for r in rows:
-                for col in cols:
-                    in_row = tuple(c for c in places if geo.row_of(c) == r)
-                    in_col = tuple(c for c in places if geo.col_of(c) == col)
-                    if (
-                        len(in_row) + len(in_col) == len(places)
-                        and not set(in_row) & set(in_col)
-                        and len(in_row) + len(in_col) > 2
-                    ):
-                        parts.append((in_row, in_col))
+            box_parts = _box_parts(board, house, places)
+            if box_parts is not None:
+                parts.append(box_parts)
         for a, b in parts:
             found.append((house, a, b))
             found.append((house, b, a))
     return found
+
+
+def _box_parts(board: Board, box: House, places: list[Cell]) -> tuple[_Group, _Group] | None:
+    """Return the two parts of a grouped strong link in *box*, or None.
+
+    As SukakuExplainer reads a box, the places lie on the cross of a row and a column through a
+    *heart* cell (the first such heart in the box's order): the link joins the column part to
+    the row part, the heart going with a part of two or more places when it holds the digit,
+    and with the other line when one part is a single place (the single place or the whole
+    line through the heart holds the digit); when both parts are single places the heart holds
+    the digit too and goes with both.  Failing a cross, four places or more in two rows (else
+    two columns) of the box link those two rows.
+    """
+    geo = board.geometry
+    cells = geo.houses[box]
+    for heart in cells:
+        row, col = geo.row_of(heart), geo.col_of(heart)
+        if any(geo.row_of(c) != row and geo.col_of(c) != col for c in places):
+            continue
+        in_col = tuple(c for c in places if geo.col_of(c) == col and c != heart)
+        in_row = tuple(c for c in places if geo.row_of(c) == row and c != heart)
+        if not in_col or not in_row:
+            return None
+        if len(in_col) == len(in_row) == 1:  # the heart holds the digit too: it goes with both
+            return (in_col[0], heart), (in_row[0], heart)
+        if len(in_col) == 1:
+            return in_col, tuple(sorted(in_row + (heart,)))
+        if len(in_row) == 1:
+            return in_row, tuple(sorted(in_col + (heart,)))
+        beating = (heart,) if heart in places else ()
+        return tuple(sorted(in_col + beating)), tuple(sorted(in_row + beating))
+    if len(places) < 4:
+        return None
+    for line_of in (geo.row_of, geo.col_of):
+        lines = sorted({line_of(c) for c in cells})
+        for i, first in enumerate(lines):
+            for second in lines[i + 1 :]:
+                if all(line_of(c) in (first, second) for c in places):
+                    one = tuple(c for c in places if line_of(c) == first)
+                    other = tuple(c for c in places if line_of(c) == second)
+                    return (one, other) if one and other else None
+    return None
+
+
+def _common_house(board: Board, cells: _Group) -> House | None:
+    """Return the column, else the row, else the box that holds all *cells* (None if none)."""
+    row, col, box = board.geometry.houses_of[cells[0]][:3]
+    for house in (col, row, box):
+        if all(house in board.geometry.houses_of[c] for c in cells[1:]):
+            return house
+    return None
 
 
 def find_strong_links(board: Board, count: int) -> Iterator[Step]:
@@ -105,23 +155,29 @@ def find_strong_links(board: Board, count: int) -> Iterator[Step]:
     >>> from xlsudoku.engine.grid import Grid
     >>> b = Board.from_grid(Grid.parse(
     ...     ".7..5...98...1.5....3..981....2..6..58.....72..2..7....958..7....7.4...84...9..3."))
-    >>> print(next(find_strong_links(b, 2)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    >>> steps = list(find_strong_links(b, 2))
+    >>> print(steps[0].explanation)  # doctest: +NORMALIZE_WHITESPACE
+    X-Loop of skyscraper on 8: column 5 (r4c5=r6c5), column 8 (r6c8=r4c8) are strong links of
+    8 closing a loop (r4c8 shares a house with r4c5), so each link between them holds 8 once,
+    and r4c6 cannot be 8
+    >>> print(steps[1].explanation)  # doctest: +NORMALIZE_WHITESPACE
     Skyscraper on 9: column 1 (r4c1=r6c1), column 4 (r6c4=r5c4) are strong links of 9 joined
     end to start, so r4c1 or r5c4 holds 9, and r5c3 cannot be 9
     """
     geo = board.geometry
     cands = board.cands
-    found: list[tuple[float, int, Step]] = []
-    seen: set[frozenset[tuple[int, int]]] = set()
+    # the easiest chain of each set of eliminations (the first found among equals)
+    best: dict[tuple[int, tuple[Cell, ...]], _Found] = {}
     for digit in range(1, geo.size + 1):
         bit = 1 << (digit - 1)
         links = _links(board, digit)
         holders = [c for c, m in enumerate(cands) if m & bit]
         for link in links:
-            _grow(board, [link], links, holders, digit, count, found, seen)
-    found.sort(key=lambda item: (item[0], item[1]))
-    for _, _, step in found:
-        yield step
+            _grow(board, [link], [], links, holders, digit, count, best)
+    # easiest first, then the most eliminations (SukakuExplainer's order), then as found
+    ranked = sorted(best.items(), key=lambda item: (item[1][0], -len(item[0][1]), item[1][1]))
+    for (digit, targets), (rating, _, chain, loop) in ranked:
+        yield _step(board, list(chain), digit, list(targets), rating, loop)
 
 
 def _sees_all(board: Board, cell: Cell, group: _Group) -> bool:
@@ -132,33 +188,20 @@ def _sees_all(board: Board, cell: Cell, group: _Group) -> bool:
 def _grow(
     board: Board,
     chain: list[_Link],
+    weak: list[House],
     links: list[_Link],
     holders: list[Cell],
     digit: int,
     count: int,
-    found: list[tuple[float, int, Step]],
-    seen: set[frozenset[tuple[int, int]]],
+    best: dict[tuple[int, tuple[Cell, ...]], _Found],
 ) -> None:
-    """Extend *chain* by links whose first part sees its last part; record full chains."""
+    """Extend *chain* by links whose first part shares a house with its last part.
+
+    *weak* holds the house of each weak link so far; *best* keeps, for each digit and set of
+    target cells, the lowest-rated chain.
+    """
     if len(chain) == count:
-        start, end = chain[0][1], chain[-1][2]
-        if all(_sees_all(board, c, start) for c in end):
-            return  # a loop (SukakuExplainer's X-Loop) is not this pattern
-        used = {c for _, a, b in chain for c in a + b}
-        targets = [
-            c
-            for c in holders
-            if c not in used and _sees_all(board, c, start) and _sees_all(board, c, end)
-        ]
-        if not targets:
-            return
-        key = frozenset((c, digit) for c in targets)
-        if key in seen:
-            return
-        seen.add(key)
-        grouped = any(len(a) > 1 or len(b) > 1 for _, a, b in chain)
-        rating = links_rating(board, tuple(h for h, _, _ in chain), grouped)
-        found.append((rating, len(found), _step(board, chain, digit, targets, rating)))
+        _record(board, chain, weak, holders, digit, best)
         return
     last = chain[-1][2]
     used_cells = {c for _, a, b in chain for c in a + b}
@@ -167,13 +210,54 @@ def _grow(
         house, a, b = link
         if house in used_houses or used_cells.intersection(a) or used_cells.intersection(b):
             continue
-        if all(_sees_all(board, c, last) for c in a):
+        shared = _common_house(board, last + a)
+        if shared is not None:
             chain.append(link)
-            _grow(board, chain, links, holders, digit, count, found, seen)
+            weak.append(shared)
+            _grow(board, chain, weak, links, holders, digit, count, best)
+            weak.pop()
             chain.pop()
 
 
-def _step(board: Board, chain: list[_Link], digit: int, targets: list[Cell], rating: float) -> Step:
+def _record(
+    board: Board,
+    chain: list[_Link],
+    weak: list[House],
+    holders: list[Cell],
+    digit: int,
+    best: dict[tuple[int, tuple[Cell, ...]], _Found],
+) -> None:
+    """Record the targets of a full *chain* (a loop when its ends share a house) in *best*."""
+    houses_of = board.geometry.houses_of
+    start, end = chain[0][1], chain[-1][2]
+    used = {c for _, a, b in chain for c in a + b}
+    link_houses = {h for h, _, _ in chain}
+    loop = _common_house(board, start + end) is not None
+    if loop:
+        ends = [(chain[i][2], chain[i + 1][1]) for i in range(len(chain) - 1)] + [(end, start)]
+        barred = link_houses
+    else:
+        ends = [(start, end)]
+        barred = link_houses | set(weak)
+    targets = [
+        c
+        for c in holders
+        if c not in used
+        and not barred.intersection(houses_of[c])
+        and any(_sees_all(board, c, x) and _sees_all(board, c, y) for x, y in ends)
+    ]
+    if not targets:
+        return
+    grouped = any(len(a) > 1 or len(b) > 1 for _, a, b in chain)
+    rating = links_rating(board, tuple(h for h, _, _ in chain), grouped)
+    key = (digit, tuple(targets))
+    if key not in best or rating < best[key][0]:
+        best[key] = (rating, len(best), tuple(chain), loop)
+
+
+def _step(
+    board: Board, chain: list[_Link], digit: int, targets: list[Cell], rating: float, loop: bool
+) -> Step:
     geo = board.geometry
     ch = geo.digit_char(digit)
 
@@ -198,6 +282,18 @@ def _step(board: Board, chain: list[_Link], digit: int, targets: list[Cell], rat
         technique = Technique.SKYSCRAPER
     else:
         technique = Technique.TWO_STRING_KITE
+    removed = ", ".join(geo.cell_name(c) for c in targets) + f" cannot be {ch}"
+    if loop:
+        why = (
+            f"X-Loop of {name.lower()} on {ch}: " + ", ".join(parts) + f" are strong links of "
+            f"{ch} closing a loop ({name_of(end)} shares a house with {name_of(start)}), so "
+            f"each link between them holds {ch} once, and {removed}"
+        )
+    else:
+        why = (
+            f"{name} on {ch}: " + ", ".join(parts) + f" are strong links of {ch} joined end "
+            f"to start, so {name_of(start)} or {name_of(end)} holds {ch}, and {removed}"
+        )
     return Step(
         technique,
         (),
@@ -205,10 +301,7 @@ def _step(board: Board, chain: list[_Link], digit: int, targets: list[Cell], rat
         tuple(c for _, a, b in chain for c in a + b),
         tuple(h for h, _, _ in chain),
         (digit,),
-        f"{name} on {ch}: " + ", ".join(parts) + f" are strong links of {ch} joined end to "
-        f"start, so {name_of(start)} or {name_of(end)} holds {ch}, and "
-        + ", ".join(geo.cell_name(c) for c in targets)
-        + f" cannot be {ch}",
+        why,
         rating,
     )
 

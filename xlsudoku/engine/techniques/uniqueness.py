@@ -201,10 +201,17 @@ def find_unique_rectangle_2(board: Board) -> Iterator[Step]:
         )
 
 
+# Sudoku Explainer's rating of a type 3 by the cells of its naked subset besides the roof: the
+# rectangle's 4.5 and 0.1 for each (a pair 4.6, a triple 4.7, a quad 4.8).
+TYPE_3_BASE = 4.5
+TYPE_3_PER_CELL = 0.1
+
+
 def find_unique_rectangle_3(board: Board, max_size: int = 4) -> Iterator[Step]:
     """Yield every Unique Rectangle type 3: the roof's extra digits join a naked subset.
 
-    *max_size* bounds the subset (the roof counts as one cell).
+    *max_size* bounds the subset (the roof counts as one cell).  Each step carries Sudoku
+    Explainer's rating, which grows with the subset.
 
     >>> b = _board_from_masks({0: (1, 2), 1: (1, 2), 27: (1, 2, 5), 28: (1, 2, 6), 31: (5, 6)})
     >>> print(next(find_unique_rectangle_3(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
@@ -261,6 +268,7 @@ def find_unique_rectangle_3(board: Board, max_size: int = 4) -> Iterator[Step]:
                         f"{_names(board, rect.roof)} is {_digits(board, extra, 'or')}, so with "
                         f"{_names(board, subset)} they hold {_digits(board, union)} in {where}, "
                         f"and {_names(board, targets)} cannot be {_digits(board, union, 'or')}",
+                        round(TYPE_3_BASE + TYPE_3_PER_CELL * k, 1),
                     )
 
 
@@ -672,6 +680,220 @@ def find_bug_plus_1(board: Board) -> Iterator[Step]:
         f"would have zero or two solutions, so {geo.cell_name(odd)} is {ch} and cannot be "
         f"{_digits(board, cands[odd] & ~extra, 'or')}",
     )
+
+
+# Sudoku Explainer's ratings of its BUG types (a type 3 adds 0.1 per naked digit beyond the
+# first).
+BUG_RATINGS = {1: 5.6, 2: 5.7, 3: 5.7, 4: 5.7}
+BUG_SUBSET_STEP = 0.1
+# Where a cell's box, row and column stand in ``geometry.houses_of``, in SE's order of kinds.
+_SE_KINDS = (2, 0, 1)
+
+
+def find_bug(board: Board) -> Iterator[Step]:
+    """Yield Sudoku Explainer's bivalue universal grave steps, types 1 to 4, in its order.
+
+    Take each digit that has neither zero nor two places in a house (boxes, then rows, then
+    columns): exactly one of its places must be a cell with three candidates or more, a *BUG
+    cell*, which holds that digit as an extra.  Without their extras every unsolved cell has two
+    candidates and every digit two places in each house: a deadly pattern, so some BUG cell
+    holds an extra digit.  Type 1: one BUG cell, which keeps its extras only.  Type 2: one extra
+    digit for all, which cells seeing every BUG cell lose.  Type 3: the BUG cells' extras, as
+    one cell, make a naked subset with other cells of a house they all share.  Type 4: two BUG
+    cells in a house sharing a digit besides their extras (its only places there): each keeps
+    that digit and its extras.
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "32...648..684.1235.4582369.854267913.3.185742217..456847...2859.82..9374593748126"))
+    >>> step = next(find_bug(b))
+    >>> step.technique.value, step.rating, step.eliminations
+    ('BUG+1', 5.6, (Elimination(cell=4, digit=5), Elimination(cell=4, digit=7)))
+    """
+    geo = board.geometry
+    if geo.diagonals:
+        return
+    cands = board.cands
+    values = board.values
+    n = geo.size
+    bug_cells: list[Cell] = []
+    extras: dict[Cell, int] = {}
+    every_extra = 0
+    common: set[Cell] | None = None
+    left = list(cands)
+    order = [h for k in _SE_KINDS for h in range(k * n, (k + 1) * n)]
+    for house in order:
+        for d in range(1, n + 1):
+            bit = 1 << (d - 1)
+            places = [c for c in geo.houses[house] if cands[c] & bit]
+            if len(places) in (0, 2):
+                continue
+            wide = [c for c in places if cands[c].bit_count() >= 3]
+            if not wide:
+                return
+            if len(wide) > 1:
+                continue  # another house tells which of them holds it
+            cell = wide[0]
+            if cell not in bug_cells:
+                bug_cells.append(cell)
+            extras[cell] = extras.get(cell, 0) | bit
+            every_extra |= bit
+            left[cell] &= ~bit
+            seen = set(geo.peer_sets[cell])
+            common = seen if common is None else common & seen
+            common -= set(bug_cells)
+            if len(bug_cells) > 1 and every_extra.bit_count() > 1 and not common:
+                return
+    if any(not values[c] and left[c].bit_count() != 2 for c in range(geo.cell_count)):
+        return
+    for cells in geo.houses:
+        for d in range(1, n + 1):
+            if sum(1 for c in cells if left[c] >> (d - 1) & 1) not in (0, 2):
+                return
+    if not bug_cells:
+        return
+    if len(bug_cells) == 1:
+        yield _bug_1(board, bug_cells[0], every_extra)
+        return
+    shared = [
+        h
+        for h in (geo.houses_of[bug_cells[0]][k] for k in _SE_KINDS)
+        if all(h in geo.houses_of[c] for c in bug_cells)
+    ]
+    if every_extra.bit_count() == 1:
+        step = _bug_2(board, bug_cells, every_extra, common or set())
+        if step is not None:
+            yield step
+        if len(bug_cells) == 2:
+            yield from _bug_4(board, bug_cells, extras, every_extra, shared)
+    elif common:
+        if len(bug_cells) == 2:
+            yield from _bug_4(board, bug_cells, extras, every_extra, shared)
+        yield from _bug_3(board, bug_cells, every_extra, common, shared)
+
+
+def _bug_intro(board: Board, bug_cells: list[Cell], every_extra: int) -> str:
+    names = _names(board, tuple(bug_cells))
+    return (
+        f"without {_digits(board, every_extra, 'and')} in {names}, every unsolved cell would "
+        f"have two candidates and every digit two places in each house, a deadly pattern"
+    )
+
+
+def _bug_1(board: Board, cell: Cell, every_extra: int) -> Step:
+    geo = board.geometry
+    others = board.cands[cell] & ~every_extra
+    return Step(
+        Technique.BUG_PLUS_1,
+        (),
+        tuple(Elimination(cell, d) for d in digits_of(others)),
+        (cell,),
+        geo.houses_of[cell][:3],
+        digits_of(every_extra),
+        f"BUG+1: {_bug_intro(board, [cell], every_extra)}, so {geo.cell_name(cell)} is "
+        f"{_digits(board, every_extra, 'or')} and cannot be {_digits(board, others, 'or')}",
+        BUG_RATINGS[1],
+    )
+
+
+def _bug_2(board: Board, bug_cells: list[Cell], every_extra: int, common: set[Cell]) -> Step | None:
+    z = every_extra.bit_length()
+    targets = tuple(sorted(c for c in common if board.cands[c] & every_extra))
+    if not targets:
+        return None
+    ch = board.geometry.digit_char(z)
+    return Step(
+        Technique.BUG_TYPE_2,
+        (),
+        tuple(Elimination(c, z) for c in targets),
+        tuple(bug_cells),
+        (),
+        (z,),
+        f"BUG type 2: {_bug_intro(board, bug_cells, every_extra)}, so one of "
+        f"{_names(board, tuple(bug_cells), 'or')} is {ch}, and {_names(board, targets)} "
+        f"cannot be {ch}",
+        BUG_RATINGS[2],
+    )
+
+
+def _bug_3(
+    board: Board, bug_cells: list[Cell], every_extra: int, common: set[Cell], shared: list[House]
+) -> Iterator[Step]:
+    geo = board.geometry
+    cands = board.cands
+    for house in shared:
+        in_house = [c for c in geo.houses[house] if c in common]
+        for degree in range(2, 7):
+            if len(in_house) < degree:
+                continue
+            chosen = sorted(
+                combinations(range(len(in_house)), degree - 1),
+                key=lambda combo: sum(1 << i for i in combo),
+            )
+            for combo in chosen:
+                naked_cells = tuple(in_house[i] for i in combo)
+                union = 0
+                for c in naked_cells:
+                    union |= cands[c]
+                if union.bit_count() != degree:
+                    continue
+                if any(cands[c].bit_count() <= 1 for c in naked_cells):
+                    continue
+                if (union | every_extra).bit_count() != degree:
+                    continue
+                targets = [c for c in in_house if c not in naked_cells and c not in bug_cells]
+                elims = tuple(
+                    Elimination(c, d) for c in targets for d in digits_of(cands[c] & union)
+                )
+                if not elims:
+                    continue
+                rating = round(BUG_RATINGS[3] + BUG_SUBSET_STEP * (degree - 1), 1)
+                yield Step(
+                    Technique.BUG_TYPE_3,
+                    (),
+                    elims,
+                    tuple(bug_cells) + naked_cells,
+                    (house,),
+                    digits_of(union),
+                    f"BUG type 3: {_bug_intro(board, bug_cells, every_extra)}, so "
+                    f"{_names(board, tuple(bug_cells), 'or')} holds "
+                    f"{_digits(board, every_extra, 'or')}: with {_names(board, naked_cells)} "
+                    f"that makes a naked subset on {_digits(board, union)} in "
+                    f"{geo.house_name(house)}, whose other cells lose those digits",
+                    rating,
+                )
+
+
+def _bug_4(
+    board: Board,
+    bug_cells: list[Cell],
+    extras: dict[Cell, int],
+    every_extra: int,
+    shared: list[House],
+) -> Iterator[Step]:
+    geo = board.geometry
+    cands = board.cands
+    c1, c2 = bug_cells
+    both = cands[c1] & cands[c2] & ~every_extra
+    if both.bit_count() != 1:
+        return
+    x = both.bit_length()
+    for house in shared:
+        elims = tuple(
+            Elimination(c, d) for c in (c1, c2) for d in digits_of(cands[c] & ~extras[c] & ~both)
+        )
+        yield Step(
+            Technique.BUG_TYPE_4,
+            (),
+            elims,
+            (c1, c2),
+            (house,),
+            (x,),
+            f"BUG type 4: {_bug_intro(board, bug_cells, every_extra)}; {geo.digit_char(x)} "
+            f"only goes in {_names(board, (c1, c2))} in {geo.house_name(house)}, so each keeps "
+            f"{geo.digit_char(x)} and its extra digits",
+            BUG_RATINGS[4],
+        )
 
 
 def _board_from_masks(
