@@ -35,15 +35,16 @@ from xlsudoku.addin.cellio import CellIO, MissingPart
 from xlsudoku.engine.analysis import Analysis, Status
 from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.formats import read_puzzles
+from xlsudoku.engine.formats import read_records
 from xlsudoku.engine.generate import GenerateError, generate
-from xlsudoku.engine.grid import Geometry, Grid, SudokuError, geometry
+from xlsudoku.engine.grid import Geometry, Grid, SudokuError
 from xlsudoku.engine.hints import Hint, hint_for_step
 from xlsudoku.engine.logic import next_step, trial_step
-from xlsudoku.engine.patterns import PRESETS, PatternError, center_box
-from xlsudoku.engine.solver import solutions
+from xlsudoku.engine.patterns import detect_pattern
+from xlsudoku.engine.play import Game, player_board
+from xlsudoku.engine.solver import solutions, unique_reading
 from xlsudoku.engine.steps import Level, Step
-from xlsudoku.engine.symmetry import Symmetry, is_symmetric
+from xlsudoku.engine.symmetry import Symmetry, symmetry_of
 
 
 def _names_on(sheet: str) -> tuple[str, ...]:
@@ -322,44 +323,14 @@ def generator_puzzle(io: CellIO, stats: Any = None) -> Grid:
     return params.read_block(layout.PUZZLE_GRID, _block(io.read(layout.PUZZLE_GRID)), shape)
 
 
-def _detect_pattern(grid: Grid) -> int | str | None:
-    """Return the preset (or the mask) of the center box's givens; None without a center box."""
-    try:
-        box = center_box(grid.geometry)
-    except PatternError:
-        return None
-    mask = "".join("x" if grid[cell] else "." for cell in box)
-    for pattern in PRESETS:
-        if pattern.mask == mask:
-            return pattern.number
-    return mask
-
-
-# Strongest first: the symmetry recorded for a puzzle typed by hand is the first it has.
-_SYMMETRY_ORDER = (
-    Symmetry.DIHEDRAL,
-    Symmetry.ROTATE_90,
-    Symmetry.ROTATE_180,
-    Symmetry.HORIZONTAL,
-    Symmetry.VERTICAL,
-    Symmetry.DIAGONAL,
-    Symmetry.ANTIDIAGONAL,
-)
-
-
 def _detect_symmetry(grid: Grid, asked: Any) -> Symmetry:
     """Return the Symmetry parameter if the givens have it, else the strongest they have."""
     try:
         wanted = params.parse_param(layout.PARAMS_BY_NAME[layout.SYMMETRY], asked)
-        symmetry = Symmetry(str(wanted))
-        if is_symmetric(grid, symmetry):
-            return symmetry
-    except params.ParamError:
-        pass
-    for symmetry in _SYMMETRY_ORDER:
-        if is_symmetric(grid, symmetry):
-            return symmetry
-    return Symmetry.NONE
+        preferred: Symmetry | None = Symmetry(str(wanted))
+    except (params.ParamError, ValueError):
+        preferred = None
+    return symmetry_of(grid, preferred)
 
 
 def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
@@ -440,7 +411,7 @@ def _row_for(
         when=now or dt.datetime.now(),
         puzzle=grid,
         solution=solution,
-        pattern=_detect_pattern(grid),
+        pattern=detect_pattern(grid),
         symmetry=_detect_symmetry(grid, symmetry),
         analysis=analysis,
         seed=seed,
@@ -495,16 +466,6 @@ class _Collection:
         return max(ids) + 1
 
 
-def _import_geometry(grid: Grid) -> Grid:
-    """Return *grid* read as X-Sudoku when only the diagonals make its solution unique."""
-    if grid.geometry.size != 9 or len(solutions(grid, 2)) < 2:
-        return grid
-    x_grid = Grid(grid.cells, geometry(3, 3, True))
-    if x_grid.conflicts() or len(solutions(x_grid, 2)) != 1:
-        return grid
-    return x_grid
-
-
 # Where IMPORT finds puzzles in the workbook itself, as the messages say it.
 PASTE_HINT = "paste puzzles (one per line) into it, or name a sheet or range holding them"
 
@@ -518,8 +479,8 @@ def _sheet_text(block: list[list[Any]]) -> str:
     return "\n".join(lines)
 
 
-def _import_source(io: CellIO, value: Any, files: ImportFiles | None) -> tuple[str, str, str]:
-    """Return (text, where, file name) of Import from.
+def _import_source(io: CellIO, value: Any, files: ImportFiles | None) -> tuple[str, str, str, str]:
+    """Return (text, where, file name, the day of a daily set or "") of Import from.
 
     The cell holds the puzzles themselves, names a sheet or a range of the workbook holding
     them (``Paste``, ``Paste!A1:A500``), or, when *files* allows (the desktop and the command
@@ -540,8 +501,8 @@ def _import_source(io: CellIO, value: Any, files: ImportFiles | None) -> tuple[s
     block = io.read_sheet(text) if single else None
     if block is not None:
         kind = "range" if "!" in text else "sheet"
-        return _sheet_text(block), f"{kind} {text.strip()}", ""
-    if single and not files and params.looks_like_path(text):
+        return _sheet_text(block), f"{kind} {text.strip()}", "", ""
+    if single and files is None and params.looks_like_path(text):
         raise params.ParamError(
             [
                 f"{where} holds a file path ({params.shown(text)}), but no file is read here "
@@ -552,35 +513,17 @@ def _import_source(io: CellIO, value: Any, files: ImportFiles | None) -> tuple[s
     day = _DAY.match(text.strip()) if files is not None else None
     if day is not None:
         path = Path(day["path"].strip().strip('"'))
-        lines = _read_import(path, files, where)
-        return _daily_day(lines, path.name, day["day"], where), f"{path.name}, {day['day']}", ""
+        read = _read_import(path, files, where)
+        return read, f"{path.name}, {day['day']}", path.name, day["day"]
     if files is None or not single or looks_like_puzzle(text):
-        return text, "the Import from cell", ""
+        return text, "the Import from cell", "", ""
     path = Path(text.strip().strip('"'))
-    return _read_import(path, files, where), path.name, path.name
+    return _read_import(path, files, where), path.name, path.name, ""
 
 
 # Import from naming one day of a daily set: the set's file and the date, e.g.
 # ``daily.jsonl 2026-12-01`` (or ``daily.jsonl@2026-12-01``).
 _DAY = re.compile(r"^(?P<path>.+?\.(?:jsonl|ndjson))\s*[@ ]\s*(?P<day>\d{4}-\d{2}-\d{2})$", re.I)
-
-
-def _daily_day(text: str, name: str, day: str, where: str) -> str:
-    """Return the puzzle lines of *day* in the daily set *text* (the file *name*)."""
-    from xlsudoku.engine.formats import json_value
-    from xlsudoku.engine.grid import ParseError
-
-    puzzles = []
-    for line in text.splitlines():
-        try:
-            record, _ = json_value(line.strip())
-        except ParseError:
-            continue
-        if isinstance(record, dict) and record.get("date") == day and record.get("puzzle"):
-            puzzles.append(str(record["puzzle"]))
-    if not puzzles:
-        raise params.ParamError([f"{where}: {name} has no puzzle dated {day}"])
-    return "\n".join(puzzles) + "\n"
 
 
 def _read_import(path: Path, files: ImportFiles, where: str) -> str:
@@ -636,7 +579,7 @@ def import_puzzles(
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
-        text, where, file_name = _import_source(io, io.read(layout.IMPORT_SOURCE), files)
+        text, where, file_name, day = _import_source(io, io.read(layout.IMPORT_SOURCE), files)
         rating = _rating(io)
         book = _Collection.read(io)
         known = book.keys()
@@ -644,11 +587,20 @@ def import_puzzles(
         rows: list[list[Any]] = []
         skipped = {"already in the Collection": 0, "several solutions": 0, "no solution": 0}
         unreadable: list[str] = []
-        for line, result in read_puzzles(text, file_name):
+        records = list(read_records(text, file_name))
+        if day:  # one day of a daily set: its records carry the date
+            records = [record for record in records if record.info.get("date") == day]
+            if not records:
+                cell = layout.TOOLS_BY_NAME[layout.IMPORT_SOURCE].ref.address
+                raise params.ParamError(
+                    [f"Import from ({cell}): {file_name} has no puzzle dated {day}"]
+                )
+        for record in records:
+            line, result = record.line, record.result
             if isinstance(result, SudokuError):
                 unreadable.append(f"line {line}: {result}")
                 continue
-            grid = _import_geometry(result)
+            grid = unique_reading(result)
             if (grid.geometry.name, str(grid)) in known:
                 skipped["already in the Collection"] += 1
                 continue
@@ -1017,49 +969,13 @@ def solve(io: CellIO) -> Outcome:
 PLAY_NAMES = _names_on(layout.PLAY)
 
 
-@dataclass(frozen=True)
-class _Game:
-    """The game on the Play sheet: the puzzle, its solution and the digits on the grid.
-
-    Attributes:
-        puzzle: The givens (from the hidden PlayGivens block).
-        solution: The puzzle's one solution.
-        digits: Every cell as the grid holds it (0 = empty), givens put back.
-        restored: Given cells that held another digit or none, and were put back.
-    """
-
-    puzzle: Grid
-    solution: Grid
-    digits: tuple[int, ...]
-    restored: tuple[int, ...]
-
-    @property
-    def geometry(self) -> Geometry:
-        """Return the puzzle's shape."""
-        return self.puzzle.geometry
-
-    @property
-    def entries(self) -> list[int]:
-        """Return the cells holding a digit of the player's (not a given)."""
-        return [cell for cell, digit in enumerate(self.digits) if digit and not self.puzzle[cell]]
-
-    @property
-    def wrong(self) -> list[int]:
-        """Return the entries that differ from the solution."""
-        return [cell for cell in self.entries if self.digits[cell] != self.solution[cell]]
-
-    @property
-    def left(self) -> int:
-        """Return how many cells are still empty."""
-        return self.digits.count(0)
-
-    def note(self) -> str:
-        """Return the sentence about givens put back ("" when none was touched)."""
-        if not self.restored:
-            return ""
-        cells = render.cells_text(layout.PLAY_GRID, self.restored, geometry=self.geometry)
-        plural = "s" if len(self.restored) > 1 else ""
-        return f"Put back the given{plural} you had changed: {cells}. "
+def _restored_note(game: Game) -> str:
+    """Return the sentence about givens put back ("" when none was touched)."""
+    if not game.restored:
+        return ""
+    cells = render.cells_text(layout.PLAY_GRID, game.restored, geometry=game.geometry)
+    plural = "s" if len(game.restored) > 1 else ""
+    return f"Put back the given{plural} you had changed: {cells}. "
 
 
 def _play_source(io: CellIO, value: Any) -> tuple[Grid, str]:
@@ -1155,7 +1071,7 @@ def play(io: CellIO) -> Outcome:
     return _run(io, "play", layout.PLAY_STATUS, PLAY_NAMES, body)
 
 
-def _read_game(io: CellIO, changes: Changes) -> _Game:
+def _read_game(io: CellIO, changes: Changes) -> Game:
     """Return the game on the Play sheet, queueing the givens' return when one was changed.
 
     Raises:
@@ -1178,7 +1094,7 @@ def _read_game(io: CellIO, changes: Changes) -> _Game:
         digits[cell] = puzzle[cell]
     if restored:
         changes.write(layout.PLAY_GRID, render.block_rows(Grid(tuple(digits), geo)))
-    return _Game(puzzle, found[0], tuple(digits), restored)
+    return Game(puzzle, found[0], tuple(digits), restored)
 
 
 def _left_text(left: int) -> str:
@@ -1212,30 +1128,9 @@ def check(io: CellIO) -> Outcome:
             status = f"{every} right; {_left_text(game.left)}."
         else:
             status = f"No entries yet; {_left_text(game.left)}."
-        return game.note() + status, wrong
+        return _restored_note(game) + status, wrong
 
     return _run(io, "check", layout.PLAY_STATUS, PLAY_NAMES, body)
-
-
-def _player_board(game: _Game, marks: list[int | None]) -> tuple[Board, list[int]]:
-    """Return the board of the player's digits and pencil marks, and the marks that mislead.
-
-    The second value lists the cells whose marks leave out the digit of the solution.  An empty
-    cell without marks has every candidate its peers allow; a cell with marks has those of
-    them its peers allow.
-    """
-    geo = game.geometry
-    fresh = Board.from_grid(Grid(game.digits, geo))
-    cands = []
-    missing = []
-    for cell, (digit, basic, mark) in enumerate(zip(game.digits, fresh.cands, marks, strict=True)):
-        if digit or mark is None:
-            cands.append(basic)
-            continue
-        if not mark >> (game.solution[cell] - 1) & 1:
-            missing.append(cell)
-        cands.append(basic & mark)
-    return Board.from_candidates(game.digits, tuple(cands), geo), missing
 
 
 def play_hint(io: CellIO) -> Outcome:
@@ -1259,11 +1154,11 @@ def play_hint(io: CellIO) -> Outcome:
             changes.write(layout.PLAY_HINT, text + " Clear it or type another digit.")
             more = len(game.wrong) - 1
             rest = f" {more} more wrong: CHECK marks them all." if more else ""
-            return game.note() + text + rest, cell
+            return _restored_note(game) + text + rest, cell
         if not game.left:
-            return game.note() + "Solved: every cell is right; nothing left to hint.", None
+            return _restored_note(game) + "Solved: every cell is right; nothing left to hint.", None
         marks_block = _block(io.read(layout.PLAY_MARKS))
-        board, missing = _player_board(game, params.read_candidates(marks_block, geo))
+        board, missing = player_board(game, params.read_candidates(marks_block, geo))
         if missing:
             cell = missing[0]
             spot = render.offsets([cell], geo)
@@ -1273,7 +1168,9 @@ def play_hint(io: CellIO) -> Outcome:
                 "out the digit that belongs there."
             )
             changes.write(layout.PLAY_HINT, text)
-            return game.note() + text + " Look at that cell's row, column and box again.", cell
+            return _restored_note(
+                game
+            ) + text + " Look at that cell's row, column and box again.", cell
         step = next_step(board) or trial_step(board, game.solution)
         level = _hint_level(io.read(layout.PLAY_HINT), step, board)
         result = hint_for_step(step, board, level)
@@ -1281,7 +1178,7 @@ def play_hint(io: CellIO) -> Outcome:
         changes.write(layout.PLAY_HINT, render.hint_text(result))
         status = f"Hint {level} of 3."
         if level < 3:
-            return game.note() + status + " Press HINT again for more.", result
+            return _restored_note(game) + status + " Press HINT again for more.", result
         after = board.apply(step)
         if step.placements:
             changes.write(layout.PLAY_GRID, render.block_rows(after.grid))
@@ -1293,7 +1190,7 @@ def play_hint(io: CellIO) -> Outcome:
             rows[r][c] = render.candidates_text(after.cands[cell], geo) if keep else ""
         changes.write(layout.PLAY_MARKS, rows)
         status += " Applied: " + _applied(step) + " Press HINT for the next step."
-        return game.note() + status, result
+        return _restored_note(game) + status, result
 
     return _run(io, "play_hint", layout.PLAY_STATUS, PLAY_NAMES, body)
 
@@ -1314,7 +1211,7 @@ def play_solve(io: CellIO) -> Outcome:
             cells = render.cells_text(layout.PLAY_GRID, wrong, geometry=geo)
             plural = "entries" if len(wrong) > 1 else "entry"
             status += f"; {len(wrong)} wrong {plural} corrected: {cells}"
-        return game.note() + status + ".", game.solution
+        return _restored_note(game) + status + ".", game.solution
 
     return _run(io, "play_solve", layout.PLAY_STATUS, PLAY_NAMES, body)
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, SudokuError
+from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
 from xlsudoku.engine.symmetry import Symmetry, orbit_index, orbits
 
 OPEN_CHARS = frozenset("xX1#*")
@@ -266,6 +266,27 @@ def center_box(geometry: Geometry = CLASSIC) -> tuple[Cell, ...]:
         )
     box = (bands // 2) * stacks + stacks // 2
     return geometry.houses[2 * geometry.size + box]
+
+
+def detect_pattern(grid: Grid) -> int | str | None:
+    """Return the preset number (or else the mask) of the givens in *grid*'s center box.
+
+    None when the shape has no center box.
+
+    >>> def given_at(*cells):
+    ...     return Grid(tuple(5 if cell in cells else 0 for cell in range(81)))
+    >>> detect_pattern(given_at(30, 32, 48, 50)), detect_pattern(given_at(30, 31))
+    (1, 'xx.......')
+    """
+    try:
+        box = center_box(grid.geometry)
+    except PatternError:
+        return None
+    mask = "".join("x" if grid[cell] else "." for cell in box)
+    for pattern in PRESETS:
+        if pattern.mask == mask:
+            return pattern.number
+    return mask
 
 
 def show_pattern(

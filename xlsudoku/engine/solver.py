@@ -706,6 +706,29 @@ def _fast(geo: Geometry) -> bool:
     return geo is CLASSIC or (geo.size == 9 and geo.box_rows == 3 and not geo.diagonals)
 
 
+def unique_reading(grid: Grid) -> Grid:
+    """Return *grid* read as X-Sudoku when only its diagonals make a 9x9 solution unique.
+
+    Any other grid is returned as it is.
+
+    >>> puzzle = Grid.parse(
+    ...     "....97.....4.1.6.......4.7.....2.....4......22.6.......1...9.....3..8.9....3...8."
+    ... )
+    >>> len(solutions(puzzle)), unique_reading(puzzle).geometry.name
+    (2, '9x9-X')
+    >>> unique_reading(Grid.empty()).geometry.name
+    '9x9'
+    """
+    from xlsudoku.engine.grid import geometry
+
+    if grid.geometry.size != 9 or len(solutions(grid, 2)) < 2:
+        return grid
+    x_grid = Grid(grid.cells, geometry(3, 3, True))
+    if x_grid.conflicts() or len(solutions(x_grid, 2)) != 1:
+        return grid
+    return x_grid
+
+
 def solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> list[Grid]:
     """Return up to *limit* solutions of *grid* (in random branch order when *rng* is given).
 

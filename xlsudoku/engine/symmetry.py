@@ -159,3 +159,33 @@ def is_symmetric(grid: Grid, symmetry: Symmetry) -> bool:
         if any(filled) and not all(filled):
             return False
     return True
+
+
+# Strongest first: a puzzle typed by hand is recorded with the first symmetry it has.
+STRONGEST_FIRST = (
+    Symmetry.DIHEDRAL,
+    Symmetry.ROTATE_90,
+    Symmetry.ROTATE_180,
+    Symmetry.HORIZONTAL,
+    Symmetry.VERTICAL,
+    Symmetry.DIAGONAL,
+    Symmetry.ANTIDIAGONAL,
+)
+
+
+def symmetry_of(grid: Grid, preferred: Symmetry | None = None) -> Symmetry:
+    """Return *preferred* if the givens of *grid* have it, else the strongest symmetry they have.
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> corners = Grid.parse("1" + "." * 7 + "2" + "." * 63 + "3" + "." * 7 + "4")
+    >>> symmetry_of(corners), symmetry_of(corners, Symmetry.ROTATE_180)
+    (<Symmetry.DIHEDRAL: 'dihedral'>, <Symmetry.ROTATE_180: 'rotate180'>)
+    >>> symmetry_of(Grid.parse(".1" + "." * 79))
+    <Symmetry.NONE: 'none'>
+    """
+    if preferred is not None and is_symmetric(grid, preferred):
+        return preferred
+    for symmetry in STRONGEST_FIRST:
+        if is_symmetric(grid, symmetry):
+            return symmetry
+    return Symmetry.NONE
