@@ -349,7 +349,7 @@ def hostile_files(folder: Path) -> Tally:
     lines = tally.lines
     for case in hostile.make_corpus(folder / "hostile", TEMPLATE):
         before = case.path.read_bytes() if case.path.is_file() else None
-        run = cli([case.command, str(case.path), "--quiet"], timeout=60)
+        run = cli(["workbook", case.command, str(case.path), "--quiet"], timeout=60)
         tally.add("files")
         ok = run.status == Exit.UNUSABLE_FILE and case.expect in run.err and not _traceback(run)
         untouched = before is None or case.path.read_bytes() == before
