@@ -413,8 +413,13 @@ def find_als_chain(board: Board, max_size: int = 6, max_links: int = 6) -> Itera
     t = 1, 2, ...); a chain is only traced (breadth first) when it eliminates something.
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_als_chain(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "81972356463.85....25.69.8...2.487..9..12364..4..519....45.6..7.....75.4.76.14...5"))
+    >>> print(next(find_als_chain(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    ALS Chain: r2c3 {4,7} -4- r2c6 {1,4} -1- r3c6 {1,4} -4- r3c3 {4,7} -7- back to the first (almost
+    locked sets joined by restricted common digits, no two neighbouring links alike); the chain
+    closes into a ring, so each ALS keeps all its digits but one of its two links and each link
+    digit is in one of its two ALSs: r6c3 cannot be 7
     """
     sets, links = als_graph(board, max_size)
     digit_cells = _digit_cells(board)
@@ -595,8 +600,12 @@ def find_death_blossom(board: Board, max_size: int = 6, max_stem: int = 4) -> It
     """Yield every Death Blossom whose stem cell has at most *max_stem* candidates.
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_death_blossom(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "..23.96.5936......4...76.3.1..8...626............671.3..47.13863..624..1.61.3842."))
+    >>> print(next(find_death_blossom(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Death Blossom: stem r1c1 {7,8}, with a petal (an almost locked set whose places of that digit
+    all see the stem) for each candidate: 7: r9c1 {5,7}; 8: r3c3 {5,8}. Whichever the stem holds,
+    that petal loses the digit and is locked, so it holds 5: r8c3 cannot be 5
     """
     geo = board.geometry
     cands = board.cands
@@ -761,8 +770,12 @@ def find_wxyz_wing(board: Board) -> Iterator[Step]:
     """Yield every WXYZ-Wing (see :func:`find_bent_wing`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_wxyz_wing(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "5.7394.81.9386157..182759..35978.1..74291..5818645..978751.946...15478.99.46.8715"))
+    >>> print(next(find_wxyz_wing(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    WXYZ-Wing: r3c1 {4,6} and r2c9, r3c9 and r7c9 {2,3,4,6} are almost locked sets; 6 is a
+    restricted common (its places in the two see each other, so at most one holds it), so the other
+    is left with just enough digits for its cells and 4 is in one of them: r3c8 cannot be 4
     """
     return find_bent_wing(board, 3)
 
@@ -771,8 +784,12 @@ def find_vwxyz_wing(board: Board) -> Iterator[Step]:
     """Yield every VWXYZ-Wing (see :func:`find_bent_wing`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_vwxyz_wing(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "523978146618324...479561382951632.7.8624975..73418526938721....29584....14675..2."))
+    >>> print(next(find_vwxyz_wing(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    VWXYZ-Wing: r2c7 {7,9} and r7c7, r7c8, r7c9 and r8c7 {4,5,6,7,9} are almost locked sets; 7 is a
+    restricted common (its places in the two see each other, so at most one holds it), so the other
+    is left with just enough digits for its cells and 9 is in one of them: r9c7 cannot be 9
     """
     return find_bent_wing(board, 4)
 
@@ -781,8 +798,13 @@ def find_uvwxyz_wing(board: Board) -> Iterator[Step]:
     """Yield every UVWXYZ-Wing (see :func:`find_bent_wing`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_uvwxyz_wing(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "3.548..12.81....464.7..1.38572143689138569427649278153714...895853794261..6815374"))
+    >>> print(next(find_uvwxyz_wing(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    UVWXYZ-Wing: r1c2 {6,9} and r1c6, r2c4, r2c5, r2c6 and r3c5 {2,3,5,6,7,9} are almost locked
+    sets; 6 is a restricted common (its places in the two see each other, so at most one holds it),
+    so the other is left with just enough digits for its cells and 9 is in one of them: r2c1 cannot
+    be 9
     """
     return find_bent_wing(board, 5)
 
@@ -791,7 +813,12 @@ def find_tuvwxyz_wing(board: Board) -> Iterator[Step]:
     """Yield every TUVWXYZ-Wing (see :func:`find_bent_wing`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_tuvwxyz_wing(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "861354729534297681972816.5.758132946319468275426975....4.72.....9.68.....8.54...."))
+    >>> print(next(find_tuvwxyz_wing(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    TUVWXYZ-Wing: r3c7 {3,4} and r7c7, r7c8, r7c9, r8c7, r8c8 and r9c8 {1,3,4,5,6,8,9} are almost
+    locked sets; 4 is a restricted common (its places in the two see each other, so at most one
+    holds it), so the other is left with just enough digits for its cells and 3 is in one of them:
+    r9c7 cannot be 3
     """
     return find_bent_wing(board, 6)

@@ -182,8 +182,11 @@ def find_direct_hidden_pair(board: Board) -> Iterator[Step]:
     """Yield each hidden pair that leaves a hidden single in its house (SE 2.0).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> next(find_direct_hidden_pair(Board.from_grid(Grid.empty())), None) is None
-    True
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "..6..79...9..4..8.....35..7..9....46..1...3..36....7..5..32.....1..5..2...24..1.."))
+    >>> print(next(find_direct_hidden_pair(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Direct hidden pair: in box 1, 3 and 5 can only go in r1c2 and r2c3 (hidden pair), so 7 cannot go
+    there, and r2c1 is the only place left for 7 in box 1
     """
     return find_direct_hidden_subsets(board, 2)
 
@@ -192,7 +195,10 @@ def find_direct_hidden_triple(board: Board) -> Iterator[Step]:
     """Yield each hidden triple that leaves a hidden single in its house (SE 2.5).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> next(find_direct_hidden_triple(Board.from_grid(Grid.empty())), None) is None
-    True
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "4..5..37.32......4.6.......8....2.3.21.84...........9..7..9.1..94.651.......7...."))
+    >>> print(next(find_direct_hidden_triple(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Direct hidden triple: in box 6, 1 and 2 and 8 can only go in r4c9 and r6c7 and r6c9 (hidden
+    triple), so 4 cannot go there, and r4c7 is the only place left for 4 in box 6
     """
     return find_direct_hidden_subsets(board, 3)

@@ -29,8 +29,12 @@ def find_aligned_pair_exclusion(board: Board) -> Iterator[Step]:
     """Yield each aligned pair exclusion (SE 6.2), base cells in row-major order.
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> next(find_aligned_pair_exclusion(Board.from_grid(Grid.empty())), None) is None
-    True
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "684379215319825.6.527416983.3598462.2.85613.9.96237.58961748532..3652.9..52193..6"))
+    >>> print(next(find_aligned_pair_exclusion(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Aligned pair exclusion: r2c7 and r4c9 both see the two-candidate cells r2c9, r6c7; no pair of
+    digits for them may empty one of those cells (or repeat a digit they share a house for), which
+    rules out r2c7=4
     """
     geo = board.geometry
     cands = board.cands

@@ -275,8 +275,11 @@ def find_x_wing(board: Board) -> Iterator[Step]:
     """Yield every X-Wing (see :func:`find_fish`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_x_wing(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "852....1.1.7.........182....49...132.1.329.8.328...95....645.........4.6.......71"))
+    >>> print(next(find_x_wing(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    X-Wing on 1: in columns 5 and 6, 1 can only go in rows 6 and 8, so 1 is removed from the rest of
+    those rows: r8c3
     """
     return find_fish(board, 2, finned=False)
 
@@ -285,8 +288,11 @@ def find_swordfish(board: Board) -> Iterator[Step]:
     """Yield every Swordfish (see :func:`find_fish`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_swordfish(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "4..5..37.32......4.6.......8....2.3.21.84...........9..7..9.1..94.651.......7...."))
+    >>> print(next(find_swordfish(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Swordfish on 4: in columns 4, 6 and 8, 4 can only go in rows 3, 7 and 9, so 4 is removed from
+    the rest of those rows: r9c7
     """
     return find_fish(board, 3, finned=False)
 
@@ -295,8 +301,11 @@ def find_jellyfish(board: Board) -> Iterator[Step]:
     """Yield every Jellyfish (see :func:`find_fish`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_jellyfish(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "....421362....1...63...7.......1.3....9..4..8.4..3...7.......2.712......4...7.6.."))
+    >>> print(next(find_jellyfish(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Jellyfish on 1: in columns 1, 4, 8 and 9, 1 can only go in rows 5, 6, 7 and 9, so 1 is removed
+    from the rest of those rows: r6c3
     """
     return find_fish(board, 4, finned=False)
 
@@ -305,8 +314,11 @@ def find_finned_x_wing(board: Board) -> Iterator[Step]:
     """Yield every finned (or sashimi) X-Wing (see :func:`find_fish`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_finned_x_wing(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "4..5..37.32......4.6.......8....2.3.21.84...........9..7..9.1..94.651.......7...."))
+    >>> print(next(find_finned_x_wing(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Finned X-Wing on 1: in columns 1 and 8, 1 can only go in rows 3 and 9 or the fin r2c8; either
+    way r3c9 (in box 3, with the fins) cannot be 1
     """
     return find_fish(board, 2, finned=True)
 
@@ -315,8 +327,11 @@ def find_finned_swordfish(board: Board) -> Iterator[Step]:
     """Yield every finned (or sashimi) Swordfish (see :func:`find_fish`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_finned_swordfish(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "4..5..37.32......4.6.......8....2.3.21.84...........9..7..9.1..94.651.......7...."))
+    >>> print(next(find_finned_swordfish(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Finned Swordfish on 3: in rows 5, 7 and 8, 3 can only go in columns 3, 6 and 9 or the fin r7c4;
+    either way r9c6 (in box 8, with the fins) cannot be 3
     """
     return find_fish(board, 3, finned=True)
 
@@ -325,7 +340,10 @@ def find_finned_jellyfish(board: Board) -> Iterator[Step]:
     """Yield every finned (or sashimi) Jellyfish (see :func:`find_fish`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_finned_jellyfish(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "4..5..37.32......4.6.......8....2.3.21.84...........9..7..9.1..94.651.......7...."))
+    >>> print(next(find_finned_jellyfish(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Finned Jellyfish on 1: in rows 1, 2, 4 and 6, 1 can only go in columns 3, 4, 5 and 9 or the fin
+    r2c8; either way r3c9 (in box 3, with the fins) cannot be 1
     """
     return find_fish(board, 4, finned=True)

@@ -70,8 +70,10 @@ def find_general_fish(
     """Yield franken (or, with *mutant*, mutant) fish of *size*, with fins when *finned*.
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_general_fish(Board.from_grid(Grid.empty()), 2, False, True))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "..8...2..4.72.86.1..........5384792..........8...9...5.8.9.4.3..7..1..6.91.....57"))
+    >>> next(find_general_fish(b, 2, False, True)).eliminations
+    (Elimination(cell=18, digit=1),)
     """
     geo = board.geometry
     if geo.diagonals:
@@ -291,8 +293,11 @@ def find_franken_fish(board: Board, max_size: int = 3) -> Iterator[Step]:
     """Yield franken fish without fins, from X-Wing up to *max_size* base houses.
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_franken_fish(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "9......35.6..7..89325.9.........1..3......894.5.8...1.....2.......5.....2.74.31.."))
+    >>> print(next(find_franken_fish(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Franken X-Wing on 1: row 1, row 2 each hold 1 once, and all their places lie in box 1, box 2; so
+    the 2 cover houses hold 1 only there: r3c4 cannot be 1
     """
     return _sizes(board, max_size, False, False, 0)
 
@@ -301,8 +306,12 @@ def find_finned_franken_fish(board: Board, max_size: int = 3, max_fins: int = 3)
     """Yield finned franken fish up to *max_size* base houses and *max_fins* fins.
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_finned_franken_fish(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "..8...2..4.72.86.1..........5384792..........8...9...5.8.9.4.3..7..1..6.91.....57"))
+    >>> print(next(find_finned_franken_fish(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Finned Franken X-Wing on 1: row 1, row 4 each hold 1 once, and all their places lie in box 1,
+    box 2 or the fin r4c1; so the 2 cover houses hold 1 only there (unless a fin does): r3c1 cannot
+    be 1
     """
     return _sizes(board, max_size, False, True, max_fins)
 
@@ -311,8 +320,11 @@ def find_mutant_fish(board: Board, max_size: int = 3) -> Iterator[Step]:
     """Yield mutant fish without fins, from X-Wing up to *max_size* base houses.
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_mutant_fish(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     ".916..2..7.6..4....248.1....45..2......5184.....4..325.....683....1..5.2..7..569."))
+    >>> print(next(find_mutant_fish(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Mutant X-Wing on 1: row 2, box 6 each hold 1 once, and all their places lie in row 4, box 3; so
+    the 2 cover houses hold 1 only there: r4c1 cannot be 1
     """
     return _sizes(board, max_size, True, False, 0)
 
@@ -321,7 +333,10 @@ def find_finned_mutant_fish(board: Board, max_size: int = 3, max_fins: int = 3) 
     """Yield finned mutant fish up to *max_size* base houses and *max_fins* fins.
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_finned_mutant_fish(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     ".....952.91..3......2.....8.4.3...6......1.393.9.6...4....462.5.9...5..6........."))
+    >>> print(next(find_finned_mutant_fish(b)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Finned Mutant X-Wing on 1: row 1, box 4 each hold 1 once, and all their places lie in row 4, box
+    2 or the fin r1c9; so the 2 cover houses hold 1 only there (unless a fin does): r4c9 cannot be 1
     """
     return _sizes(board, max_size, True, True, max_fins)

@@ -256,8 +256,14 @@ def find_hidden_triple(board: Board) -> Iterator[Step]:
     """Yield every hidden triple (see :func:`find_hidden_subsets`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_hidden_triple(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "9..4.682..689724..2..5.8...39168...268..2....4.2.9.6.87..8.92..829167354..62.3987"))
+    >>> step = next(find_hidden_triple(b))
+    >>> print(step.explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Hidden triple 3/4/5 in row 7: 3 and 4 and 5 fit only in r7c2, r7c3, r7c5, so those cells can
+    hold nothing else
+    >>> [(b.geometry.cell_name(e.cell), e.digit) for e in step.eliminations]
+    [('r7c2', 1)]
     """
     return find_hidden_subsets(board, 3)
 
@@ -266,7 +272,13 @@ def find_hidden_quad(board: Board) -> Iterator[Step]:
     """Yield every hidden quad (see :func:`find_hidden_subsets`).
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> list(find_hidden_quad(Board.from_grid(Grid.empty())))
-    []
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "67.1....5..8.....6...4...9....3.25.4....9....7.26.8....2...3...5.....1..9....4.38"))
+    >>> step = next(find_hidden_quad(b))
+    >>> print(step.explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Hidden quad 2/3/4/8 in row 1: 2 and 3 and 4 and 8 fit only in r1c3, r1c5, r1c7, r1c8, so those
+    cells can hold nothing else
+    >>> [(b.geometry.cell_name(e.cell), e.digit) for e in step.eliminations]
+    [('r1c3', 9)]
     """
     return find_hidden_subsets(board, 4)
