@@ -283,3 +283,31 @@ def test_a_negative_seed_is_refused(capsys):
             main(argv)
         assert caught.value.code == 2
         assert "seed -1 is negative" in capsys.readouterr().err
+
+
+def test_start_in_place_reads_the_file_again_only_when_another_run_changed_it(book, monkeypatch):
+    loads = []
+    real_read = headless.read_workbook
+    monkeypatch.setattr(
+        headless, "read_workbook", lambda *args: loads.append(args) or real_read(*args)
+    )
+    set_cells(book, Opens=26, Pattern=1, Seed=5)
+    headless.run("start", book)
+    assert len(loads) == 1  # the file did not change while START searched: loaded once
+    puzzle = grid_of(read(book, layout.PUZZLE_GRID))
+
+    real_start = actions.start
+
+    def start_while_another_run_saves(*args, **kwargs):
+        outcome = real_start(*args, **kwargs)
+        set_cells(book, ImportSource="typed by another run")
+        return outcome
+
+    monkeypatch.setattr(actions, "start", start_while_another_run_saves)
+    loads.clear()
+    set_cells(book, Seed=6)
+    headless.run("start", book)
+    assert len(loads) == 2  # changed meanwhile: read again and the run replayed on it
+    assert read(book, layout.IMPORT_SOURCE) == "typed by another run"
+    again = grid_of(read(book, layout.PUZZLE_GRID))
+    assert again != puzzle and count_solutions(again, 2) == 1

@@ -41,6 +41,7 @@ from xlsudoku.xlsm.files import (
     backup_name,
     clean_stale_temps,
     free_backup_name,
+    read_bytes,
     writable_target,
 )
 from xlsudoku.xlsm.lock import DEFAULT_WAIT, workbook_lock
@@ -373,7 +374,8 @@ def _run(
             stopped_early[0] = guard.requested()
             with workbook_lock(real, wait, on_wait):
                 clean_stale_temps(real)
-                if in_place:  # the file may have changed while START ran: replay on it
+                if in_place and _changed_since(source, data, limits):
+                    # another run wrote the file while START searched: replay on its version
                     workbook, data = read_workbook(source, limits)
                     first = check_contract(workbook, command)
                     recorder.replay(first)
@@ -386,6 +388,14 @@ def _run(
         outcome = action(typed(io))
         save(workbook, data, io)
     return RunResult(outcome, target, backup)
+
+
+def _changed_since(path: Path, data: bytes, limits: Limits) -> bool:
+    """Return True unless the file at *path* still holds exactly *data* (what was loaded)."""
+    try:
+        return read_bytes(path, limits.file_bytes) != data
+    except WorkbookError:
+        return True  # gone or unusable now: reading it again says what happened
 
 
 def _trials(io: CellIO) -> int | None:
