@@ -20,21 +20,23 @@ from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Level, Step, Technique
 from xlsudoku.engine.techniques import (
     PROFILES,
+    SE_PATTERNS,
     SE_TABLE,
     SUKAKU_TABLE,
     TECHNIQUES,
+    nested_finder,
     profile_table,
 )
+from xlsudoku.engine.techniques.chaining import nested
+from xlsudoku.engine.techniques.chaining.dynamic import find_dynamic_forcing_chains
+from xlsudoku.engine.techniques.chaining.forcing import find_se_forcing_chains
+from xlsudoku.engine.techniques.chaining.implication import DYNAMIC_CHAINS, Implications
+from xlsudoku.engine.techniques.chaining.links import Links, digit_tables, se_geometry
+from xlsudoku.engine.techniques.chaining.multiple import find_multiple_forcing_chains
+from xlsudoku.engine.techniques.chaining.nishio import find_nishio
+from xlsudoku.engine.techniques.chaining.rating import length_increment
 from xlsudoku.engine.techniques.direct import find_direct_hidden_pair, find_direct_pointing
 from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
-from xlsudoku.engine.techniques.se_chains import (
-    find_dynamic_forcing_chains,
-    find_multiple_forcing_chains,
-    find_nishio,
-    find_se_forcing_chains,
-    length_increment,
-    nested_finder,
-)
 from xlsudoku.engine.techniques.strong_links import find_strong_links, links_rating
 
 DATA = Path(__file__).parent / "data"
@@ -192,31 +194,30 @@ def test_nested_work_budget_keeps_the_easiest_chain_found():
 
 def _without_pruning(monkeypatch, search, *args):
     """Return ``list(search(*args))`` with the nested searches' exact prunings switched off."""
-    from xlsudoku.engine.techniques import se_chains
 
     class Everything:
         def __contains__(self, fact):
             return True
 
-    forcing = se_chains._forcing
+    forcing = nested.shortest_forcing_chain
     with monkeypatch.context() as patch:
-        patch.setattr(se_chains._Chainer, "_touched", lambda self, first: (-1, -1))
-        patch.setattr(se_chains, "_near_links", lambda *args: Everything())
-        patch.setattr(se_chains, "_forcing", lambda *args: forcing(*args[:5]))
+        patch.setattr(nested, "_touched", lambda engine, first: (-1, -1))
+        patch.setattr(nested, "_near_links", lambda *args: Everything())
+        patch.setattr(nested, "shortest_forcing_chain", lambda *args: forcing(*args[:5]))
         return list(search(*args))
 
 
 def test_nested_prunings_skip_only_chains_left_out(monkeypatch):
     # the inner forcing chains on the candidates each outer assumption leaves (the plain
-    # dynamic rules followed until dry, as where _nested is called), pruned and not
-    from xlsudoku.engine.techniques import se_chains
-
+    # dynamic rules followed until dry, as where the nested rules are applied), pruned and not
     for puzzle, level in ((HARDEST_11_8, 3), (HARD, 2)):
         board = Board.from_grid(Grid.parse(puzzle))
         n = board.geometry.size
-        plain = se_chains._Chainer(board, False, True, 0, None)
-        chainer = se_chains._Chainer(board, False, True, level, None)
-        source = chainer.t.cands
+        links = Links.of(board)
+        plain = Implications(links, DYNAMIC_CHAINS)
+        engine = Implications(links, nested.nested_kind(level, SE_PATTERNS))
+        rule = nested.NestedForcing(nested.INNER_LIMIT + 2 * (level - 2))
+        source = links.cands
         found = 0
         for first in range(0, len(source) * n * 2, 5):
             cell, d = divmod(first >> 1, n)
@@ -228,8 +229,8 @@ def test_nested_prunings_skip_only_chains_left_out(monkeypatch):
                 if not f & 1:
                     cands[(f >> 1) // n] &= ~(1 << (f >> 1) % n)
             left = Board(board.values, tuple(cands), board.geometry)
-            pruned = chainer._nested(left, source, cands)
-            assert pruned == _without_pruning(monkeypatch, chainer._nested, left, source, cands)
+            pruned = rule(engine, left)
+            assert pruned == _without_pruning(monkeypatch, rule, engine, left)
             found += bool(pruned)
         assert found >= 3
 
@@ -391,14 +392,12 @@ def _rating_path_boards(count: int = 12) -> list[Board]:
 
 def test_chain_tables_cached_per_digit_match_a_plain_computation():
     """SE's chain tables (links both ways, places) from per-digit caches are the plain ones."""
-    from xlsudoku.engine.techniques.se_chains import _digit_tables, _se_geometry, _Tables
-
     boards = _rating_path_boards()
     assert len(boards) > 200
-    hits = _digit_tables.cache_info().hits
+    hits = digit_tables.cache_info().hits
     for board in boards:
         geo, cands, n = board.geometry, board.cands, board.geometry.size
-        se_peers = _se_geometry(geo)[1]
+        se_peers = se_geometry(geo)[1]
         x_off, y_off = [()] * (81 * n), [()] * (81 * n)
         for cell, m in enumerate(cands):
             own = [cell * n + e for e in range(n) if m >> e & 1]
@@ -411,7 +410,7 @@ def test_chain_tables_cached_per_digit_match_a_plain_computation():
             for h in range(27)
             for d in range(n)
         ]
-        t = _Tables.of(board)
+        t = Links.of(board)
         assert t.x_off == x_off and t.y_off == y_off and t.places == places
         assert t.counts == [m.bit_count() for m in places]
         assert t.xy_off == [a + b for a, b in zip(y_off, x_off, strict=True)]
@@ -432,7 +431,7 @@ def test_chain_tables_cached_per_digit_match_a_plain_computation():
                                 made.append(other * n + d)
                 off_on.append(tuple(made))
             assert t.off_on(y, x) == off_on
-    assert _digit_tables.cache_info().hits > hits
+    assert digit_tables.cache_info().hits > hits
 
 
 def test_unique_rectangles_cached_per_board_match_fresh_searches():

@@ -20,6 +20,7 @@ from functools import partial
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.steps import Level, Step, Technique
 from xlsudoku.engine.techniques.als import (
+    find_als_aic,
     find_als_chain,
     find_als_xy_wing,
     find_als_xz,
@@ -29,14 +30,25 @@ from xlsudoku.engine.techniques.als import (
     find_vwxyz_wing,
     find_wxyz_wing,
 )
-from xlsudoku.engine.techniques.chains import (
+from xlsudoku.engine.techniques.chaining.aic import (
     find_aic,
-    find_als_aic,
-    find_forcing_chain,
     find_grouped_aic,
     find_x_chain,
     find_xy_chain,
 )
+from xlsudoku.engine.techniques.chaining.dynamic import (
+    PatternRule,
+    dynamic_plus,
+    find_dynamic_forcing_chains,
+)
+from xlsudoku.engine.techniques.chaining.forcing import find_se_forcing_chains
+from xlsudoku.engine.techniques.chaining.human_forcing import find_forcing_chain
+from xlsudoku.engine.techniques.chaining.implication import ExtraRule
+from xlsudoku.engine.techniques.chaining.multiple import find_multiple_forcing_chains
+from xlsudoku.engine.techniques.chaining.nested import NESTED_WORK, nested_kind
+from xlsudoku.engine.techniques.chaining.nishio import find_nishio
+from xlsudoku.engine.techniques.chaining.rating import ChainFinder
+from xlsudoku.engine.techniques.chaining.search import chain_finder
 from xlsudoku.engine.techniques.coloring import find_multi_coloring, find_simple_coloring
 from xlsudoku.engine.techniques.direct import (
     find_direct_hidden_pair,
@@ -59,16 +71,6 @@ from xlsudoku.engine.techniques.franken_fish import (
     find_mutant_fish,
 )
 from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
-from xlsudoku.engine.techniques.se_chains import (
-    NESTED_WORK,
-    ChainFinder,
-    find_dynamic_forcing_chains,
-    find_dynamic_forcing_chains_plus,
-    find_multiple_forcing_chains,
-    find_nishio,
-    find_se_forcing_chains,
-    nested_finder,
-)
 from xlsudoku.engine.techniques.single_digit import (
     find_empty_rectangle,
     find_skyscraper,
@@ -104,6 +106,33 @@ from xlsudoku.engine.techniques.uniqueness import (
 from xlsudoku.engine.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
 
 Finder = Callable[[Board], Iterator[Step]]
+
+# SE's dynamic forcing chains (+) and its nested chains apply these patterns, in this order, to
+# the candidates an assumption leaves (the first that finds something gives all it finds); each
+# rests on the candidates removed from its base (see chaining.dynamic.PatternRule).
+SE_PATTERNS: tuple[ExtraRule, ...] = (
+    PatternRule((find_pointing, find_claiming), base_houses=1),
+    PatternRule((find_hidden_pair,), base_houses=1),
+    PatternRule((find_naked_pair,), base_houses=0),
+    PatternRule((find_x_wing,), base_houses=2),
+)
+find_dynamic_forcing_chains_plus = chain_finder(dynamic_plus(SE_PATTERNS))
+
+
+def nested_finder(level: int, work: int | None) -> ChainFinder:
+    """Return a finder of SE's nested forcing chains of *level*, bounded to *work* units a call.
+
+    With *work* None the search is not bounded (tests; SE's own search takes minutes).
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"))
+    >>> next(nested_finder(2, NESTED_WORK)(b)).rating
+    9.5
+    """
+    return chain_finder(nested_kind(level, SE_PATTERNS), work)
+
+
 # A finder given a rating ceiling: it may yield any step rated at most the ceiling rather than
 # the easiest (a rating that has reached the ceiling cannot tell them apart).
 CeilingFinder = Callable[[Board, float], Iterator[Step]]
