@@ -90,7 +90,8 @@ def rate_rows(
     """Grade every row; return ``(reference, ours)`` pairs, wall and CPU seconds, trials.
 
     With *jobs* above 1 the rows are graded by that many processes (the seconds stay each
-    puzzle's own; the scores do not depend on the machine, see ``se_chains.NESTED_WORK``).
+    puzzle's own; the scores do not depend on the machine, see
+    ``techniques.chaining.nested.NESTED_WORK``).
 
     >>> pairs, wall, cpu, trials = rate_rows([{"puzzle": "..3.2.6..9..3.5..1..18.64....81."
     ...     "29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", "SER": "1.2"}], "SER", "se")
