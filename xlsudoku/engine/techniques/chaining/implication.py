@@ -134,41 +134,34 @@ class Outcome:
     contradiction: tuple[Potential, tuple[Potential, ...], Potential, tuple[Potential, ...]] | None
     nested: dict[Potential, int]
     footprint: tuple[int, int] | None = field(default=None)  # see nested._touched
+    # potential -> its ancestors as a bit set (bit p for potential p), made on first need
+    ancestry: dict[Potential, int] | None = field(default=None)
 
     def complexity(self, p: Potential, parents: tuple[Potential, ...]) -> int:
         """Return how many potentials *p* (with *parents*) rests on, itself included.
 
-        Nested chains add their own complexity once each.
+        Nested chains add their own complexity once each.  A potential's parents were all
+        found before it, so one pass over the facts gives every one its ancestors, which the
+        conclusions of one outcome share.
 
         >>> Outcome({1: (), 2: (1,), 5: (2,)}, None, {}).complexity(5, (2,))
         3
         """
-        facts = self.facts
-        seen = {p}
-        todo = list(parents)
-        nested = self.nested
-        if not nested:
-            while todo:
-                f = todo.pop()
-                if f not in seen:
-                    seen.add(f)
-                    todo.extend(facts.get(f, ()))
-            return len(seen)
-        extra = 0
-        done_nested: set[int] = set()
-        if p in nested:
-            extra += nested[p]
-            done_nested.add(p)
-        while todo:
-            f = todo.pop()
-            if f in seen:
-                continue
-            seen.add(f)
-            if f in nested and f not in done_nested:
-                extra += nested[f]
-                done_nested.add(f)
-            todo.extend(facts.get(f, ()))
-        return len(seen) + extra
+        ancestry = self.ancestry
+        if ancestry is None:
+            ancestry = self.ancestry = {}
+            for f, fs in self.facts.items():
+                bits = 1 << f
+                for q in fs:
+                    bits |= ancestry[q]
+                ancestry[f] = bits
+        bits = 1 << p
+        for q in parents:
+            bits |= ancestry[q]
+        count = bits.bit_count()
+        if self.nested:
+            count += sum(c for f, c in self.nested.items() if bits >> f & 1)
+        return count
 
     def contradiction_complexity(self) -> int:
         """Return how many potentials the contradiction rests on (both ways counted)."""
