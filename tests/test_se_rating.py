@@ -27,7 +27,7 @@ from xlsudoku.engine.techniques import (
     nested_finder,
     profile_table,
 )
-from xlsudoku.engine.techniques.chaining import nested
+from xlsudoku.engine.techniques.chaining import implication, nested
 from xlsudoku.engine.techniques.chaining.dynamic import find_dynamic_forcing_chains
 from xlsudoku.engine.techniques.chaining.forcing import find_se_forcing_chains
 from xlsudoku.engine.techniques.chaining.implication import DYNAMIC_CHAINS, Implications
@@ -163,22 +163,50 @@ def test_hardest_puzzle_gets_a_numeric_rating_above_nine():
 
 
 # HardestDatabase110626 (the forum's hardest, see ../shared/data/SOURCES.md), line 212, ER 11.8:
-# no forcing chain nested in SE's level 2 or 3 sense finds anything on the puzzle itself.
+# no forcing chain nested in SE's level 2 sense finds anything on the puzzle itself; with the
+# multiple forcing chains SE's level 3 nests, one does.
 HARDEST_11_8 = "1.......9..67...2..8....4......75.3...5..2....6.3......9....8..6...4...1..25...6."
 
 
-def test_level_four_nests_dynamic_contradictions(monkeypatch):
+def test_level_three_nests_multiple_forcing_chains(monkeypatch):
     board = Board.from_grid(Grid.parse(HARDEST_11_8))
     solution = solve(Grid.parse(HARDEST_11_8))
     assert solution is not None
-    assert not list(nested_finder(3, None)(board))
-    (step,) = nested_finder(4, None)(board)
+    assert not list(nested_finder(2, None)(board))
+    (step,) = nested_finder(3, None)(board)
     assert _sound(step, solution) and step.technique is Technique.NESTED_FORCING_CHAINS
-    assert 10.5 <= step.rating <= 12.0
-    # what the searches skip changes nothing: the inner assumptions untouched by the outer one,
-    # the inner starts too far from a new link, the facts an earlier inner search exhausted
-    unpruned = _without_pruning(monkeypatch, nested_finder(4, None), board)
+    assert "(+ Multiple Forcing Chains)" in step.explanation
+    assert 10.0 <= step.rating <= 11.8
+    # what the searches skip changes nothing: the inner outcomes that see nothing the outer
+    # assumption removed (the puzzle's own), the inner starts too far from a new link, the
+    # facts an earlier inner search exhausted
+    unpruned = _without_pruning(monkeypatch, nested_finder(3, None), board)
     assert unpruned == [step]
+
+
+# HardestDatabase110626, ER 11.0, and a board of its rating path where level 4 took the step
+# while level 3 nested forcing chains only (it now finds a 10.9 chain there).
+ER_11_0 = "1..4..7....71.9...6...7....2......5...1.6.4.....3....8..6.4.9..5......2..8......3"
+ER_11_0_VALUES = "1..4.67....71.9...6...7....2......5...1.6.4.....3....8..6.4.9..5......2..8......3"
+ER_11_0_CANDIDATES = (
+    0, 278, 406, 0, 150, 0, 0, 388, 274, 140, 30, 0, 0, 150, 0, 182, 172, 58, 0, 286, 414,
+    146, 0, 150, 151, 397, 283, 0, 108, 396, 448, 385, 201, 37, 0, 353, 388, 340, 0, 466, 0,
+    210, 0, 324, 322, 328, 120, 280, 0, 275, 91, 35, 353, 0, 68, 71, 0, 210, 0, 215, 0, 193,
+    81, 0, 329, 268, 480, 389, 197, 161, 0, 105, 328, 0, 266, 370, 275, 83, 49, 105, 0,
+)  # fmt: skip
+
+
+def test_level_four_nests_dynamic_forcing_chains(monkeypatch):
+    values = Grid.parse(ER_11_0_VALUES).cells
+    board = Board.from_candidates(values, ER_11_0_CANDIDATES)
+    solution = solve(Grid.parse(ER_11_0))
+    assert solution is not None and all(v in (0, solution[c]) for c, v in enumerate(values))
+    (step,) = nested_finder(4, 50_000)(board)
+    assert _sound(step, solution) and step.technique is Technique.NESTED_FORCING_CHAINS
+    assert step.explanation.startswith("Dynamic") and 10.5 <= step.rating <= 11.9
+    # the inner dynamic chains that see nothing the outer assumption removed are the
+    # puzzle's own, taken from its search: computing them again changes nothing
+    assert _without_pruning(monkeypatch, nested_finder(4, 50_000), board) == [step]
 
 
 def test_nested_work_budget_keeps_the_easiest_chain_found():
@@ -201,7 +229,7 @@ def _without_pruning(monkeypatch, search, *args):
 
     forcing = nested.shortest_forcing_chain
     with monkeypatch.context() as patch:
-        patch.setattr(nested, "_touched", lambda engine, first: (-1, -1))
+        patch.setattr(implication, "footprint", lambda links, outcome: (-1, -1))
         patch.setattr(nested, "_near_links", lambda *args: Everything())
         patch.setattr(nested, "shortest_forcing_chain", lambda *args: forcing(*args[:5]))
         return list(search(*args))

@@ -66,7 +66,6 @@ class PatternRule:
         """Return the eliminations of the patterns on *left*, with the potentials they rest on.
 
         >>> from xlsudoku.engine.grid import Grid
-        >>> from xlsudoku.engine.techniques.chaining.links import Links
         >>> from xlsudoku.engine.techniques.chaining.potential import statement
         >>> from xlsudoku.engine.techniques.intersections import find_pointing
         >>> board = Board.from_grid(Grid.empty())
@@ -74,6 +73,7 @@ class PatternRule:
         >>> for cell in (9, 10, 11, 18, 19, 20):  # 4 leaves rows 2 and 3 of box 1
         ...     cands[cell] &= ~(1 << 3)
         >>> left = Board(board.values, tuple(cands), board.geometry)
+        >>> from xlsudoku.engine.techniques.chaining.links import Links
         >>> engine = Implications(Links.of(board), DYNAMIC_CHAINS)
         >>> off, parents, _ = PatternRule((find_pointing,), 1)(engine, left)[0]
         >>> statement(off, board.geometry), len(parents)  # resting on r2c1..r3c3 not 4
@@ -88,7 +88,9 @@ class PatternRule:
             for step in find(left):
                 parents = self._parents(engine, source, cands, step)
                 if parents:
-                    out += [((e.cell * n + e.digit - 1) * 2, parents, 0) for e in step.eliminations]
+                    out += [
+                        ((e.cell * n + e.digit - 1) * 2, parents, None) for e in step.eliminations
+                    ]
         return out
 
     def _parents(

@@ -38,9 +38,12 @@ from xlsudoku.engine.techniques.chaining.links import (
 from xlsudoku.engine.techniques.chaining.potential import Candidate, Potential
 from xlsudoku.engine.techniques.chaining.rating import DYNAMIC, MULTIPLE, NISHIO
 
+# A nested chain an extra rule ran: an identity, equal for the same inner chain whichever
+# outer assumption ran it, and its complexity (added once to a conclusion that rests on it).
+NestedChain = tuple[tuple[int, ...], int]
 # An off potential an extra rule finds: the potential, the potentials it rests on, and the
-# complexity of the nested chain that found it (0 for a pattern), added to a chain's own.
-Derived = tuple[Potential, tuple[Potential, ...], int]
+# nested chain that found it (None for a pattern).
+Derived = tuple[Potential, tuple[Potential, ...], NestedChain | None]
 
 # Work units (see Budget): a round of the extra rules on the candidates an assumption leaves.
 EXTRA_RULES_COST = 12
@@ -50,10 +53,10 @@ class ExtraRule(Protocol):
     """A rule the dynamic chains apply to the candidates an assumption leaves (see above)."""
 
     def __call__(self, engine: Implications, left: Board) -> list[Derived]:
-        """Return what the rule makes off on *left*, resting on the candidates removed.
+        """Return what the rule makes off on the candidates *left*, resting on those removed.
 
         *engine* is the search it serves: its links are the puzzle's candidates, its budget
-        the work left.
+        the work left; ``engine.left_links(left)`` gives the links of the candidates left.
         """
         ...
 
@@ -127,25 +130,24 @@ class Outcome:
     """What follows from an assumption: potentials with their parents, and a contradiction.
 
     *contradiction* is ``(on, its parents, off, its parents)`` for the potential reached both
-    ways; *nested* maps a potential an extra rule found to its nested chain's complexity.
+    ways; *nested* maps a potential an extra rule found to the nested chain that found it.
     """
 
     facts: dict[Potential, tuple[Potential, ...]]  # potential -> parents (first = cause)
     contradiction: tuple[Potential, tuple[Potential, ...], Potential, tuple[Potential, ...]] | None
-    nested: dict[Potential, int]
-    footprint: tuple[int, int] | None = field(default=None)  # see nested._touched
+    nested: dict[Potential, NestedChain]
+    footprint: tuple[int, int] | None = field(default=None)  # see footprint()
     # potential -> its ancestors as a bit set (bit p for potential p), made on first need
     ancestry: dict[Potential, int] | None = field(default=None)
 
-    def complexity(self, p: Potential, parents: tuple[Potential, ...]) -> int:
-        """Return how many potentials *p* (with *parents*) rests on, itself included.
+    def ancestors(self, p: Potential, parents: tuple[Potential, ...]) -> int:
+        """Return *p* (with *parents*) and every potential it rests on, as a bit set.
 
-        Nested chains add their own complexity once each.  A potential's parents were all
-        found before it, so one pass over the facts gives every one its ancestors, which the
-        conclusions of one outcome share.
+        A potential's parents were all found before it, so one pass over the facts gives
+        every one its ancestors, which the conclusions of one outcome share.
 
-        >>> Outcome({1: (), 2: (1,), 5: (2,)}, None, {}).complexity(5, (2,))
-        3
+        >>> bin(Outcome({1: (), 2: (1,), 5: (2,)}, None, {}).ancestors(5, (2,)))
+        '0b100110'
         """
         ancestry = self.ancestry
         if ancestry is None:
@@ -158,16 +160,82 @@ class Outcome:
         bits = 1 << p
         for q in parents:
             bits |= ancestry[q]
-        count = bits.bit_count()
-        if self.nested:
-            count += sum(c for f, c in self.nested.items() if bits >> f & 1)
-        return count
+        return bits
+
+    def complexity(self, p: Potential, parents: tuple[Potential, ...]) -> int:
+        """Return how many potentials *p* (with *parents*) rests on, itself included.
+
+        >>> Outcome({1: (), 2: (1,), 5: (2,)}, None, {}).complexity(5, (2,))
+        3
+        """
+        return chains_complexity((self, p, parents))
 
     def contradiction_complexity(self) -> int:
         """Return how many potentials the contradiction rests on (both ways counted)."""
         assert self.contradiction is not None
         a, pa, b, pb = self.contradiction
-        return self.complexity(a, pa) + self.complexity(b, pb)
+        return chains_complexity((self, a, pa), (self, b, pb))
+
+
+def footprint(links: Links, outcome: Outcome) -> tuple[int, int]:
+    """Return the cells and the (house, digit) keys the potentials of *outcome* see.
+
+    A bit per cell, and per ``house * size + digit - 1`` for each house (box, row, column) of
+    a potential's cell: what the rules looked at (see :meth:`Implications.outcome`).
+
+    >>> from xlsudoku.engine.grid import CLASSIC, Grid
+    >>> links = Links.of(Board.from_grid(Grid.empty()))
+    >>> cells, keys = footprint(links, Outcome({(1 * 9 + 4) * 2 + 1: ()}, None, {}))
+    >>> cells, [h for h in range(27) if keys >> (h * 9 + 4) & 1]  # r1c2=5: box 1, row 1, col 2
+    (2, [0, 10, 18])
+    """
+    got = outcome.footprint
+    if got is None:
+        n = links.size
+        se_houses = links.se_houses
+        cells = keys = 0
+        for f in outcome.facts:
+            cell, d = divmod(f >> 1, n)
+            cells |= 1 << cell
+            for h in se_houses[cell]:
+                keys |= 1 << (h * n + d)
+        got = outcome.footprint = (cells, keys)
+    return got
+
+
+def _changes(links: Links, cands: tuple[int, ...]) -> tuple[int, int]:
+    """Return the cells and (house, digit) keys whose candidates differ from *links*' (bits)."""
+    n = links.size
+    cells = keys = 0
+    for cell, (a, b) in enumerate(zip(links.cands, cands, strict=True)):
+        if a != b:
+            cells |= 1 << cell
+            for h in links.se_houses[cell]:
+                keys |= (a ^ b) << (h * n)
+    return cells, keys
+
+
+def chains_complexity(*branches: tuple[Outcome, Potential, tuple[Potential, ...]]) -> int:
+    """Return SE's complexity of a conclusion reached by the chains to the *branches*' ends.
+
+    Each branch is ``(outcome, potential, its parents)``: the potentials each chain rests on
+    count once per branch, and each nested chain they rest on adds its complexity once,
+    however many branches or potentials it served.
+
+    >>> a = Outcome({1: (), 4: (1,)}, None, {4: ((0, 7), 5)})
+    >>> b = Outcome({3: (), 4: (3,)}, None, {4: ((0, 7), 5)})
+    >>> chains_complexity((a, 4, (1,)), (b, 4, (3,)))  # 2 + 2 potentials, the nested chain once
+    9
+    """
+    total = 0
+    nested: dict[tuple[int, ...], int] = {}
+    for outcome, p, parents in branches:
+        bits = outcome.ancestors(p, parents)
+        total += bits.bit_count()
+        for f, (identity, complexity) in outcome.nested.items():
+            if bits >> f & 1:
+                nested[identity] = complexity
+    return total + sum(nested.values())
 
 
 class Implications:
@@ -184,30 +252,65 @@ class Implications:
     5
     """
 
-    def __init__(self, links: Links, kind: ChainKind, budget: Budget | None = None) -> None:
+    def __init__(
+        self,
+        links: Links,
+        kind: ChainKind,
+        budget: Budget | None = None,
+        source: Implications | None = None,
+    ) -> None:
+        """Make the engine of *kind* on *links*.
+
+        *source*, an engine of the same kind without extra rules on candidates these only
+        lack some of, gives the outcomes that see none of the missing candidates: they are
+        the same (see :meth:`outcome`).
+        """
         self.links = links
         self.kind = kind
         self.budget = Budget(None) if budget is None else budget
         self._cache: dict[Potential, Outcome] = {}
         self._static_off_on: list[tuple[int, ...]] | None = None
-        self._plain: Implications | None = None
+        self._siblings: dict[ChainKind, Implications] = {}
+        self._left: Links | None = None  # the links of the candidates the rules last saw
+        self._source = source
+        self._changed = (0, 0)
+        if source is not None:
+            self._changed = _changes(source.links, links.cands)
 
     def outcome(self, first: Potential) -> Outcome:
-        """Return the consequences of assuming *first* (cached)."""
+        """Return the consequences of assuming *first* (cached).
+
+        The rules look only at the candidates of the cells of the potentials they reach and
+        at the places of those potentials' digits in the cells' houses: an outcome that saw
+        no missing candidate there is the source engine's.
+        """
         got = self._cache.get(first)
         if got is None:
-            if self.kind.dynamic:
-                got = self._follow_dynamic(first)
-            else:
-                got = self._follow_static(first)
+            if self._source is not None:
+                got = self._source.outcome(first)
+                cells, keys = footprint(self._source.links, got)
+                if cells & self._changed[0] or keys & self._changed[1]:
+                    got = None
+            if got is None:
+                got = (
+                    self._follow_dynamic(first) if self.kind.dynamic else self._follow_static(first)
+                )
             self._cache[first] = got
         return got
 
-    def plain(self) -> Implications:
-        """Return the plain dynamic chains' engine on the same candidates (made once)."""
-        if self._plain is None:
-            self._plain = Implications(self.links, DYNAMIC_CHAINS)
-        return self._plain
+    def sibling(self, kind: ChainKind) -> Implications:
+        """Return the engine of *kind* on the same candidates (made once)."""
+        got = self._siblings.get(kind)
+        if got is None:
+            got = self._siblings[kind] = Implications(self.links, kind)
+        return got
+
+    def left_links(self, left: Board) -> Links:
+        """Return the links of the candidates *left* (kept for the next rule on them)."""
+        got = self._left
+        if got is None or got.board is not left:
+            got = self._left = Links.of(left)
+        return got
 
     def _follow_static(self, first: Potential) -> Outcome:
         """Return the consequences of *first* by the plain rules on the puzzle's candidates.
@@ -273,7 +376,7 @@ class Implications:
         removal = removals(links.board.geometry)
         single = single_index(n)
         facts: dict[Potential, tuple[Potential, ...]] = {first: ()}
-        nested: dict[Potential, int] = {}
+        nested: dict[Potential, NestedChain] = {}
         pending_on: deque[Potential] = deque()
         pending_off: deque[Potential] = deque()
         (pending_on if first & 1 else pending_off).append(first)

@@ -251,7 +251,13 @@ class Links:
         x_on: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         for d in range(n):
             x_off[d::n], counts[d::n], places[d::n], x_on[d::n] = digit_tables(geo, d, pattern[d])
-        xy_off = [a + b for a, b in zip(y_off, x_off, strict=True)]
+        xy_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
+        for cell, m in enumerate(cands):
+            while m:
+                low = m & -m
+                c = cell * n + low.bit_length() - 1
+                xy_off[c] = y_off[c] + x_off[c]
+                m ^= low
         return cls(
             board,
             n,

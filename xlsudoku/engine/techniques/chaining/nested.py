@@ -1,20 +1,23 @@
 """SE's nested forcing chains (9.5, 10.0, ...): dynamic chains with chains as extra rules.
 
-SE's nested levels add, to the dynamic chains (+), its own chain searches as rules run on the
-candidates each assumption leaves: forcing chains (level 2, 9.5), multiple forcing chains
-(level 3, 10.0), dynamic forcing chains (level 4, 10.5) and dynamic chains (+) (level 5,
-11.0).  A potential such an inner chain finds off rests on the candidates the outer assumption
-removed where the inner chain used them, and adds the inner chain's complexity to the outer.
+SE's nested levels add, to the dynamic chains (+) and after their patterns, its own chain
+searches as rules run on the candidates each assumption leaves, the first that finds
+something giving all it finds, easiest first:
 
-Approximated, to keep the nesting affordable:
+- level 2 (9.5): forcing chains (static, X and Y links);
+- level 3 (10.0): forcing chains, then multiple forcing chains (static cell and region chains);
+- level 4 (10.5): dynamic forcing chains (contradiction, double, cell and region chains);
+- level 5 (11.0): dynamic forcing chains, then a nested search of its own.
 
-- :class:`NestedForcing` (levels 2 and up): each candidate left is assumed on and off and the
-  plain static rules followed to its opposite (:func:`~.forcing.shortest_forcing_chain`),
-  bounded to ``INNER_LIMIT`` potentials (two more a level above 2).  A chain without a link
-  that exists only on the candidates left is a chain of the puzzle itself, left out.
-- :class:`NestedDynamic` (levels 4 and 5, when those find nothing): each candidate left is
-  assumed on and off and followed by the dynamic rules (with the patterns at level 5) on the
-  candidates left; a contradiction removes the assumption.
+A potential such an inner chain finds off rests on the candidates the outer assumption removed
+where the inner chain used them (a chain that uses none is a chain of the puzzle itself, left
+out), and a conclusion adds each inner chain's complexity once to its own.
+
+Approximated, to keep the nesting affordable: :class:`NestedForcing` follows the static rules
+from each candidate left to its opposite, bounded to ``INNER_LIMIT`` potentials (two more a
+level above 2), without SE's bidirectional cycles; :class:`NestedChains` is the search of
+``search`` on the candidates left, all its conclusions kept; level 5's own nested search is the
+dynamic chains (+) (patterns, no inner chains).
 
 A budget of work (:data:`NESTED_WORK`, counted in searches, not seconds, so a rating is the
 same on every machine) bounds a nested search, whose cost grows fast: past it, the search
@@ -33,24 +36,35 @@ from xlsudoku.engine.techniques.chaining.dynamic import dynamic_plus
 from xlsudoku.engine.techniques.chaining.forcing import shortest_forcing_chain
 from xlsudoku.engine.techniques.chaining.implication import (
     DYNAMIC_CHAINS,
+    MULTIPLE_CHAINS,
+    Budget,
     ChainKind,
     Derived,
     ExtraRule,
     Implications,
+    NestedChain,
     Outcome,
 )
 from xlsudoku.engine.techniques.chaining.links import Links
 from xlsudoku.engine.techniques.chaining.potential import Candidate, Potential
-from xlsudoku.engine.techniques.chaining.rating import nested_base
+from xlsudoku.engine.techniques.chaining.rating import (
+    FORCING_X_CHAIN,
+    XY_CHAIN,
+    length_increment,
+    nested_base,
+)
+from xlsudoku.engine.techniques.chaining.search import ChainSearch, Found
 
 # Inner forcing chains of nested levels rest on at most this many potentials (see above).
 INNER_LIMIT = 10
 # The work a nested search spends (from its start) before it settles for the easiest chain
-# found so far.  Units: about one inner forcing chain search; each candidate an inner search
-# starts from costs 1, an inner dynamic contradiction search INNER_DYNAMIC_COST, a round of the
-# extra rules on the candidates an outer assumption leaves implication.EXTRA_RULES_COST.
+# found so far.  Units: about one inner forcing chain search; each candidate left costs 1 to
+# the inner forcing chains, INNER_MULTIPLE_COST to the inner multiple forcing chains and
+# INNER_DYNAMIC_COST to the inner dynamic ones, a round of the extra rules on the candidates
+# an outer assumption leaves implication.EXTRA_RULES_COST.
 NESTED_WORK = 430_000
 INNER_DYNAMIC_COST = 5
+INNER_MULTIPLE_COST = 2
 
 _SUFFIX = {2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)"}
 
@@ -60,12 +74,17 @@ def nested_kind(level: int, patterns: tuple[ExtraRule, ...]) -> ChainKind:
 
     >>> kind = nested_kind(4, ())
     >>> kind.base_score, [type(rule).__name__ for rule in kind.extra_rules]
-    (105, ['NestedForcing', 'NestedDynamic'])
+    (105, ['NestedChains'])
     """
-    rules: tuple[ExtraRule, ...] = (NestedForcing(INNER_LIMIT + 2 * (level - 2)),)
-    if level >= 4:
-        inner = DYNAMIC_CHAINS if level == 4 else dynamic_plus(patterns)
-        rules += (NestedDynamic(inner),)
+    rules: tuple[ExtraRule, ...]
+    if level < 4:
+        rules = (NestedForcing(INNER_LIMIT + 2 * (level - 2)),)
+        if level == 3:
+            rules += (NestedChains(MULTIPLE_CHAINS, INNER_MULTIPLE_COST),)
+    else:
+        rules = (NestedChains(DYNAMIC_CHAINS, INNER_DYNAMIC_COST),)
+        if level >= 5:
+            rules += (NestedChains(dynamic_plus(patterns), INNER_DYNAMIC_COST),)
     return ChainKind(
         f"Dynamic Forcing Chains{_SUFFIX.get(level, '')}",
         Technique.NESTED_FORCING_CHAINS,
@@ -101,30 +120,21 @@ class NestedForcing:
 
     def __call__(self, engine: Implications, left: Board) -> list[Derived]:
         """Return the eliminations of the inner forcing chains that use a new link."""
+        links_left = engine.left_links(left)
         links = engine.links
         n = links.size
         limit = self.limit
         source = links.cands
         cands = left.cands
-        x_off, y_off = links.x_off, links.y_off
         houses = links.houses
-        se_houses = links.se_houses
-        counts: dict[int, int] = {}
-        for h, cells in enumerate(houses):
-            for c in cells:
-                m = cands[c]
-                while m:
-                    low = m & -m
-                    key = h * n + low.bit_length() - 1
-                    counts[key] = counts.get(key, 0) + 1
-                    m ^= low
+        counts = links_left.counts
         # links that exist only on the candidates left: a chain without one is a chain of the
         # puzzle itself, which SE leaves out (its pattern rests on nothing the assumption did)
         new_links: dict[tuple[Candidate, Candidate], tuple[Potential, ...]] = {}
         src_counts = links.counts
         for h, cells in enumerate(houses):
             for d in range(n):
-                if counts.get(h * n + d) == 2 and src_counts[h * n + d] > 2:
+                if counts[h * n + d] == 2 and src_counts[h * n + d] > 2:
                     bit = 1 << d
                     two = [c for c in cells if cands[c] & bit]
                     gone = tuple(
@@ -142,28 +152,9 @@ class NestedForcing:
                 new_links[(a, b)] = new_links[(b, a)] = gone
         if not new_links:
             return []
-
-        # what each candidate left makes off when on, and on when off (SE's orders), built
-        # when a search first needs it and looked up through dict methods (cheaper than calls)
-        def makes_off(p: Candidate) -> tuple[Candidate, ...]:
-            return tuple(q for q in y_off[p] + x_off[p] if cands[q // n] >> (q % n) & 1)
-
-        def makes_on(p: Candidate) -> tuple[Candidate, ...]:
-            cell, d = divmod(p, n)
-            m = cands[cell]
-            low = 1 << d
-            made = [cell * n + (m ^ low).bit_length() - 1] if m.bit_count() == 2 else []
-            for h in se_houses[cell]:
-                if counts.get(h * n + d) == 2:
-                    for c in houses[h]:
-                        if c != cell and cands[c] & low:
-                            if c * n + d not in made:
-                                made.append(c * n + d)
-                            break
-            return tuple(made)
-
-        on_off = _Memo(makes_off).__getitem__
-        off_on = _Memo(makes_on).__getitem__
+        # what each candidate left makes off when on, and on when off (SE's orders)
+        on_off = links_left.xy_off.__getitem__
+        off_on = links_left.off_on(True, True).__getitem__
 
         # a chain without a new link is left out: a start whose opposite is no nearer the new
         # links than that allows has none (nor has a potential an earlier search exhausted)
@@ -190,87 +181,88 @@ class NestedForcing:
                     if not f & 1 and g & 1:
                         parents.update(dict.fromkeys(new_links.get((f >> 1, g >> 1), ())))
                 if parents:
-                    out += [(g, tuple(parents), len(chain)) for g in targets]
+                    nested_chain = ((0, *chain), len(chain))
+                    out += [(g, tuple(parents), nested_chain) for g in targets]
+        # SE applies the inner chains easiest first (a forcing X-chain before an XY one, then
+        # the shorter): a potential several remove rests on the easiest
+        out.sort(key=lambda found: _forcing_key(found[2], n))
         return out
 
 
 @dataclass(frozen=True, slots=True)
-class NestedDynamic:
-    """Dynamic contradictions by the rules of *inner* on the candidates left (see above)."""
+class NestedChains:
+    """Every chain of *inner* on the candidates left, easiest first (SE's nested rules).
+
+    The search of ``search`` for *inner* (cell, region, contradiction and double chains), all
+    its conclusions kept; each removes what it proves, resting on the candidates the outer
+    assumption removed where its chains used them (the cells whose last digit, the houses
+    whose last place came on, and the cell or house of its assumptions).  *cost* is the work
+    spent per candidate left.
+    """
 
     inner: ChainKind
+    cost: int
 
     def __call__(self, engine: Implications, left: Board) -> list[Derived]:
-        """Return the eliminations of the inner contradictions that rest on the assumption.
-
-        A contradiction rests on the candidates the outer assumption removed wherever a
-        potential of its chains came on as the last digit of a cell or the last place of a
-        digit in a house; one that rests on none is a chain of the puzzle itself, which the
-        plain dynamic chains rated lower would have found.
-        """
+        """Return the eliminations of the inner chains that rest on the outer assumption."""
+        links_left = engine.left_links(left)
         links = engine.links
         n = links.size
-        source = links.cands
         cands = left.cands
-        inner = Implications(Links.of(left), self.inner)
+        engine.budget.spend(self.cost * sum(m.bit_count() for m in cands if m.bit_count() > 1))
+        # the inner outcomes that see no candidate the outer assumption removed are those of
+        # the puzzle's candidates, computed once for every outer assumption (rules of its own
+        # would see the whole board)
+        source = None if self.inner.extra_rules else engine.sibling(self.inner)
+        inner = Implications(links_left, self.inner, Budget(None), source)
+        search = ChainSearch(left, self.inner, Budget(None), collect=True, engine=inner)
+        search.run()
         out: list[Derived] = []
-        # plain inner rules: an assumption whose chains see no changed candidate can be skipped
-        exact = not self.inner.extra_rules
-        if exact:
-            changed_cells = changed_keys = 0
-            for cell, m in enumerate(cands):
-                gone = source[cell] & ~m
-                if gone:
-                    changed_cells |= 1 << cell
-                    for h in links.se_houses[cell]:
-                        changed_keys |= gone << (h * n)
-        for cell, m, d in _open(engine, cands, INNER_DYNAMIC_COST):
-            s = cell * n + d
-            # in a cell of two digits, one off is the other on: its contradiction removes
-            # the same candidate, resting on one potential more
-            for first in (s * 2 + 1,) if m.bit_count() == 2 else (s * 2 + 1, s * 2):
-                if exact:
-                    cells_hit, keys_hit = _touched(engine, first)
-                    if not (cells_hit & changed_cells or keys_hit & changed_keys):
-                        continue  # the same chains as on the puzzle's candidates
-                o = inner.outcome(first)
-                if o.contradiction is None:
-                    continue
-                a, pa, b, pb = o.contradiction
-                parents = _inner_parents(links, o, (a, b, *pa, *pb), cands)
-                if not parents:
-                    continue
-                c = o.contradiction_complexity()
-                if first & 1:
-                    out.append((s * 2, parents, c))
-                else:
-                    out += [
-                        ((cell * n + e) * 2, parents, c) for e in range(n) if e != d and m >> e & 1
-                    ]
+        for found in sorted(search.collected, key=lambda found: found.key[:3]):
+            parents: dict[Potential, None] = {}
+            for o, p, ps in found.branches:
+                parents.update(dict.fromkeys(_inner_parents(links, o, (p, *ps), cands)))
+            parents.update(dict.fromkeys(_origin_parents(links, found, cands)))
+            if not parents:
+                continue  # a chain of the puzzle itself
+            cell, d = divmod(found.target >> 1, n)
+            chain = ((2, found.form, *found.origin, found.target), found.key[1])
+            if found.target & 1:
+                removed = [(cell * n + e) * 2 for e in range(n) if e != d and cands[cell] >> e & 1]
+            else:
+                removed = [found.target]
+            out += [(g, tuple(parents), chain) for g in removed]
         return out
 
 
-def _touched(engine: Implications, first: Potential) -> tuple[int, int]:
-    """Return the cells and the (house, digit) keys the plain dynamic chains of *first* see.
+def _origin_parents(links: Links, found: Found, cands: tuple[int, ...]) -> list[Potential]:
+    """Return the candidates the outer assumption removed from a cell or region chain's origin.
 
-    The chains look only at the candidates of the cells of their potentials and at the places
-    of their digits in those cells' houses: on candidates that differ from the puzzle's nowhere
-    there, they are the same as on the puzzle's candidates.  A bit per cell, and per
-    ``house * size + digit - 1``.
+    SE counts the assumptions of a cell chain as its cell's last digits, those of a region
+    chain as the last places of its digit in the house.
     """
-    outcome = engine.plain().outcome(first)
-    got = outcome.footprint
-    if got is None:
-        n = engine.links.size
-        se_houses = engine.links.se_houses
-        cells_hit = keys_hit = 0
-        for f in outcome.facts:
-            cell, d = divmod(f >> 1, n)
-            cells_hit |= 1 << cell
-            for h in se_houses[cell]:
-                keys_hit |= 1 << (h * n + d)
-        got = outcome.footprint = (cells_hit, keys_hit)
-    return got
+    n = links.size
+    source = links.cands
+    if len(found.origin) == 1:
+        (cell,) = found.origin
+        gone = source[cell] & ~cands[cell]
+        return [(cell * n + e) * 2 for e in range(n) if gone >> e & 1]
+    if len(found.origin) == 2:
+        house, d = found.origin
+        bit = 1 << d
+        cells = links.houses[house]
+        return [(c * n + d) * 2 for c in cells if source[c] & bit and not cands[c] & bit]
+    return []
+
+
+def _forcing_key(inner: NestedChain | None, n: int) -> tuple[int, int]:
+    """Return SE's order of an inner forcing chain: its rating (X-chain or not), its length."""
+    if inner is None:
+        return (0, 0)
+    identity, complexity = inner
+    digits = {(f >> 1) % n for f in identity[1:]}
+    base = FORCING_X_CHAIN if len(digits) == 1 else XY_CHAIN
+    return (base + length_increment(complexity), complexity)
 
 
 def _inner_parents(
@@ -316,20 +308,6 @@ def _inner_parents(
                         found[(c * n + d) * 2] = None
                 break
     return tuple(found)
-
-
-class _Memo(dict[int, tuple[int, ...]]):
-    """A dict that computes a missing key's value once, by *make* (lookups stay dict lookups)."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[int], tuple[int, ...]]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: int) -> tuple[int, ...]:
-        got = self[key] = self.make(key)
-        return got
 
 
 def _near_links(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell
@@ -30,6 +31,7 @@ from xlsudoku.engine.techniques.chaining.implication import (
     Implications,
     Outcome,
     OutOfWork,
+    chains_complexity,
 )
 from xlsudoku.engine.techniques.chaining.links import Links, links_of
 from xlsudoku.engine.techniques.chaining.potential import (
@@ -40,12 +42,38 @@ from xlsudoku.engine.techniques.chaining.potential import (
 from xlsudoku.engine.techniques.chaining.rating import (
     ChainFinder,
     Conclusion,
+    Key,
     length_increment,
     tenths,
 )
 
 # SE's order of the forms among conclusions of equal rating and complexity
 DOUBLE, CELL, REGION, CONTRADICTION = 1, 5, 6, 7
+
+# The end of one chain of a conclusion: the outcome, the potential it reaches, its parents.
+Branch = tuple[Outcome, Potential, tuple[Potential, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A conclusion a collecting search found: key, target, form, chains and assumptions.
+
+    *origin* is the assumptions' cell (cell chains), house and digit index (region chains),
+    or empty (a contradiction or double chain: the first potential of each chain).
+    """
+
+    key: Key
+    target: Potential
+    form: int
+    branches: list[Branch]
+    origin: tuple[int, ...]
+
+
+def _contradiction(outcome: Outcome) -> list[Branch]:
+    """Return the two chains of *outcome*'s contradiction: to its potential on and off."""
+    assert outcome.contradiction is not None
+    a, pa, b, pb = outcome.contradiction
+    return [(outcome, a, pa), (outcome, b, pb)]
 
 
 def chain_finder(kind: ChainKind, work: int | None = None) -> ChainFinder:
@@ -78,13 +106,26 @@ class _Enough(Exception):
 class ChainSearch:
     """The search for the easiest chain of one kind on one board (see the module docstring)."""
 
-    def __init__(self, board: Board, kind: ChainKind, budget: Budget, within: int = 0) -> None:
+    def __init__(
+        self,
+        board: Board,
+        kind: ChainKind,
+        budget: Budget,
+        within: int = 0,
+        collect: bool = False,
+        engine: Implications | None = None,
+    ) -> None:
         self.board = board
         self.kind = kind
-        self.links = links_of(board)
-        self.engine = Implications(self.links, kind, budget)
+        if engine is None:
+            engine = Implications(links_of(board), kind, budget)
+        self.links = engine.links
+        self.engine = engine
         self.within = within
         self.best: Conclusion | None = None
+        # with *collect*, every conclusion that does something, not only the easiest
+        self.collect = collect
+        self.collected: list[Found] = []
         self._order = 0
 
     def run(self) -> Conclusion | None:
@@ -101,15 +142,39 @@ class ChainSearch:
         return self.best
 
     def consider(
-        self, complexity: int, form: int, target: Potential, label: str, cells: tuple[Cell, ...]
+        self,
+        branches: list[Branch],
+        form: int,
+        target: Potential,
+        label: str,
+        cells: tuple[Cell, ...],
+        origin: tuple[int, ...] = (),
     ) -> None:
         """Keep the conclusion *target* if it is the easiest so far and does something.
 
-        *form* is SE's sort key of the form (DOUBLE, CELL, REGION, CONTRADICTION); *label*
-        says how the chains reach *target*.
+        *branches* are the chains' ends (see ``implication.chains_complexity``); *form* is
+        SE's sort key of the form (DOUBLE, CELL, REGION, CONTRADICTION); *label* says how the
+        chains reach *target*; *origin* is the assumptions' cell, or house and digit.
         """
+        self._keep(chains_complexity(*branches), form, target, label, cells, branches, origin)
+
+    def _keep(
+        self,
+        complexity: int,
+        form: int,
+        target: Potential,
+        label: str,
+        cells: tuple[Cell, ...],
+        branches: list[Branch],
+        origin: tuple[int, ...],
+    ) -> None:
+        """Keep a conclusion resting on *complexity* potentials (see :meth:`consider`)."""
         self._order += 1
         key = (self.kind.base_score + length_increment(complexity), complexity, form, self._order)
+        if self.collect:
+            if self._does_something(target):
+                self.collected.append(Found(key, target, form, branches, origin))
+            return
         if self.best is not None and key >= self.best.key:
             return
         n = self.links.size
@@ -141,6 +206,12 @@ class ChainSearch:
         )
         if key[0] <= self.within:
             raise _Enough
+
+    def _does_something(self, target: Potential) -> bool:
+        """True when *target* removes a candidate: another of its cell's, or itself."""
+        cell, d = divmod(target >> 1, self.links.size)
+        m = self.links.cands[cell]
+        return bool(m & ~(1 << d)) if target & 1 else bool(m >> d & 1)
 
     def _title(self, form: int) -> str:
         """Return the kind's name with the form before its first "Forcing" (none for Nishio)."""
@@ -180,7 +251,7 @@ class ChainSearch:
                     off = engine.outcome(s * 2)
                     if on.contradiction is not None:
                         self.consider(
-                            on.contradiction_complexity(),
+                            _contradiction(on),
                             CONTRADICTION,
                             s * 2,
                             f"if {candidate_name(s, geo)}, a contradiction follows",
@@ -188,7 +259,7 @@ class ChainSearch:
                         )
                     if off.contradiction is not None:
                         self.consider(
-                            off.contradiction_complexity(),
+                            _contradiction(off),
                             CONTRADICTION,
                             s * 2 + 1,
                             f"if not {candidate_name(s, geo)}, a contradiction follows",
@@ -197,9 +268,8 @@ class ChainSearch:
                     if card >= 3 and forms:
                         for f, pf in on.facts.items():
                             if f in off.facts and f >> 1 != s:
-                                c = on.complexity(f, pf) + off.complexity(f, off.facts[f])
                                 self.consider(
-                                    c,
+                                    [(on, f, pf), (off, f, off.facts[f])],
                                     DOUBLE,
                                     f,
                                     f"{candidate_name(s, geo)} or not, {statement(f, geo)}",
@@ -220,9 +290,13 @@ class ChainSearch:
                 continue
             assert cell_off is not None
             for f in list(cell_on) + list(cell_off):
-                c = sum(o.complexity(f, o.facts[f]) for o in value_on.values())
                 self.consider(
-                    c, CELL, f, f"whatever {geo.cell_name(cell)} is, {statement(f, geo)}", (cell,)
+                    [(o, f, o.facts[f]) for o in value_on.values()],
+                    CELL,
+                    f,
+                    f"whatever {geo.cell_name(cell)} is, {statement(f, geo)}",
+                    (cell,),
+                    (cell,),
                 )
 
     def _regions(self, cell: Cell, d: int, on: Outcome) -> None:
@@ -252,14 +326,14 @@ class ChainSearch:
             for f in common:
                 if f >> 1 == cell * n + d:
                     continue
-                c = sum(o.complexity(f, o.facts[f]) for o in outcomes)
                 self.consider(
-                    c,
+                    [(o, f, o.facts[f]) for o in outcomes],
                     REGION,
                     f,
                     f"wherever {geo.digit_char(d + 1)} goes in {geo.house_name(h)}, "
                     f"{statement(f, geo)}",
                     tuple(places),
+                    (h, d),
                 )
 
     def _nishio_contradictions(self) -> None:
@@ -283,20 +357,24 @@ class ChainSearch:
         for cell, d, off, c in found:
             s = cell * n + d
             if off:
-                self.consider(
+                self._keep(
                     c,
                     CONTRADICTION,
                     s * 2 + 1,
                     f"if not {candidate_name(s, geo)}, a contradiction follows",
                     (cell,),
+                    [],
+                    (),
                 )
             else:
-                self.consider(
+                self._keep(
                     c,
                     CONTRADICTION,
                     s * 2,
                     f"if {candidate_name(s, geo)}, a contradiction follows",
                     (cell,),
+                    [],
+                    (),
                 )
 
 
