@@ -8,8 +8,9 @@ Strategies (one signature, :mod:`.strategy`):
 - :mod:`.graded` — a difficulty level or a technique to need.
 
 This module decides which one runs and with what time limit, then builds the
-:class:`~.request.GenerateResult`: whether the puzzle is minimal, its rank statistics and the
-seed, whatever the strategy.
+:class:`~.request.GenerateResult`: whether the puzzle is minimal, and the seed, whatever the
+strategy.  What the puzzle is like (grade, ranks) is its analysis
+(:func:`xlsudoku.engine.analysis.analyze` with the proved solution), which the caller asks for.
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ import time
 from xlsudoku.engine.generate import deep, descent, graded
 from xlsudoku.engine.generate.request import Form, GenerateRequest, GenerateResult, form_of
 from xlsudoku.engine.generate.strategy import Cancel, Outcome, Plan, Progress, Strategy
-from xlsudoku.engine.logic import next_step as human_next_step
-from xlsudoku.engine.ranks import rank_statistics
 
 DESCENT = Strategy("descent", descent.run)
 DEEP = Strategy("deep", deep.run, deep.DEFAULT_SECONDS)
@@ -88,8 +87,6 @@ def generate(
         seconds=time.perf_counter() - started,
         seed=seed,
         message=outcome.message,
-        # rounds beyond singles are filled by the human-style solver (its techniques named)
-        ranks=rank_statistics(outcome.puzzle, outcome.solution, next_step=human_next_step),
         request=request.with_seed(seed),
         time_limit=limit if outcome.time_limit is None else outcome.time_limit,
         stop=outcome.stop,
