@@ -186,3 +186,28 @@ def test_the_command_line_loads_only_the_standard_library_before_a_command_runs(
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", f"building the parser loaded {out.stdout.strip()}"
+
+
+def test_chaining_imports_only_the_vocabulary_modules():
+    # the chain package is given other technique families' finders (SE's patterns) by the
+    # registry, as extra rules: it imports none itself
+    allowed = {f"xlsudoku.engine.{m}" for m in ("grid", "masks", "board", "steps")}
+    chaining = "xlsudoku.engine.techniques.chaining"
+    graph = _imports(_modules())
+    modules = [m for m in graph if m.startswith(chaining)]
+    assert len(modules) >= 10
+    for module in modules:
+        outside = {m for m in graph[module] if m not in allowed and not m.startswith(chaining)}
+        assert not outside, f"{module} imports {sorted(outside)}"
+
+
+def test_no_engine_file_exceeds_a_thousand_lines():
+    # the solver's 9x9 search loop is the one allowed exception (one loop, kept whole for speed)
+    root = ROOT / "engine"
+    long = {
+        str(path.relative_to(root)): n
+        for path in root.rglob("*.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 1000
+        and path.name != "solver.py"
+    }
+    assert not long, long

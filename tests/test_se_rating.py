@@ -18,19 +18,20 @@ from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.hints import hint
 from xlsudoku.engine.logic import next_found, next_step, solve_path
 from xlsudoku.engine.ratings import PROFILES, SE_TABLE, SUKAKU_TABLE, profile_table
+from xlsudoku.engine.ratings.se import SE_PATTERNS, nested_finder
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Level, Step, Technique
 from xlsudoku.engine.techniques import TECHNIQUES
+from xlsudoku.engine.techniques.chaining import implication, nested
+from xlsudoku.engine.techniques.chaining.dynamic import find_dynamic_forcing_chains
+from xlsudoku.engine.techniques.chaining.forcing import find_se_forcing_chains
+from xlsudoku.engine.techniques.chaining.implication import DYNAMIC_CHAINS, Implications
+from xlsudoku.engine.techniques.chaining.links import Links, digit_tables, se_geometry
+from xlsudoku.engine.techniques.chaining.multiple import find_multiple_forcing_chains
+from xlsudoku.engine.techniques.chaining.nishio import find_nishio
+from xlsudoku.engine.techniques.chaining.rating import length_increment
 from xlsudoku.engine.techniques.direct import find_direct_hidden_pair, find_direct_pointing
 from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
-from xlsudoku.engine.techniques.se_chains import (
-    find_dynamic_forcing_chains,
-    find_multiple_forcing_chains,
-    find_nishio,
-    find_se_forcing_chains,
-    length_increment,
-    nested_finder,
-)
 from xlsudoku.engine.techniques.strong_links import find_strong_links, links_rating
 
 DATA = Path(__file__).parent / "data"
@@ -187,22 +188,50 @@ def test_hardest_puzzle_gets_a_numeric_rating_above_nine():
 
 
 # HardestDatabase110626 (the forum's hardest, see ../shared/data/SOURCES.md), line 212, ER 11.8:
-# no forcing chain nested in SE's level 2 or 3 sense finds anything on the puzzle itself.
+# no forcing chain nested in SE's level 2 sense finds anything on the puzzle itself; with the
+# multiple forcing chains SE's level 3 nests, one does.
 HARDEST_11_8 = "1.......9..67...2..8....4......75.3...5..2....6.3......9....8..6...4...1..25...6."
 
 
-def test_level_four_nests_dynamic_contradictions(monkeypatch):
+def test_level_three_nests_multiple_forcing_chains(monkeypatch):
     board = Board.from_grid(Grid.parse(HARDEST_11_8))
     solution = solve(Grid.parse(HARDEST_11_8))
     assert solution is not None
-    assert not list(nested_finder(3, None)(board))
-    (step,) = nested_finder(4, None)(board)
+    assert not list(nested_finder(2, None)(board))
+    (step,) = nested_finder(3, None)(board)
     assert _sound(step, solution) and step.technique is Technique.NESTED_FORCING_CHAINS
-    assert 10.5 <= step.rating <= 12.0
-    # what the searches skip changes nothing: the inner assumptions untouched by the outer one,
-    # the inner starts too far from a new link, the facts an earlier inner search exhausted
-    unpruned = _without_pruning(monkeypatch, nested_finder(4, None), board)
+    assert "(+ Multiple Forcing Chains)" in step.explanation
+    assert 10.0 <= step.rating <= 11.8
+    # what the searches skip changes nothing: the inner outcomes that see nothing the outer
+    # assumption removed (the puzzle's own), the inner starts too far from a new link, the
+    # facts an earlier inner search exhausted
+    unpruned = _without_pruning(monkeypatch, nested_finder(3, None), board)
     assert unpruned == [step]
+
+
+# HardestDatabase110626, ER 11.0, and a board of its rating path where level 4 took the step
+# while level 3 nested forcing chains only (it now finds a 10.9 chain there).
+ER_11_0 = "1..4..7....71.9...6...7....2......5...1.6.4.....3....8..6.4.9..5......2..8......3"
+ER_11_0_VALUES = "1..4.67....71.9...6...7....2......5...1.6.4.....3....8..6.4.9..5......2..8......3"
+ER_11_0_CANDIDATES = (
+    0, 278, 406, 0, 150, 0, 0, 388, 274, 140, 30, 0, 0, 150, 0, 182, 172, 58, 0, 286, 414,
+    146, 0, 150, 151, 397, 283, 0, 108, 396, 448, 385, 201, 37, 0, 353, 388, 340, 0, 466, 0,
+    210, 0, 324, 322, 328, 120, 280, 0, 275, 91, 35, 353, 0, 68, 71, 0, 210, 0, 215, 0, 193,
+    81, 0, 329, 268, 480, 389, 197, 161, 0, 105, 328, 0, 266, 370, 275, 83, 49, 105, 0,
+)  # fmt: skip
+
+
+def test_level_four_nests_dynamic_forcing_chains(monkeypatch):
+    values = Grid.parse(ER_11_0_VALUES).cells
+    board = Board.from_candidates(values, ER_11_0_CANDIDATES)
+    solution = solve(Grid.parse(ER_11_0))
+    assert solution is not None and all(v in (0, solution[c]) for c, v in enumerate(values))
+    (step,) = nested_finder(4, 50_000)(board)
+    assert _sound(step, solution) and step.technique is Technique.NESTED_FORCING_CHAINS
+    assert step.explanation.startswith("Dynamic") and 10.5 <= step.rating <= 11.9
+    # the inner dynamic chains that see nothing the outer assumption removed are the
+    # puzzle's own, taken from its search: computing them again changes nothing
+    assert _without_pruning(monkeypatch, nested_finder(4, 50_000), board) == [step]
 
 
 def test_nested_work_budget_keeps_the_easiest_chain_found():
@@ -218,31 +247,30 @@ def test_nested_work_budget_keeps_the_easiest_chain_found():
 
 def _without_pruning(monkeypatch, search, *args):
     """Return ``list(search(*args))`` with the nested searches' exact prunings switched off."""
-    from xlsudoku.engine.techniques import se_chains
 
     class Everything:
         def __contains__(self, fact):
             return True
 
-    forcing = se_chains._forcing
+    forcing = nested.shortest_forcing_chain
     with monkeypatch.context() as patch:
-        patch.setattr(se_chains._Chainer, "_touched", lambda self, first: (-1, -1))
-        patch.setattr(se_chains, "_near_links", lambda *args: Everything())
-        patch.setattr(se_chains, "_forcing", lambda *args: forcing(*args[:5]))
+        patch.setattr(implication, "footprint", lambda links, outcome: (-1, -1))
+        patch.setattr(nested, "_near_links", lambda *args: Everything())
+        patch.setattr(nested, "shortest_forcing_chain", lambda *args: forcing(*args[:5]))
         return list(search(*args))
 
 
 def test_nested_prunings_skip_only_chains_left_out(monkeypatch):
     # the inner forcing chains on the candidates each outer assumption leaves (the plain
-    # dynamic rules followed until dry, as where _nested is called), pruned and not
-    from xlsudoku.engine.techniques import se_chains
-
+    # dynamic rules followed until dry, as where the nested rules are applied), pruned and not
     for puzzle, level in ((HARDEST_11_8, 3), (HARD, 2)):
         board = Board.from_grid(Grid.parse(puzzle))
         n = board.geometry.size
-        plain = se_chains._Chainer(board, False, True, 0, None)
-        chainer = se_chains._Chainer(board, False, True, level, None)
-        source = chainer.t.cands
+        links = Links.of(board)
+        plain = Implications(links, DYNAMIC_CHAINS)
+        engine = Implications(links, nested.nested_kind(level, SE_PATTERNS))
+        rule = nested.NestedForcing(nested.INNER_LIMIT + 2 * (level - 2))
+        source = links.cands
         found = 0
         for first in range(0, len(source) * n * 2, 5):
             cell, d = divmod(first >> 1, n)
@@ -254,8 +282,8 @@ def test_nested_prunings_skip_only_chains_left_out(monkeypatch):
                 if not f & 1:
                     cands[(f >> 1) // n] &= ~(1 << (f >> 1) % n)
             left = Board(board.values, tuple(cands), board.geometry)
-            pruned = chainer._nested(left, source, cands)
-            assert pruned == _without_pruning(monkeypatch, chainer._nested, left, source, cands)
+            pruned = rule(engine, left)
+            assert pruned == _without_pruning(monkeypatch, rule, engine, left)
             found += bool(pruned)
         assert found >= 3
 
@@ -420,14 +448,12 @@ def _rating_path_boards(count: int = 12) -> list[Board]:
 
 def test_chain_tables_cached_per_digit_match_a_plain_computation():
     """SE's chain tables (links both ways, places) from per-digit caches are the plain ones."""
-    from xlsudoku.engine.techniques.se_chains import _digit_tables, _se_geometry, _Tables
-
     boards = _rating_path_boards()
     assert len(boards) > 200
-    hits = _digit_tables.cache_info().hits
+    hits = digit_tables.cache_info().hits
     for board in boards:
         geo, cands, n = board.geometry, board.cands, board.geometry.size
-        se_peers = _se_geometry(geo)[1]
+        se_peers = se_geometry(geo)[1]
         x_off, y_off = [()] * (81 * n), [()] * (81 * n)
         for cell, m in enumerate(cands):
             own = [cell * n + e for e in range(n) if m >> e & 1]
@@ -440,7 +466,7 @@ def test_chain_tables_cached_per_digit_match_a_plain_computation():
             for h in range(27)
             for d in range(n)
         ]
-        t = _Tables.of(board)
+        t = Links.of(board)
         assert t.x_off == x_off and t.y_off == y_off and t.places == places
         assert t.counts == [m.bit_count() for m in places]
         assert t.xy_off == [a + b for a, b in zip(y_off, x_off, strict=True)]
@@ -461,7 +487,7 @@ def test_chain_tables_cached_per_digit_match_a_plain_computation():
                                 made.append(other * n + d)
                 off_on.append(tuple(made))
             assert t.off_on(y, x) == off_on
-    assert _digit_tables.cache_info().hits > hits
+    assert digit_tables.cache_info().hits > hits
 
 
 def test_unique_rectangles_cached_per_board_match_fresh_searches():

@@ -32,12 +32,8 @@ from xlsudoku.engine.masks import mask_of
 from xlsudoku.engine.solver import count_solutions, solve
 from xlsudoku.engine.steps import Level, Step, Technique
 from xlsudoku.engine.techniques import TECHNIQUES
-from xlsudoku.engine.techniques.chains import (
-    find_aic,
-    find_forcing_chain,
-    find_x_chain,
-    find_xy_chain,
-)
+from xlsudoku.engine.techniques.chaining.aic import find_aic, find_x_chain, find_xy_chain
+from xlsudoku.engine.techniques.chaining.human_forcing import find_forcing_chain
 from xlsudoku.engine.techniques.coloring import find_simple_coloring
 from xlsudoku.engine.techniques.single_digit import (
     find_empty_rectangle,

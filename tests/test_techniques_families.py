@@ -33,6 +33,7 @@ from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.techniques import EXTENDED_TECHNIQUES, TECHNIQUES
 from xlsudoku.engine.techniques.als import (
+    find_als_aic,
     find_als_chain,
     find_als_xy_wing,
     find_als_xz,
@@ -42,7 +43,7 @@ from xlsudoku.engine.techniques.als import (
     find_vwxyz_wing,
     find_wxyz_wing,
 )
-from xlsudoku.engine.techniques.chains import find_als_aic, find_grouped_aic
+from xlsudoku.engine.techniques.chaining.aic import find_grouped_aic
 from xlsudoku.engine.techniques.coloring import find_multi_coloring
 from xlsudoku.engine.techniques.franken_fish import (
     find_finned_franken_fish,

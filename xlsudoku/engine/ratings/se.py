@@ -18,22 +18,27 @@ from collections.abc import Callable
 
 from xlsudoku.engine.steps import Level, Step, Technique
 from xlsudoku.engine.techniques import EXTENDED_TECHNIQUES, TechniqueSpec
+from xlsudoku.engine.techniques.chaining.dynamic import (
+    PatternRule,
+    dynamic_plus,
+    find_dynamic_forcing_chains,
+)
+from xlsudoku.engine.techniques.chaining.forcing import find_se_forcing_chains
+from xlsudoku.engine.techniques.chaining.implication import ExtraRule
+from xlsudoku.engine.techniques.chaining.multiple import find_multiple_forcing_chains
+from xlsudoku.engine.techniques.chaining.nested import NESTED_WORK, nested_kind
+from xlsudoku.engine.techniques.chaining.nishio import find_nishio
+from xlsudoku.engine.techniques.chaining.rating import ChainFinder
+from xlsudoku.engine.techniques.chaining.search import chain_finder
 from xlsudoku.engine.techniques.direct import (
     find_direct_hidden_pair,
     find_direct_hidden_triple,
     find_direct_pointing,
 )
 from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
-from xlsudoku.engine.techniques.se_chains import (
-    NESTED_WORK,
-    ChainFinder,
-    find_dynamic_forcing_chains,
-    find_dynamic_forcing_chains_plus,
-    find_multiple_forcing_chains,
-    find_nishio,
-    find_se_forcing_chains,
-    nested_finder,
-)
+from xlsudoku.engine.techniques.fish import find_x_wing
+from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
+from xlsudoku.engine.techniques.subsets import find_hidden_pair, find_naked_pair
 from xlsudoku.engine.techniques.unique_loops import find_unique_loops
 from xlsudoku.engine.techniques.uniqueness import find_bug
 
@@ -51,6 +56,33 @@ LINE_SINGLE_SCORE = 1.5
 
 # A rule refining a row's score for one step: ``rule(step, row_score, grid_size) -> score``.
 StepRule = Callable[[Step, float, int], float]
+
+
+# SE's dynamic forcing chains (+) and its nested chains apply these patterns, in this order, to
+# the candidates an assumption leaves (the first that finds something gives all it finds); each
+# rests on the candidates removed from its base (see chaining.dynamic.PatternRule).
+SE_PATTERNS: tuple[ExtraRule, ...] = (
+    PatternRule((find_pointing, find_claiming), base_houses=1),
+    PatternRule((find_hidden_pair,), base_houses=1),
+    PatternRule((find_naked_pair,), base_houses=0),
+    PatternRule((find_x_wing,), base_houses=2),
+)
+find_dynamic_forcing_chains_plus = chain_finder(dynamic_plus(SE_PATTERNS))
+
+
+def nested_finder(level: int, work: int | None) -> ChainFinder:
+    """Return a finder of SE's nested forcing chains of *level*, bounded to *work* units a call.
+
+    With *work* None the search is not bounded (tests; SE's own search takes minutes).
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> from xlsudoku.engine.board import Board
+    >>> b = Board.from_grid(Grid.parse(
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"))
+    >>> next(nested_finder(2, NESTED_WORK)(b)).rating
+    9.5
+    """
+    return chain_finder(nested_kind(level, SE_PATTERNS), work)
 
 
 def chain_length_increment(length: int) -> float:

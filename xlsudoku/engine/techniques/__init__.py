@@ -19,6 +19,7 @@ from functools import partial
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.steps import Level, Step, Technique
 from xlsudoku.engine.techniques.als import (
+    find_als_aic,
     find_als_chain,
     find_als_xy_wing,
     find_als_xz,
@@ -28,14 +29,13 @@ from xlsudoku.engine.techniques.als import (
     find_vwxyz_wing,
     find_wxyz_wing,
 )
-from xlsudoku.engine.techniques.chains import (
+from xlsudoku.engine.techniques.chaining.aic import (
     find_aic,
-    find_als_aic,
-    find_forcing_chain,
     find_grouped_aic,
     find_x_chain,
     find_xy_chain,
 )
+from xlsudoku.engine.techniques.chaining.human_forcing import find_forcing_chain
 from xlsudoku.engine.techniques.coloring import find_multi_coloring, find_simple_coloring
 from xlsudoku.engine.techniques.fish import (
     find_finned_jellyfish,
@@ -86,6 +86,7 @@ from xlsudoku.engine.techniques.uniqueness import (
 from xlsudoku.engine.techniques.wings import find_w_wing, find_xy_wing, find_xyz_wing
 
 Finder = Callable[[Board], Iterator[Step]]
+
 # A finder given a rating ceiling: it may yield any step rated at most the ceiling rather than
 # the easiest (a rating that has reached the ceiling cannot tell them apart).
 CeilingFinder = Callable[[Board, float], Iterator[Step]]

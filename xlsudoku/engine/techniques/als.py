@@ -16,6 +16,8 @@ neither, never in both.  (The ALSs may share other cells.)
   of A and B cannot be z.
 - ALS chain: A1 - A2 - ... - An linked by restricted commons, no two neighbouring links on the
   same digit; z common to A1 and An (not their links) goes from cells seeing all of it.
+- ALS AIC: grouped alternating inference chains whose nodes may also be ALSs (the chain search
+  is the chaining package's).
 - Death Blossom: a stem cell whose every candidate d is linked to an ALS (petal) whose
   places of d all see the stem; the stem holds one of them, which empties that petal of d and
   locks it: a digit z in every petal (not a stem digit) goes from cells seeing all its places.
@@ -37,6 +39,7 @@ from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, Digit, Geometry, House
 from xlsudoku.engine.masks import digits_of
 from xlsudoku.engine.steps import Elimination, Step, Technique
+from xlsudoku.engine.techniques.chaining.aic import find_locked_set_aic
 
 
 @functools.cache
@@ -482,6 +485,19 @@ def find_als_chain(board: Board, max_size: int = 6, max_links: int = 6) -> Itera
                     continue
                 seen.add(key)
                 yield _chain_step(board, sets, states, path, elims, ring)
+
+
+def find_als_aic(board: Board, max_links: int = 21, als_size: int = 4) -> Iterator[Step]:
+    """Yield grouped AICs and nice loops whose nodes may also be almost locked sets.
+
+    In an ALS of 2 to *als_size* cells, the places of any digit form a node, and any two digits
+    are strongly linked: if one of them is not in the ALS, the others fill it.
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> list(find_als_aic(Board.from_grid(Grid.empty())))
+    []
+    """
+    yield from find_locked_set_aic(board, almost_locked_sets(board, als_size), max_links)
 
 
 def _chain_eliminations(

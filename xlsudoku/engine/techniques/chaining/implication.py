@@ -1,0 +1,599 @@
+"""The implication engine: what follows from assuming one potential, by one kind's rules.
+
+From an assumed potential the engine follows the plain rules (see ``links``) breadth first, in
+SE's order: every on potential found so far first, then the next off one.  It records each
+potential it reaches with its *parents* (the potentials it rests on, the first its cause) and
+stops at a *contradiction*, a potential reached both on and off.
+
+A :class:`ChainKind` says which rules: *static* chains read the links of the puzzle's
+candidates; *dynamic* ones remove every potential found off from the candidates as they go, so
+cells and houses run out of places; the Y rules (cells) may be left out (Nishio); and *extra
+rules*, tried in turn when the plain ones run dry, may add off potentials (the first rule that
+finds something gives all it finds).  Those rules come from outside the engine: SE's patterns
+(pointing, pairs, X-Wings) from the technique registry, its nested chains from ``nested``.
+
+A :class:`Budget` of *work* bounds a search of the nested kinds (counted in searches, not
+seconds, so a rating is the same on every machine).
+
+The human-style table's forcing chains follow the same rules in another order, layer by layer
+of inference depth (:class:`LayeredPropagation`): their search shows the shortest chains first
+and resumes a propagation where a shallower one stopped.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from xlsudoku.engine.board import Board
+from xlsudoku.engine.steps import Technique
+from xlsudoku.engine.techniques.chaining.links import (
+    Links,
+    cells_by_digit,
+    peer_masks,
+    removals,
+    single_index,
+)
+from xlsudoku.engine.techniques.chaining.potential import Candidate, Potential
+from xlsudoku.engine.techniques.chaining.rating import DYNAMIC, MULTIPLE, NISHIO
+
+# A nested chain an extra rule ran: an identity, equal for the same inner chain whichever
+# outer assumption ran it, and its complexity (added once to a conclusion that rests on it).
+NestedChain = tuple[tuple[int, ...], int]
+# An off potential an extra rule finds: the potential, the potentials it rests on, and the
+# nested chain that found it (None for a pattern).
+Derived = tuple[Potential, tuple[Potential, ...], NestedChain | None]
+
+# Work units (see Budget): a round of the extra rules on the candidates an assumption leaves.
+EXTRA_RULES_COST = 12
+
+
+class ExtraRule(Protocol):
+    """A rule the dynamic chains apply to the candidates an assumption leaves (see above)."""
+
+    def __call__(self, engine: Implications, left: Board) -> list[Derived]:
+        """Return what the rule makes off on the candidates *left*, resting on those removed.
+
+        *engine* is the search it serves: its links are the puzzle's candidates, its budget
+        the work left; ``engine.left_links(left)`` gives the links of the candidates left.
+        """
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ChainKind:
+    """Which rules a kind of chain follows, what it is called, and its base rating (tenths).
+
+    *name* names its steps; a form ("Cell", "Region", "Contradiction", "Double") goes before
+    its first "Forcing" where the kind has forms (every kind with the Y rules).
+    """
+
+    name: str
+    technique: Technique
+    base_score: int
+    dynamic: bool
+    y_rules: bool = True
+    extra_rules: tuple[ExtraRule, ...] = ()
+
+
+NISHIO_CHAINS = ChainKind(
+    "Nishio Forcing Chain", Technique.NISHIO_FORCING_CHAIN, NISHIO, dynamic=True, y_rules=False
+)
+MULTIPLE_CHAINS = ChainKind(
+    "Forcing Chains", Technique.MULTIPLE_FORCING_CHAINS, MULTIPLE, dynamic=False
+)
+DYNAMIC_CHAINS = ChainKind(
+    "Dynamic Forcing Chains", Technique.DYNAMIC_FORCING_CHAINS, DYNAMIC, dynamic=True
+)
+
+
+class OutOfWork(Exception):
+    """A bounded search spent its work with a conclusion in hand."""
+
+
+@dataclass(slots=True)
+class Budget:
+    """The work a search may still spend (None: no bound), and whether it holds a conclusion.
+
+    Past the budget, a search with a conclusion in hand stops (:meth:`spend` raises
+    :class:`OutOfWork`); one without looks on until it finds one.  A unit is about one inner
+    forcing chain search.
+
+    >>> budget = Budget(10)
+    >>> budget.spend(12)
+    >>> budget.found = True
+    >>> budget.spend(1)
+    Traceback (most recent call last):
+    ...
+    xlsudoku.engine.techniques.chaining.implication.OutOfWork
+    """
+
+    left: int | None
+    found: bool = False
+
+    def spend(self, units: int) -> None:
+        """Count *units* of work; past the budget, with a conclusion in hand, stop."""
+        if self.left is not None:
+            self.left -= units
+            if self.found and self.left < 0:
+                raise OutOfWork
+
+    @property
+    def spent(self) -> bool:
+        """True when a bounded budget has run out."""
+        return self.left is not None and self.left < 0
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What follows from an assumption: potentials with their parents, and a contradiction.
+
+    *contradiction* is ``(on, its parents, off, its parents)`` for the potential reached both
+    ways; *nested* maps a potential an extra rule found to the nested chain that found it.
+    """
+
+    facts: dict[Potential, tuple[Potential, ...]]  # potential -> parents (first = cause)
+    contradiction: tuple[Potential, tuple[Potential, ...], Potential, tuple[Potential, ...]] | None
+    nested: dict[Potential, NestedChain]
+    footprint: tuple[int, int] | None = field(default=None)  # see footprint()
+    # potential -> its ancestors as a bit set (bit p for potential p), made on first need
+    ancestry: dict[Potential, int] | None = field(default=None)
+
+    def ancestors(self, p: Potential, parents: tuple[Potential, ...]) -> int:
+        """Return *p* (with *parents*) and every potential it rests on, as a bit set.
+
+        A potential's parents were all found before it, so one pass over the facts gives
+        every one its ancestors, which the conclusions of one outcome share.
+
+        >>> bin(Outcome({1: (), 2: (1,), 5: (2,)}, None, {}).ancestors(5, (2,)))
+        '0b100110'
+        """
+        ancestry = self.ancestry
+        if ancestry is None:
+            ancestry = self.ancestry = {}
+            for f, fs in self.facts.items():
+                bits = 1 << f
+                for q in fs:
+                    bits |= ancestry[q]
+                ancestry[f] = bits
+        bits = 1 << p
+        for q in parents:
+            bits |= ancestry[q]
+        return bits
+
+    def complexity(self, p: Potential, parents: tuple[Potential, ...]) -> int:
+        """Return how many potentials *p* (with *parents*) rests on, itself included.
+
+        >>> Outcome({1: (), 2: (1,), 5: (2,)}, None, {}).complexity(5, (2,))
+        3
+        """
+        return chains_complexity((self, p, parents))
+
+    def contradiction_complexity(self) -> int:
+        """Return how many potentials the contradiction rests on (both ways counted)."""
+        assert self.contradiction is not None
+        a, pa, b, pb = self.contradiction
+        return chains_complexity((self, a, pa), (self, b, pb))
+
+
+def footprint(links: Links, outcome: Outcome) -> tuple[int, int]:
+    """Return the cells and the (house, digit) keys the potentials of *outcome* see.
+
+    A bit per cell, and per ``house * size + digit - 1`` for each house (box, row, column) of
+    a potential's cell: what the rules looked at (see :meth:`Implications.outcome`).
+
+    >>> from xlsudoku.engine.grid import CLASSIC, Grid
+    >>> links = Links.of(Board.from_grid(Grid.empty()))
+    >>> cells, keys = footprint(links, Outcome({(1 * 9 + 4) * 2 + 1: ()}, None, {}))
+    >>> cells, [h for h in range(27) if keys >> (h * 9 + 4) & 1]  # r1c2=5: box 1, row 1, col 2
+    (2, [0, 10, 18])
+    """
+    got = outcome.footprint
+    if got is None:
+        n = links.size
+        se_houses = links.se_houses
+        cells = keys = 0
+        for f in outcome.facts:
+            cell, d = divmod(f >> 1, n)
+            cells |= 1 << cell
+            for h in se_houses[cell]:
+                keys |= 1 << (h * n + d)
+        got = outcome.footprint = (cells, keys)
+    return got
+
+
+def _changes(links: Links, cands: tuple[int, ...]) -> tuple[int, int]:
+    """Return the cells and (house, digit) keys whose candidates differ from *links*' (bits)."""
+    n = links.size
+    cells = keys = 0
+    for cell, (a, b) in enumerate(zip(links.cands, cands, strict=True)):
+        if a != b:
+            cells |= 1 << cell
+            for h in links.se_houses[cell]:
+                keys |= (a ^ b) << (h * n)
+    return cells, keys
+
+
+def chains_complexity(*branches: tuple[Outcome, Potential, tuple[Potential, ...]]) -> int:
+    """Return SE's complexity of a conclusion reached by the chains to the *branches*' ends.
+
+    Each branch is ``(outcome, potential, its parents)``: the potentials each chain rests on
+    count once per branch, and each nested chain they rest on adds its complexity once,
+    however many branches or potentials it served.
+
+    >>> a = Outcome({1: (), 4: (1,)}, None, {4: ((0, 7), 5)})
+    >>> b = Outcome({3: (), 4: (3,)}, None, {4: ((0, 7), 5)})
+    >>> chains_complexity((a, 4, (1,)), (b, 4, (3,)))  # 2 + 2 potentials, the nested chain once
+    9
+    """
+    total = 0
+    nested: dict[tuple[int, ...], int] = {}
+    for outcome, p, parents in branches:
+        bits = outcome.ancestors(p, parents)
+        total += bits.bit_count()
+        for f, (identity, complexity) in outcome.nested.items():
+            if bits >> f & 1:
+                nested[identity] = complexity
+    return total + sum(nested.values())
+
+
+class Implications:
+    """The outcomes of assumptions on one board by the rules of one kind (each computed once).
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> from xlsudoku.engine.techniques.chaining.potential import on, statement
+    >>> board = Board.from_grid(Grid.parse(
+    ...     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"))
+    >>> outcome = Implications(Links.of(board), DYNAMIC_CHAINS).outcome(on(2, 7, 9))  # r1c3=7
+    >>> [statement(p, board.geometry) for p in outcome.contradiction[::2]]
+    ['r3c1 is 7', 'r3c1 cannot be 7']
+    >>> outcome.contradiction_complexity()
+    5
+    """
+
+    def __init__(
+        self,
+        links: Links,
+        kind: ChainKind,
+        budget: Budget | None = None,
+        source: Implications | None = None,
+    ) -> None:
+        """Make the engine of *kind* on *links*.
+
+        *source*, an engine of the same kind without extra rules on candidates these only
+        lack some of, gives the outcomes that see none of the missing candidates: they are
+        the same (see :meth:`outcome`).
+        """
+        self.links = links
+        self.kind = kind
+        self.budget = Budget(None) if budget is None else budget
+        self._cache: dict[Potential, Outcome] = {}
+        self._static_off_on: list[tuple[int, ...]] | None = None
+        self._siblings: dict[ChainKind, Implications] = {}
+        self._left: Links | None = None  # the links of the candidates the rules last saw
+        self._source = source
+        self._changed = (0, 0)
+        if source is not None:
+            self._changed = _changes(source.links, links.cands)
+
+    def outcome(self, first: Potential) -> Outcome:
+        """Return the consequences of assuming *first* (cached).
+
+        The rules look only at the candidates of the cells of the potentials they reach and
+        at the places of those potentials' digits in the cells' houses: an outcome that saw
+        no missing candidate there is the source engine's.
+        """
+        got = self._cache.get(first)
+        if got is None:
+            if self._source is not None:
+                got = self._source.outcome(first)
+                cells, keys = footprint(self._source.links, got)
+                if cells & self._changed[0] or keys & self._changed[1]:
+                    got = None
+            if got is None:
+                got = (
+                    self._follow_dynamic(first) if self.kind.dynamic else self._follow_static(first)
+                )
+            self._cache[first] = got
+        return got
+
+    def sibling(self, kind: ChainKind) -> Implications:
+        """Return the engine of *kind* on the same candidates (made once)."""
+        got = self._siblings.get(kind)
+        if got is None:
+            got = self._siblings[kind] = Implications(self.links, kind)
+        return got
+
+    def left_links(self, left: Board) -> Links:
+        """Return the links of the candidates *left* (kept for the next rule on them)."""
+        got = self._left
+        if got is None or got.board is not left:
+            got = self._left = Links.of(left)
+        return got
+
+    def _follow_static(self, first: Potential) -> Outcome:
+        """Return the consequences of *first* by the plain rules on the puzzle's candidates.
+
+        The candidates stay as they are, so what an off potential makes on is fixed, and an
+        off potential that makes nothing on is recorded but not queued (it would do nothing).
+        """
+        links = self.links
+        y = self.kind.y_rules
+        on_off = links.xy_off if y else links.x_off
+        off_on = self._static_off_on
+        if off_on is None:
+            off_on = self._static_off_on = links.off_on(y, True)
+        facts: dict[Potential, tuple[Potential, ...]] = {first: ()}
+        pending_on: deque[Potential] = deque()
+        pending_off: deque[Potential] = deque()
+        if first & 1:
+            pending_on.append(first)
+        elif off_on[first >> 1]:
+            pending_off.append(first)
+        while True:
+            # the on potentials first, in the order found (SE's order)
+            while pending_on:
+                f = pending_on.popleft()
+                parents: tuple[Potential, ...] = (f,)
+                for q in on_off[f >> 1]:
+                    g = q * 2
+                    if g not in facts:  # facts never hold a potential both on and off
+                        if g + 1 in facts:
+                            return Outcome(facts, (g + 1, facts[g + 1], g, parents), {})
+                        facts[g] = parents
+                        if off_on[q]:
+                            pending_off.append(g)
+            if not pending_off:
+                break
+            f = pending_off.popleft()
+            parents = (f,)
+            for q in off_on[f >> 1]:
+                g = q * 2 + 1
+                if g not in facts:
+                    if g - 1 in facts:
+                        return Outcome(facts, (g, parents, g - 1, facts[g - 1]), {})
+                    facts[g] = parents
+                    pending_on.append(g)
+        return Outcome(facts, None, {})
+
+    def _follow_dynamic(self, first: Potential) -> Outcome:
+        """Return the consequences of *first*, each potential found off removed as it goes.
+
+        What an off potential makes on is then the last digit of its cell or the last place of
+        its digit in a house on the candidates left; each rests on the candidates the
+        assumption removed there.
+        """
+        links = self.links
+        n = links.size
+        y = self.kind.y_rules
+        extra = bool(self.kind.extra_rules)
+        source = links.cands
+        on_off = links.xy_off if y else links.x_off
+        cands = list(source)
+        places = list(links.places)  # places of each digit in each house, kept up to date
+        src_places = links.places
+        removal = removals(links.board.geometry)
+        single = single_index(n)
+        facts: dict[Potential, tuple[Potential, ...]] = {first: ()}
+        nested: dict[Potential, NestedChain] = {}
+        pending_on: deque[Potential] = deque()
+        pending_off: deque[Potential] = deque()
+        (pending_on if first & 1 else pending_off).append(first)
+        while True:
+            # the on potentials first, in the order found (SE's order)
+            while pending_on:
+                f = pending_on.popleft()
+                cause = (f,)
+                for q in on_off[f >> 1]:
+                    g = q * 2
+                    if g not in facts:  # facts never hold a potential both on and off
+                        if g + 1 in facts:
+                            return Outcome(facts, (g + 1, facts[g + 1], g, cause), nested)
+                        facts[g] = cause
+                        pending_off.append(g)
+            if not pending_off:
+                if extra:
+                    for g, parents, inner in self._extra_rules(cands):
+                        if g not in facts:
+                            facts[g] = parents
+                            if inner:
+                                nested[g] = inner
+                            pending_off.append(g)
+                if not pending_off:
+                    break
+            f = pending_off.popleft()
+            cell, clear, houses = removal[f >> 1]
+            m = cands[cell]
+            left = cands[cell] = m & clear
+            # what the removal makes on, in SE's order, each recorded at once (a potential
+            # both on and off ends the chain, whatever the rest would have done)
+            if y and left != m and single[left] >= 0:
+                # the cell's other digit, resting on the digits the assumption removed
+                g = (cell * n + single[left]) * 2 + 1
+                if g - 1 in facts or g not in facts:
+                    gone = source[cell] & ~m
+                    rest = [f]
+                    while gone:
+                        low = gone & -gone
+                        rest.append((cell * n + low.bit_length() - 1) * 2)
+                        gone ^= low
+                    if g - 1 in facts:
+                        return Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
+                    facts[g] = tuple(rest)
+                    pending_on.append(g)
+            for key, keep, ons in houses:
+                here = places[key]
+                other = places[key] = here & keep
+                i = single[other]
+                if i < 0:
+                    continue
+                g = ons[i]
+                if g - 1 in facts or g not in facts:
+                    # the last place rests on the places the assumption removed
+                    gone = src_places[key] & ~here
+                    rest = [f]
+                    while gone:
+                        low = gone & -gone
+                        rest.append(ons[low.bit_length() - 1] - 1)
+                        gone ^= low
+                    if g - 1 in facts:
+                        return Outcome(facts, (g, tuple(rest), g - 1, facts[g - 1]), nested)
+                    facts[g] = tuple(rest)
+                    pending_on.append(g)
+        return Outcome(facts, None, nested)
+
+    def _extra_rules(self, cands: list[int]) -> list[Derived]:
+        """Return what the first extra rule that finds something finds on *cands*."""
+        self.budget.spend(EXTRA_RULES_COST)
+        board = self.links.board
+        left = Board(board.values, tuple(cands), board.geometry)
+        for rule in self.kind.extra_rules:
+            found = rule(self, left)
+            if found:
+                return found
+        return []
+
+
+# -- layer by layer: the human-style table's forcing chains -------------------------------------
+#
+# The same rules followed breadth first by inference depth, each potential recorded with its
+# reason ``(parent potential, why, house, depth)``, *why* one of:
+ASSUMED, SAME_CELL, SEES, LAST_CANDIDATE, LAST_PLACE = range(5)
+
+
+@dataclass(slots=True)
+class LayerContext:
+    """Per-board tables shared by every propagation: candidates and places per house/digit."""
+
+    board: Board
+    size: int
+    counts: list[int]  # house * size + digit - 1 -> places left
+    digit_cells: list[int]  # digit - 1 -> bit mask of the cells holding it
+    peer_masks: tuple[int, ...]
+
+
+class LayeredPropagation:
+    """What follows from assuming one candidate true: facts with their reasons.
+
+    Breadth-first, so it can be resumed with a deeper limit (:meth:`run`).  *contradiction* is
+    ``(fact, house)`` where it broke: a candidate both true and false (house -1), a cell with no
+    candidate left (house -2) or a house with no place left for the fact's digit.
+    """
+
+    __slots__ = (
+        "ctx",
+        "cands",
+        "counts",
+        "digit_cells",
+        "reason",
+        "queue",
+        "head",
+        "contradiction",
+    )
+
+    def __init__(self, ctx: LayerContext, start: Candidate) -> None:
+        self.ctx = ctx
+        self.cands = list(ctx.board.cands)
+        self.counts = ctx.counts[:]
+        self.digit_cells = ctx.digit_cells[:]
+        first = start * 2 + 1
+        self.reason: dict[int, tuple[int, int, int, int]] = {first: (-1, ASSUMED, -1, 0)}
+        self.queue = [first]
+        self.head = 0
+        self.contradiction: tuple[int, int] | None = None
+
+    def run(self, max_depth: int) -> LayeredPropagation:
+        """Draw every inference of depth up to *max_depth* (stop at a contradiction)."""
+        if self.contradiction is not None:
+            return self
+        ctx = self.ctx
+        geo = ctx.board.geometry
+        n = ctx.size
+        cands = self.cands
+        counts = self.counts
+        digit_cells = self.digit_cells
+        peer_masks = ctx.peer_masks
+        reason = self.reason
+        queue = self.queue
+        houses = geo.houses
+        houses_of = geo.houses_of
+        head = self.head
+        while head < len(queue):
+            fact = queue[head]
+            level = reason[fact][3]
+            if level >= max_depth:
+                break
+            head += 1
+            node = fact >> 1
+            cell = node // n
+            d = node - cell * n
+            bit = 1 << d
+            level += 1
+            if fact & 1:
+                # true: the cell's other candidates and the digit in its peers are false
+                new = []
+                others = cands[cell] & ~bit
+                while others:
+                    low = others & -others
+                    new.append(((cell * n + low.bit_length() - 1) * 2, SAME_CELL, -1))
+                    others ^= low
+                seen = peer_masks[cell] & digit_cells[d]
+                while seen:
+                    low = seen & -seen
+                    new.append((((low.bit_length() - 1) * n + d) * 2, SEES, -1))
+                    seen ^= low
+            else:
+                # false: a cell with one candidate left, a house with one place left
+                new = []
+                left = cands[cell]
+                if not left & (left - 1):
+                    new.append(((cell * n + left.bit_length() - 1) * 2 + 1, LAST_CANDIDATE, -1))
+                for h in houses_of[cell]:
+                    if counts[h * n + d] == 1:
+                        for c in houses[h]:
+                            if cands[c] & bit:
+                                new.append(((c * n + d) * 2 + 1, LAST_PLACE, h))
+                                break
+            for f, why, house in new:
+                if f in reason:
+                    continue
+                reason[f] = (fact, why, house, level)
+                if f ^ 1 in reason:
+                    self.contradiction = (f, -1)
+                    return self
+                queue.append(f)
+                if not f & 1:
+                    node2 = f >> 1
+                    c2 = node2 // n
+                    d2 = node2 - c2 * n
+                    cands[c2] &= ~(1 << d2)
+                    digit_cells[d2] &= ~(1 << c2)
+                    if not cands[c2]:
+                        self.contradiction = (f, -2)
+                        return self
+                    for h in houses_of[c2]:
+                        k = counts[h * n + d2] - 1
+                        counts[h * n + d2] = k
+                        if not k:
+                            self.contradiction = (f, h)
+                            return self
+        self.head = head
+        return self
+
+
+def layer_context(board: Board) -> LayerContext:
+    """Return the tables every layered propagation on *board* starts from."""
+    geo = board.geometry
+    n = geo.size
+    cands = board.cands
+    counts = [0] * (len(geo.houses) * n)
+    for h, cells in enumerate(geo.houses):
+        for c in cells:
+            m = cands[c]
+            while m:
+                low = m & -m
+                counts[h * n + low.bit_length() - 1] += 1
+                m ^= low
+    digit_cells = cells_by_digit(board)[1:]
+    return LayerContext(board, n, counts, digit_cells, peer_masks(geo))
