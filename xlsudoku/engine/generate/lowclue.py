@@ -239,12 +239,8 @@ class GridSearch:
                     return padded
             return None
 
-        def fits(rem: int) -> int:
-            m = 0
-            for w, mask in classes:
-                if w <= rem:
-                    m |= mask
-            return m
+        # orbits of at most rem clues, for each rem
+        fits = [sum(mask for w, mask in classes if w <= rem) for rem in range(limit + 1)]
 
         def node(chosen: int, rem: int, banned: int, missed: list[int]) -> int | None:
             tick()
@@ -264,7 +260,7 @@ class GridSearch:
                     continue
                 if rem < two:
                     # one more orbit at most: it must lie in every missed set
-                    cand = fits(rem) & ~banned
+                    cand = fits[rem] & ~banned
                     for u in missed:
                         cand &= u
                         if not cand:
@@ -293,6 +289,8 @@ class GridSearch:
                     if not a & used:
                         used |= a
                         lower += light_weight if a & light else heavy_weight
+                        if lower > rem:
+                            return None
                 best = 0
                 best_count = 1 << 30
                 for u in missed[:BRANCH_SCAN]:
@@ -300,11 +298,25 @@ class GridSearch:
                     k = a.bit_count()
                     if k < best_count:
                         best, best_count = a, k
-                if lower > rem:
-                    return None
                 b = best & -best
                 w = weight[b.bit_length() - 1]
                 if w <= rem:
+                    if rem - w < two:
+                        # the child can add one orbit at most, one that lies in every set
+                        # still missed: when none does, it needs no node of its own
+                        cand = fits[rem - w] & keep
+                        for u in missed:
+                            if not u & b:
+                                cand &= u
+                                if not cand:
+                                    break
+                        else:
+                            cand = 1
+                        if not cand:
+                            tick()
+                            self.nodes += 1
+                            banned |= b
+                            continue
                     found = node(chosen | b, rem - w, banned, [u for u in missed if not u & b])
                     if found is not None:
                         return found
