@@ -798,6 +798,29 @@ def count_solutions_cells(
     return len(found)
 
 
+def solutions_cells(
+    cells: Sequence[int], geometry: Geometry = CLASSIC, limit: int = 2
+) -> list[tuple[int, ...]]:
+    """Return up to *limit* solutions of the digits *cells* (0 = empty), as digit tuples.
+
+    :func:`solutions` for callers that hold cells rather than a :class:`Grid` and want the
+    solutions a uniqueness test finds on the way (the low-clue search keeps them).
+
+    >>> from xlsudoku.engine.grid import geometry
+    >>> found = solutions_cells([0, 0, 3, 4, 3, 4, 0, 0, 0, 0, 4, 3, 4, 3, 0, 0],
+    ...                         geometry(2, 2), 3)
+    >>> len(found), found[0][:8]
+    (3, (1, 2, 3, 4, 3, 4, 1, 2))
+    """
+    _check_limit(limit)
+    if _fast(geometry):
+        keep: list[int] = []
+        _run9(cells, limit, None, keep)
+        return [_cells9(c) for c in keep]
+    found, _ = _generic(Grid(tuple(cells), geometry), limit, None)
+    return found
+
+
 def singles_candidates(cells: Sequence[int], geometry: Geometry = CLASSIC) -> list[int] | None:
     """Return each cell's candidate mask after naked and hidden singles, or None on a clash.
 
