@@ -28,7 +28,7 @@ from xlsudoku.engine.generate import (
 )
 from xlsudoku.engine.generate import generator as picker
 from xlsudoku.engine.generate.oracle import Oracle
-from xlsudoku.engine.generate.request import form_of
+from xlsudoku.engine.generate.request import Budget, form_of
 from xlsudoku.engine.generate.strategy import Plan, Strategy
 from xlsudoku.engine.generate.unavoidable import cells_of, quick_sets
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry, geometry_for_size
@@ -455,15 +455,10 @@ def test_time_limit_ends_an_unreachable_target():
 
 def test_cancel_returns_the_best_so_far(monkeypatch):
     monkeypatch.setattr(picker, "pick", lambda request: picker.DESCENT)  # plain descent only
-    polls = 0
-
-    def cancel() -> bool:
-        nonlocal polls
-        polls += 1
-        return polls >= 3
-
+    # the hook is polled inside the searches too: here it says stop once three trials ended
+    trials: list[int] = []
     request = GenerateRequest(opens=18, pattern=None, trials=299, seed=6)
-    result = generate(request, cancel=cancel)
+    result = generate(request, progress=lambda t, b: trials.append(t), cancel=lambda: len(trials) >= 3)
     check_result(result, request)
     assert result.trials_used == 3
     assert result.message == f"Cancelled after 3 trials; best is {result.opens} opens (target 18)"
@@ -701,14 +696,14 @@ def test_a_deep_time_limit_names_itself():
     assert result.stop == "time" and result.time_limit == 0.5
     assert result.message.startswith("Could not reach 18 opens in 0.5 s (the time limit; ")
     # without a limit, the message names the default
-    plan = Plan(
-        GenerateRequest(opens=18), form_of(GenerateRequest(opens=18)), random.Random(), 0.0, 60
+    plan = Plan.begin(
+        GenerateRequest(opens=18), form_of(GenerateRequest(opens=18)), random.Random(), Budget(60)
     )
     words = deep.Words(
         plan,
         deep.Summary(None, "time", 40, 9),
         "time",
-        60.0,
+        Budget(60.0),
         20,
         True,
         deep.Found(result.puzzle, result.solution, 12.5, 3, "grid"),
@@ -719,7 +714,7 @@ def test_a_deep_time_limit_names_itself():
     )
     # a target met says which limit it ran under
     met = deep.Words(
-        plan, deep.Summary(None, "reached", 3, 9), "reached", 60.0, 18, False, words.best
+        plan, deep.Summary(None, "reached", 3, 9), "reached", Budget(60.0), 18, False, words.best
     )
     assert met.message(None).startswith("Reached 18 opens in 3 grids (")
     assert met.message(None).endswith(" s of the default 60 s time limit)")
@@ -746,11 +741,11 @@ def test_a_target_below_the_measured_floor_gets_a_short_search_and_says_so():
         "Ask for 23 or more, or give a time limit over 600 s to search longer"
     )
     # without a time limit: the short search, not the deep default
-    assert floors.quick_limit(None) == floors.QUICK_SECONDS < deep.DEFAULT_SECONDS
+    assert floors.quick_limit(None).amount == floors.QUICK_SECONDS < deep.DEFAULT_SECONDS
     # at the floor, or with a time limit longer than the measurement, the search runs in full
     for fields in ({"opens": 23}, {"opens": 19, "time_limit": 601}):
         full = GenerateRequest(**{"pattern": 10, **fields})
-        assert floors.unlikely(full, form_of(full), full.time_limit or 60.0) is None
+        assert floors.unlikely(full, form_of(full), Budget(full.time_limit or 60.0)) is None
 
 
 def test_deep_search_on_two_processes():

@@ -17,6 +17,7 @@ import pytest
 from test_unavoidable import independent_count
 
 from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.generate.clock import WORK_TICKS
 from xlsudoku.engine.generate.lowclue import Clock, LowClueError, OrbitSpace, descend
 from xlsudoku.engine.generate.lowsearch import Found, LowSearch, Task
 from xlsudoku.engine.generate.neighbours import neighbours
@@ -306,15 +307,10 @@ def test_low_search_with_a_pattern_keeps_it() -> None:
 def test_low_search_lowers_a_pattern_with_pairs_only(pattern: frozenset[int], seed: int) -> None:
     # a pattern fixes the center cell, so every orbit left is a pair: the move that lowers a
     # puzzle (blank two pairs, give one) must come first, not after every equal move of the
-    # pool (then 21 took minutes to never; now a few thousand checks)
-    polls: list[int] = []
-
-    def cancel() -> bool:
-        polls.append(1)
-        return len(polls) > 3000  # counted work (64 ticks a poll), not time
-
+    # pool (then 21 took minutes to never; now a few thousand checks): ten work units, counted
+    # and not timed, are plenty
     task = Task(21, Symmetry.ROTATE_180, pattern, CENTER_BOX - pattern)
-    search = LowSearch(task, random.Random(seed), Clock(None, cancel))
+    search = LowSearch(task, random.Random(seed), Clock(work=10 * WORK_TICKS))
     assert search.run() == "reached", f"best {search.best and search.best.opens}"
     best = search.best
     assert best is not None and best.opens == 21
@@ -375,7 +371,7 @@ def test_neighbour_moves_give_unique_symmetric_puzzles(stage: int) -> None:
     # the third 21-clue puzzle of the sample has 20-clue neighbours (found by this search)
     known = [p for p, clues in _low_clue_rows() if clues == 21][2]
     space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, NONE, NONE, random.Random(0))
-    moves = neighbours(space, known.cells, stage, _no_tick)
+    moves = neighbours(space, known.cells, stage, Clock())
     found = list(itertools.islice(((n, cells) for n, cells in moves if cells), 4))
     assert found, "a 21-clue puzzle has neighbours"
     for clues, cells in found:
@@ -394,15 +390,11 @@ def test_neighbour_moves_keep_the_fixed_cells() -> None:
     fixed_open = frozenset(c for c in CENTER_BOX if known[c])
     fixed_blank = CENTER_BOX - fixed_open
     space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, fixed_open, fixed_blank, random.Random(0))
-    moves = (cells for _, cells in neighbours(space, known.cells, 1, _no_tick) if cells)
+    moves = (cells for _, cells in neighbours(space, known.cells, 1, Clock()) if cells)
     found = list(itertools.islice(moves, 6))
     assert found
     for cells in found:
         assert all(cells[c] == known[c] for c in CENTER_BOX)
-
-
-def _no_tick() -> None:
-    """A clock that never stops the neighbour moves."""
 
 
 def test_bench_reach_runs_generate_and_prints_its_figures(

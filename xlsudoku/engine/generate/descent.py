@@ -16,11 +16,11 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.generate.clock import Clock, Stopped
 from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.generate.request import Form, form_for
 from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, opens_message
@@ -39,19 +39,19 @@ Orbits = list[tuple[Cell, ...]]
 
 
 def attempt(
-    oracle: Oracle, form: Form, target: int, rng: random.Random, deadline: float | None
+    oracle: Oracle, form: Form, target: int, rng: random.Random, clock: Clock | None
 ) -> tuple[Orbits, bool]:
     """Run one descent: blank free orbits in random order while unique, stopping at *target*.
 
     Returns the orbits not tested (the rest were tested and are needed) and whether the
-    deadline cut the attempt short.
+    *clock* (its limit, or cancel) cut the attempt short; the oracle's searches count their
+    work on the clock it was made with.
     """
     oracle.reset(form.fixed_blank)
     order = list(form.free)
     rng.shuffle(order)
     opens = oracle.opens
     untested: Orbits = []
-    clock = time.perf_counter
     for i, orbit in enumerate(order):
         if opens == target:
             untested.extend(order[i:])
@@ -59,10 +59,14 @@ def attempt(
         if opens - len(orbit) < target:
             untested.append(orbit)
             continue
-        if deadline is not None and clock() > deadline:
+        try:
+            if clock is not None:
+                clock.poll()
+            removed = oracle.try_remove(orbit)
+        except Stopped:
             untested.extend(order[i:])
             return untested, True
-        if oracle.try_remove(orbit):
+        if removed:
             opens -= len(orbit)
     return untested, False
 
@@ -158,7 +162,6 @@ def trials(plan: Plan, improve: Improve | None = None) -> Outcome:
     """Run descents (with solution reuse) until the target, the trials or the time run out."""
     request, form, rng = plan.request, plan.form, plan.rng
     target = request.opens
-    deadline = plan.deadline
     close = CLOSE_ORBITS * max((len(o) for o in form.free), default=1)
     best: Best | None = None
     oracle: Oracle | None = None
@@ -172,13 +175,13 @@ def trials(plan: Plan, improve: Improve | None = None) -> Outcome:
             break
         if oracle is None or not again:
             solution = random_grid(rng, request.geometry)
-            oracle = Oracle(solution)
+            oracle = Oracle(solution, clock=plan.clock)
             grids += 1
             reuse = 0
         count += 1
         reuse += 1
         again_allowed = True
-        untested, cut = attempt(oracle, form, target, rng, deadline)
+        untested, cut = attempt(oracle, form, target, rng, plan.clock)
         opens = oracle.opens
         if best is None or opens < best.opens:
             best = Best(oracle.puzzle(), solution, opens, untested)
@@ -193,7 +196,7 @@ def trials(plan: Plan, improve: Improve | None = None) -> Outcome:
             stop = "reached"
             break
         if cut or plan.late():
-            stop = "time"
+            stop = "cancel" if plan.cancelled() and not plan.late() else "time"
             break
         again = again_allowed and opens - target <= close and reuse < MAX_REUSE
     assert best is not None

@@ -14,14 +14,26 @@ seed, whatever the strategy.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 
 from xlsudoku.engine.generate import deep, descent, graded
-from xlsudoku.engine.generate.request import Form, GenerateRequest, GenerateResult, form_of
+from xlsudoku.engine.generate.request import (
+    Budget,
+    BudgetKind,
+    Form,
+    GenerateRequest,
+    GenerateResult,
+    form_of,
+)
 from xlsudoku.engine.generate.strategy import Cancel, Outcome, Plan, Progress, Strategy
+from xlsudoku.engine.grid import CLASSIC, Geometry
+from xlsudoku.engine.logic import limit_table
 from xlsudoku.engine.logic import next_step as human_next_step
-from xlsudoku.engine.ranks import rank_statistics
+from xlsudoku.engine.ranks import NextStep, rank_statistics
+from xlsudoku.engine.steps import Level
+from xlsudoku.engine.techniques import TECHNIQUES
 
 DESCENT = Strategy("descent", descent.run)
 DEEP = Strategy("deep", deep.run, deep.DEFAULT_SECONDS)
@@ -57,8 +69,9 @@ def generate(
 
     Returns:
         The result; when the target was not reached, the best puzzle and a message naming the
-        fewest opens reached.  The same seed and request give the same puzzle (unless a time
-        limit or cancel cut the run short).
+        fewest opens reached.  The same seed and request give the same puzzle (unless a
+        wall-clock or CPU limit or cancel cut the run short; a work budget stops the run at the
+        same point on every machine).
 
     Raises:
         GenerateError: The request is invalid (the message names the field).
@@ -69,13 +82,14 @@ def generate(
     >>> [r.puzzle[c] != 0 for c in (30, 31, 32, 39, 40, 41, 48, 49, 50)]
     [True, False, True, False, False, False, True, False, True]
     """
-    started = time.perf_counter()
     form = form_of(request)
     strategy = pick(request)
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(1 << 32)
-    limit = request.time_limit if request.time_limit is not None else strategy.default_seconds
-    plan = Plan(request, form, random.Random(seed), started, limit, progress, cancel)
+    limit = limit_of(request, strategy)
+    plan = Plan.begin(request, form, random.Random(seed), limit, progress, cancel)
+    started = plan.started
     outcome = strategy.run(plan)
+    allowed = limit if outcome.limit is None else outcome.limit
     return GenerateResult(
         puzzle=outcome.puzzle,
         solution=outcome.solution,
@@ -89,12 +103,48 @@ def generate(
         seed=seed,
         message=outcome.message,
         # rounds beyond singles are filled by the human-style solver (its techniques named)
-        ranks=rank_statistics(outcome.puzzle, outcome.solution, next_step=human_next_step),
+        ranks=rank_statistics(
+            outcome.puzzle, outcome.solution, next_step=rank_steps(request.geometry)
+        ),
         request=request.with_seed(seed),
-        time_limit=limit if outcome.time_limit is None else outcome.time_limit,
+        time_limit=allowed.amount if allowed and allowed.kind is BudgetKind.WALL else None,
         stop=outcome.stop,
         workers=outcome.workers,
+        limit=allowed,
     )
+
+
+# Hardest level of the techniques that fill the rank rounds beyond singles on shapes other than
+# 9x9: the chains of the levels above search for seconds per round on a 16x16 grid.
+RANK_LEVEL_OTHER_SHAPES = Level.VERY_HARD
+
+
+def rank_steps(geometry: Geometry) -> NextStep:
+    """Return the human-style step finder of the rank rounds beyond singles on *geometry*.
+
+    Every technique on 9x9; up to ``RANK_LEVEL_OTHER_SHAPES`` elsewhere (a round no
+    technique of those finishes is filled from the solution, as ranks do).
+
+    >>> from xlsudoku.engine.grid import geometry_for_size
+    >>> rank_steps(CLASSIC) is human_next_step, rank_steps(geometry_for_size(16)).func.__name__
+    (True, 'next_step')
+    """
+    if geometry == CLASSIC:
+        return human_next_step
+    return functools.partial(
+        human_next_step, table=limit_table(TECHNIQUES, RANK_LEVEL_OTHER_SHAPES)
+    )
+
+
+def limit_of(request: GenerateRequest, strategy: Strategy) -> Budget | None:
+    """Return the limit of a run: the request's, else the strategy's default wall-clock time.
+
+    >>> limit_of(GenerateRequest(opens=22), DEEP), limit_of(GenerateRequest(), DESCENT)
+    (Budget(amount=60.0, kind=<BudgetKind.WALL: 'wall'>), None)
+    """
+    if request.limit is not None:
+        return request.limit
+    return None if strategy.default_seconds is None else Budget(strategy.default_seconds)
 
 
 def is_minimal(outcome: Outcome, form: Form) -> bool:

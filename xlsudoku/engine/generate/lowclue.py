@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Iterable
 
+from xlsudoku.engine.generate.clock import Clock, Stopped, solver_ticks
 from xlsudoku.engine.generate.unavoidable import (
     check_solution,
     difference,
@@ -57,42 +57,9 @@ LEARN_LIMIT = 16
 # (kept smallest first); scanning them all costs more than the smaller tree saves.
 BRANCH_SCAN = 8
 
-# The deadline and the cancel hook are polled every this many search nodes.
-POLL_NODES = 64
-
 
 class LowClueError(SudokuError):
     """A low-clue request that cannot be searched; the message names the cell or parameter."""
-
-
-class Stopped(Exception):
-    """The deadline passed or the cancel hook said stop."""
-
-
-class Clock:
-    """The deadline and cancel hook, polled every :data:`POLL_NODES` calls of :meth:`tick`."""
-
-    def __init__(self, deadline: float | None, cancel: Callable[[], bool] | None) -> None:
-        self.deadline = deadline
-        self.cancel = cancel
-        self.count = 0
-
-    def tick(self) -> None:
-        """Count one step of work; poll every :data:`POLL_NODES` steps."""
-        self.count += 1
-        if self.count % POLL_NODES == 0:
-            self.poll()
-
-    def late(self) -> bool:
-        """Return True when the deadline has passed."""
-        return self.deadline is not None and time.perf_counter() > self.deadline
-
-    def poll(self) -> None:
-        """Raise :class:`Stopped` when the deadline has passed or the cancel hook says stop."""
-        if self.late():
-            raise Stopped
-        if self.cancel is not None and self.cancel():
-            raise Stopped
 
 
 class OrbitSpace:
@@ -185,17 +152,23 @@ class GridSearch:
         self.known_set = set(self.known)
         self.checks = 0
         self.nodes = 0
+        weight, tick = solver_ticks(geo), clock.tick
+
+        def work(steps: int) -> None:
+            tick(steps * weight)
+
+        self.work = work
 
     def learn(self, orbit_set: int) -> list[int] | None:
         """Return None when *orbit_set* gives a unique puzzle, else the new sets it misses."""
         self.checks += 1
         space = self.space
         clues = space.cells(orbit_set)
-        other = other_solution(self.solution, clues)
+        other = other_solution(self.solution, clues, self.work)
         if other is None:
             return None
         diff = difference(other, self.solution)
-        inside = sets_within(self.solution, diff, LEARN_LIMIT)
+        inside = sets_within(self.solution, diff, LEARN_LIMIT, self.work)
         sets = minimal_sets([space.to_orbits(u) for u in inside] + [space.to_orbits(diff)])
         new = [u for u in sets if u not in self.known_set]
         if not new:  # pragma: no cover - would mean a known set was missed by the search
@@ -439,7 +412,7 @@ def descend(
     _validate(solution, start, symmetry, fixed_open, fixed_blank)
     if start.given_count <= target:
         return start
-    clock = Clock(deadline, cancel)
+    clock = Clock(deadline, cancel)  # on time.perf_counter, as *deadline*
     space = OrbitSpace(solution.geometry, symmetry, fixed_open, fixed_blank, rng)
     try:
         clock.poll()

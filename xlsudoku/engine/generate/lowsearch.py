@@ -12,7 +12,7 @@ processes; this module imports neither, so the data flows one way):
   puzzles to explore (the *pool*).
 
 The pool gets ``POOL_SHARE`` of the work while it has puzzles, fresh grids the rest (work is
-counted, not timed, so that a seeded run is reproducible).
+counted in clock ticks, :mod:`.clock`, not timed, so that a seeded run is reproducible).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generate.lowclue import Clock, GridSearch, OrbitSpace, Stopped, pad
+from xlsudoku.engine.generate.clock import Clock, Stopped
+from xlsudoku.engine.generate.lowclue import GridSearch, OrbitSpace, pad
 from xlsudoku.engine.generate.neighbours import STAGES, neighbours
 from xlsudoku.engine.generate.strategy import Plan, Stop
 from xlsudoku.engine.generate.unavoidable import kept, mask_of, other_solution
@@ -35,14 +36,11 @@ from xlsudoku.engine.symmetry import Symmetry
 # Neighbour search: this many checks of one pool puzzle per turn.
 TURN_CHECKS = 400
 
-# Share of the time the pool of neighbours gets while it has puzzles (fresh grids get the rest).
+# Share of the work the pool of neighbours gets while it has puzzles (fresh grids get the
+# rest).  The work of a turn is counted in clock ticks (search nodes, and the solver's steps
+# weighed as :mod:`.clock` says) rather than timed, so that a seeded run does not depend on the
+# machine's speed or load.
 POOL_SHARE = 0.75
-
-# The work of a turn is counted in clock ticks (search nodes, neighbour checks) rather than
-# timed, so that a seeded run does not depend on the machine's speed or load.  A neighbour
-# check (an exact-solver call) costs about this many search nodes of a grid (measured: 123 us
-# against 9.6 us of CPU per tick, no pattern, 180°).
-CHECK_NODES = 12
 
 # Puzzles kept waiting in the pool at most.
 POOL_LIMIT = 500
@@ -168,7 +166,7 @@ class LowSearch:
         finally:
             spent = max(1, self.clock.count - before)  # a turn is never free
             if pool:
-                self.pool_work += spent * CHECK_NODES
+                self.pool_work += spent
             else:
                 self.fresh_work += spent
 
@@ -232,7 +230,7 @@ class LowSearch:
         stage, number, cells = self.pool[0]
         moves = self.moves.get(number)
         if moves is None:
-            moves = neighbours(self.space, cells, stage, self.clock.tick, self.task.geometry)
+            moves = neighbours(self.space, cells, stage, self.clock, self.task.geometry)
             self.moves[number] = moves
             if stage == 0:
                 self.explored += 1
@@ -294,8 +292,8 @@ class Summary:
     errors: tuple[str, ...] = ()
 
 
-def search_here(plan: Plan, task: Task, deadline: float | None) -> Summary:
-    """Run the search in this process, reporting each new best to the plan's progress."""
+def search_here(plan: Plan, task: Task, clock: Clock) -> Summary:
+    """Run the search in this process on *clock*, reporting each new best to the plan's progress."""
     progress = plan.progress
 
     def on_grid(grids: int, opens: int) -> None:
@@ -305,7 +303,7 @@ def search_here(plan: Plan, task: Task, deadline: float | None) -> Summary:
     search = LowSearch(
         task,
         plan.rng,
-        Clock(deadline, plan.cancel),
+        clock,
         on_record=lambda found: on_grid(found.grids, found.opens),
         on_grid=on_grid,
     )

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
+from xlsudoku.engine.generate.clock import Clock, solver_ticks
 from xlsudoku.engine.generate.lowclue import OrbitSpace
 from xlsudoku.engine.grid import CLASSIC, Geometry
 from xlsudoku.engine.masks import digits_of
@@ -71,15 +72,15 @@ def neighbours(
     space: OrbitSpace,
     cells: tuple[int, ...],
     stage: int,
-    tick: Callable[[], None],
+    clock: Clock,
     geometry: Geometry = CLASSIC,
 ) -> Iterator[tuple[int, tuple[int, ...] | None]]:
     """Yield ``(clues, cells)`` for each unique neighbour, ``(0, None)`` for each other check.
 
     Digit choices that solutions found by earlier checks of the same blanking already show to
     leave two solutions are not checked (nor yielded).  Orbits fixed open (``space.forced``)
-    are never blanked, orbits fixed blank (``space.forbidden``) never given.  *tick* is called
-    before each check (the search's clock: it raises to stop).
+    are never blanked, orbits fixed blank (``space.forbidden``) never given.  Each check counts
+    its work on *clock* (which raises :class:`~.clock.Stopped` to stop).
 
     >>> import random
     >>> from xlsudoku.engine.symmetry import Symmetry
@@ -88,11 +89,17 @@ def neighbours(
     >>> known = Grid.parse(
     ...     "6......2.....8....3..1...6......367...........819......9...2..5....5.....1......8")
     >>> space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, (), (), random.Random(0))
-    >>> clues, cells = next(m for m in neighbours(space, known.cells, 1, lambda: None) if m[1])
+    >>> from xlsudoku.engine.generate.clock import Clock
+    >>> clues, cells = next(m for m in neighbours(space, known.cells, 1, Clock()) if m[1])
     >>> clues, Grid(cells).given_count, count_solutions(Grid(cells)), Grid(cells) != known
     (18, 18, 1, True)
     """
     weight = space.weight
+    step_ticks, tick = solver_ticks(geometry), clock.tick
+
+    def work(steps: int) -> None:
+        tick(steps * step_ticks)
+
     open_orbits = [
         i
         for i, orbit in enumerate(space.orbits)
@@ -133,8 +140,7 @@ def neighbours(
                 trial = base[:]
                 for c, d in zip(orbit, digits, strict=True):
                     trial[c] = d
-                tick()
-                solved = solutions_cells(trial, geometry, 2)
+                solved = solutions_cells(trial, geometry, 2, work)
                 for solution in solved:
                     if solution not in known:
                         known.add(solution)
