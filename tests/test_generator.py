@@ -8,6 +8,7 @@ pattern cells open and the rest of the center box blank, exactly the target open
 from __future__ import annotations
 
 import random
+import time
 from functools import cache
 
 import pytest
@@ -28,11 +29,13 @@ from xlsudoku.engine.generate import (
 )
 from xlsudoku.engine.generate import generator as picker
 from xlsudoku.engine.generate.oracle import Oracle
-from xlsudoku.engine.generate.request import Budget, form_of
+from xlsudoku.engine.generate.request import Budget, BudgetKind, form_of
 from xlsudoku.engine.generate.strategy import Plan, Strategy
 from xlsudoku.engine.generate.unavoidable import cells_of, quick_sets
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry, geometry_for_size
 from xlsudoku.engine.patterns import preset
+from xlsudoku.engine.solver import reference_solutions
+from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
 
 # --------------------------------------------------------------------------- independent oracle
@@ -171,10 +174,17 @@ def center_cells(geo: Geometry) -> list[int]:
 
 
 def check_result(result: GenerateResult, request: GenerateRequest) -> None:
-    """Assert every invariant of a generated puzzle with the independent helpers above."""
+    """Assert every invariant of a generated puzzle with the independent helpers above.
+
+    A 16x16 puzzle is counted by the engine's reference solver instead (per-cell masks, not
+    the bit-parallel path that generated it): plain backtracking takes minutes there.
+    """
     puzzle, solution = result.puzzle, result.solution
     assert puzzle.geometry == request.geometry
-    assert count_solutions(puzzle) == 1, str(puzzle)
+    if puzzle.geometry.size == 16:
+        assert len(reference_solutions(puzzle, 2)) == 1, str(puzzle)
+    else:
+        assert count_solutions(puzzle) == 1, str(puzzle)
     assert valid_solution(solution)
     assert all(d in (0, s) for d, s in zip(puzzle.cells, solution.cells, strict=True))
     assert symmetric(puzzle, request.symmetry)
@@ -453,12 +463,103 @@ def test_time_limit_ends_an_unreachable_target():
     assert result.trials_used < 10_000
 
 
+# ----------------------------------------------------------------------------- budgets
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "amount"),
+    [
+        ("60", BudgetKind.WALL, 60.0),
+        ("cpu:1.5", BudgetKind.CPU, 1.5),
+        ("Work: 3", BudgetKind.WORK, 3.0),
+    ],
+)
+def test_a_budget_parses_and_prints_back(text, kind, amount):
+    budget = Budget.parse(text)
+    assert (budget.kind, budget.amount) == (kind, amount)
+    assert Budget.parse(str(budget)) == budget
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"budget": Budget(0.0)}, "budget wall:0: the amount must be positive"),
+        ({"budget": Budget(float("inf"), BudgetKind.CPU)}, "the amount must be positive"),
+        ({"budget": "cpu:60"}, "budget must be a Budget"),
+        ({"budget": Budget(5.0), "time_limit": 5.0}, "give a time limit or a budget, not both"),
+    ],
+)
+def test_invalid_budgets_name_the_field(fields, message):
+    with pytest.raises(GenerateError, match=message):
+        validate_request(GenerateRequest(**fields))
+    for text in ("gpu:3", "cpu:", "cpu:-1"):
+        with pytest.raises(GenerateError, match="budget"):
+            Budget.parse(text)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"opens": 18, "pattern": None},  # the low-clue search
+        {"opens": 92, "pattern": None, "geometry": geometry_for_size(16)},  # the descent
+        {"opens": 24, "pattern": None, "difficulty": Level.DIABOLICAL},  # graded
+    ],
+    ids=["deep", "descent-16x16", "graded"],
+)
+def test_a_work_budget_gives_the_same_result_twice(fields):
+    request = GenerateRequest(seed=9, budget=Budget(0.3, BudgetKind.WORK), **fields)
+    first, second = generate(request), generate(request)
+    assert first.puzzle == second.puzzle and first.stop == second.stop
+    assert (first.trials_used, first.grids_tried) == (second.trials_used, second.grids_tried)
+    assert first.limit == request.budget and first.time_limit is None
+    if first.stop == "time":
+        assert first.limited_by is BudgetKind.WORK
+        assert "0.3 work units" in first.message
+    if not request.graded:
+        check_result(first, request)
+
+
+def test_a_cpu_budget_stops_a_run():
+    request = GenerateRequest(opens=18, pattern=None, seed=5, budget=Budget(0.5, BudgetKind.CPU))
+    result = generate(request)
+    check_result(result, request)
+    assert result.stop == "time" and result.limited_by is BudgetKind.CPU
+    assert result.message.startswith(
+        "Could not reach 18 opens in 0.5 s of CPU (the CPU-time limit;"
+    )
+    assert result.to_dict()["limit"] == "cpu:0.5"
+    assert result.to_dict()["request"]["budget"] == "cpu:0.5"
+
+
+def test_a_16x16_deep_target_returns_within_twice_its_limit():
+    # 92 opens on 16x16 ran past every limit when the generic solver did not see the deadline;
+    # CPU time, so that a busy machine does not make the test fail
+    request = GenerateRequest(
+        opens=92,
+        pattern=None,
+        seed=1,
+        geometry=geometry_for_size(16),
+        budget=Budget(3.0, BudgetKind.CPU),
+    )
+    began = time.process_time()
+    result = generate(request)
+    spent = time.process_time() - began
+    assert spent < 6.0, f"{spent:.1f} s of CPU for a 3 s limit"
+    check_result(result, request)
+    if not result.reached:
+        assert result.stop == "time" and result.limited_by is BudgetKind.CPU
+        assert result.message.startswith("Could not reach 92 opens in 3 s of CPU (")
+        assert result.message.endswith(f"best is {result.opens} opens")
+
+
 def test_cancel_returns_the_best_so_far(monkeypatch):
     monkeypatch.setattr(picker, "pick", lambda request: picker.DESCENT)  # plain descent only
     # the hook is polled inside the searches too: here it says stop once three trials ended
     trials: list[int] = []
     request = GenerateRequest(opens=18, pattern=None, trials=299, seed=6)
-    result = generate(request, progress=lambda t, b: trials.append(t), cancel=lambda: len(trials) >= 3)
+    result = generate(
+        request, progress=lambda t, b: trials.append(t), cancel=lambda: len(trials) >= 3
+    )
     check_result(result, request)
     assert result.trials_used == 3
     assert result.message == f"Cancelled after 3 trials; best is {result.opens} opens (target 18)"

@@ -117,19 +117,30 @@ def minimize(puzzle: Grid, solution: Grid, form: Form, least: int, rng: random.R
     return oracle.puzzle()
 
 
-def is_minimal(puzzle: Grid, solution: Grid, orbits: Iterable[tuple[Cell, ...]]) -> bool:
+def is_minimal(
+    puzzle: Grid,
+    solution: Grid,
+    orbits: Iterable[tuple[Cell, ...]],
+    clock: Clock | None = None,
+) -> bool:
     """Return True when no clue orbit of *orbits* can be blanked keeping *puzzle* unique.
+
+    With a *clock*, the tests count their work there; when it stops them, minimality is not
+    shown and the answer is False.
 
     >>> sol = random_grid(random.Random(3))
     >>> from xlsudoku.engine.symmetry import orbits
     >>> is_minimal(sol, sol, orbits(Symmetry.ROTATE_180, sol.geometry))
     False
     """
-    oracle = Oracle(solution, learn=False)
+    oracle = Oracle(solution, learn=False, clock=clock)
     oracle.reset(frozenset(c for c, d in enumerate(puzzle.cells) if not d))
-    for orbit in orbits:
-        if oracle.is_given(orbit[0]) and oracle.can_remove(orbit):
-            return False
+    try:
+        for orbit in orbits:
+            if oracle.is_given(orbit[0]) and oracle.can_remove(orbit):
+                return False
+    except Stopped:
+        return False
     return True
 
 

@@ -19,6 +19,7 @@ import random
 import time
 
 from xlsudoku.engine.generate import deep, descent, graded
+from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.request import (
     Budget,
     BudgetKind,
@@ -114,6 +115,10 @@ def generate(
     )
 
 
+# Work units the minimality test of a result may spend (beyond the run's limit); a few hundred
+# milliseconds settle a 16x16 puzzle, a 9x9 one far less.
+MINIMAL_WORK = 2.0
+
 # Hardest level of the techniques that fill the rank rounds beyond singles on shapes other than
 # 9x9: the chains of the levels above search for seconds per round on a 16x16 grid.
 RANK_LEVEL_OTHER_SHAPES = Level.VERY_HARD
@@ -148,6 +153,13 @@ def limit_of(request: GenerateRequest, strategy: Strategy) -> Budget | None:
 
 
 def is_minimal(outcome: Outcome, form: Form) -> bool:
-    """Return True when no clue orbit of the puzzle (pattern orbits too) can be blanked."""
+    """Return True when no clue orbit of the puzzle (pattern orbits too) can be blanked.
+
+    The test gets ``MINIMAL_WORK`` work units (counted, so the answer is the same on every
+    machine); a puzzle it cannot settle in that is not called minimal.
+    """
     orbits = form.free if outcome.untested is None else outcome.untested
-    return descent.is_minimal(outcome.puzzle, outcome.solution, (*orbits, *form.fixed_orbits))
+    clock = Clock.start(Budget(MINIMAL_WORK, BudgetKind.WORK))
+    return descent.is_minimal(
+        outcome.puzzle, outcome.solution, (*orbits, *form.fixed_orbits), clock
+    )

@@ -198,7 +198,8 @@ class GenerateResult:
         reached: True when the target was met: the opens, and for a graded request the level
             (or the technique) too.
         minimal: True when no orbit of clues (pattern orbits included) can be blanked keeping
-            the puzzle unique.
+            the puzzle unique (False too when the test, bounded by counted work, could not
+            settle it: see :mod:`.generator`).
         trials_used: Attempts made.
         grids_tried: Solution grids filled.
         seconds: Wall time spent.
