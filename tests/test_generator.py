@@ -646,6 +646,29 @@ def test_cli_generate_deep_workers_default_to_one_with_a_seed(capsys):
     assert "--workers must be a whole number >= 1 or auto" in capsys.readouterr().err
 
 
+def test_cli_generate_budget(capsys):
+    import json
+
+    from xlsudoku.engine.cli import main
+
+    argv = ["generate", "--opens", "18", "--pattern", "none", "--seed", "3", "--format", "json"]
+    outputs = []
+    for _ in range(2):
+        assert main([*argv, "--budget", "work:0.2"]) == 5  # the target missed: exit 5
+        outputs.append(json.loads(capsys.readouterr().out))
+    first, second = outputs
+    assert first["puzzle"] == second["puzzle"] and first["limit"] == "work:0.2"
+    assert first["request"]["budget"] == "work:0.2" and first["time_limit"] is None
+    assert first["message"].startswith("Could not reach 18 opens in 0.2 work units (the work")
+    for bad, message in (
+        (["--budget", "gpu:3"], "the kind must be wall, cpu or work"),
+        (["--budget", "cpu:5", "--time-limit", "5"], "not allowed with argument --budget"),
+    ):
+        with pytest.raises(SystemExit):
+            main(["generate", *bad])
+        assert message in capsys.readouterr().err
+
+
 def test_cli_generate_other_geometry_and_mask(capsys):
     from xlsudoku.engine.cli import main
 
