@@ -419,6 +419,15 @@ def test_bench_reach_runs_generate_and_prints_its_figures(
         "rotate90     pattern 10    (9 open): fewest " in out and "old macro 23, goal <= 21" in out
     )
     assert "pattern 11    skipped: pattern: " in out
+    # a work budget: the same figures of opens on every run
+    argv = ["--targets", "24,23", "--seeds", "1", "--seconds", "0.5", "--clock", "work"]
+    lines = []
+    for _ in range(2):
+        assert run_reach(argv) == 0
+        out = capsys.readouterr().out
+        assert "0.5 s work each" in out
+        lines.append(next(line for line in out.splitlines() if line.startswith("seed 1:")))
+    assert lines[0].split(",")[0] == lines[1].split(",")[0]  # "seed 1: fewest N opens"
 
 
 def test_bench_reach_runs_qqwing_alone_when_installed(capsys: pytest.CaptureFixture[str]) -> None:

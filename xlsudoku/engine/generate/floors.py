@@ -107,8 +107,14 @@ def unlikely(request: GenerateRequest, form: Form, limit: Budget | None) -> Floo
     >>> r = GenerateRequest(opens=22)
     >>> unlikely(r, form_of(r), Budget(60.0)) is None
     True
+    >>> r = GenerateRequest(opens=19, pattern=10)
+    >>> unlikely(r, form_of(r), Budget(60.0)).opens > 19
+    True
+    >>> r = GenerateRequest(opens=19, pattern=10, short_when_unlikely=False)
+    >>> unlikely(r, form_of(r), Budget(60.0)) is None
+    True
     """
-    if request.geometry != CLASSIC:
+    if request.geometry != CLASSIC or not request.short_when_unlikely:
         return None
     floor = floor_of(request.symmetry, form.pattern)
     if floor is None or request.opens >= floor.opens:

@@ -138,6 +138,9 @@ class GenerateRequest:
             :mod:`.generator`); the same as ``budget=Budget(seconds)``.
         budget: The limit of the run as a :class:`Budget` (wall-clock, CPU or counted work),
             or None for *time_limit* (give one of the two, not both).
+        short_when_unlikely: A deep target below the measured floor of its pattern gets a
+            short search and a message saying so (:mod:`.floors`); False searches the whole
+            limit (a benchmark measuring the floors).
         seed: Seed of the random generator; None draws one (the result reports it).
         geometry: Shape of the grid (9x9 by default).
         difficulty: Wanted level (the graded strategy, :mod:`.graded`).
@@ -160,6 +163,7 @@ class GenerateRequest:
     needs: Technique | None = None
     workers: int = 1
     budget: Budget | None = None
+    short_when_unlikely: bool = True
 
     @property
     def graded(self) -> bool:
