@@ -4,10 +4,10 @@ Every search of a run counts its work on one :class:`Clock`: :meth:`Clock.tick` 
 and every ``POLL_TICKS`` of them the clock looks at its limit and at the cancel hook and raises
 :class:`Stopped` when either says stop.  The searches catch it and return their best so far.
 
-A tick is one node of the low-clue search; a call of the exact solver counts
-``SOLVER_TICKS`` ticks for each of its steps (the call itself, each guess of the 9x9 path, each
-node of the generic path, which does more per node the larger the grid:
-:func:`solver_ticks`), so the ticks follow the CPU time the search spends.  ``WORK_TICKS``
+A tick is one node of the low-clue search (or one uniqueness test of a descent); a call of the
+exact solver counts ``SOLVER_TICKS`` ticks for each of its steps (:meth:`Clock.solver`: the
+call itself and each guess on 9x9, each node on other shapes), so the ticks follow the CPU time
+the search spends.  ``WORK_TICKS``
 ticks make one *work unit*, about a second of CPU time of the machine that measured them.  A
 budget of work (:class:`~.request.Budget`) is then a limit every machine agrees on: it stops a
 seeded run at the same tick, so the same seed gives the same puzzle under any load.
@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable
 
 from xlsudoku.engine.generate.request import Budget, BudgetKind
-from xlsudoku.engine.grid import CLASSIC, Geometry
 
 # The limit and the cancel hook are looked at every this many ticks.
 POLL_TICKS = 64
@@ -28,7 +27,8 @@ POLL_TICKS = 64
 # CPU, so a unit is about a second.
 WORK_TICKS = 100_000
 
-# Ticks of one step of the exact solver on 9x9 (a call, or a guess): measured about 120 us.
+# Ticks of one step of the exact solver (a call or a guess on 9x9, a node on 16x16): measured
+# about 100 us each.
 SOLVER_TICKS = 12
 
 Cancel = Callable[[], bool]
@@ -36,21 +36,6 @@ Cancel = Callable[[], bool]
 
 class Stopped(Exception):
     """The limit was reached or the cancel hook said stop."""
-
-
-def solver_ticks(geometry: Geometry) -> int:
-    """Return the ticks one step of the exact solver counts on *geometry*.
-
-    The 9x9 path steps are guesses (its propagation is bit-parallel); the generic path's steps
-    are nodes, each a propagation over every house, so they cost more the more cells there are.
-
-    >>> from xlsudoku.engine.grid import geometry_for_size
-    >>> solver_ticks(CLASSIC), solver_ticks(geometry_for_size(16)) > solver_ticks(CLASSIC)
-    (12, True)
-    """
-    if geometry == CLASSIC:
-        return SOLVER_TICKS
-    return max(1, SOLVER_TICKS * geometry.cell_count // 81)
 
 
 class Clock:
@@ -134,6 +119,10 @@ class Clock:
         if self.count >= self.next_poll:
             self.poll()
 
+    def solver(self, steps: int) -> None:
+        """Count *steps* of the exact solver (its work callback, :data:`.solver.Work`)."""
+        self.tick(steps * SOLVER_TICKS)
+
     def late(self) -> bool:
         """Return True when the limit has been reached."""
         if self.work is not None and self.count >= self.work:
@@ -169,5 +158,4 @@ __all__ = [
     "WORK_TICKS",
     "Clock",
     "Stopped",
-    "solver_ticks",
 ]

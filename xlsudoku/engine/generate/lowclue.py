@@ -35,7 +35,7 @@ import math
 import random
 from collections.abc import Callable, Iterable
 
-from xlsudoku.engine.generate.clock import Clock, Stopped, solver_ticks
+from xlsudoku.engine.generate.clock import Clock, Stopped
 from xlsudoku.engine.generate.unavoidable import (
     check_solution,
     difference,
@@ -152,12 +152,7 @@ class GridSearch:
         self.known_set = set(self.known)
         self.checks = 0
         self.nodes = 0
-        weight, tick = solver_ticks(geo), clock.tick
-
-        def work(steps: int) -> None:
-            tick(steps * weight)
-
-        self.work = work
+        self.work = clock.solver
 
     def learn(self, orbit_set: int) -> list[int] | None:
         """Return None when *orbit_set* gives a unique puzzle, else the new sets it misses."""

@@ -28,7 +28,7 @@ import itertools
 import math
 from collections.abc import Iterator
 
-from xlsudoku.engine.generate.clock import Clock, solver_ticks
+from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.lowclue import OrbitSpace
 from xlsudoku.engine.grid import CLASSIC, Geometry
 from xlsudoku.engine.masks import digits_of
@@ -95,11 +95,7 @@ def neighbours(
     (18, 18, 1, True)
     """
     weight = space.weight
-    step_ticks, tick = solver_ticks(geometry), clock.tick
-
-    def work(steps: int) -> None:
-        tick(steps * step_ticks)
-
+    work = clock.solver
     open_orbits = [
         i
         for i, orbit in enumerate(space.orbits)

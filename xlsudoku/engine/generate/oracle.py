@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xlsudoku.engine.generate.clock import Clock, solver_ticks
+from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.unavoidable import quick_sets
 from xlsudoku.engine.grid import Cell, Grid
 from xlsudoku.engine.solver import Work, other_solution_cells
@@ -38,14 +38,8 @@ class Oracle:
     def __init__(self, solution: Grid, learn: bool = True, clock: Clock | None = None) -> None:
         self.solution = solution
         self.geometry = solution.geometry
-        self.work: Work | None = None
-        if clock is not None:
-            weight, tick = solver_ticks(solution.geometry), clock.tick
-
-            def work(steps: int) -> None:
-                tick(steps * weight)
-
-            self.work = work
+        self.clock = clock
+        self.work: Work | None = None if clock is None else clock.solver
         self.sol = solution.cells
         self.cells = list(self.sol)
         self.blank = 0  # bit c set when cell c is blank
@@ -100,6 +94,8 @@ class Oracle:
 
     def can_remove(self, orbit: Sequence[Cell]) -> bool:
         """Return True when blanking *orbit* keeps the puzzle unique (the puzzle is unchanged)."""
+        if self.clock is not None:
+            self.clock.tick()
         after = self.blank
         for c in orbit:
             after |= 1 << c

@@ -363,6 +363,10 @@ def form_of(request: GenerateRequest) -> Form:
         raise GenerateError(f"workers must be at least 1, got {request.workers}")
     if request.time_limit is not None and not request.time_limit > 0:
         raise GenerateError(f"time limit must be positive seconds, got {request.time_limit!r}")
+    if not isinstance(request.short_when_unlikely, bool):
+        raise GenerateError(
+            f"short_when_unlikely must be True or False, got {request.short_when_unlikely!r}"
+        )
     if request.budget is not None:
         if not isinstance(request.budget, Budget):
             raise GenerateError(f"budget must be a Budget, got {request.budget!r}")
