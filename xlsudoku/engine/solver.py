@@ -530,10 +530,20 @@ class Fast9:
         place: ``place(cands, bits)`` places the candidate bits *bits* and propagates.
         cells: solved candidate int -> the 81 digits.
         given: ``given[cell][digit]`` is the candidate bit of *digit* in *cell*.
+        every: every candidate bit (an empty grid before propagation).
+        cell_set: candidate int -> the cells (bit ``c`` for cell ``c``) where it has a bit,
+            e.g. the cells where two solutions differ, from the XOR of their ints.
+        spread: cell set -> every candidate bit of those cells.
+        search_givens: ``search_givens(givens, limit, keep)`` searches the puzzle whose givens
+            are the candidate bits *givens*, the solved ints appended to *keep*.
 
     >>> state = FAST9.start([0] * 81)
     >>> FAST9.search(state & ~FAST9.given[0][1], 1, None, None).solutions
     1
+    >>> FAST9.cell_set(FAST9.given[80][3] | FAST9.given[4][9]) == 1 << 80 | 1 << 4
+    True
+    >>> FAST9.spread(1 << 80) == sum(FAST9.given[80][d] for d in range(1, 10))
+    True
     """
 
     start: Callable[[Sequence[int]], int]
@@ -541,9 +551,42 @@ class Fast9:
     place: Callable[[int, int], int]
     cells: Callable[[int], tuple[int, ...]]
     given: Sequence[Sequence[int]]
+    every: int
+    cell_set: Callable[[int], int]
+    spread: Callable[[int], int]
+    search_givens: Callable[[int, int, list[int]], SearchStats]
 
 
-FAST9 = Fast9(_start9, _search9, _place9, _cells9, _GIVEN)
+def _search_givens9(givens: int, limit: int, keep: list[int]) -> SearchStats:
+    """Search the puzzle whose givens are the candidate bits *givens* (as :func:`_run9` does)."""
+    start = _place9(_ALL, givens)
+    if start < 0:
+        return SearchStats(0, 0)
+    return _search9(start, limit, None, keep, True, givens)
+
+
+def _cell_set9(cands: int) -> int:
+    """Return the cells (bit ``c`` for cell ``c``) holding any candidate bit of *cands*."""
+    a = cands | cands >> 90 | cands >> 180 | cands >> 270
+    a |= a >> 360
+    a = (a | cands >> 720) & _CELLS0
+    out = 0
+    for r in _R9:
+        out |= (a >> (10 * r) & 511) << (9 * r)
+    return out
+
+
+def _spread9(cells: int) -> int:
+    """Return every candidate bit (all digits) of the cells *cells* (bit ``c`` for cell ``c``)."""
+    a = 0
+    for r in _R9:
+        a |= (cells >> (9 * r) & 511) << (10 * r)
+    return a * _PLANE_REP
+
+
+FAST9 = Fast9(
+    _start9, _search9, _place9, _cells9, _GIVEN, _ALL, _cell_set9, _spread9, _search_givens9
+)
 
 
 # --------------------------------------------------------------------------------------------

@@ -45,8 +45,8 @@ from xlsudoku.engine.generate.unavoidable import (
     other_solution,
     sets_within,
 )
-from xlsudoku.engine.grid import Cell, Geometry, Grid, SudokuError
-from xlsudoku.engine.solver import count_solutions
+from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
+from xlsudoku.engine.solver import FAST9, count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
 
 # Solutions enumerated inside a learned difference to find the minimal sets it holds: a few
@@ -153,17 +153,52 @@ class GridSearch:
         self.checks = 0
         self.nodes = 0
         self.work = clock.solver
+        # on 9x9 the solver's candidate ints serve directly: the givens of an orbit set are an
+        # OR of its orbits' bits, a difference an XOR of two solutions
+        self.fast = geo == CLASSIC
+        if self.fast:
+            given, sol = FAST9.given, solution.cells
+            self.solution_bits = sum(given[c][sol[c]] for c in range(geo.cell_count))
+            self.orbit_bits = [sum(given[c][sol[c]] for c in o) for o in space.orbits]
+
+    def _differences(self, givens: int, limit: int) -> list[int]:
+        """Return the cells where each solution of *givens* (9x9 bits) differs, up to *limit*."""
+        keep: list[int] = []
+        stats = FAST9.search_givens(givens, limit, keep)
+        self.work(1 + stats.guesses)
+        mine = self.solution_bits
+        return [FAST9.cell_set(k ^ mine) for k in keep if k != mine]
+
+    def other(self, orbit_set: int) -> int | None:
+        """Return the cells where another solution of *orbit_set*'s puzzle differs, or None."""
+        if not self.fast:
+            found = other_solution(self.solution, self.space.cells(orbit_set), self.work)
+            return None if found is None else difference(found, self.solution)
+        givens = 0
+        bits = self.orbit_bits
+        while orbit_set:
+            low = orbit_set & -orbit_set
+            orbit_set ^= low
+            givens |= bits[low.bit_length() - 1]
+        diffs = self._differences(givens, 2)
+        return diffs[0] if diffs else None
+
+    def within(self, blank: int) -> list[int]:
+        """Return minimal unavoidable sets inside the cells *blank* (``LEARN_LIMIT`` solutions)."""
+        if not self.fast:
+            return sets_within(self.solution, blank, LEARN_LIMIT, self.work)
+        return minimal_sets(
+            self._differences(self.solution_bits & ~FAST9.spread(blank), LEARN_LIMIT)
+        )
 
     def learn(self, orbit_set: int) -> list[int] | None:
         """Return None when *orbit_set* gives a unique puzzle, else the new sets it misses."""
         self.checks += 1
         space = self.space
-        clues = space.cells(orbit_set)
-        other = other_solution(self.solution, clues, self.work)
-        if other is None:
+        diff = self.other(orbit_set)
+        if diff is None:
             return None
-        diff = difference(other, self.solution)
-        inside = sets_within(self.solution, diff, LEARN_LIMIT, self.work)
+        inside = self.within(diff)
         sets = minimal_sets([space.to_orbits(u) for u in inside] + [space.to_orbits(diff)])
         new = [u for u in sets if u not in self.known_set]
         if not new:  # pragma: no cover - would mean a known set was missed by the search
