@@ -23,13 +23,14 @@ from xlsudoku.engine.generate.request import Budget, BudgetKind
 # The limit and the cancel hook are looked at every this many ticks.
 POLL_TICKS = 64
 
-# Ticks in a work unit: measured, a tick (a node of the low-clue search) takes about 10 us of
-# CPU, so a unit is about a second.
+# Ticks in a work unit: measured, a tick (a node of the low-clue search with its share of the
+# bookkeeping) takes about 10 us of CPU, so a unit is about a second.
 WORK_TICKS = 100_000
 
-# Ticks of one step of the exact solver (a call or a guess on 9x9, a node on 16x16): measured
-# about 100 us each.
-SOLVER_TICKS = 12
+# Ticks of one step of the exact solver (a call or a guess on 9x9, a node on other shapes):
+# measured about 40 us for a step of the low-clue search's checks on 9x9 (a 16x16 node costs
+# about twice that).
+SOLVER_TICKS = 3
 
 Cancel = Callable[[], bool]
 
