@@ -333,6 +333,32 @@ def test_low_search_stops_at_the_deadline_and_on_cancel() -> None:
     assert search.run() == "cancel" and len(polls) == 41
 
 
+def test_a_stuck_low_search_gives_the_pool_spares(monkeypatch: pytest.MonkeyPatch) -> None:
+    # stuck at a 19 (the sample's): a fresh grid with nothing as low gives a spare one or two
+    # opens above, whose lowering moves only are tried; every puzzle met stays valid
+    from xlsudoku.engine.generate import lowsearch
+
+    known = next(p for p, clues in _low_clue_rows() if clues == 19)
+    solution = solve(known)
+    assert solution is not None
+    monkeypatch.setattr(lowsearch, "STUCK_TICKS", 1)
+    records: list[Found] = []
+    search = _search(17, 3, 0)  # its first grid has a 21: most grids have none at 21 or less
+    search.on_record = records.append
+    search.record(known, solution, "grid")
+    search.explore()  # the record's first turn: it stays at stage 0
+    search.clock.tick(2)
+    assert search.stuck
+    search.fresh()
+    spares = [(number, cells) for _, number, cells in search.pool if number in search.spares]
+    assert len(spares) == 1 and Grid(spares[0][1]).given_count - 19 in (1, 2)
+    while spares[0][0] in search.spares and search.level == 19:
+        search.explore()
+    assert all(number != spares[0][0] for _, number, _ in search.pool)  # stage 0 only
+    for found in records:
+        check_puzzle(found.puzzle, found.solution, Symmetry.ROTATE_180)
+
+
 def test_low_search_on_a_small_geometry_stops_after_its_grids() -> None:
     task = Task(3, Symmetry.ROTATE_180, NONE, NONE, 4, geometry(2, 2))
     search = LowSearch(task, random.Random(14), Clock(None, None))

@@ -13,6 +13,12 @@ processes; this module imports neither, so the data flows one way):
 
 The pool gets ``POOL_SHARE`` of the work while it has puzzles, fresh grids the rest (work is
 counted in clock ticks, :mod:`.clock`, not timed, so that a seeded run is reproducible).
+
+A search can get *stuck*: the puzzles as good as the best all lie near the one found first, and
+none of them has a lower neighbour.  After ``STUCK_TICKS`` without a new best, each fresh grid
+also gives the pool a *spare*: a puzzle of the grid one or two opens above the best.  Only its
+lowering moves (stage 0) are tried (those that stay above the best are spares in turn), and
+the puzzles as good as the best that they reach start the exploration again somewhere else.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generate.clock import Clock, Stopped
+from xlsudoku.engine.generate.clock import WORK_TICKS, Clock, Stopped
 from xlsudoku.engine.generate.lowclue import GridSearch, OrbitSpace, pad
 from xlsudoku.engine.generate.neighbours import STAGES, neighbours
 from xlsudoku.engine.generate.strategy import Plan, Stop
@@ -44,6 +50,9 @@ POOL_SHARE = 0.75
 
 # Puzzles kept waiting in the pool at most.
 POOL_LIMIT = 500
+
+# Ticks without a new best after which a search is stuck and fresh grids give spares.
+STUCK_TICKS = 30 * WORK_TICKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +142,9 @@ class LowSearch:
         self.seen: set[tuple[int, ...]] = set()
         self.fresh_work = 0
         self.pool_work = 0
+        # pool numbers of the spares (stage 0 only), and the tick of the last record
+        self.spares: set[int] = set()
+        self.since = 0
 
     def _space(self, rng: random.Random) -> OrbitSpace:
         task = self.task
@@ -179,14 +191,28 @@ class LowSearch:
             self.on_record(self.best)
         self.pool.clear()
         self.moves.clear()
+        self.spares.clear()
+        self.since = self.clock.count
         self.add_to_pool(puzzle.cells)
 
-    def add_to_pool(self, cells: tuple[int, ...]) -> None:
-        """Queue *cells* for its neighbour moves unless seen before or the pool is full."""
-        if cells not in self.seen and len(self.pool) < POOL_LIMIT:
-            self.seen.add(cells)
-            self.numbered += 1
-            heapq.heappush(self.pool, (0, self.numbered, cells))
+    def add_to_pool(self, cells: tuple[int, ...], spare: bool = False) -> bool:
+        """Queue *cells* for its neighbour moves unless seen before or the pool is full.
+
+        A *spare* gets its lowering moves (stage 0) only.  Returns whether it was queued.
+        """
+        if cells in self.seen or len(self.pool) >= POOL_LIMIT:
+            return False
+        self.seen.add(cells)
+        self.numbered += 1
+        heapq.heappush(self.pool, (0, self.numbered, cells))
+        if spare:
+            self.spares.add(self.numbered)
+        return True
+
+    @property
+    def stuck(self) -> bool:
+        """True when ``STUCK_TICKS`` have passed since the last new best."""
+        return self.best is not None and self.clock.count - self.since >= STUCK_TICKS
 
     def pool_turn(self) -> bool:
         """Return True when the next turn goes to the pool (it gets POOL_SHARE of the work)."""
@@ -211,6 +237,10 @@ class LowSearch:
                 found = search.run(self.level, task.target)
                 if found is not None:
                     self.add_to_pool(kept(solution, space.cells(found)).cells)
+                elif self.stuck:
+                    found = search.run(self.level + 2, self.level + 1)
+                    if found is not None:
+                        self.add_to_pool(kept(solution, space.cells(found)).cells, spare=True)
         if self.on_grid is not None:
             self.on_grid(self.grids, self.level)
 
@@ -235,6 +265,8 @@ class LowSearch:
             if stage == 0:
                 self.explored += 1
         level = self.level
+        spare = number in self.spares
+        above = sum(1 for d in cells if d) if spare else 0
         spent = 0
         for opens, found in moves:
             spent += 1
@@ -242,13 +274,17 @@ class LowSearch:
                 if opens < level:
                     self.found_lower(found)
                     return
-                self.add_to_pool(found)
+                if opens == level:
+                    self.add_to_pool(found)
+                elif spare and opens < above:
+                    self.add_to_pool(found, spare=True)  # a spare lower, still above the best
             if spent >= TURN_CHECKS:
                 return  # the entry stays first and goes on next turn
         del self.moves[number]
         heapq.heappop(self.pool)
-        if stage + 1 < STAGES:
+        if stage + 1 < STAGES and number not in self.spares:
             heapq.heappush(self.pool, (stage + 1, number, cells))
+        self.spares.discard(number)
 
     def found_lower(self, cells: tuple[int, ...]) -> None:
         """Record a neighbour with fewer opens, then search its grid for fewer still."""
