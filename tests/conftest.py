@@ -101,3 +101,10 @@ def rating_path_boards(puzzles: list[str]) -> list:
             boards.append(board)
             board = board.apply(step)
     return boards
+
+
+def bench_args(*argv: str):
+    """Return the arguments of ``xlsudoku bench ARGV`` as the one parser reads them."""
+    from xlsudoku.cli import build_parser
+
+    return build_parser().parse_args(["bench", *argv])

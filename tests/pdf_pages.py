@@ -161,7 +161,9 @@ def read_cells(pdf: Path, page: int, grids: list[SeenGrid], chars: str) -> None:
         for x0, y0, x1, y1, text in words:
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
             if grid.left < cx < grid.right and grid.top < cy < grid.bottom:
-                assert len(text) == 1 and text in chars, f"unexpected text {text!r} in a grid"
+                # a digit above 9 is printed as the number (10-16), as the sheets write it
+                assert text.isdigit() and 1 <= int(text) <= len(chars), f"{text!r} in a grid"
+                text = chars[int(text) - 1]
                 index = int((cy - grid.top) / cell_h) * grid.columns + int(
                     (cx - grid.left) / cell_w
                 )

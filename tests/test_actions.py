@@ -98,7 +98,9 @@ def test_start_unreached_target_keeps_the_best(io, pattern, opens, says):
     set_params(io, Pattern=pattern, Opens=opens, Trials=1, Seed=1, TimeLimit=0.2)
     outcome = actions.start(io)
     stats = dict(map(tuple, io.read(layout.STATS)))
-    assert outcome.ok and stats["Target reached"] == f"No (target {opens})"
+    assert outcome.ok and stats["Target reached"] == (
+        f"No: asked {opens} opens; missed the opens (got {stats['Opens']})"
+    )
     assert grid_at(io, layout.PUZZLE_GRID).given_count == stats["Opens"] > opens
     assert outcome.status.startswith(says)
     assert "Time limit (s) in C" in outcome.status
@@ -316,7 +318,7 @@ def test_missing_collection_sheet_is_reported_in_the_status(wb, io):
     assert not outcome.ok
     assert wb["Generator"][address(layout.STATUS)].value == (
         "The workbook has no sheet 'Collection' (its sheets: Generator, Print, Analyze, "
-        "Removed); restore it from workbooks/xlsudoku.xlsm."
+        "Removed, Play); restore it from workbooks/xlsudoku.xlsm."
     )
 
 
@@ -414,7 +416,7 @@ def test_pattern_none_and_needs_headless(tmp_path, capsys):
     import openpyxl
     from sheets import TEMPLATE
 
-    from xlsudoku.addin.main import main
+    from xlsudoku.cli import main
 
     book = tmp_path / "xlsudoku.xlsm"
     shutil.copy2(TEMPLATE, book)
@@ -422,7 +424,7 @@ def test_pattern_none_and_needs_headless(tmp_path, capsys):
     for name, value in {"Pattern": "none", "Opens": 24, "Needs": "Claiming", "Seed": 4}.items():
         wb[layout.GENERATOR][layout.NAMES[name].address] = value
     wb.save(book)
-    assert main(["start", str(book), "--quiet"]) == 0
+    assert main(["workbook", "start", str(book), "--quiet"]) == 0
     puzzle = Grid.parse(capsys.readouterr().out.splitlines()[1].split()[-1])
     request = GenerateRequest(opens=24, pattern=None, needs=Technique.CLAIMING, seed=4)
     assert puzzle == generate(request).puzzle

@@ -200,7 +200,7 @@ def test_hint_keeps_its_candidates_in_the_file_between_headless_runs(tmp_path, c
     import openpyxl
     from sheets import TEMPLATE
 
-    from xlsudoku.addin.main import main
+    from xlsudoku.cli import main
 
     book = tmp_path / "xlsudoku.xlsm"
     shutil.copy2(TEMPLATE, book)
@@ -209,7 +209,7 @@ def test_hint_keeps_its_candidates_in_the_file_between_headless_runs(tmp_path, c
     wb.save(book)
     levels = []
     for _ in range(12):  # three placement steps, then the elimination step
-        assert main(["hint", str(book)]) == 0
+        assert main(["workbook", "hint", str(book)]) == 0
         levels.append(capsys.readouterr().out.split(".")[0])
     assert levels == ["Hint 1 of 3", "Hint 2 of 3", "Hint 3 of 3"] * 4
     saved = openpyxl.load_workbook(book)

@@ -18,7 +18,7 @@ from sheets import PUZZLES, TEMPLATE
 
 from xlsudoku.addin import actions, layout, xl
 from xlsudoku.addin.cellio import OpenpyxlIO
-from xlsudoku.addin.main import main
+from xlsudoku.cli import main
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions
 
@@ -223,7 +223,7 @@ def test_collection_tools_headless(tmp_path, capsys):
     shutil.copy2(TEMPLATE, book)
     source = tmp_path / "in.sdm"
     source.write_text("".join(f"{puzzle}\n" for puzzle, _ in PUZZLES))
-    assert main(["import", str(book), str(source), "--quiet"]) == 0
+    assert main(["workbook", "import", str(book), str(source), "--quiet"]) == 0
     assert capsys.readouterr().out.startswith(f"Imported {len(PUZZLES)} puzzles as ids 1-")
     wb = openpyxl.load_workbook(book)
     assert wb[layout.COLLECTION].max_row == 1 + len(PUZZLES)
@@ -233,14 +233,16 @@ def test_collection_tools_headless(tmp_path, capsys):
     wb[layout.GENERATOR][layout.NAMES[layout.DELETE_IDS].address] = "1-2"
     wb[layout.GENERATOR][layout.NAMES[layout.SORT_BY].address] = "id (descending)"
     wb.save(book)
-    assert main(["delete", str(book), "--quiet"]) == 0
-    assert main(["sort", str(book), "--quiet"]) == 0
+    assert main(["workbook", "delete", str(book), "--quiet"]) == 0
+    assert main(["workbook", "sort", str(book), "--quiet"]) == 0
     wb = openpyxl.load_workbook(book)
     ids = [row[0].value for row in wb[layout.COLLECTION].iter_rows(min_row=2) if row[0].value]
     assert ids == list(range(len(PUZZLES), 2, -1))
     removed = [row[0].value for row in wb[layout.REMOVED].iter_rows(min_row=2) if row[0].value]
     assert removed == [1, 2]
-    assert main(["delete", str(book), "--quiet"]) == 1  # Delete ids was cleared: nothing to do
+    assert (
+        main(["workbook", "delete", str(book), "--quiet"]) == 1
+    )  # Delete ids was cleared: nothing to do
 
 
 def run_script(book, name):

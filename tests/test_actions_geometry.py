@@ -16,7 +16,7 @@ from sheets import TEMPLATE, block_of, grid_of
 
 from xlsudoku.addin import actions, layout, params, render, xl
 from xlsudoku.addin.cellio import OpenpyxlIO, character_width
-from xlsudoku.addin.main import main
+from xlsudoku.cli import main
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grid import DIGIT_CHARS, Grid
 from xlsudoku.engine.solver import count_solutions, solve
@@ -167,8 +167,8 @@ def test_every_shape_headless(tmp_path):
     for name, value in {"Geometry": "12x12", "Pattern": "none", "Opens": 70, "Seed": 4}.items():
         wb[layout.GENERATOR][layout.NAMES[name].address] = value
     wb.save(book)
-    assert main(["start", str(book), "--quiet"]) == 0
-    assert main(["save", str(book), "--quiet"]) == 0
+    assert main(["workbook", "start", str(book), "--quiet"]) == 0
+    assert main(["workbook", "save", str(book), "--quiet"]) == 0
     wb = openpyxl.load_workbook(book)
     geo = params.geometry_of("12x12")
     grid = grid_of([[c.value for c in row] for row in wb[layout.GENERATOR]["F4:U19"]], geo)

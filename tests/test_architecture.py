@@ -1,39 +1,55 @@
-"""Dependency rules of STYLE.md: what the engine loads (fresh interpreter), no import circle."""
+"""Dependency rules of STYLE.md for the whole package: layers, no circle, no private reach.
+
+The layers run one way: engine <- xlsm <- addin <- production <- cli (``template``, the
+workbook's build, sits above addin and nothing at run time imports it); ``bench`` (the tools)
+may import every layer but the command line, and nothing imports it but the command line;
+``errors``, ``interrupts`` and ``progress`` import nothing of the package and every layer may
+import them.
+Imports inside functions count: a lazy import back is still a circle in the design.
+"""
 
 import ast
 import subprocess
 import sys
 from pathlib import Path
 
-import xlsudoku.engine
+import xlsudoku
+
+ROOT = Path(xlsudoku.__file__).parent
+BASE = {
+    "xlsudoku",
+    "xlsudoku.errors",
+    "xlsudoku.interrupts",
+    "xlsudoku.progress",
+    "xlsudoku.__main__",
+}
+# What each room may import of the package (besides itself and the base modules).
+ALLOWED = {
+    "engine": set(),
+    "xlsm": set(),
+    "addin": {"engine", "xlsm"},
+    "template": {"engine", "xlsm", "addin"},
+    "production": {"engine", "xlsm", "addin"},
+    "bench": {"engine", "xlsm", "addin", "template", "production"},
+    "cli": {"engine", "xlsm", "addin", "template", "production", "bench"},
+}
 
 
-def test_engine_import_loads_no_excel_modules():
-    code = (
-        "import sys, importlib, pkgutil\n"
-        "import xlsudoku.engine\n"
-        "for m in pkgutil.walk_packages(xlsudoku.engine.__path__, 'xlsudoku.engine.'):\n"
-        "    if not m.name.endswith('__main__'):\n"
-        "        importlib.import_module(m.name)\n"
-        "bad = [m for m in ('xlwings', 'openpyxl', 'xlsudoku.addin', 'xlsudoku.production',"
-        " 'fpdf', 'distributed', 'filelock') if m in sys.modules]\n"
-        "print(','.join(bad))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "", f"engine loaded {out.stdout.strip()}"
-
-
-def _engine_imports() -> dict[str, set[str]]:
-    """Every engine module -> the engine modules it imports, at the top or inside a function."""
-    root = Path(xlsudoku.engine.__file__).parent
+def _modules() -> dict[str, Path]:
     names = {}
-    for path in root.rglob("*.py"):
-        parts = ("xlsudoku", "engine", *path.relative_to(root).with_suffix("").parts)
+    for path in ROOT.rglob("*.py"):
+        parts = ("xlsudoku", *path.relative_to(ROOT).with_suffix("").parts)
         names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return names
+
+
+def _imports(names: dict[str, Path]) -> dict[str, set[str]]:
+    """Every module -> the package modules it imports, at the top or inside a function."""
     graph: dict[str, set[str]] = {}
     for name, path in names.items():
         found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module:
                 for alias in node.names:
                     sub = f"{node.module}.{alias.name}"
@@ -42,6 +58,11 @@ def _engine_imports() -> dict[str, set[str]]:
                 found.update(alias.name for alias in node.names)
         graph[name] = {m for m in found if m in names and m != name}
     return graph
+
+
+def _room(module: str) -> str:
+    parts = module.split(".")
+    return module if module in BASE else parts[1]
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -72,9 +93,96 @@ def test_cycle_finder_finds_a_circle():
     assert _cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
 
 
-def test_engine_has_no_import_circle():
-    # imports inside functions count too: a lazy import back is still a circle in the design
-    graph = _engine_imports()
-    assert "xlsudoku.engine.generate.deep" in graph
+def test_the_package_has_no_import_circle():
+    graph = _imports(_modules())
     assert "xlsudoku.engine.generate.lowsearch" in graph["xlsudoku.engine.generate.workers"]
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_rooms_import_one_way():
+    names = _modules()
+    rooms = {_room(name) for name in names} - BASE
+    assert rooms == set(ALLOWED), rooms
+    wrong = []
+    for module, imported in _imports(names).items():
+        room = _room(module)
+        for other in imported:
+            target = _room(other)
+            if target in BASE and room != "xlsudoku" and other != "xlsudoku.__main__":
+                continue
+            if module in BASE:
+                if other not in BASE and module != "xlsudoku.__main__":
+                    wrong.append(f"{module} -> {other}")
+                continue
+            if target != room and target not in ALLOWED[room]:
+                wrong.append(f"{module} -> {other}")
+    assert wrong == []
+
+
+def test_the_base_and_the_file_library_import_nothing_of_the_package():
+    graph = _imports(_modules())
+    for name in ("xlsudoku.errors", "xlsudoku.interrupts", "xlsudoku.progress"):
+        assert graph[name] == set(), name
+    for name, imported in graph.items():
+        if name.startswith("xlsudoku.xlsm"):
+            assert all(other.startswith("xlsudoku.xlsm") for other in imported), name
+
+
+def test_technique_modules_import_only_the_board_vocabulary():
+    allowed = {"grid", "masks", "board", "steps"}
+    for name, imported in _imports(_modules()).items():
+        if not name.startswith("xlsudoku.engine.techniques.") or name.endswith("__init__"):
+            continue
+        for other in imported:
+            parts = other.split(".")
+            ok = (parts[:2] == ["xlsudoku", "engine"] and parts[2] in allowed) or other.startswith(
+                "xlsudoku.engine.techniques"
+            )
+            assert ok, f"{name} -> {other}"
+
+
+def test_no_module_reaches_into_private_names_of_another():
+    """No ``from x import _private`` of another module, no argparse internals anywhere."""
+    wrong = []
+    for name, path in _modules().items():
+        text = path.read_text(encoding="utf-8")
+        for needle in ("_SubParsersAction", "._actions", "_group_actions", "sys.argv[1"):
+            if needle in text and name != "xlsudoku.cli":
+                wrong.append(f"{name}: {needle}")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module != name:
+                wrong += [
+                    f"{name}: {node.module}.{alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                ]
+    assert wrong == []
+
+
+def test_engine_import_loads_no_excel_modules():
+    code = (
+        "import sys, importlib, pkgutil\n"
+        "import xlsudoku.engine\n"
+        "for m in pkgutil.walk_packages(xlsudoku.engine.__path__, 'xlsudoku.engine.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "bad = [m for m in ('xlwings', 'openpyxl', 'xlsudoku.addin', 'xlsudoku.production',"
+        " 'xlsudoku.xlsm', 'xlsudoku.cli', 'xlsudoku.bench', 'fpdf', 'distributed', 'filelock')"
+        " if m in sys.modules]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"engine loaded {out.stdout.strip()}"
+
+
+def test_the_command_line_loads_only_the_standard_library_before_a_command_runs():
+    code = (
+        "import sys\n"
+        "import xlsudoku.cli\n"
+        "xlsudoku.cli.build_parser()\n"
+        "bad = sorted(m for m in sys.modules if m.startswith(('xlsudoku.engine', 'xlsudoku.addin',"
+        " 'xlsudoku.production', 'xlsudoku.xlsm', 'openpyxl', 'numpy', 'xlwings', 'fpdf',"
+        " 'dask', 'tqdm')) or m in [n for n in sys.modules if n.startswith('xlsudoku.bench.')])\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"building the parser loaded {out.stdout.strip()}"

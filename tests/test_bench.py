@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from conftest import TEST_DATA
+from conftest import TEST_DATA, bench_args
 
-from xlsudoku.engine.bench.common import load_puzzles, time_items
-from xlsudoku.engine.bench.solver import bench_fill, bench_solve, run_fill, run_solve
+from xlsudoku.bench.common import load_puzzles, time_items
+from xlsudoku.bench.solver import bench_fill, bench_solve, run_fill, run_solve
 from xlsudoku.engine.grid import Grid
 
 NUMBER = r"[\d,]+(\.\d+)?"
@@ -28,7 +28,9 @@ def test_bench_solve_report_on_20_puzzles():
 
 def test_run_solve_names_data_set_and_sample(capsys):
     path = TEST_DATA / "solver_hardest_sample.txt"
-    assert run_solve([str(path), "--limit", "5", "--seed", "3", "--runs", "1"]) == 0
+    assert (
+        run_solve(bench_args("solve", str(path), "--limit", "5", "--seed", "3", "--runs", "1")) == 0
+    )
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"data set {path}: 5 puzzles (random sample, seed 3)"
     assert out[1].startswith("load average")
@@ -43,7 +45,7 @@ def test_sample_is_reproducible():
 
 def test_bench_fill_and_its_command(capsys):
     assert bench_fill(5, 1, runs=2)[0].startswith("fill 9x9: ")
-    assert run_fill(["--count", "3", "--runs", "1", "--size", "6"]) == 0
+    assert run_fill(bench_args("fill", "--count", "3", "--runs", "1", "--size", "6")) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "random grids: 3 per run, seed 1"
     assert out[2].startswith("fill 6x6: ")

@@ -15,15 +15,15 @@ import openpyxl
 import pytest
 
 from xlsudoku.addin import layout
-from xlsudoku.addin.build_workbook import BUTTONS_BAS, CODE_NAMES, DEFAULT_OUTPUT, build_file
-from xlsudoku.addin.package import package_contents
-from xlsudoku.addin.vbaproject import (
+from xlsudoku.engine.patterns import PRESETS
+from xlsudoku.template.build import BUTTONS_BAS, CODE_NAMES, DEFAULT_OUTPUT, build_file
+from xlsudoku.template.xlwings_vba import (
     quickstart_project_bytes,
     xlwings_project,
     xlwings_quickstart,
     xlwings_version,
 )
-from xlsudoku.engine.patterns import PRESETS
+from xlsudoku.xlsm.package import package_contents
 
 with warnings.catch_warnings():  # oletools still uses pyparsing names deprecated since 3.0
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -65,9 +65,7 @@ def test_committed_workbook_is_a_fresh_build(fresh: Path) -> None:
     differing = sorted(
         name for name in committed.keys() | built.keys() if committed.get(name) != built.get(name)
     )
-    assert not differing, (
-        f"run `python -m xlsudoku.addin.build_workbook`; parts differ: {differing}"
-    )
+    assert not differing, f"run `python -m xlsudoku.template.build`; parts differ: {differing}"
     assert COMMITTED.read_bytes() == fresh.read_bytes()
 
 
@@ -82,7 +80,8 @@ def test_vendored_xlwings_project_is_the_shipped_one() -> None:
     if xlwings_version(installed) != xlwings_version(vendored):
         pytest.skip(
             f"installed xlwings {xlwings_version(installed)} differs from the vendored "
-            f"{xlwings_version(vendored)}: run `python -m addin.build_workbook --refresh-xlwings`"
+            f"{xlwings_version(vendored)}: run "
+            "`python -m xlsudoku.template.build --refresh-xlwings`"
         )
     assert installed == vendored
 
@@ -190,9 +189,14 @@ def test_grids_are_drawn_by_shape(book: openpyxl.Workbook, name: str) -> None:
     ref = layout.NAMES[name]
     ws = book[ref.sheet]
     rules = conditional(ws, ref)
-    shaded = ref.sheet != layout.ANALYZE
-    # every combination of dark left/top/right/bottom edges, with 3 shades or none
-    assert len(rules) == 16 * (3 if shaded else 1) + (name == layout.ANALYZE_GRID)
+    if name in layout.HIDDEN_NAMES:
+        assert rules == []  # a hidden block is not drawn
+        return
+    shaded = ref.sheet not in (layout.ANALYZE, layout.PLAY)
+    # every combination of dark left/top/right/bottom edges, with 3 shades or none (and on the
+    # play grid, each a given or not)
+    looks = 3 if shaded else 2 if name == layout.PLAY_GRID else 1
+    assert len(rules) == 16 * looks + (name == layout.ANALYZE_GRID)
     helpers = [cell.coordinate for cell in ws[layout.SHAPE_CELLS[ref.sheet].address][0]]
     for rule in rules:
         assert all(f"${h[:2]}${h[2:]}" in rule.formula[0] for h in helpers[:1]), rule.formula
@@ -328,7 +332,11 @@ def test_olevba_sees_every_module(macros: dict[str, str]) -> None:
 
 @pytest.mark.parametrize("button", layout.BUTTONS, ids=lambda button: button.action)
 def test_button_runs_its_macro(fresh: Path, macros: dict[str, str], button: layout.Button) -> None:
-    drawn = [b for b in package_contents(fresh).buttons if b.caption == button.caption]
+    drawn = [
+        b
+        for b in package_contents(fresh).buttons
+        if b.caption == button.caption and b.sheet == button.anchor.sheet
+    ]
     assert [(b.sheet, b.macro) for b in drawn] == [(button.anchor.sheet, button.macro)]
     sub = re.search(
         rf"^Public Sub {button.macro}\(\)\n(.*?)^End Sub",
@@ -347,7 +355,7 @@ def test_desktop_entry_points_exist() -> None:
 
 
 def test_build_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from xlsudoku.addin.build_workbook import main
+    from xlsudoku.template.build import main
 
     target = tmp_path / "sub" / "book.xlsm"
     assert main(["--output", str(target)]) == 0

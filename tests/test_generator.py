@@ -33,7 +33,9 @@ from xlsudoku.engine.generate.request import Budget, BudgetKind, form_of
 from xlsudoku.engine.generate.strategy import Plan, Strategy
 from xlsudoku.engine.generate.unavoidable import cells_of, quick_sets
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry, geometry_for_size
+from xlsudoku.engine.logic import next_step
 from xlsudoku.engine.patterns import preset
+from xlsudoku.engine.ranks import rank_statistics
 from xlsudoku.engine.solver import reference_solutions
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
@@ -202,7 +204,8 @@ def check_result(result: GenerateResult, request: GenerateRequest) -> None:
             assert bool(puzzle[cell]) == (ch == "x"), cell
     assert 1 <= result.trials_used <= request.trials
     assert 1 <= result.grids_tried <= result.trials_used
-    assert sum(result.ranks.cells_per_rank) == puzzle.geometry.cell_count - result.opens
+    ranks = rank_statistics(puzzle, result.solution, next_step=next_step)
+    assert sum(ranks.cells_per_rank) == puzzle.geometry.cell_count - result.opens
 
 
 # --------------------------------------------------------------------------- generated puzzles
@@ -578,7 +581,7 @@ def test_result_to_dict_carries_every_field():
     data = result.to_dict()
     assert set(data) == set(GenerateResult.__slots__)
     assert Grid.parse(str(data["puzzle"])) == result.puzzle
-    assert data["ranks"]["cells_per_rank"] == list(result.ranks.cells_per_rank)
+    assert data["solution"] == str(result.solution) and data["opens"] == result.opens
 
 
 def test_difficulty_is_delegated_when_set(monkeypatch):
@@ -602,7 +605,7 @@ def test_difficulty_is_delegated_when_set(monkeypatch):
 def test_cli_generate_line_grid_and_json(capsys):
     import json
 
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     assert main(["generate", "--seed", "3"]) == 0
     line = capsys.readouterr().out.strip()
@@ -624,7 +627,8 @@ def test_cli_generate_line_grid_and_json(capsys):
     argv = ["generate", "--seed", "5", "--format", "json", "--symmetry", "90", "--opens", "28"]
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == set(GenerateResult.__slots__)
+    # the result's fields and its analysis's grade and ranks
+    assert set(data) == {*GenerateResult.__slots__, "level", "score", "hardest", "profile", "ranks"}
     assert data["request"]["symmetry"] == "rotate90" and data["seed"] == 5
     assert count_solutions(Grid.parse(data["puzzle"])) == 1
 
@@ -632,7 +636,7 @@ def test_cli_generate_line_grid_and_json(capsys):
 def test_cli_generate_deep_workers_default_to_one_with_a_seed(capsys):
     import json
 
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     argv = ["generate", "--opens", "22", "--seed", "7", "--format", "json"]
     assert main(argv) == 0
@@ -649,7 +653,7 @@ def test_cli_generate_deep_workers_default_to_one_with_a_seed(capsys):
 def test_cli_generate_budget(capsys):
     import json
 
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     argv = ["generate", "--opens", "18", "--pattern", "none", "--seed", "3", "--format", "json"]
     outputs = []
@@ -670,7 +674,7 @@ def test_cli_generate_budget(capsys):
 
 
 def test_cli_generate_other_geometry_and_mask(capsys):
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     argv = ["generate", "--seed", "2", "--geometry", "6x6", "--pattern", "none", "--opens", "12"]
     assert main(argv) == 0
@@ -691,7 +695,7 @@ def test_cli_generate_other_geometry_and_mask(capsys):
     ],
 )
 def test_cli_generate_errors_exit_2(capsys, argv, message):
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     assert main(["generate", *argv]) == 2
     captured = capsys.readouterr()
@@ -699,7 +703,7 @@ def test_cli_generate_errors_exit_2(capsys, argv, message):
 
 
 def test_cli_generate_bad_option_values_exit_2(capsys):
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     for argv in (["--symmetry", "sideways"], ["--geometry", "7x7"], ["--opens", "many"]):
         with pytest.raises(SystemExit) as info:
@@ -715,7 +719,9 @@ def test_bench_generate_smoke(capsys):
     """The benchmark command runs and prints its figures (shape only, never speed)."""
     import shutil
 
-    from xlsudoku.engine.bench.generator import run_generate
+    from conftest import bench_args
+
+    from xlsudoku.bench.generator import run
 
     argv = [
         "--seeds",
@@ -726,7 +732,7 @@ def test_bench_generate_smoke(capsys):
         "--qqwing",
         "5" if shutil.which("qqwing") else "0",
     ]
-    assert run_generate(argv) == 0
+    assert run(bench_args("generate", *argv)) == 0
     out = capsys.readouterr().out
     assert "default request (26 opens, pattern 1, 299 trials), seeds 1,2:" in out
     assert "puzzles/s wall" in out and "/s cpu" in out
@@ -735,7 +741,7 @@ def test_bench_generate_smoke(capsys):
         assert "qqwing --generate 5 --symmetry rotate180 --one-line" in out and "unique 5/5" in out
     assert out.splitlines()[0].startswith("xlsudoku bench generate; load average")
 
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     assert main(["bench", "generate", "--seeds", "1", "--count", "1", "--qqwing", "0"]) == 0
     assert "minimal 180° puzzles" in capsys.readouterr().out

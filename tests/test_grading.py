@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from conftest import TEST_DATA, sample_lines
 
-from xlsudoku.engine.bench.grading import spearman
+from xlsudoku.bench.grading import spearman
 from xlsudoku.engine.grading import (
     HODOKU_STEPS,
     TRIAL_SCORE,
@@ -162,7 +162,7 @@ def test_invalid_puzzles_raise_typed_errors():
 def test_cli_grade_tsv_and_json(tmp_path, capsys):
     import json
 
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     path = tmp_path / "p.txt"
     path.write_text(SE_SAMPLE[3]["puzzle"] + "\n" + "11" + "." * 79 + "\n")
@@ -179,7 +179,7 @@ def test_cli_grade_tsv_and_json(tmp_path, capsys):
 
 
 def test_bench_grade_smoke(capsys):
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     path = str(TEST_DATA / "qqwing_hodoku_sample.tsv")
     assert main(["bench", "grade", path, "--limit", "6", "--seed", "1"]) == 0
@@ -192,7 +192,7 @@ def test_bench_grade_smoke(capsys):
 
 
 def test_bench_reglib_smoke(capsys):
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     assert main(["bench", "reglib", str(TEST_DATA / "reglib_sample.txt")]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -9,11 +9,13 @@ import pytest
 from oletools.olevba import VBA_Parser
 from sheets import grid_of
 
-from xlsudoku.addin import actions, headless, layout, package, workbook_file
-from xlsudoku.addin.main import main
-from xlsudoku.engine.cli.common import Interrupts
+from xlsudoku.addin import actions, headless, layout
+from xlsudoku.cli import main
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions
+from xlsudoku.interrupts import Interrupts
+from xlsudoku.xlsm import files as workbook_file
+from xlsudoku.xlsm import package
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
@@ -74,7 +76,7 @@ def test_start_to_output_leaves_the_workbook_alone(book, tmp_path, capsys):
     original = book.read_bytes()
     out = tmp_path / "out" / "result.xlsm"
     out.parent.mkdir()
-    assert main(["start", str(book), "--output", str(out), "--quiet"]) == 0
+    assert main(["workbook", "start", str(book), "--output", str(out), "--quiet"]) == 0
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].startswith("Reached 26 opens") and printed[-1] == f"saved {out}"
     assert book.read_bytes() == original
@@ -90,38 +92,38 @@ def test_start_in_place_keeps_a_backup(book):
     original = book.read_bytes()
     set_cells(book, Seed=77)
     changed_input = book.read_bytes()
-    assert main(["start", str(book), "--quiet"]) == 0
+    assert main(["workbook", "start", str(book), "--quiet"]) == 0
     backup = book.with_name(book.name + ".bak")
     assert backup.read_bytes() == changed_input != original
     assert read(book, layout.STATS)[layout.STATS_LABELS.index("Seed")] == ["Seed", 77]
     assert_macros_and_buttons(book)
     # a second run repeats the puzzle of seed 77
     first = read(book, layout.PUZZLE_GRID)
-    assert main(["start", str(book), "--quiet"]) == 0
+    assert main(["workbook", "start", str(book), "--quiet"]) == 0
     assert read(book, layout.PUZZLE_GRID) == first
     assert no_temp_files(book.parent)
 
 
 def test_every_button_headless(book, capsys):
     set_cells(book, Seed=5, ShowSolution="Yes")
-    assert main(["start", str(book), "--quiet"]) == 0
+    assert main(["workbook", "start", str(book), "--quiet"]) == 0
     puzzle = grid_of(read(book, layout.PUZZLE_GRID))
-    assert main(["save", str(book)]) == 0
+    assert main(["workbook", "save", str(book)]) == 0
     rows = read(book, layout.COLLECTION_HEADER)
     wb = openpyxl.load_workbook(book)
     assert wb["Collection"]["D2"].value == str(puzzle) and wb["Collection"]["A2"].value == 1
-    assert main(["save", str(book)]) == 1  # the same puzzle again: refused
+    assert main(["workbook", "save", str(book)]) == 1  # the same puzzle again: refused
     assert openpyxl.load_workbook(book)["Collection"].max_row == 2
-    assert main(["clear", str(book)]) == 0
+    assert main(["workbook", "clear", str(book)]) == 0
     assert read(book, layout.PUZZLE_GRID) == [[None] * 16 for _ in range(16)]
     assert read(book, layout.COLLECTION_HEADER) == rows
 
     set_cells(book, AnalyzeString=PUZZLE)
-    assert main(["analyze", str(book)]) == 0
+    assert main(["workbook", "analyze", str(book)]) == 0
     assert str(grid_of(read(book, layout.ANALYZE_GRID))) == PUZZLE
-    assert main(["hint", str(book)]) == 0
+    assert main(["workbook", "hint", str(book)]) == 0
     assert read(book, layout.HINT_TEXT).startswith("Hint 1 of 3")
-    assert main(["solve", str(book)]) == 0
+    assert main(["workbook", "solve", str(book)]) == 0
     solution = grid_of(read(book, layout.ANALYZE_SOLUTION))
     assert solution.is_complete and all(
         solution[c] == d for c, d in enumerate(Grid.parse(PUZZLE)) if d
@@ -147,7 +149,7 @@ def test_engine_commands_still_work(capsys):
 def test_bad_input_exit_1_and_only_the_status_changes(book, capsys, name, value, message):
     set_cells(book, **{name: value})
     before = values(book)
-    assert main(["start", str(book), "--quiet"]) == 1
+    assert main(["workbook", "start", str(book), "--quiet"]) == 1
     assert capsys.readouterr().out.startswith(message)
     after = values(book)
     diff = {key for key in before.keys() | after.keys() if before.get(key) != after.get(key)}
@@ -157,11 +159,11 @@ def test_bad_input_exit_1_and_only_the_status_changes(book, capsys, name, value,
 
 
 def test_unusable_files_exit_3(tmp_path, book, capsys):
-    assert main(["start", str(tmp_path / "missing.xlsm")]) == 3
+    assert main(["workbook", "start", str(tmp_path / "missing.xlsm")]) == 3
     broken = tmp_path / "broken.xlsm"
     broken.write_bytes(b"not a zip")
-    assert main(["start", str(broken)]) == 3
-    assert main(["start", str(book), "--output", str(tmp_path / "out.txt")]) == 3
+    assert main(["workbook", "start", str(broken)]) == 3
+    assert main(["workbook", "start", str(book), "--output", str(tmp_path / "out.txt")]) == 3
     err = capsys.readouterr().err
     assert "missing.xlsm: no such file" in err and "broken.xlsm: not a workbook" in err
     assert broken.read_bytes() == b"not a zip"
@@ -172,9 +174,10 @@ def test_workbook_without_generator_sheet_exit_3(book, capsys):
     wb["Generator"].title = "Puzzles"
     wb.save(book)
     before = book.read_bytes()
-    assert main(["start", str(book), "--quiet"]) == 3
-    assert "no sheet 'Generator' (its sheets: Puzzles, Print, Analyze, Collection, Removed)" in (
-        capsys.readouterr().err
+    assert main(["workbook", "start", str(book), "--quiet"]) == 3
+    assert (
+        "no sheet 'Generator' (its sheets: Puzzles, Print, Analyze, Collection, Removed, Play)"
+        in (capsys.readouterr().err)
     )
     assert book.read_bytes() == before
 
@@ -253,3 +256,30 @@ def test_interrupt_while_replacing_waits_and_says_saved(book, monkeypatch):
     assert book.with_name(book.name + ".bak").read_bytes() == before
     assert interrupts.state.startswith(f"the result was saved to {book}")
     assert no_temp_files(book.parent)
+
+
+def test_start_exits_5_on_a_missed_target_like_generate(book, capsys):
+    set_cells(book, Seed=3, Difficulty="diabolical", Trials=1)
+    assert main(["workbook", "start", str(book), "--quiet"]) == 5
+    captured = capsys.readouterr()
+    assert "the target was missed" in captured.err
+    stats = dict(map(tuple, read(book, layout.STATS)))
+    assert stats["Target reached"].startswith("No: asked 26 opens, Diabolical; missed the level")
+    assert main(["generate", "--seed", "3", "--difficulty", "diabolical", "--trials", "1"]) == 5
+
+
+def test_start_progress_is_accepted_and_never_drawn_into_a_pipe(book, capsys):
+    assert main(["workbook", "start", str(book), "--progress"]) == 0
+    with pytest.raises(SystemExit):
+        main(["workbook", "start", str(book), "--progress", "--quiet"])
+    capsys.readouterr()
+    assert main(["workbook", "start", str(book)]) == 0  # stderr is no terminal here: no bar
+    assert "trial" not in capsys.readouterr().err
+
+
+def test_a_negative_seed_is_refused(capsys):
+    for argv in (["generate", "--seed", "-1"], ["batch", "-n", "1", "--seed", "-1"]):
+        with pytest.raises(SystemExit) as caught:
+            main(argv)
+        assert caught.value.code == 2
+        assert "seed -1 is negative" in capsys.readouterr().err

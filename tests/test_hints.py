@@ -73,7 +73,7 @@ def test_bad_level_and_bad_grids_raise():
 
 
 def test_cli_hint(capsys):
-    from xlsudoku.engine.cli import main
+    from xlsudoku.cli import main
 
     assert main(["hint", PUZZLES[0], "--level", "3"]) == 0
     assert capsys.readouterr().out.strip() == hint(Grid.parse(PUZZLES[0]), 3).text

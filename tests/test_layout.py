@@ -67,7 +67,7 @@ def test_ref_cell_offsets_and_bounds() -> None:
 
 
 def test_every_name_is_on_a_contract_sheet() -> None:
-    assert layout.SHEETS == ("Generator", "Print", "Analyze", "Collection", "Removed")
+    assert layout.SHEETS == ("Generator", "Print", "Analyze", "Collection", "Removed", "Play")
     for name, ref in layout.NAMES.items():
         assert ref.sheet in layout.SHEETS, name
 
@@ -86,7 +86,11 @@ def test_every_name_is_on_a_contract_sheet() -> None:
         (layout.ANALYZE_STATUS, (1, 1)),
         (layout.ANALYZE_STRING, (1, 1)),
         (layout.HINT_TEXT, (1, 1)),
-        *[(param.name, (1, 1)) for param in (*layout.PARAMS, *layout.TOOLS)],
+        (layout.PLAY_LEGEND, (len(render.PLAY_LEGEND), 1)),
+        (layout.PLAY_STATUS, (1, 1)),
+        (layout.PLAY_HINT, (1, 1)),
+        (layout.PLAY_GEOMETRY, (1, 1)),
+        *[(param.name, (1, 1)) for param in layout.INPUTS],
         (layout.HIGHEST_ID, (1, 1)),
     ],
 )
@@ -103,7 +107,8 @@ def test_contract_names_present() -> None:
         "PrintTitle", "PrintGrid", "PrintRules", "PrintKeyTitle", "PrintKey",
         "CollectionHeader", "RemovedHeader", "AnalyzeGeometry", "AnalyzeGrid", "AnalyzeString",
         "AnalyzeStatus", "AnalyzeReport", "HintText", "Candidates", "Legend", "AnalyzeSolution",
-        "AnalyzeSolution2",
+        "AnalyzeSolution2", "PlaySource", "PlayGeometry", "PlayGrid", "PlayMarks", "PlayGivens",
+        "PlayStatus", "PlayHint", "PlayLegend",
     }  # fmt: skip
     assert set(layout.NAMES) == expected
 
@@ -111,7 +116,7 @@ def test_contract_names_present() -> None:
 def test_names_do_not_overlap() -> None:
     blocks = dict(layout.NAMES)
     blocks |= {f"merged {name}": ref for name, ref in layout.MERGED.items()}
-    blocks |= {f"button {button.caption}": button.anchor for button in layout.BUTTONS}
+    blocks |= {f"button {b.anchor.sheet} {b.caption}": b.anchor for b in layout.BUTTONS}
     for (name_a, ref_a), (name_b, ref_b) in itertools.combinations(blocks.items(), 2):
         if name_a == f"merged {name_b}" or name_b == f"merged {name_a}":
             continue
@@ -136,12 +141,19 @@ def test_shape_sources_name_a_geometry_cell() -> None:
     assert layout.SHAPE_SOURCE[layout.GENERATOR] == layout.NAMES[layout.STATS].cell(0, 1)
     assert layout.STATS_LABELS[0] == "Geometry"
     assert layout.SHAPE_SOURCE[layout.ANALYZE] == layout.NAMES[layout.ANALYZE_GEOMETRY].address
+    assert layout.SHAPE_SOURCE[layout.PLAY] == layout.NAMES[layout.PLAY_GEOMETRY].address
     for sheet, (first, last) in layout.HIDDEN_COLUMNS.items():
         hidden = range(layout.column_number(first), layout.column_number(last) + 1)
         for ref in (layout.SHAPE_TABLE[sheet], layout.SHAPE_CELLS[sheet]):
             assert ref.bounds[1] in hidden and ref.bounds[3] in hidden
-        for ref in layout.NAMES.values():
-            if ref.sheet == sheet:
+        for name, ref in layout.NAMES.items():
+            if ref.sheet != sheet:
+                continue
+            if name in layout.HIDDEN_NAMES:  # kept out of sight on purpose
+                assert ref.bounds[1] in hidden and ref.bounds[3] in hidden, name
+                for helper in (layout.SHAPE_TABLE[sheet], layout.SHAPE_CELLS[sheet]):
+                    assert not cells_of(helper) & cells_of(ref), name
+            else:
                 assert ref.bounds[3] < hidden.start, ref
 
 
@@ -246,6 +258,7 @@ def test_buttons_as_contracted() -> None:
         ("Generator", "START"), ("Generator", "SAVE TO COLLECTION"), ("Generator", "CLEAR"),
         ("Generator", "IMPORT"), ("Generator", "DELETE"), ("Generator", "SORT"),
         ("Analyze", "ANALYZE"), ("Analyze", "HINT"), ("Analyze", "SOLVE"),
+        ("Play", "PLAY"), ("Play", "CHECK"), ("Play", "HINT"), ("Play", "SOLVE"),
     }  # fmt: skip
     assert len({button.action for button in layout.BUTTONS}) == len(layout.BUTTONS)
     assert len({button.macro for button in layout.BUTTONS}) == len(layout.BUTTONS)

@@ -427,7 +427,12 @@ def test_bench_reach_runs_generate_and_prints_its_figures(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The benchmark command runs (shape only, never speed): reach, lowest and floors."""
-    from xlsudoku.engine.bench.lowclue import run_reach
+    from conftest import bench_args
+
+    from xlsudoku.bench.lowclue import run
+
+    def run_reach(argv: list[str]) -> int:
+        return run(bench_args("reach", *argv))
 
     assert run_reach(["--targets", "24,23", "--seeds", "1", "--seconds", "10"]) == 0
     out = capsys.readouterr().out
@@ -459,11 +464,15 @@ def test_bench_reach_runs_generate_and_prints_its_figures(
 def test_bench_reach_runs_qqwing_alone_when_installed(capsys: pytest.CaptureFixture[str]) -> None:
     import shutil
 
-    from xlsudoku.engine.bench.lowclue import run_reach
+    from conftest import bench_args
+
+    from xlsudoku.bench.lowclue import run
 
     if shutil.which("qqwing") is None:
         pytest.skip("qqwing is not installed (apt-get install qqwing)")
-    assert run_reach(["--seeds", "0", "--qqwing", "0.2", "--symmetry", "vertical"]) == 0
+    assert (
+        run(bench_args("reach", "--seeds", "0", "--qqwing", "0.2", "--symmetry", "vertical")) == 0
+    )
     out = capsys.readouterr().out
     assert "qqwing --generate 200 --symmetry mirror --one-line, repeated for " in out
     assert "(unique True, vertical True)" in out

@@ -12,11 +12,11 @@ import openpyxl
 import pytest
 
 from xlsudoku.addin import layout
-from xlsudoku.addin.package import (
+from xlsudoku.xlsm.errors import PackageError
+from xlsudoku.xlsm.package import (
     EXCEL_NS,
     VML_NS,
     ButtonShape,
-    PackageError,
     button_vml,
     normalize_zip,
     package_contents,

@@ -34,7 +34,7 @@ def saved_book(tmp_path_factory) -> tuple[Path, list[str], str]:
     shutil.copy(TEMPLATE, book)
     puzzles = []
     for step in ("start", "save", "start", "save", "start"):
-        done = _run(where, step, str(book), "--quiet")
+        done = _run(where, "workbook", step, str(book), "--quiet")
         assert done.returncode == 0, done.stdout + done.stderr
         if step == "start":
             puzzles.append(done.stdout.split("puzzle: ")[1].split()[0])
@@ -131,23 +131,25 @@ def test_bad_cells_are_named_and_the_rest_is_read(tmp_path):
 def test_a_workbook_that_cannot_be_read_is_one_clear_line(tmp_path):
     (tmp_path / "broken.xlsx").write_bytes(b"not a zip")
     done = _run(tmp_path, "format", "broken.xlsx")
-    assert done.returncode == 3 and "cannot be read as a workbook" in done.stderr
+    assert done.returncode == 3 and "not a workbook" in done.stderr
     assert "Traceback" not in done.stderr
     nothing = _book(tmp_path / "nohead.xlsx", ["id", "text"], [])
     with pytest.raises(WorkbookInputError, match="no 'puzzle' column"):
         read_workbook(str(nothing))
-    # the engine alone cannot read workbooks (no openpyxl there): a message, not a crash
-    engine = subprocess.run(
-        [sys.executable, "-m", "xlsudoku.engine", "format", str(TEMPLATE)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
-    assert engine.returncode == 1 and "not a text puzzle file" in engine.stderr
+    # a zip package under another name is named as such, not read as puzzles
+    (tmp_path / "book.txt").write_bytes(TEMPLATE.read_bytes())
+    zipped = _run(tmp_path, "format", "book.txt")
+    assert zipped.returncode == 1 and "not a text puzzle file" in zipped.stderr
 
 
-def test_solve_workbook_without_sheet_is_still_the_analyze_button(saved_book, tmp_path):
+def test_solve_a_workbook_reads_its_puzzles_and_the_button_is_a_workbook_command(
+    saved_book, tmp_path
+):
     book = tmp_path / "b.xlsm"
     shutil.copy(saved_book[0], book)
-    done = _run(tmp_path, "solve", str(book), "--quiet")
-    assert "saved" in done.stdout  # the workbook command ran (it writes the workbook back)
+    before = book.read_bytes()
+    puzzles = _run(tmp_path, "solve", str(book))
+    assert puzzles.returncode == 0 and len(puzzles.stdout.split()) == 3  # two rows, the Generator
+    assert book.read_bytes() == before  # solving the puzzles of a file never writes it
+    done = _run(tmp_path, "workbook", "solve", str(book), "--quiet")
+    assert "saved" in done.stdout  # the Analyze sheet's button ran (it writes the workbook back)

@@ -31,7 +31,7 @@ PROGRAM = """
 import json, sys
 import xlsudoku
 from xlsudoku.engine.generate import GenerateRequest, generate
-from xlsudoku.engine.grading import grade
+from xlsudoku.engine.analysis import analyze
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions, solve
 from xlsudoku.engine.symmetry import Symmetry
@@ -44,13 +44,14 @@ requests = [
 results = []
 for request in requests:
     r = generate(request)
-    graded = grade(r.puzzle)
+    found = analyze(r.puzzle, solution=r.solution, ranks=True)
+    graded = found.graded()
     sparse = Grid.parse(str(r.puzzle)[:40] + "." * 41)
     results.append({
         "puzzle": str(r.puzzle),
         "opens": r.opens,
         "minimal": r.minimal,
-        "ranks": r.ranks.text(),
+        "ranks": found.ranks.text(),
         "count": count_solutions(r.puzzle, 2),
         "sparse_count": count_solutions(sparse, 50),
         "solution": str(solve(r.puzzle)),

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 from conftest import SHARED_DATA, TEST_DATA, sample_lines
 
-from xlsudoku.engine.bench.grading import ReglibCase, check_case, parse_reglib_line
+from xlsudoku.bench.grading import ReglibCase, check_case, parse_reglib_line
 
 REGLIB = SHARED_DATA / "hodoku_reglib-1.3.txt"
 
@@ -105,7 +105,7 @@ def _exemplar_rows() -> list[list[str]]:
 
 
 def test_exemplars_need_their_technique_or_a_harder_one(shared_data):
-    from xlsudoku.engine.bench.grading import HODOKU_CODES
+    from xlsudoku.bench.grading import HODOKU_CODES
     from xlsudoku.engine.grading import HODOKU_STEPS, hodoku_table
     from xlsudoku.engine.grid import Grid
     from xlsudoku.engine.logic import solve_path

@@ -1,6 +1,6 @@
 """Nothing lost, nothing crashes: hostile files, concurrent writers, kills, Ctrl+C, exits.
 
-A small, fast version of each part of ``xlsudoku bench soak`` (xlsudoku.addin.soak), on real
+A small, fast version of each part of ``xlsudoku bench soak`` (xlsudoku.bench.soak), on real
 processes and real files, plus the single behaviours behind them.
 """
 
@@ -19,13 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_headless import set_cells
 
-from xlsudoku.addin import hostile, layout, params, soak
-from xlsudoku.addin.main import main
-from xlsudoku.addin.workbook_file import temp_name
-from xlsudoku.addin.workbook_lock import lock_path
-from xlsudoku.engine.cli.common import Exit
+from xlsudoku.addin import layout, params
+from xlsudoku.bench import hostile, soak
+from xlsudoku.cli import main
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions
+from xlsudoku.errors import Exit
+from xlsudoku.xlsm.files import temp_name
+from xlsudoku.xlsm.lock import lock_path
 
 TEMPLATE = soak.TEMPLATE
 
@@ -77,7 +78,7 @@ def test_the_corpus_has_every_kind_the_issue_names(corpus):
 def test_hostile_files_are_refused_untouched_without_traceback(corpus, capsys):
     for case in corpus:
         before = case.path.read_bytes() if case.path.is_file() else None
-        status = main([case.command, str(case.path), "--quiet"])
+        status = main(["workbook", case.command, str(case.path), "--quiet"])
         err = capsys.readouterr().err
         assert status == Exit.UNUSABLE_FILE, (case.kind, err)
         assert case.expect in err and "Traceback" not in err, (case.kind, err)
@@ -98,7 +99,7 @@ def test_three_writers_lose_nothing(tmp_path):
 def test_a_second_run_waits_for_the_lock_then_gives_up(book, capsys):
     before = book.read_bytes()
     with FileLock(str(lock_path(book))):
-        assert main(["save", str(book), "--wait", "0.2", "--quiet"]) == Exit.ENVIRONMENT
+        assert main(["workbook", "save", str(book), "--wait", "0.2", "--quiet"]) == Exit.ENVIRONMENT
     err = capsys.readouterr().err
     assert "is being written by another xlsudoku run; waiting for it (up to 0.2 s)" in err
     assert "still being written by another xlsudoku run after 0.2 s" in err
@@ -109,14 +110,14 @@ def test_a_second_run_waits_for_the_lock_then_writes(book, capsys):
     lock = FileLock(str(lock_path(book)), thread_local=False)  # released by the timer thread
     lock.acquire()
     threading.Timer(0.3, lock.release).start()
-    assert main(["clear", str(book), "--wait", "30", "--quiet"]) == Exit.OK
+    assert main(["workbook", "clear", str(book), "--wait", "30", "--quiet"]) == Exit.OK
     assert "waiting for it" in capsys.readouterr().err
 
 
 def test_a_symbolic_link_is_written_through(book, tmp_path):
     link = tmp_path / "link.xlsm"
     link.symlink_to(book)
-    assert main(["start", str(link), "--quiet"]) == 0
+    assert main(["workbook", "start", str(link), "--quiet"]) == 0
     assert link.is_symlink() and link.resolve() == book
     puzzle = openpyxl.load_workbook(book)["Generator"]["F4:N12"]
     assert Grid.from_rows([[c.value for c in row] for row in puzzle]).given_count == 26
@@ -126,7 +127,7 @@ def test_a_symbolic_link_is_written_through(book, tmp_path):
 def test_a_read_only_workbook_is_refused(book, capsys):
     before = book.read_bytes()
     book.chmod(0o444)
-    assert main(["start", str(book), "--quiet"]) == Exit.UNUSABLE_FILE
+    assert main(["workbook", "start", str(book), "--quiet"]) == Exit.UNUSABLE_FILE
     assert "the file is read-only" in capsys.readouterr().err
     assert book.read_bytes() == before and oct(book.stat().st_mode & 0o777) == "0o444"
 
@@ -139,7 +140,7 @@ def test_stale_temporary_files_of_dead_runs_are_cleaned(book):
     other = book.with_name(f".other.xlsm.{dead.pid}.tmp")
     for path in (*stale, alive, other):
         path.write_bytes(b"partial")
-    assert main(["clear", str(book), "--quiet"]) == 0
+    assert main(["workbook", "clear", str(book), "--quiet"]) == 0
     assert not any(path.exists() for path in stale)
     assert alive.exists() and other.exists()
 
@@ -172,12 +173,12 @@ def interrupt_the_search(*args):
 
 def test_first_ctrl_c_during_start_saves_the_best_puzzle_and_exits_130(book):
     set_cells(book, Opens=18, Pattern=4, Trials=99999, TimeLimit=60, Seed=3)
-    status, out, err = interrupt_the_search("start", str(book))
+    status, out, err = interrupt_the_search("workbook", "start", "--progress", str(book))
     assert status == 130
     assert out.startswith("Interrupted:")
     assert err.strip().splitlines()[-1] == (
-        f"xlsudoku start: interrupted; the best puzzle found before Ctrl+C was saved to {book} "
-        "(the previous version is book.xlsm.bak)"
+        "xlsudoku workbook start: interrupted; the best puzzle found before Ctrl+C was saved to "
+        f"{book} (the previous version is book.xlsm.bak)"
     )
     rows = openpyxl.load_workbook(book)["Generator"]["F4:N12"]
     puzzle = Grid.from_rows([[cell.value for cell in row] for row in rows])
@@ -229,7 +230,7 @@ def test_ctrl_c_in_generate_prints_the_best_puzzle_and_exits_130():
 
 
 def test_a_closed_pipe_is_quiet():
-    tally = soak.fuzz_cli(0, random.Random(1), soak.Path(os.devnull).parent, piped=1)
+    tally = soak.fuzz_cli(0, random.Random(1), soak.Path(os.devnull).parent, piped=1, main=main)
     assert tally.problems == [] and tally.counts["closed pipes"] == 1
 
 
@@ -270,7 +271,7 @@ def test_every_failure_says_why(capsys):
 
 
 def test_fuzzed_command_lines(tmp_path):
-    tally = soak.fuzz_cli(60, random.Random(7), tmp_path, piped=0)
+    tally = soak.fuzz_cli(60, random.Random(7), tmp_path, piped=0, main=main)
     assert tally.problems == [] and tally.counts["command lines"] == 60
 
 
@@ -302,8 +303,10 @@ def test_fuzzed_parameter_values_are_checked_or_refused(name, value):
 
 
 def test_a_desktop_button_holds_the_same_lock(book, capsys):
-    from xlsudoku.addin.workbook_lock import open_book_lock
+    from xlsudoku.xlsm.lock import open_book_lock
 
     with open_book_lock(str(book)):
-        assert main(["clear", str(book), "--wait", "0.1", "--quiet"]) == Exit.ENVIRONMENT
+        assert (
+            main(["workbook", "clear", str(book), "--wait", "0.1", "--quiet"]) == Exit.ENVIRONMENT
+        )
     assert "still being written" in capsys.readouterr().err

@@ -25,7 +25,8 @@ import openpyxl
 import pytest
 from sheets import TEMPLATE, grid_of
 
-from xlsudoku.addin import headless, layout, params, snapshot
+from xlsudoku.addin import headless, layout, params, render
+from xlsudoku.bench import snapshot
 from xlsudoku.engine.grid import DIGIT_CHARS
 
 pytestmark = pytest.mark.render
@@ -152,7 +153,8 @@ def test_every_sheet_prints_on_its_own_pages(printed: Printed) -> None:
     assert printed.pages(layout.ANALYZE) == [4]
     assert printed.pages(layout.COLLECTION) == [5]
     assert printed.pages(layout.REMOVED) == [6]
-    assert printed.count == 6
+    assert printed.pages(layout.PLAY) == [7]
+    assert printed.count == 7
     # the Collection counts its own pages, not the book's
     assert "Collection · page 1 · xlsudoku" in printed.texts[5]
 
@@ -288,3 +290,91 @@ def test_docs_pictures_show_every_sheet_and_whole_captions(tmp_path: Path) -> No
         assert re.search(rf"(^|\s){re.escape(button.caption)}(\s|$)", sheet_text, re.M), (
             button.caption
         )
+
+
+# -- what the Play and Analyze sheets show: givens apart from entries, hints that stand out -----
+
+
+def colour_counts(png: Path) -> dict[tuple[int, int, int], int]:
+    """Return how many pixels of the page have each colour."""
+    counts: dict[tuple[int, int, int], int] = {}
+    for row in snapshot.png_rgb(png.read_bytes())[2]:
+        for pixel in row:
+            counts[pixel] = counts.get(pixel, 0) + 1
+    return counts
+
+
+def rendered(counts: dict[tuple[int, int, int], int], colour: str) -> tuple[str, int]:
+    """Return the rendered colour nearest *colour* (``#RRGGBB``) and its pixel count."""
+    wanted = tuple(int(colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4))
+    near = {
+        pixel: count
+        for pixel, count in counts.items()
+        if max(abs(a - b) for a, b in zip(pixel, wanted, strict=True)) <= 8
+    }
+    if not near:
+        return colour, 0
+    pixel = max(near, key=near.__getitem__)
+    return "#" + "".join(f"{v:02X}" for v in pixel), sum(near.values())
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Printed, dict[str, str]]:
+    """START (seed 7), PLAY, one right entry typed, HINT on the Play and the Analyze sheets."""
+    path = Path(shutil.copy(TEMPLATE, tmp_path_factory.mktemp("play") / "xlsudoku.xlsm"))
+    set_cells(path, Seed=7)
+    run("start", path)
+    run("play", path)
+    book = openpyxl.load_workbook(path)
+    puzzle = grid_of([[c.value for c in row] for row in book[layout.PLAY]["BN6:CC21"]])
+    from xlsudoku.engine.solver import solve
+
+    solution = solve(puzzle)
+    cell = next(cell for cell in range(81) if not puzzle[cell])
+    grid = layout.NAMES[layout.PLAY_GRID]
+    set_cells(path, AnalyzeString=str(puzzle))
+    book = openpyxl.load_workbook(path, keep_vba=True)
+    book[layout.PLAY][grid.cell(*divmod(cell, 9))] = solution[cell]
+    book.save(path)
+    statuses = {"hint": run("play-hint", path), "analyze": run("analyze", path)}
+    statuses["analyze hint"] = run("hint", path)
+    return Printed(path, statuses), statuses
+
+
+def test_play_sheet_draws_givens_apart_from_entries(played: tuple[Printed, dict[str, str]]) -> None:
+    printed, _ = played
+    (page,) = printed.pages(layout.PLAY)
+    _, _, rows = snapshot.png_rgb(printed.png(page, dpi=150).read_bytes())
+    # the grids: where the pure black is (box lines and givens; labels are a softer ink)
+    black = [(x, y) for y, row in enumerate(rows) for x, p in enumerate(row) if max(p) < 20]
+    left, right = min(x for x, _ in black), max(x for x, _ in black)
+    top, bottom = min(y for _, y in black), max(y for _, y in black)
+    inside = [p for row in rows[top : bottom + 1] for p in row[left : right + 1]]
+    blue = [p for p in inside if p[2] - p[0] > 80 and p[2] - p[1] > 40]
+    ink = [p for p in inside if max(p) < 20]
+    assert len(blue) > 20 and len(ink) > 10 * len(blue)  # 26 givens (and lines), one entry
+    entry = max(blue, key=lambda p: p[2] - p[0])  # the most saturated blue drawn
+    entry_hex = "#" + "".join(f"{v:02X}" for v in entry)
+    ratio = render.contrast_ratio(entry_hex, render.GIVEN_INK)
+    print(f"entry ink {entry_hex} ({render.ENTRY_INK} asked) against black givens: {ratio:.2f}")
+    assert ratio >= 3
+
+
+@pytest.mark.parametrize(
+    ("sheet", "fill"), [(layout.PLAY, render.PLAY_FILL), (layout.ANALYZE, render.GRID_FILL)]
+)
+def test_the_first_hint_stands_out_from_the_grid(
+    played: tuple[Printed, dict[str, str]], sheet: str, fill: str
+) -> None:
+    printed, statuses = played
+    assert statuses["hint"].startswith("Hint 1 of 3")
+    assert statuses["analyze hint"].startswith("Hint 1 of 3")
+    (page,) = printed.pages(sheet)
+    counts = colour_counts(printed.png(page, dpi=100))
+    region, region_pixels = rendered(counts, render.HINT_REGION_COLOUR)
+    ground, ground_pixels = rendered(counts, fill)
+    cell = (layout.GRID_CELL_POINTS[sheet] / 72 * 100 * 0.4) ** 2  # a cell, printed shrunk
+    assert region_pixels > 5 * cell and ground_pixels > region_pixels
+    ratio = render.contrast_ratio(region, ground)
+    print(f"{sheet}: hint {region} on {ground}: contrast {ratio:.2f}")
+    assert ratio >= 3

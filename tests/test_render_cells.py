@@ -7,7 +7,6 @@ import pytest
 from xlsudoku.addin import layout, render
 from xlsudoku.engine.analysis import analyze
 from xlsudoku.engine.generate import GenerateRequest, generate
-from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.hints import hint
 from xlsudoku.engine.ranks import RankRound, Ranks
@@ -47,13 +46,15 @@ def test_cell_label(name, cell, label):
 
 
 def test_stats_block(result):
-    graded = grade(result.puzzle)
-    block = render.stats_block(result, graded)
+    analysis = analyze(result.puzzle, solution=result.solution)
+    graded = analysis.graded()
+    block = render.stats_block(result, analysis)
     assert shape(block) == (layout.NAMES[layout.STATS].shape[0], {2})
     stats = dict(map(tuple, block))
     assert list(stats) == list(layout.STATS_LABELS)
     assert stats["Opens"] == result.opens == 24
-    assert stats["Target reached"] == ("Yes" if result.reached else "No (target 24)")
+    assert stats["Target reached"] == render.target_text(result, analysis)
+    assert stats["Target reached"].startswith("Yes: 24 opens" if result.reached else "No: asked 24")
     assert stats["Minimal"] == ("Yes" if result.minimal else "No")
     assert stats["Trials used"] == result.trials_used
     assert stats["Grids tried"] == result.grids_tried
@@ -67,14 +68,16 @@ def test_stats_block(result):
 def test_stats_block_unreached():
     unreached = generate(GenerateRequest(opens=18, pattern=4, trials=1, seed=2, time_limit=0.1))
     stats = dict(map(tuple, render.stats_block(unreached, None)))
-    assert stats["Target reached"] == "No (target 18)" and stats["Level"] == ""
+    reached = f"No: asked 18 opens; missed the opens (got {unreached.opens})"
+    assert stats["Target reached"] == reached and stats["Level"] == ""
 
 
 def test_rank_block_matches_the_ranks(result):
-    block = render.rank_block(result.ranks)
+    ranks = analyze(result.puzzle, solution=result.solution, ranks=True).ranks
+    block = render.rank_block(ranks)
     assert shape(block) == (layout.RANK_ROWS, {2})
     filled = [row for row in block if row != ["", ""]]
-    assert [row[1] for row in filled] == list(result.ranks.cells_per_rank)
+    assert [row[1] for row in filled] == list(ranks.cells_per_rank)
     assert filled[0][0] == "rank 1"
     assert sum(row[1] for row in filled) == 81 - 24
 
@@ -90,7 +93,8 @@ def test_rank_block_overflow_and_techniques():
 
 
 def test_collection_row(result):
-    graded = grade(result.puzzle)
+    analysis = analyze(result.puzzle, solution=result.solution, ranks=True)
+    graded = analysis.graded()
     row = render.collection_row(
         id_=3,
         when=dt.datetime(2024, 2, 29, 23, 59, 58),
@@ -98,8 +102,7 @@ def test_collection_row(result):
         solution=result.solution,
         pattern=1,
         symmetry=Symmetry.ROTATE_180,
-        grade=graded,
-        ranks=result.ranks,
+        analysis=analysis,
         seed=result.seed,
     )
     record = dict(zip(layout.COLLECTION_COLUMNS, row, strict=True))
@@ -110,7 +113,7 @@ def test_collection_row(result):
     assert record["opens"] == 24 and record["pattern"] == 1 and record["symmetry"] == "rotate180"
     assert record["level"] == graded.level.label and record["score"] == round(graded.score, 1)
     assert [int(x.rstrip("*")) for x in record["ranks"].split(", ")] == list(
-        result.ranks.cells_per_rank
+        analysis.ranks.cells_per_rank
     )
     assert record["seed"] == 11
 
@@ -125,10 +128,10 @@ def test_report_unique():
         "Valid: yes (no digit repeats)",
         "Solutions: exactly one",
     ]
-    assert lines[4] == "Grade: Easy (score 1.2)"
-    assert lines[5] == "Hardest technique: Hidden Single"
-    assert lines[6].startswith("Techniques used: ")
-    assert lines[7:] == [""] * (layout.REPORT_LINES - 7)
+    # the level (human-style solver) and the rating (the profile's path) named apart
+    assert lines[4] == "Grade: Easy; SE rating 1.2 (hardest step: Hidden Single)"
+    assert lines[5].startswith("Techniques used (se rating path): ")
+    assert lines[6:] == [""] * (layout.REPORT_LINES - 6)
 
 
 def test_report_several_solutions():

@@ -6,12 +6,12 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import rating_path_boards
+from conftest import bench_args, rating_path_boards
 
-from xlsudoku.engine.bench.grading import read_rows
-from xlsudoku.engine.bench.rating import agreement, rate_rows, run_se
+from xlsudoku.bench.grading import read_rows
+from xlsudoku.bench.rating import agreement, rate_rows, run_se
+from xlsudoku.cli import main
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.cli import main
 from xlsudoku.engine.grading import grade, grade_path, human_level, rating_path
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.hints import hint
@@ -273,7 +273,7 @@ def test_bench_se_prints_every_section(tmp_path):
         "--unbiased-file", str(unbiased), "--sukaku-file", str(fixtures),
         "--hardest-file", str(hardest), "--only", "unbiased,sukaku,hardest",
     ]  # fmt: skip
-    assert run_se(args, lines.append) == 0
+    assert run_se(bench_args("se", *args), lines.append) == 0
     text = "\n".join(lines)
     assert "sample seed 3:" in text and "sample seed 4:" in text and "spread of" in text
     assert "SukakuExplainer fixtures" in text and "within 0.1" in text
@@ -288,7 +288,7 @@ def test_rate_rows_in_processes_gives_the_same_scores():
     assert shared == alone and shared_trials == trials
     assert len(walls) == len(shared_cpus) == len(cpus) == 6
     with pytest.raises(SystemExit):
-        run_se(["--jobs", "0", "--only", "hardest"], print)
+        bench_args("se", "--jobs", "0", "--only", "hardest")
 
 
 @pytest.mark.skipif(
@@ -296,7 +296,10 @@ def test_rate_rows_in_processes_gives_the_same_scores():
 )
 def test_bench_se_speed_section():
     lines: list[str] = []
-    assert run_se(["--seed", "1", "--speed", "2", "--only", "speed"], lines.append) == 0
+    assert (
+        run_se(bench_args("se", "--seed", "1", "--speed", "2", "--only", "speed"), lines.append)
+        == 0
+    )
     assert any("xlsudoku grade (se)" in line for line in lines)
 
 

@@ -296,7 +296,7 @@ def test_grouped_aic_hand_made() -> None:
 
 
 def test_grouped_aic_on_reglib(shared_data) -> None:
-    from xlsudoku.engine.bench.grading import parse_reglib_line
+    from xlsudoku.bench.grading import parse_reglib_line
 
     known = {1247}  # HoDoKu's loop differs from the ones the shortest-first search finds
     text = (shared_data / "hodoku_reglib-1.3.txt").read_text(encoding="utf-8").splitlines()
@@ -319,7 +319,7 @@ GROUPED_CODES = {"0709-1", "0710-1", "0710-2", "0711-1", "0711-2"}
 
 
 def test_bench_techniques_counts_every_step() -> None:
-    from xlsudoku.engine.bench.techniques import report, time_finders
+    from xlsudoku.bench.techniques import report, time_finders
 
     easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     timings, per_puzzle = time_finders([easy])
@@ -330,10 +330,12 @@ def test_bench_techniques_counts_every_step() -> None:
 
 
 def test_bench_techniques_names_the_file_not_its_path(capsys: pytest.CaptureFixture[str]) -> None:
-    from xlsudoku.engine.bench.techniques import run_techniques
+    from conftest import bench_args
+
+    from xlsudoku.bench.techniques import run_techniques
 
     sample = Path(__file__).parent / "data" / "se_rated_sample.tsv"
-    assert run_techniques([str(sample), "--limit", "2", "--seed", "1"]) == 0
+    assert run_techniques(bench_args("techniques", str(sample), "--limit", "2", "--seed", "1")) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith("techniques on se_rated_sample.tsv: 2 puzzles, seed 1, ")
     assert str(sample.parent) not in first

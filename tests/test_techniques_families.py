@@ -156,7 +156,7 @@ def test_big_wings_solve_sukaku_explainer_fixtures(shared_data) -> None:
     """With our techniques rated below SukakuExplainer's ER plus the wings up to the named one,
     the puzzles solve without chains beyond that rating, and our wings are what most of them need.
     """
-    from xlsudoku.engine.bench.grading import read_rows
+    from xlsudoku.bench.grading import read_rows
     from xlsudoku.engine.logic import solve_path
 
     names = {t.value: t for t in _WINGS}

@@ -19,18 +19,17 @@ with warnings.catch_warnings():  # oletools still uses pyparsing names deprecate
     warnings.simplefilter("ignore", DeprecationWarning)
     from oletools.olevba import VBA_Parser, decompress_stream
 
-from xlsudoku.addin.cfb import NOSTREAM, CfbError, name_key, write_cfb
-from xlsudoku.addin.vbaproject import (
+from xlsudoku.template.xlwings_vba import xlwings_project, xlwings_quickstart
+from xlsudoku.xlsm.cfb import NOSTREAM, name_key, write_cfb
+from xlsudoku.xlsm.errors import CfbError, VbaError
+from xlsudoku.xlsm.vbaproject import (
     Module,
     ModuleKind,
-    VbaError,
     compress,
     decompress,
     parse_project,
     workbook_project,
     write_project,
-    xlwings_project,
-    xlwings_quickstart,
 )
 
 # Text with long and short repeats, near-repeats and chunk-crossing runs.

@@ -63,7 +63,7 @@ def test_wheel_is_pure_and_claims_one_import_name(built_dist):
         metadata = Parser().parsestr(archive.read(f"{info}/METADATA").decode())
     assert not any(name.endswith((".so", ".pyd", ".dll")) for name in names)
     for data in ("vba/xlwings_project.bin", "vba/Buttons.bas"):
-        assert f"xlsudoku/addin/{data}" in names
+        assert f"xlsudoku/template/{data}" in names
     runtime = {Requirement(d) for d in metadata.get_all("Requires-Dist") if ";" not in d}
     assert {str(r) for r in runtime} == {str(Requirement(d)) for d in _project()["dependencies"]}
     (xlwings,) = (r for r in runtime if r.name == "xlwings")

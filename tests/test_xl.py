@@ -24,13 +24,15 @@ from packaging.version import Version
 from sheets import PUZZLES, grid_of
 
 from xlsudoku.addin import actions as actions_module
-from xlsudoku.addin import desktop, layout, vbaproject, xl
+from xlsudoku.addin import desktop, layout, render, xl
 from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid, geometry_for_size
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
+from xlsudoku.template import xlwings_vba
+from xlsudoku.xlsm import vbaproject
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
@@ -155,7 +157,8 @@ def test_start_writes_the_puzzle_and_statistics(wb):
             strict=True,
         )
     )
-    assert stats["Opens"] == 26 and stats["Target reached"] == "Yes" and stats["Seed"] == 7
+    assert stats["Opens"] == 26 and stats["Target reached"] == "Yes: 26 opens"
+    assert stats["Seed"] == 7
     assert stats["Level"] == grade(puzzle).label
     rank_cells = [cells[key] for key in cells_of(layout.RANK_TABLE)[1::2] if cells[key] != ""]
     assert sum(rank_cells) == 81 - 26
@@ -228,7 +231,7 @@ def test_save_reports_a_missing_collection_sheet(wb):
     cells = remote_book.writes(actions, sheets=("Generator", "Print", "Analyze", "Removed"))
     assert cells == {
         ("Generator", layout.NAMES[layout.STATUS].address): "The workbook has no sheet "
-        "'Collection' (its sheets: Generator, Print, Analyze, Removed); restore it from "
+        "'Collection' (its sheets: Generator, Print, Analyze, Removed, Play); restore it from "
         "workbooks/xlsudoku.xlsm."
     }
 
@@ -251,7 +254,9 @@ def test_analyze_hint_solve(wb):
     actions = run_script(book, "hint")
     cells = remote_book.writes(actions)
     assert status_of(cells, layout.HINT_TEXT).startswith("Hint 1 of 3: Look for")
-    assert any(a["func"] == "setRangeColor" and a["args"] == ["#FFF2CC"] for a in actions)
+    assert any(
+        a["func"] == "setRangeColor" and a["args"] == [render.HINT_REGION_COLOUR] for a in actions
+    )
 
     cells = remote_book.writes(run_script(remote_book.book(wb), "solve"))
     assert grid_from(cells, layout.ANALYZE_SOLUTION) == Grid.parse(solution)
@@ -338,8 +343,8 @@ def test_desktop_entry_points_match_the_buttons():
 def test_desktop_pins_the_xlwings_of_the_workbook_vba():
     with zipfile.ZipFile(TEMPLATE) as archive:
         in_workbook = vbaproject.parse_project(archive.read("xl/vbaProject.bin"))
-    assert vbaproject.xlwings_version(in_workbook) == desktop.VBA_XLWINGS
-    assert vbaproject.xlwings_version(vbaproject.xlwings_project()) == desktop.VBA_XLWINGS
+    assert xlwings_vba.xlwings_version(in_workbook) == desktop.VBA_XLWINGS
+    assert xlwings_vba.xlwings_version(xlwings_vba.xlwings_project()) == desktop.VBA_XLWINGS
     extras = PROJECT["optional-dependencies"]["desktop"]
     assert extras == [f"xlwings=={desktop.VBA_XLWINGS}"]
     assert SpecifierSet(XLWINGS_RANGE).contains(desktop.VBA_XLWINGS)
@@ -514,3 +519,26 @@ def test_desktop_start_without_a_status_cell_names_what_is_missing(wb):
         desktop.run("start", book, installed=desktop.VBA_XLWINGS)
     with pytest.raises(MissingPart, match="has xlwings 0.36.17"):
         desktop.run("start", book, installed="0.36.17")
+
+
+def test_a_long_start_says_first_it_may_take_up_to_the_time_limit(wb):
+    put(wb, layout.OPENS, 22)
+    put(wb, layout.PATTERN, "none")
+    put(wb, layout.TIME_LIMIT, 1)
+    put(wb, layout.SEED, 1)
+    actions = run_script(remote_book.book(wb), "start")
+    status = layout.NAMES[layout.STATUS]
+    texts = [
+        a["values"][0][0]
+        for a in actions
+        if a["func"] == "setValues"
+        and (a["start_row"] + 1, a["start_column"] + 1) == layout.parse_cell(status.address)
+    ]
+    assert texts[0].startswith("Running START: a long search, which may take up to 1 s")
+    assert " It took " in texts[-1] and "of the 1 s allowed." in texts[-1]
+    # a quick START says nothing before, nor how long it took
+    put(wb, layout.OPENS, 26)
+    put(wb, layout.PATTERN, 1)
+    actions = run_script(remote_book.book(wb), "start")
+    texts = [a["values"][0][0] for a in actions if a["func"] == "setValues" and a["row_count"] == 1]
+    assert not any(str(t).startswith("Running START") for t in texts)

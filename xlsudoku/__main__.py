@@ -2,6 +2,6 @@
 
 import sys
 
-from xlsudoku.addin.main import main
+from xlsudoku.cli import main
 
 sys.exit(main())

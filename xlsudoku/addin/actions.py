@@ -2,7 +2,8 @@
 
 Generator sheet: :func:`start`, :func:`save_to_collection`, :func:`clear` and the Collection
 tools :func:`import_puzzles`, :func:`delete_from_collection`, :func:`sort_collection`; Analyze
-sheet: :func:`analyze`, :func:`hint`, :func:`solve`.  The xlwings scripts
+sheet: :func:`analyze`, :func:`hint`, :func:`solve`; Play sheet: :func:`play`, :func:`check`,
+:func:`play_hint`, :func:`play_solve`.  The xlwings scripts
 (:mod:`xlsudoku.addin.xl`), the desktop macros (:mod:`addin.desktop`) and the headless runner
 (:mod:`addin.headless`) all call these functions.
 
@@ -22,7 +23,9 @@ the HighestId cell, which each new row raises.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,17 +33,15 @@ from typing import Any
 
 from xlsudoku.addin import layout, params, render
 from xlsudoku.addin.cellio import CellIO, MissingPart
-from xlsudoku.engine.analysis import Status
+from xlsudoku.engine.analysis import Analysis, Status
 from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.formats import read_puzzles
 from xlsudoku.engine.generate import GenerateError, generate
-from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Geometry, Grid, SudokuError, geometry
 from xlsudoku.engine.hints import Hint, hint_for_step
 from xlsudoku.engine.logic import next_step, trial_step
 from xlsudoku.engine.patterns import PRESETS, PatternError, center_box
-from xlsudoku.engine.ranks import rank_statistics
 from xlsudoku.engine.solver import solutions
 from xlsudoku.engine.steps import Level, Step
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
@@ -199,16 +200,41 @@ def start(
             result = generate(request, progress=progress, cancel=stop)
         except GenerateError as error:
             raise params.ParamError([params.engine_problem(str(error))]) from None
-        graded = grade(result.puzzle, profile=checked.rating)
+        # the generator's oracle proved the solution unique: the analysis does not prove it again
+        analysis = analyze_grid(result.puzzle, checked.rating, solution=result.solution, ranks=True)
         changes.write(layout.PUZZLE_GRID, render.block_rows(result.puzzle))
         shown = result.solution if checked.show_solution else None
         changes.write(layout.SOLUTION_GRID, render.block_rows(shown))
-        changes.write(layout.STATS, render.stats_block(result, graded))
-        changes.write(layout.RANK_TABLE, render.rank_block(result.ranks))
+        changes.write(layout.STATS, render.stats_block(result, analysis))
+        changes.write(layout.RANK_TABLE, render.rank_block(analysis.ranks))
         _shape_print(changes, result.puzzle.geometry, checked.show_solution)
-        return render.start_status(result, graded, cancelled=asked[0]), result
+        return render.start_status(result, analysis, cancelled=asked[0]), result
 
     return _run(io, "start", layout.STATUS, GENERATOR_NAMES + PRINT_NAMES, body)
+
+
+def start_notice(io: CellIO) -> str | None:
+    """Write to the status, before a long START, that it may take up to the time limit.
+
+    Returns the text written, or None when the run is a quick one (or its parameters are bad:
+    START itself says what is wrong).  Lite shows it at once (the script flushes it); on
+    Server it is replaced by START's own status in the same reply.
+    """
+    from xlsudoku.engine.generate.generator import DESCENT, pick
+
+    try:
+        io.require([layout.STATUS, *PARAM_NAMES])
+        checked = params.read_start({name: io.read(name) for name in PARAM_NAMES})
+        request = params.start_request(checked)
+    except SudokuError:
+        return None
+    strategy = pick(request)
+    limit = request.time_limit if request.time_limit is not None else strategy.default_seconds
+    if strategy is DESCENT or limit is None:
+        return None
+    text = render.may_take_text(limit)
+    io.write(layout.STATUS, text)
+    return text
 
 
 def clear(io: CellIO) -> Outcome:
@@ -332,25 +358,24 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
                     "press START first"
                 ]
             )
-        found = solutions(grid, 2)
-        if len(found) != 1:
-            what = "no solution" if not found else "more than one solution"
-            raise params.ParamError(
-                [f"The puzzle grid has {what}; only puzzles with exactly one are saved"]
-            )
         book = _Collection.read(io)
         existing = book.id_of(grid)
         if existing is not None:
             raise params.ParamError(
                 [f"This puzzle is already in the Collection (id {existing}); nothing added"]
             )
+        analysis = analyze_grid(grid, _rating(io), ranks=True, clue=False)
+        if not analysis.unique:
+            what = "more than one solution" if analysis.solutions else "no solution"
+            raise params.ParamError(
+                [f"The puzzle grid has {what}; only puzzles with exactly one are saved"]
+            )
         seed = None
         if _stats_value(stats, "Opens") == grid.given_count:
             seed_value = _stats_value(stats, "Seed")
             seed = int(seed_value) if _is_whole(seed_value) else None
         new_id = book.next_id()
-        rating = _rating(io)
-        row = _row_for(grid, found[0], new_id, now, io.read(layout.SYMMETRY), seed, rating)
+        row = _row_for(analysis, new_id, now, io.read(layout.SYMMETRY), seed)
         changes.append_rows(layout.COLLECTION_HEADER, [row], [render.collection_row_height(row)])
         changes.write(layout.HIGHEST_ID, new_id)
         return f"Saved to the Collection as id {new_id} ({grid.given_count} opens).", row
@@ -372,19 +397,20 @@ def _rating(io: CellIO) -> str:
 
 
 def _row_for(
-    grid: Grid,
-    solution: Grid,
+    analysis: Analysis,
     id_: int,
     now: dt.datetime | None,
     symmetry: Any,
     seed: int | None,
-    rating: str,
     notes: str = "",
 ) -> list[Any]:
-    """Return the Collection row of a puzzle with one *solution* (grade and ranks computed).
+    """Return the Collection row of a unique puzzle from its analysis (grade and ranks).
 
-    The score is on the *rating* profile's scale (the Rating cell).
+    The score is on the analysis's profile's scale (the Rating cell).
     """
+    grid = analysis.puzzle
+    solution = analysis.solution
+    assert solution is not None, "only a unique puzzle has a Collection row"
     return render.collection_row(
         id_=id_,
         when=now or dt.datetime.now(),
@@ -392,8 +418,7 @@ def _row_for(
         solution=solution,
         pattern=_detect_pattern(grid),
         symmetry=_detect_symmetry(grid, symmetry),
-        grade=grade(grid, profile=rating),
-        ranks=rank_statistics(grid, solution, next_step=next_step),
+        analysis=analysis,
         seed=seed,
         notes=notes,
     )
@@ -468,6 +493,9 @@ def _import_source(value: Any) -> tuple[str, str, str]:
             ]
         )
     text = str(text)
+    day = _DAY.match(text.strip())
+    if day is not None:
+        return _daily_day(Path(day["path"].strip().strip('"')).expanduser(), day["day"], param)
     if "\n" not in text and len(text) < 1024:
         path = Path(text.strip().strip('"')).expanduser()
         try:
@@ -480,10 +508,39 @@ def _import_source(value: Any) -> tuple[str, str, str]:
     return text, "the Import from cell", ""
 
 
+# Import from naming one day of a daily set: the set's file and the date, e.g.
+# ``daily.jsonl 2026-12-01`` (or ``daily.jsonl@2026-12-01``).
+_DAY = re.compile(r"^(?P<path>.+?\.(?:jsonl|ndjson))\s*[@ ]\s*(?P<day>\d{4}-\d{2}-\d{2})$", re.I)
+
+
+def _daily_day(path: Path, day: str, param: layout.Param) -> tuple[str, str, str]:
+    """Return (puzzle lines, where, file name) of the puzzles of *day* in a daily set."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise params.ParamError(
+            [f"Import from ({param.ref.address}): cannot read {path}: {error}"]
+        ) from None
+    puzzles = []
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and record.get("date") == day and record.get("puzzle"):
+            puzzles.append(str(record["puzzle"]))
+    if not puzzles:
+        raise params.ParamError(
+            [f"Import from ({param.ref.address}): {path.name} has no puzzle dated {day}"]
+        )
+    return "\n".join(puzzles) + "\n", f"{path.name}, {day}", ""
+
+
 def import_puzzles(io: CellIO, now: dt.datetime | None = None) -> Outcome:
     """IMPORT: add the puzzles of a file (or of the Import from cell) to the Collection.
 
-    Every format :func:`xlsudoku.engine.formats.read_puzzles` reads is accepted.  Each puzzle
+    Every format :func:`xlsudoku.engine.formats.read_puzzles` reads is accepted, and one day
+    of a daily set (``daily.jsonl 2026-12-01``: the file and the date).  Each puzzle
     with exactly one solution that the Collection does not hold yet becomes a row (its notes
     say where it came from); the status counts what was skipped and why.
     """
@@ -515,7 +572,8 @@ def import_puzzles(io: CellIO, now: dt.datetime | None = None) -> Outcome:
                 )
             known[(grid.geometry.name, str(grid))] = next_id
             notes = f"imported from {where}, line {line}"
-            rows.append(_row_for(grid, found[0], next_id, now, None, None, rating, notes))
+            analysis = analyze_grid(grid, rating, solution=found[0], ranks=True)
+            rows.append(_row_for(analysis, next_id, now, None, None, notes))
             next_id += 1
         if rows:
             heights = [render.collection_row_height(row) for row in rows]
@@ -695,7 +753,7 @@ def analyze(io: CellIO) -> Outcome:
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         grid, note = _typed_puzzle(io, changes)
-        analysis = analyze_grid(grid)
+        analysis = analyze_grid(grid)  # the default rating profile, as the command line's
         geo = grid.geometry
         _reset_colours(changes, geo)
         changes.write(layout.ANALYZE_REPORT, render.report_lines(grid, analysis))
@@ -770,11 +828,7 @@ def hint(io: CellIO) -> Outcome:
             changes.clear(layout.CANDIDATES)
             return "The grid is full: nothing left to hint.", None
         step = next_step(board) or trial_step(board, found[0])
-        shown = io.read(layout.HINT_TEXT)
-        level = 1
-        for earlier in (1, 2):
-            if shown == render.hint_text(hint_for_step(step, board, earlier)):
-                level = earlier + 1
+        level = _hint_level(io.read(layout.HINT_TEXT), step, board)
         result = hint_for_step(step, board, level)
         _colour_hint(changes, result, geo)
         changes.write(layout.HINT_TEXT, render.hint_text(result))
@@ -795,23 +849,43 @@ def hint(io: CellIO) -> Outcome:
     return _run(io, "hint", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
 
 
-def _colour_hint(changes: Changes, result: Hint, geo: Geometry) -> None:
-    """Colour a hint: its house (level 1), its pattern (cause) and what it changes (effect)."""
+def _colour_hint(
+    changes: Changes,
+    result: Hint,
+    geo: Geometry,
+    blocks: tuple[str, str] = (layout.ANALYZE_GRID, layout.CANDIDATES),
+) -> None:
+    """Colour a hint: its house (level 1), its pattern (cause) and what it changes (effect).
+
+    *blocks* are the grid and its pencil marks.
+    """
     step = result.step
     if step is None:
         return
     if result.level == 1:
         region = render.offsets(result.cells, geo)
-        changes.fill(layout.ANALYZE_GRID, render.HINT_REGION_COLOUR, region)
-        changes.fill(layout.CANDIDATES, render.HINT_REGION_COLOUR, region)
+        for name in blocks:
+            changes.fill(name, render.HINT_REGION_COLOUR, region)
         return
     effect = [p.cell for p in step.placements] + [e.cell for e in step.eliminations]
     cause = [cell for cell in step.cells if cell not in effect]
-    for name in (layout.ANALYZE_GRID, layout.CANDIDATES):
+    for name in blocks:
         changes.fill(name, render.HINT_CAUSE_COLOUR, render.offsets(cause, geo))
     if result.level == 3:
-        for name in (layout.ANALYZE_GRID, layout.CANDIDATES):
+        for name in blocks:
             changes.fill(name, render.HINT_EFFECT_COLOUR, render.offsets(effect, geo))
+
+
+def _hint_level(shown: Any, step: Step, board: Board) -> int:
+    """Return the level of the next press: one more than the hint *shown* for this very step.
+
+    A hint shown for another step (the grid changed since) is stale: the next press is level 1.
+    """
+    level = 1
+    for earlier in (1, 2):
+        if shown == render.hint_text(hint_for_step(step, board, earlier)):
+            level = earlier + 1
+    return level
 
 
 def _applied(step: Step) -> str:
@@ -848,6 +922,313 @@ def solve(io: CellIO) -> Outcome:
     return _run(io, "solve", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
 
 
+# -- Play sheet --------------------------------------------------------------------------------
+
+PLAY_NAMES = _names_on(layout.PLAY)
+
+
+@dataclass(frozen=True)
+class _Game:
+    """The game on the Play sheet: the puzzle, its solution and the digits on the grid.
+
+    Attributes:
+        puzzle: The givens (from the hidden PlayGivens block).
+        solution: The puzzle's one solution.
+        digits: Every cell as the grid holds it (0 = empty), givens put back.
+        restored: Given cells that held another digit or none, and were put back.
+    """
+
+    puzzle: Grid
+    solution: Grid
+    digits: tuple[int, ...]
+    restored: tuple[int, ...]
+
+    @property
+    def geometry(self) -> Geometry:
+        """Return the puzzle's shape."""
+        return self.puzzle.geometry
+
+    @property
+    def entries(self) -> list[int]:
+        """Return the cells holding a digit of the player's (not a given)."""
+        return [cell for cell, digit in enumerate(self.digits) if digit and not self.puzzle[cell]]
+
+    @property
+    def wrong(self) -> list[int]:
+        """Return the entries that differ from the solution."""
+        return [cell for cell in self.entries if self.digits[cell] != self.solution[cell]]
+
+    @property
+    def left(self) -> int:
+        """Return how many cells are still empty."""
+        return self.digits.count(0)
+
+    def note(self) -> str:
+        """Return the sentence about givens put back ("" when none was touched)."""
+        if not self.restored:
+            return ""
+        cells = render.cells_text(layout.PLAY_GRID, self.restored, geometry=self.geometry)
+        plural = "s" if len(self.restored) > 1 else ""
+        return f"Put back the given{plural} you had changed: {cells}. "
+
+
+def _play_source(io: CellIO, value: Any) -> tuple[Grid, str]:
+    """Return the puzzle Play from names and where it came from (for the status).
+
+    Raises:
+        params.ParamError: the cell names nothing playable, or the puzzle there is empty.
+        MissingPart: the sheet it names lacks a part.
+    """
+    param = layout.NAMES[layout.PLAY_SOURCE]
+    text = "" if params.is_blank(value) else str(value).strip()
+    key = text.lower().removeprefix("id").strip().removesuffix(".0")
+    if key in ("", layout.PLAY_FROM_GENERATOR.lower()):
+        io.require([layout.PUZZLE_GRID, layout.STATS, layout.GEOMETRY])
+        grid = generator_puzzle(io)
+        where, empty = "the Generator's puzzle", "press START first"
+    elif key == layout.PLAY_FROM_ANALYZE.lower():
+        io.require([layout.ANALYZE_GRID, layout.ANALYZE_STRING, layout.ANALYZE_GEOMETRY])
+        grid, _ = _typed_puzzle(io, Changes())  # read only: the Analyze sheet stays as it is
+        where, empty = "the Analyze sheet's puzzle", "type a puzzle there first"
+    elif key.isdigit():
+        io.require([layout.COLLECTION_HEADER])
+        grid = _collection_puzzle(io, int(key))
+        where, empty = f"Collection id {int(key)}", ""
+    else:
+        raise params.ParamError(
+            [
+                f"Play from ({param.address}) must be {layout.PLAY_FROM_GENERATOR}, "
+                f"{layout.PLAY_FROM_ANALYZE} or a Collection id such as 7, got "
+                f"{params.shown(value)}"
+            ]
+        )
+    if grid.given_count == 0:
+        raise params.ParamError([f"{where[:1].upper()}{where[1:]} is empty: {empty}"])
+    return grid, where
+
+
+def _collection_puzzle(io: CellIO, wanted: int) -> Grid:
+    """Return the puzzle of the Collection row with id *wanted*."""
+    for row in io.table_rows(layout.COLLECTION_HEADER):
+        if row and _is_whole(row[0]) and int(row[0]) == wanted:
+            shape = str(_Collection.value(row, "geometry") or layout.CLASSIC_NAME).strip()
+            text = str(_Collection.value(row, "puzzle") or "").strip()
+            try:
+                return Grid.parse(text, params.geometry_of(shape))
+            except (SudokuError, KeyError) as error:
+                raise params.ParamError([f"Collection id {wanted}: {error}"]) from None
+    raise params.ParamError([f"No Collection row has id {wanted}: SAVE or IMPORT it first"])
+
+
+def _reset_play_colours(changes: Changes, geo: Geometry) -> None:
+    """Give the Play grid its plain look (an X-Sudoku's diagonals shaded), the marks none."""
+    changes.fill(layout.PLAY_GRID, render.PLAY_FILL, None)
+    if geo.diagonals:
+        side = geo.size
+        diagonal = {(i, i) for i in range(side)} | {(i, side - 1 - i) for i in range(side)}
+        changes.fill(layout.PLAY_GRID, render.DIAGONAL_COLOUR, sorted(diagonal))
+    changes.fill(layout.PLAY_MARKS, None, None)
+
+
+def play(io: CellIO) -> Outcome:
+    """PLAY: put the puzzle Play from names on the play grid, givens locked, ready to solve.
+
+    The givens go to the grid and to the hidden PlayGivens block, which locks them (the
+    grid's validation refuses a digit typed over a given) and draws them apart from the
+    player's entries (conditional formats: givens bold black, entries blue).  The pencil
+    marks, the hint and every colour start afresh.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        grid, where = _play_source(io, io.read(layout.PLAY_SOURCE))
+        found = solutions(grid, 2)
+        if len(found) != 1:
+            what = "no solution" if not found else "more than one solution"
+            raise params.ParamError(
+                [f"{where[:1].upper()}{where[1:]} has {what}: only a puzzle with one is played"]
+            )
+        geo = grid.geometry
+        changes.write(layout.PLAY_GEOMETRY, geo.name)
+        changes.write(layout.PLAY_GIVENS, render.block_rows(grid))
+        changes.write(layout.PLAY_GRID, render.block_rows(grid))
+        changes.clear(layout.PLAY_MARKS)
+        changes.clear(layout.PLAY_HINT)
+        _reset_play_colours(changes, geo)
+        left = geo.cell_count - grid.given_count
+        return (
+            f"Playing {where} ({geo.name}, {grid.given_count} givens): {left} cells to fill. "
+            "Type digits into the grid and pencil marks beside it; CHECK marks wrong entries, "
+            "HINT gives the next step from where you stand.",
+            grid,
+        )
+
+    return _run(io, "play", layout.PLAY_STATUS, PLAY_NAMES, body)
+
+
+def _read_game(io: CellIO, changes: Changes) -> _Game:
+    """Return the game on the Play sheet, queueing the givens' return when one was changed.
+
+    Raises:
+        params.ParamError: no game (PLAY not pressed), or a cell that holds no digit.
+    """
+    press_play = "the Play sheet has no puzzle: choose one in Play from and press PLAY"
+    shape = io.read(layout.PLAY_GEOMETRY)
+    if params.is_blank(shape) or str(shape).strip() not in layout.GEOMETRIES:
+        raise params.ParamError([press_play[:1].upper() + press_play[1:]])
+    geo = params.geometry_of(str(shape).strip())
+    puzzle = params.read_block(layout.PLAY_GIVENS, _block(io.read(layout.PLAY_GIVENS)), geo)
+    found = solutions(puzzle, 2) if puzzle.given_count else []
+    if len(found) != 1:
+        raise params.ParamError([f"The givens were changed and {press_play}"])
+    digits = params.read_entries(layout.PLAY_GRID, _block(io.read(layout.PLAY_GRID)), geo)
+    restored = tuple(
+        cell for cell, given in enumerate(puzzle.cells) if given and digits[cell] != given
+    )
+    for cell in restored:
+        digits[cell] = puzzle[cell]
+    if restored:
+        changes.write(layout.PLAY_GRID, render.block_rows(Grid(tuple(digits), geo)))
+    return _Game(puzzle, found[0], tuple(digits), restored)
+
+
+def _left_text(left: int) -> str:
+    return f"{left} cell{'s' if left != 1 else ''} left to fill"
+
+
+def check(io: CellIO) -> Outcome:
+    """CHECK: mark each wrong entry against the solution, and say how many cells are left.
+
+    Only the wrong entries are coloured; no correct digit is shown anywhere, and the pencil
+    marks stay as they are.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        game = _read_game(io, changes)
+        geo = game.geometry
+        _reset_play_colours(changes, geo)
+        changes.clear(layout.PLAY_HINT)
+        wrong = game.wrong
+        changes.fill(layout.PLAY_GRID, render.WRONG_COLOUR, render.offsets(wrong, geo))
+        entries = len(game.entries)
+        if not wrong and not game.left:
+            status = f"Solved: all {geo.cell_count} cells are right. Press PLAY for another."
+        elif wrong:
+            cells = render.cells_text(layout.PLAY_GRID, wrong, geometry=geo)
+            verb = "are" if len(wrong) > 1 else "is"
+            some = f"{len(wrong)} of your {entries} entries" if entries > 1 else "Your entry"
+            status = f"{some} {verb} wrong, marked red: {cells}. {_left_text(game.left)}."
+        elif entries:
+            every = f"Your {entries} entries are all" if entries > 1 else "Your entry is"
+            status = f"{every} right; {_left_text(game.left)}."
+        else:
+            status = f"No entries yet; {_left_text(game.left)}."
+        return game.note() + status, wrong
+
+    return _run(io, "check", layout.PLAY_STATUS, PLAY_NAMES, body)
+
+
+def _player_board(game: _Game, marks: list[int | None]) -> tuple[Board, list[int]]:
+    """Return the board of the player's digits and pencil marks, and the marks that mislead.
+
+    The second value lists the cells whose marks leave out the digit of the solution.  An empty
+    cell without marks has every candidate its peers allow; a cell with marks has those of
+    them its peers allow.
+    """
+    geo = game.geometry
+    fresh = Board.from_grid(Grid(game.digits, geo))
+    cands = []
+    missing = []
+    for cell, (digit, basic, mark) in enumerate(zip(game.digits, fresh.cands, marks, strict=True)):
+        if digit or mark is None:
+            cands.append(basic)
+            continue
+        if not mark >> (game.solution[cell] - 1) & 1:
+            missing.append(cell)
+        cands.append(basic & mark)
+    return Board.from_candidates(game.digits, tuple(cands), geo), missing
+
+
+def play_hint(io: CellIO) -> Outcome:
+    """HINT on the Play sheet: the next step from the player's own entries and pencil marks.
+
+    A wrong entry comes first ("r3c5 is wrong"), then pencil marks that leave out the digit a
+    cell needs (which digit is not said); else the next technique, more of it on each press as
+    on the Analyze sheet: press 3 applies it (a placement becomes an entry, eliminations
+    rewrite the marks of the cells they touch).  A hint left from another position is cleared.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        game = _read_game(io, changes)
+        geo = game.geometry
+        _reset_play_colours(changes, geo)
+        changes.clear(layout.PLAY_HINT)
+        if game.wrong:
+            cell = game.wrong[0]
+            changes.fill(layout.PLAY_GRID, render.WRONG_COLOUR, render.offsets([cell], geo))
+            text = f"{render.cell_label(layout.PLAY_GRID, cell, geo)} is wrong."
+            changes.write(layout.PLAY_HINT, text + " Clear it or type another digit.")
+            more = len(game.wrong) - 1
+            rest = f" {more} more wrong: CHECK marks them all." if more else ""
+            return game.note() + text + rest, cell
+        if not game.left:
+            return game.note() + "Solved: every cell is right; nothing left to hint.", None
+        marks_block = _block(io.read(layout.PLAY_MARKS))
+        board, missing = _player_board(game, params.read_candidates(marks_block, geo))
+        if missing:
+            cell = missing[0]
+            spot = render.offsets([cell], geo)
+            changes.fill(layout.PLAY_MARKS, render.WRONG_COLOUR, spot)
+            text = (
+                f"Your pencil marks in {render.cell_label(layout.PLAY_GRID, cell, geo)} leave "
+                "out the digit that belongs there."
+            )
+            changes.write(layout.PLAY_HINT, text)
+            return game.note() + text + " Look at that cell's row, column and box again.", cell
+        step = next_step(board) or trial_step(board, game.solution)
+        level = _hint_level(io.read(layout.PLAY_HINT), step, board)
+        result = hint_for_step(step, board, level)
+        _colour_hint(changes, result, geo, (layout.PLAY_GRID, layout.PLAY_MARKS))
+        changes.write(layout.PLAY_HINT, render.hint_text(result))
+        status = f"Hint {level} of 3."
+        if level < 3:
+            return game.note() + status + " Press HINT again for more.", result
+        after = board.apply(step)
+        if step.placements:
+            changes.write(layout.PLAY_GRID, render.block_rows(after.grid))
+        touched = {e.cell for e in step.eliminations} | {p.cell for p in step.placements}
+        rows = [list(row) for row in marks_block]
+        for cell in touched:
+            r, c = divmod(cell, geo.size)
+            keep = after.values[cell] == 0
+            rows[r][c] = render.candidates_text(after.cands[cell], geo) if keep else ""
+        changes.write(layout.PLAY_MARKS, rows)
+        status += " Applied: " + _applied(step) + " Press HINT for the next step."
+        return game.note() + status, result
+
+    return _run(io, "play_hint", layout.PLAY_STATUS, PLAY_NAMES, body)
+
+
+def play_solve(io: CellIO) -> Outcome:
+    """SOLVE on the Play sheet: fill the rest of the grid (wrong entries corrected, said so)."""
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        game = _read_game(io, changes)
+        geo = game.geometry
+        _reset_play_colours(changes, geo)
+        changes.clear(layout.PLAY_HINT)
+        changes.clear(layout.PLAY_MARKS)
+        changes.write(layout.PLAY_GRID, render.block_rows(game.solution))
+        wrong = game.wrong
+        status = f"Solved: {game.left} cell{'s' if game.left != 1 else ''} filled in"
+        if wrong:
+            cells = render.cells_text(layout.PLAY_GRID, wrong, geometry=geo)
+            plural = "entries" if len(wrong) > 1 else "entry"
+            status += f"; {len(wrong)} wrong {plural} corrected: {cells}"
+        return game.note() + status + ".", game.solution
+
+    return _run(io, "play_solve", layout.PLAY_STATUS, PLAY_NAMES, body)
+
+
 ACTIONS: dict[str, Callable[[CellIO], Outcome]] = {
     "start": start,
     "clear": clear,
@@ -858,4 +1239,8 @@ ACTIONS: dict[str, Callable[[CellIO], Outcome]] = {
     "analyze": analyze,
     "hint": hint,
     "solve": solve,
+    "play": play,
+    "check": check,
+    "play_hint": play_hint,
+    "play_solve": play_solve,
 }

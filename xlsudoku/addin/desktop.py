@@ -9,7 +9,7 @@ xlwings Lite and the headless runner.
 Two things only the desktop has:
 
 - **The VBA must match the Python package.** The workbook carries the VBA project of xlwings
-  :data:`VBA_XLWINGS` (``addin/vba/``); on macOS RunPython only finds the AppleScript of that
+  :data:`VBA_XLWINGS` (``template/vba/``); on macOS RunPython only finds the AppleScript of that
   same version.  A click with another xlwings installed writes, instead of running, the one
   command that fixes it to the sheet's status cell (:func:`version_problem`).
 - **Long START runs show progress and can be stopped.**  Excel's status bar shows the trial and
@@ -18,7 +18,7 @@ Two things only the desktop has:
   returns at once and Excel stays usable) stops the run, and the best puzzle so far is written
   with a status starting ``Interrupted:``.  See :class:`LongRun`.
 
-Every click holds the lock of the workbook's file (:mod:`xlsudoku.addin.workbook_lock`), so a
+Every click holds the lock of the workbook's file (:mod:`xlsudoku.xlsm.lock`), so a
 headless run on the same file waits for it.
 """
 
@@ -31,10 +31,11 @@ from typing import Any
 
 from xlsudoku.addin import actions, layout
 from xlsudoku.addin.cellio import CellIO, MissingPart, XlwingsIO
-from xlsudoku.addin.workbook_lock import LockTimeout, open_book_lock
+from xlsudoku.xlsm.errors import LockTimeout
+from xlsudoku.xlsm.lock import open_book_lock
 
 VBA_XLWINGS = "0.37.8"
-"""xlwings version of the VBA project in the workbook (tests hold it equal to ``addin/vba/``)."""
+"""xlwings version of the VBA project in the workbook (tests hold it equal to ``template/vba/``)."""
 
 RUNNING = (
     "Running START... to stop and keep the best puzzle so far: press Esc (Windows) or type "
@@ -68,11 +69,19 @@ def version_problem(installed: str, python: str = sys.executable) -> str | None:
 def status_name(action: str) -> str:
     """Return the defined name of the status cell on the sheet of *action*'s button.
 
-    >>> status_name("start"), status_name("hint")
-    ('Status', 'AnalyzeStatus')
+    >>> status_name("start"), status_name("hint"), status_name("check")
+    ('Status', 'AnalyzeStatus', 'PlayStatus')
     """
     (button,) = (button for button in layout.BUTTONS if button.action == action)
-    return layout.STATUS if button.anchor.sheet == layout.GENERATOR else layout.ANALYZE_STATUS
+    return STATUS_CELLS[button.anchor.sheet]
+
+
+# The status cell of each sheet with buttons.
+STATUS_CELLS = {
+    layout.GENERATOR: layout.STATUS,
+    layout.ANALYZE: layout.ANALYZE_STATUS,
+    layout.PLAY: layout.PLAY_STATUS,
+}
 
 
 def _escape_pressed() -> bool:
@@ -225,3 +234,23 @@ def hint() -> None:
 def solve() -> None:
     """SOLVE button."""
     run("solve", _caller())
+
+
+def play() -> None:
+    """PLAY button (Play sheet)."""
+    run("play", _caller())
+
+
+def check() -> None:
+    """CHECK button (Play sheet)."""
+    run("check", _caller())
+
+
+def play_hint() -> None:
+    """HINT button of the Play sheet."""
+    run("play_hint", _caller())
+
+
+def play_solve() -> None:
+    """SOLVE button of the Play sheet."""
+    run("play_solve", _caller())

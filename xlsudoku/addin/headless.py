@@ -1,18 +1,18 @@
 """The workbook without Excel: run a button's action on the file and save it safely.
 
-``xlsudoku start WORKBOOK`` reads the file, runs the same :mod:`xlsudoku.addin.actions`
+``xlsudoku workbook start BOOK`` reads the file, runs the same :mod:`xlsudoku.addin.actions`
 function the button runs in Excel through :class:`xlsudoku.addin.cellio.OpenpyxlIO`, and saves.
 Nothing is lost, whoever else writes the file and whenever the run is stopped:
 
 - **Reading** trusts nothing (:func:`read_workbook`): special files, files over the limits,
   zip bombs, unsafe XML and damaged packages are refused with a message before openpyxl reads
-  anything (:mod:`xlsudoku.addin.safe_zip`).
-- **Writing** holds the workbook's lock (:mod:`xlsudoku.addin.workbook_lock`), so runs on the
+  anything (:func:`xlsudoku.xlsm.workbook.load`).
+- **Writing** holds the workbook's lock (:mod:`xlsudoku.xlsm.lock`), so runs on the
   same file take turns.  Under the lock the file is read again and the action applied to what
   is there now; so two SAVEs at once both land, each with its own id.  START generates
   outside the lock (it may take minutes) and replays its writes on the file read again under
   the lock.  The file is replaced in one step, the old one kept as ``.bak``
-  (:func:`xlsudoku.addin.workbook_file.replace_atomically`); a symbolic link is written
+  (:func:`xlsudoku.xlsm.files.replace_atomically`); a symbolic link is written
   through, a read-only file refused.
 - **Ctrl+C**: during START the first press asks the generator to stop and the best puzzle
   found so far is saved; a second press (or the first, in any other command) abandons the run.
@@ -23,7 +23,6 @@ Nothing is lost, whoever else writes the file and whenever the run is stopped:
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -33,26 +32,14 @@ from typing import Any
 from xlsudoku.addin import actions, layout
 from xlsudoku.addin.actions import Outcome
 from xlsudoku.addin.cellio import CellIO, MissingPart, OpenpyxlIO, Value
-from xlsudoku.addin.package import PackageError
-from xlsudoku.addin.safe_zip import DEFAULT_LIMITS, Limits, check_package
-from xlsudoku.addin.workbook_file import (
-    WorkbookError,
-    backup_name,
-    clean_stale_temps,
-    read_bytes,
-    replace_atomically,
-    writable_target,
-)
-from xlsudoku.addin.workbook_lock import DEFAULT_WAIT, workbook_lock
-from xlsudoku.engine.cli.common import (
-    CommandError,
-    EnvironmentFault,
-    Exit,
-    Interrupts,
-    os_error_message,
-)
+from xlsudoku.errors import CommandError, EnvironmentFault, Exit, UnusableFile, os_error_message
+from xlsudoku.interrupts import Interrupts
+from xlsudoku.xlsm import workbook as workbook_file
+from xlsudoku.xlsm.errors import FolderNotWritable, LockTimeout, PackageError, WorkbookError
+from xlsudoku.xlsm.files import backup_name, clean_stale_temps, writable_target
+from xlsudoku.xlsm.lock import DEFAULT_WAIT, workbook_lock
+from xlsudoku.xlsm.safe_zip import DEFAULT_LIMITS, Limits
 
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 ACTIONS: dict[str, str] = {
     "start": "start",
     "save": "save_to_collection",
@@ -63,6 +50,10 @@ ACTIONS: dict[str, str] = {
     "analyze": "analyze",
     "hint": "hint",
     "solve": "solve",
+    "play": "play",
+    "check": "check",
+    "play-hint": "play_hint",
+    "play-solve": "play_solve",
 }
 # The sheets each command works on: every defined name on them must keep the layout's contract
 # before the command runs, or the file is refused untouched (a name moved onto the Collection
@@ -77,40 +68,25 @@ SHEETS: dict[str, tuple[str, ...]] = {
     "analyze": (layout.ANALYZE,),
     "hint": (layout.ANALYZE,),
     "solve": (layout.ANALYZE,),
+    "play": (layout.PLAY,),
+    "check": (layout.PLAY,),
+    "play-hint": (layout.PLAY,),
+    "play-solve": (layout.PLAY,),
 }
 
-__all__ = ["ACTIONS", "RunResult", "WorkbookError", "is_workbook_path", "load", "run"]
-
-
-def is_workbook_path(text: str) -> bool:
-    """Return True when *text* names an Excel workbook (by its extension).
-
-    >>> is_workbook_path("book.XLSM"), is_workbook_path("puzzle.txt")
-    (True, False)
-    """
-    return Path(text).suffix.lower() in WORKBOOK_SUFFIXES
+__all__ = ["ACTIONS", "RunResult", "load", "run"]
 
 
 def read_workbook(path: Path, limits: Limits = DEFAULT_LIMITS) -> tuple[Any, bytes]:
-    """Return the workbook at *path* (formulas as text, the VBA project kept) and its bytes.
+    """Return the workbook at *path* and its bytes, read without trusting the file.
 
     Raises:
-        WorkbookError: the file is missing, special, over a limit, damaged or not a workbook.
+        UnusableFile: the file is missing, special, over a limit, damaged or not a workbook.
     """
-    import openpyxl
-
-    path = Path(path)
-    if not is_workbook_path(str(path)):
-        raise WorkbookError(f"{path}: not an .xlsx or .xlsm workbook")
-    data = read_bytes(path, limits.file_bytes)
-    check_package(data, str(path), limits)
     try:
-        workbook = openpyxl.load_workbook(io.BytesIO(data), keep_vba=path.suffix.lower() == ".xlsm")
-    except MemoryError:
-        raise
-    except Exception as error:  # openpyxl raises many types for a file it cannot make sense of
-        raise WorkbookError(f"{path}: cannot be read as a workbook ({error})") from error
-    return workbook, data
+        return workbook_file.load(path, limits)
+    except WorkbookError as error:
+        raise UnusableFile(str(error)) from None
 
 
 def check_contract(workbook: Any, command: str) -> OpenpyxlIO:
@@ -127,36 +103,6 @@ def check_contract(workbook: Any, command: str) -> OpenpyxlIO:
 def load(path: Path, limits: Limits = DEFAULT_LIMITS) -> Any:
     """Return the workbook at *path*, read as :func:`read_workbook` does."""
     return read_workbook(path, limits)[0]
-
-
-def save_safely(
-    workbook: Any,
-    target: Path,
-    template: Path | bytes,
-    *,
-    interrupts: Interrupts | None = None,
-    on_commit: Callable[[], None] | None = None,
-) -> None:
-    """Save *workbook* to *target* in one step, keeping the old file as ``TARGET.bak``.
-
-    A macro-enabled *target* is saved through :func:`xlsudoku.addin.package.save_preserving`
-    with *template* (the file, or the bytes, the workbook was read from) as the source of the
-    VBA project and buttons; the check that the saved copy still has them runs on the
-    temporary file, before it replaces anything.
-    """
-    from xlsudoku.addin.package import save_preserving
-
-    real = writable_target(Path(target))
-    if isinstance(template, Path):
-        template = template.read_bytes()
-
-    def write(temp: Path) -> None:
-        if real.suffix.lower() == ".xlsm":
-            save_preserving(workbook, temp, template)
-        else:
-            workbook.save(temp)
-
-    replace_atomically(write, real, interrupts=interrupts, on_commit=on_commit)
 
 
 @dataclass
@@ -241,21 +187,23 @@ class RunResult:
 
 
 @contextlib.contextmanager
-def _progress_bar(total: int | None, enabled: bool) -> Iterator[Callable[..., None] | None]:
-    """Yield a generator progress callback that drives a tqdm bar (shown after one second)."""
+def _progress_bar(
+    total: int | None, limit: float | None, enabled: bool
+) -> Iterator[Callable[..., None] | None]:
+    """Yield a generator progress callback drawing a bar (shown after one second).
+
+    Its estimate is the sooner of the time limit's rest and the trials left at the pace so far.
+    """
     if not enabled:
         yield None
         return
-    from tqdm import tqdm
+    from xlsudoku.progress import RunBar
 
-    with tqdm(total=total, unit="trial", delay=1.0, leave=False) as bar:
-
-        def update(trial: int, best: int | None = None, *rest: Any) -> None:
-            if best is not None:
-                bar.set_postfix(best_opens=best, refresh=False)
-            bar.update(trial - bar.n)
-
-        yield update
+    bar = RunBar(total, limit)
+    try:
+        yield bar
+    finally:
+        bar.close()
 
 
 @contextlib.contextmanager
@@ -296,7 +244,7 @@ def run(
     *inputs* (defined name -> value) are typed into the workbook first.
 
     Raises:
-        WorkbookError: the file cannot be read or written (missing, damaged, read-only...), or
+        UnusableFile: the file cannot be read or written (missing, damaged, read-only...), or
             breaks the layout's contract (a sheet or a defined name missing or misplaced).
         KeyboardInterrupt: Ctrl+C abandoned the run (``interrupts.state`` says where).
         EnvironmentFault: the disk, the permissions or another run got in the way.
@@ -307,8 +255,8 @@ def run(
         raise ValueError(f"unknown workbook command {command!r}; choose from {', '.join(ACTIONS)}")
     source = Path(workbook_path)
     target = Path(output) if output is not None else source
-    if output is not None and not is_workbook_path(str(target)):
-        raise WorkbookError(f"{target}: the output must be an .xlsx or .xlsm file")
+    if output is not None and not workbook_file.is_workbook_path(str(target)):
+        raise UnusableFile(f"{target}: the output must be an .xlsx or .xlsm file")
     with _interrupts(interrupts) as guard:
         guard.state = (
             f"{target} was not changed" if target.exists() else f"{target} was not written"
@@ -333,10 +281,14 @@ def run(
             )
         except OSError as error:
             message, status = os_error_message(error)
-            fault = WorkbookError if status == Exit.UNUSABLE_FILE else EnvironmentFault
+            fault = UnusableFile if status == Exit.UNUSABLE_FILE else EnvironmentFault
             raise fault(f"{message}; {guard.state}") from error
         except (MissingPart, PackageError) as error:
-            raise WorkbookError(f"{target}: {error}; {guard.state}") from error
+            raise UnusableFile(f"{target}: {error}; {guard.state}") from error
+        except WorkbookError as error:
+            raise UnusableFile(f"{error}; {guard.state}") from error
+        except (LockTimeout, FolderNotWritable) as error:
+            raise EnvironmentFault(f"{error}; {guard.state}") from error
         except CommandError as error:
             raise type(error)(f"{error}; {guard.state}") from error
 
@@ -375,7 +327,7 @@ def _run(
         recorder = RecordingIO(check_contract(workbook, command))
         typed(recorder)
         with guard.cooperative():
-            with _progress_bar(_trials(recorder), progress) as update:
+            with _progress_bar(_trials(recorder), _time_limit(recorder), progress) as update:
                 outcome = actions.start(recorder, progress=update, cancel=guard.requested, rng=rng)
             stopped_early[0] = guard.requested()
             with workbook_lock(real, wait, on_wait):
@@ -383,13 +335,13 @@ def _run(
                 if in_place:  # the file may have changed while START ran: replay on it
                     workbook, data = read_workbook(source, limits)
                     recorder.replay(check_contract(workbook, command))
-                save_safely(workbook, real, data, interrupts=guard, on_commit=committed)
+                workbook_file.save(workbook, real, data, interrupts=guard, on_commit=committed)
         return RunResult(outcome, target)
     with workbook_lock(real, wait, on_wait):
         clean_stale_temps(real)
         workbook, data = read_workbook(source, limits)
         outcome = action(typed(check_contract(workbook, command)))
-        save_safely(workbook, real, data, interrupts=guard, on_commit=committed)
+        workbook_file.save(workbook, real, data, interrupts=guard, on_commit=committed)
     return RunResult(outcome, target)
 
 
@@ -402,3 +354,14 @@ def _trials(io: CellIO) -> int | None:
     if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e9:
         return int(value)
     return None
+
+
+def _time_limit(io: CellIO) -> float:
+    """Return the Time limit cell as seconds for the bar's estimate (its default when blank)."""
+    try:
+        value = io.read(layout.TIME_LIMIT)
+    except (KeyError, ValueError, AttributeError):
+        value = None
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e6:
+        return float(value)
+    return layout.DEFAULT_TIME_LIMIT

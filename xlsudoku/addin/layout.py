@@ -2,7 +2,7 @@
 
 This is the only module that knows Excel addresses.  Everything else reads and writes the
 workbook through the workbook-scoped defined names listed in :data:`NAMES`; the build script
-(:mod:`xlsudoku.addin.build_workbook`) creates those names from this table, and the parameter
+(:mod:`xlsudoku.template.build`) creates those names from this table, and the parameter
 parser reuses :data:`PARAMS` (type, range, allowed values, default) to check what a user typed.
 
 Every grid is a 16x16 block (the largest shape); a smaller puzzle fills its top-left corner and
@@ -20,7 +20,9 @@ conditional formats (keyed on the shape's name) draw the boxes.  Picture of the 
 
 The Print sheet is the page to solve on (PrintGrid B2:Q17 and, on a second page, PrintKey
 B20:Q35, both formulas on the Generator's grids); the Analyze sheet holds the typed puzzle
-(C6:R21), its candidates (T6:AI21), the report and two solutions side by side (C41, T41).
+(C6:R21), its candidates (T6:AI21), the report and two solutions side by side (C41, T41); the
+Play sheet the puzzle being played (PlayGrid C6:R21: givens and the player's entries), the
+player's pencil marks (PlayMarks T6:AI21) and, in hidden columns, the givens (PlayGivens).
 
 The module is plain data plus small address helpers; it imports only the standard library and
 the engine, so it also loads in xlwings Lite (Pyodide), where openpyxl is absent.
@@ -32,6 +34,7 @@ import enum
 import re
 from dataclasses import dataclass, field
 
+from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
 from xlsudoku.engine.techniques import DEFAULT_PROFILE, PROFILES, TECHNIQUES
@@ -41,7 +44,8 @@ PRINT = "Print"
 ANALYZE = "Analyze"
 COLLECTION = "Collection"
 REMOVED = "Removed"
-SHEETS: tuple[str, ...] = (GENERATOR, PRINT, ANALYZE, COLLECTION, REMOVED)
+PLAY = "Play"
+SHEETS: tuple[str, ...] = (GENERATOR, PRINT, ANALYZE, COLLECTION, REMOVED, PLAY)
 
 _CELL = re.compile(r"^\$?([A-Z]{1,3})\$?([1-9][0-9]*)$")
 
@@ -348,7 +352,8 @@ PARAMS: tuple[Param, ...] = (
         allowed="number of givens",
         note=(
             "Target number of givens. It must fit the shape: 9x9 17-81 (below 17 no puzzle has "
-            "one solution; 24 and below start a longer search), 4x4 4-16, 6x6 8-36, 12x12 "
+            f"one solution; {LOW_CLUE_TARGET} and below start a longer search), 4x4 4-16, 6x6 "
+            "8-36, 12x12 "
             "11-144, 16x16 15-256. Symmetric givens come in orbits: with 180° symmetry in "
             "pairs, so Opens must be even for patterns 1-6 and odd for patterns 7-12; the "
             "status names the nearest counts that can be made."
@@ -639,6 +644,39 @@ ANALYZE_PARAMS: tuple[Param, ...] = (
     ),
 )
 
+# -- Play sheet --------------------------------------------------------------------------------
+
+PLAY_SOURCE = "PlaySource"
+PLAY_GEOMETRY = "PlayGeometry"
+PLAY_GRID = "PlayGrid"
+PLAY_MARKS = "PlayMarks"
+PLAY_GIVENS = "PlayGivens"
+PLAY_STATUS = "PlayStatus"
+PLAY_HINT = "PlayHint"
+PLAY_LEGEND = "PlayLegend"
+# What Play from may name besides a Collection id (the first is the default).
+PLAY_FROM_GENERATOR = "Generator"
+PLAY_FROM_ANALYZE = "Analyze"
+
+PLAY_PARAMS: tuple[Param, ...] = (
+    Param(
+        PLAY_SOURCE,
+        "Play from",
+        Ref(PLAY, "C3"),
+        Kind.TEXT,
+        PLAY_FROM_GENERATOR,
+        choices=(PLAY_FROM_GENERATOR, PLAY_FROM_ANALYZE),
+        allowed="",
+        width=6,
+        note=(
+            "The puzzle PLAY puts on the grid: Generator (the puzzle START made, the default), "
+            "Analyze (the puzzle typed on the Analyze sheet) or a Collection id such as 7. "
+            "PLAY starts afresh: the givens are locked (Excel refuses a digit typed over one) "
+            "and drawn in bold black, your entries in blue."
+        ),
+    ),
+)
+
 # -- every defined name ------------------------------------------------------------------------
 
 
@@ -653,10 +691,11 @@ def _grid(sheet: str, top_left: str) -> Ref:
 
 GRIDS: tuple[str, ...] = (
     PUZZLE_GRID, SOLUTION_GRID, PRINT_GRID, PRINT_KEY, ANALYZE_GRID, CANDIDATES,
-    ANALYZE_SOLUTION, ANALYZE_SOLUTION2,
+    ANALYZE_SOLUTION, ANALYZE_SOLUTION2, PLAY_GRID, PLAY_MARKS, PLAY_GIVENS,
 )  # fmt: skip
 
-NAMES: dict[str, Ref] = {param.name: param.ref for param in (*PARAMS, *TOOLS, *ANALYZE_PARAMS)} | {
+INPUTS: tuple[Param, ...] = (*PARAMS, *TOOLS, *ANALYZE_PARAMS, *PLAY_PARAMS)
+NAMES: dict[str, Ref] = {param.name: param.ref for param in INPUTS} | {
     STATUS: Ref(GENERATOR, "C16"),
     PUZZLE_GRID: _grid(GENERATOR, "F4"),
     CAPTION: Ref(GENERATOR, "F20"),
@@ -681,6 +720,13 @@ NAMES: dict[str, Ref] = {param.name: param.ref for param in (*PARAMS, *TOOLS, *A
     ANALYZE_REPORT: Ref(ANALYZE, f"C27:C{27 + REPORT_LINES - 1}"),
     ANALYZE_SOLUTION: _grid(ANALYZE, "C41"),
     ANALYZE_SOLUTION2: _grid(ANALYZE, "T41"),
+    PLAY_GEOMETRY: Ref(PLAY, "C4"),
+    PLAY_GRID: _grid(PLAY, "C6"),
+    PLAY_MARKS: _grid(PLAY, "T6"),
+    PLAY_GIVENS: _grid(PLAY, "BN6"),
+    PLAY_LEGEND: Ref(PLAY, "B15:B18"),
+    PLAY_STATUS: Ref(PLAY, "C23"),
+    PLAY_HINT: Ref(PLAY, "C24"),
 }
 
 # Cells merged for long text: the defined name points at the first cell of each block.
@@ -697,6 +743,10 @@ MERGED: dict[str, Ref] = {
     ANALYZE_GEOMETRY: Ref(ANALYZE, "C4:E4"),
     ANALYZE_STATUS: Ref(ANALYZE, "C23:AI23"),
     HINT_TEXT: Ref(ANALYZE, "C24:AI25"),
+    PLAY_SOURCE: Ref(PLAY, "C3:H3"),
+    PLAY_GEOMETRY: Ref(PLAY, "C4:E4"),
+    PLAY_STATUS: Ref(PLAY, "C23:AI23"),
+    PLAY_HINT: Ref(PLAY, "C24:AI25"),
 }
 
 # Sheet titles (a subtitle line goes one row below) and column widths in characters; the
@@ -704,6 +754,7 @@ MERGED: dict[str, Ref] = {
 TITLES: dict[str, Ref] = {
     GENERATOR: Ref(GENERATOR, "B1"),
     ANALYZE: Ref(ANALYZE, "B1"),
+    PLAY: Ref(PLAY, "B1"),
 }
 COLUMN_WIDTHS: dict[str, dict[str, float]] = {
     GENERATOR: {"A": 2, "B": 17, "C": 26, "D": 22, "E": 3, "V": 3, "W": 20, "X": 30},
@@ -717,19 +768,22 @@ COLUMN_WIDTHS: dict[str, dict[str, float]] = {
     ),
     REMOVED: {},  # the Collection's widths, then "removed at" and "reason"
     ANALYZE: {"A": 2, "B": 19, "S": 2, "AJ": 2},
+    PLAY: {"A": 2, "B": 19, "S": 2, "AJ": 2},
 }
 
-# Cell sizes of the grids (points): the Generator and Analyze sheets keep them; the Print
-# sheet's are set for each shape by START and CLEAR (see PRINT_SQUARE).
-GRID_CELL_POINTS: dict[str, float] = {GENERATOR: 30.0, ANALYZE: 30.0, PRINT: 31.5}
+# Cell sizes of the grids (points): the Generator, Analyze and Play sheets keep them (40 points
+# hold four lines of 8-point pencil marks, a 16x16 cell's); the Print sheet's are set for each
+# shape by START and CLEAR (see PRINT_SQUARE).
+GRID_CELL_POINTS: dict[str, float] = {GENERATOR: 30.0, ANALYZE: 40.0, PRINT: 31.5, PLAY: 40.0}
 
-# What each sheet prints: the Generator and Analyze sheets whole on one page; the Print sheet
+# What each sheet prints: the Generator, Analyze and Play sheets whole on one page; the Print sheet
 # is the page to solve on: its title, the grid, one line of rules and, on a second page, the
 # answer key.  (Collection and Removed print their rows, as many pages as they need.)
 PRINT_AREAS: dict[str, Ref] = {
     GENERATOR: Ref(GENERATOR, f"A1:X{NAMES[SOLUTION_GRID].bounds[2]}"),
     PRINT: Ref(PRINT, "B1:Q35"),
     ANALYZE: Ref(ANALYZE, f"A1:AJ{NAMES[ANALYZE_SOLUTION].bounds[2]}"),
+    PLAY: Ref(PLAY, f"A1:AJ{MERGED[PLAY_HINT].bounds[2]}"),
 }
 PRINT_AREA = PRINT_AREAS[PRINT]
 # Headings merged over a block.
@@ -752,7 +806,11 @@ SHAPE_SOURCE: dict[str, str] = {
     GENERATOR: NAMES[STATS].cell(0, 1),
     PRINT: f"{GENERATOR}!{NAMES[STATS].cell(0, 1)}",
     ANALYZE: NAMES[ANALYZE_GEOMETRY].address,
+    PLAY: NAMES[PLAY_GEOMETRY].address,
 }
+# Defined names in the hidden columns: what the workbook keeps out of sight (the givens of the
+# puzzle being played, which lock the play grid's cells and draw them apart).
+HIDDEN_NAMES: tuple[str, ...] = (PLAY_GIVENS,)
 SHAPE_TABLE: dict[str, Ref] = {
     sheet: Ref(sheet, f"BC1:BG{len(GEOMETRIES)}") for sheet in SHAPE_SOURCE
 }
@@ -761,6 +819,7 @@ HIDDEN_COLUMNS: dict[str, tuple[str, str]] = {
     GENERATOR: ("AZ", "BL"),
     PRINT: ("BC", "BL"),
     ANALYZE: ("BC", "BL"),
+    PLAY: ("BC", "CC"),
 }
 
 
@@ -810,4 +869,8 @@ BUTTONS: tuple[Button, ...] = (
     Button("ANALYZE", Ref(ANALYZE, "B6"), "analyze"),
     Button("HINT", Ref(ANALYZE, "B8"), "hint"),
     Button("SOLVE", Ref(ANALYZE, "B10"), "solve"),
+    Button("PLAY", Ref(PLAY, "B6"), "play"),
+    Button("CHECK", Ref(PLAY, "B8"), "check"),
+    Button("HINT", Ref(PLAY, "B10"), "play_hint"),
+    Button("SOLVE", Ref(PLAY, "B12"), "play_solve"),
 )

@@ -511,6 +511,49 @@ def read_block(name: str, rows: Sequence[Sequence[Raw]], geometry: Geometry) -> 
 
 
 def _read_cells(ref: layout.Ref | None, rows: Sequence[Sequence[Raw]], geo: Geometry) -> Grid:
+    return _checked(Grid(tuple(_digits(ref, rows, geo)), geo), ref)
+
+
+def read_entries(name: str, rows: Sequence[Sequence[Raw]], geometry: Geometry) -> list[int]:
+    """Return the digits (0 = empty) in the *geometry* corner of block *name*, clashes allowed.
+
+    A player's entries may repeat a digit (a mistake CHECK points out); what is not a digit,
+    or a digit outside the shape, is named by its cell.
+
+    Raises:
+        ParamError: naming the cells at fault.
+
+    >>> rows = [[None] * 16 for _ in range(16)]
+    >>> rows[0][:2] = [3, 3.0]
+    >>> read_entries("PlayGrid", rows, CLASSIC)[:3]
+    [3, 3, 0]
+    >>> rows[0][2] = "x"
+    >>> read_entries("PlayGrid", rows, CLASSIC)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: cell r1c3 (E6) holds 'x'; type a digit 1-9 or leave it empty
+    """
+    ref = layout.NAMES[name]
+    size = geometry.size
+    outside = [
+        (r, c)
+        for r, row in enumerate(rows)
+        for c, value in enumerate(row)
+        if (r >= size or c >= size) and not is_blank(value)
+    ]
+    if outside:
+        r, c = outside[0]
+        raise ParamError(
+            [
+                f"cell {ref.cell(r, c)} holds {shown(rows[r][c])} but is outside the "
+                f"{geometry.name} grid: clear it"
+            ]
+        )
+    return _digits(ref, [list(row[:size]) for row in rows[:size]], geometry)
+
+
+def _digits(ref: layout.Ref | None, rows: Sequence[Sequence[Raw]], geo: Geometry) -> list[int]:
+    """Return the digit of every cell of *rows* (0 = empty), naming each bad cell."""
     digits: list[int] = []
     problems: list[str] = []
     for r, row in enumerate(rows):
@@ -529,7 +572,7 @@ def _read_cells(ref: layout.Ref | None, rows: Sequence[Sequence[Raw]], geo: Geom
         if len(problems) > 3:
             problems = problems[:3] + [f"and {len(problems) - 3} more bad cells"]
         raise ParamError(problems)
-    return _checked(Grid(tuple(digits), geo), ref)
+    return digits
 
 
 def _cell_label(ref: layout.Ref | None, cell: int, geo: Geometry = CLASSIC) -> str:

@@ -25,18 +25,26 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only
 
 Block = list[list[Any]]
 
-# Fill colours of the Analyze grids.  GRID_FILL is the puzzle's normal (input) fill, as the
-# template has it; while a hint is shown: the house of a first-level hint, the cells of the
-# pattern (the cause) and the cells the step changes (the effect); after ANALYZE of a puzzle
-# with several solutions: the cells where two solutions differ and the clue to add.  The
-# Analyze sheet's legend shows each with its meaning (LEGEND, in this order).
+# Fill colours of the Analyze and Play grids.  GRID_FILL is the Analyze puzzle's normal (input)
+# fill, as the template has it, PLAY_FILL the Play grid's; while a hint is shown: the house of a
+# first-level hint, the cells of the pattern (the cause) and the cells the step changes (the
+# effect); after ANALYZE of a puzzle with several solutions: the cells where two solutions
+# differ and the clue to add; on the Play sheet, the entries CHECK found wrong.  Each hint
+# colour and the wrong mark stand out from both grid fills at a contrast of 3:1 or more
+# (WCAG's ratio for graphical objects, :func:`contrast_ratio`), and black digits on them at
+# more than 5:1.  The sheets' legends show each with its meaning (LEGEND, PLAY_LEGEND, in order).
 GRID_FILL = "#FFF7D6"
+PLAY_FILL = "#FFFFFF"
 DIAGONAL_COLOUR = "#EDE7F6"
-HINT_REGION_COLOUR = "#FFF2CC"
-HINT_CAUSE_COLOUR = "#BDD7EE"
-HINT_EFFECT_COLOUR = "#F8CBAD"
+HINT_REGION_COLOUR = "#C8790F"
+HINT_CAUSE_COLOUR = "#4A90D9"
+HINT_EFFECT_COLOUR = "#D4699A"
 DIFFER_COLOUR = "#E4C1F9"
 CLUE_COLOUR = "#A9D18E"
+WRONG_COLOUR = "#DD5F5F"
+# The Play grid's digits: a given bold black, an entry of the player's blue.
+GIVEN_INK = "#000000"
+ENTRY_INK = "#1155CC"
 LEGEND: tuple[tuple[str, str], ...] = (
     (HINT_REGION_COLOUR, "hint: where to look"),
     (HINT_CAUSE_COLOUR, "hint: the pattern (cause)"),
@@ -44,6 +52,36 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (DIFFER_COLOUR, "two solutions differ"),
     (CLUE_COLOUR, "clue to add"),
 )
+PLAY_LEGEND: tuple[tuple[str, str], ...] = (
+    (HINT_REGION_COLOUR, "hint: where to look"),
+    (HINT_CAUSE_COLOUR, "hint: the pattern (cause)"),
+    (HINT_EFFECT_COLOUR, "hint: what it changes"),
+    (WRONG_COLOUR, "a wrong entry (CHECK)"),
+)
+
+
+def relative_luminance(colour: str) -> float:
+    """Return the relative luminance of ``#RRGGBB`` *colour* (WCAG 2: 0 black, 1 white).
+
+    >>> relative_luminance("#FFFFFF"), relative_luminance("#000000")
+    (1.0, 0.0)
+    """
+    text = colour.lstrip("#")
+    channels = [int(text[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """Return the WCAG 2 contrast ratio of two ``#RRGGBB`` colours (1 to 21).
+
+    >>> contrast_ratio("#000000", "#FFFFFF")
+    21.0
+    >>> round(contrast_ratio("#FFF2CC", "#FFF7D6"), 2)  # a pale yellow on a pale yellow
+    1.04
+    """
+    light, dark = sorted(map(relative_luminance, (first, second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def grid_rows(grid: Grid | None) -> Block:
@@ -115,19 +153,6 @@ def yes_no(flag: bool) -> str:
     return layout.YES if flag else layout.NO
 
 
-def grade_text(grade: Grade | None) -> str:
-    """Return ``Hard (score 3.4)`` for a grade, ``""`` for None.
-
-    >>> from xlsudoku.engine.grading import Grade
-    >>> from xlsudoku.engine.steps import Level, Technique
-    >>> grade_text(Grade(Level.HARD, 3.4, (), Technique.X_WING, True))
-    'Hard (score 3.4)'
-    """
-    if grade is None:
-        return ""
-    return f"{grade.label} (score {grade.score:.1f})"
-
-
 def counts_text(grade: Grade) -> str:
     """Return the techniques used with their counts, e.g. ``Full House 20, Hidden Single 29``.
 
@@ -163,11 +188,9 @@ def report_lines(grid: Grid, analysis: Analysis) -> Block:
         grade = analysis.grade
         lines.append("Solutions: exactly one")
         if grade is not None:
-            hardest = grade.hardest.value if grade.hardest else "none"
             lines += [
-                f"Grade: {grade_text(grade)}",
-                f"Hardest technique: {hardest}",
-                f"Techniques used: {counts_text(grade)}",
+                f"Grade: {analysis.summary()}",
+                f"Techniques used ({analysis.profile} rating path): {counts_text(grade)}",
             ]
     else:
         lines.append("Solutions: two or more; two of them are shown below, side by side")
@@ -245,7 +268,7 @@ def analysis_status(analysis: Analysis) -> str:
     """Return the Analyze status line: the engine's one-sentence verdict, capitalised.
 
     >>> from xlsudoku.engine.analysis import Analysis, Status
-    >>> analysis_status(Analysis(Status.NO_SOLUTION, "no solution: the givens clash"))
+    >>> analysis_status(Analysis(Grid.empty(), Status.NO_SOLUTION, "no solution: the givens clash"))
     'No solution: the givens clash.'
     """
     text = analysis.message
@@ -253,7 +276,9 @@ def analysis_status(analysis: Analysis) -> str:
 
 
 def stats_block(
-    result: GenerateResult | None, grade: Grade | None = None, shape: str = layout.CLASSIC_NAME
+    result: GenerateResult | None,
+    analysis: Analysis | None = None,
+    shape: str = layout.CLASSIC_NAME,
 ) -> Block:
     """Return the Stats block: one ``[label, value]`` row per :data:`layout.STATS_LABELS`.
 
@@ -266,7 +291,8 @@ def stats_block(
     """
     if result is None:
         return [[label, shape if label == "Geometry" else ""] for label in layout.STATS_LABELS]
-    reached = yes_no(True) if result.reached else f"No (target {result.target})"
+    reached = target_text(result, analysis)
+    grade = None if analysis is None else analysis.grade
     hardest = "" if grade is None else grade.hardest.value if grade.hardest else "none"
     values = {
         "Geometry": result.puzzle.geometry.name,
@@ -282,6 +308,42 @@ def stats_block(
         "Hardest technique": hardest,
     }
     return [[label, values[label]] for label in layout.STATS_LABELS]
+
+
+def target_text(result: GenerateResult, analysis: Analysis | None = None) -> str:
+    """Return the Target reached value: what was asked and, on a miss, which part was missed.
+
+    The level or technique is judged by the generator's goal (which judges a level as the
+    puzzle's analysis does); *analysis* names the level the puzzle got.
+
+    >>> from xlsudoku.engine.generate import GenerateRequest, generate
+    >>> target_text(generate(GenerateRequest(seed=7)))
+    'Yes: 26 opens'
+    >>> from xlsudoku.engine.analysis import analyze
+    >>> from xlsudoku.engine.steps import Level
+    >>> r = generate(GenerateRequest(seed=3, difficulty=Level.DIABOLICAL, trials=1))
+    >>> target_text(r, analyze(r.puzzle, solution=r.solution))
+    'No: asked 26 opens, Diabolical; missed the level (got Very hard)'
+    """
+    request = result.request
+    asked = [f"{result.target} opens"]
+    if request.difficulty is not None:
+        asked.append(request.difficulty.label)
+    if request.needs is not None:
+        asked.append(f"needs {request.needs.value}")
+    if result.reached:
+        return "Yes: " + ", ".join(asked)
+    missed = []
+    if result.opens != result.target:
+        missed.append(f"the opens (got {result.opens})")
+    if request.difficulty is not None or request.needs is not None:
+        from xlsudoku.engine.generate.graded import Goal
+
+        goal = Goal(request.difficulty, request.needs)
+        if not goal.met(result.puzzle):
+            got = "" if analysis is None else f" (got {analysis.graded().label})"
+            missed.append(f"the {goal.what}" + (got if request.needs is None else ""))
+    return f"No: asked {', '.join(asked)}; missed {' and '.join(missed) or 'the target'}"
 
 
 def _round_label(rank: int, beyond: bool, techniques: Sequence[str]) -> str:
@@ -319,13 +381,15 @@ def rank_block(ranks: Ranks | None, rows: int = layout.RANK_ROWS) -> Block:
     return block
 
 
-def ranks_text(ranks: Ranks) -> str:
+def ranks_text(ranks: Ranks | None) -> str:
     """Return the Collection's compact ranks: cells per round, ``*`` marking beyond singles.
 
     >>> from xlsudoku.engine.ranks import RankRound, Ranks
     >>> ranks_text(Ranks((RankRound(1, (0, 1)), RankRound(2, (5,), True)), givens=78))
     '2, 1*'
     """
+    if ranks is None:
+        return ""
     return ", ".join(f"{len(rnd.cells)}{'*' if rnd.beyond_singles else ''}" for rnd in ranks.rounds)
 
 
@@ -337,8 +401,7 @@ def collection_row(
     solution: Grid,
     pattern: int | str | None,
     symmetry: Symmetry,
-    grade: Grade,
-    ranks: Ranks,
+    analysis: Analysis,
     seed: int | None,
     notes: str = "",
 ) -> list[Any]:
@@ -356,9 +419,9 @@ def collection_row(
         "opens": puzzle.given_count,
         "pattern": "" if pattern is None else pattern,
         "symmetry": symmetry.value,
-        "level": grade.label,
-        "score": round(grade.score, 1),
-        "ranks": ranks_text(ranks),
+        "level": analysis.graded().label,
+        "score": round(analysis.graded().score, 1),
+        "ranks": ranks_text(analysis.ranks),
         "seed": "" if seed is None else seed,
         "notes": notes,
     }
@@ -382,8 +445,35 @@ def time_limit_text(result: GenerateResult, cancelled: bool) -> str:
     return f" Stopped by the time limit ({limit:g} s, {where.label} in {where.ref.top_left})."
 
 
-def start_status(result: GenerateResult, grade: Grade | None, cancelled: bool) -> str:
-    """Return START's status line: the generator's message, the grade and the seed.
+def may_take_text(limit: float) -> str:
+    """Return what the status says before a long START: it may take up to the time limit.
+
+    >>> may_take_text(60.0)[:64]
+    'Running START: a long search, which may take up to 60 s (Time li'
+    """
+    where = layout.PARAMS_BY_NAME[layout.TIME_LIMIT]
+    return (
+        f"Running START: a long search, which may take up to {limit:g} s ({where.label} in "
+        f"{where.ref.top_left}). When it ends, this cell says how long it took."
+    )
+
+
+def took_text(result: GenerateResult) -> str:
+    """Return how long a long run took, against its limit ("" for a quick descent).
+
+    >>> from xlsudoku.engine.generate import GenerateRequest, generate
+    >>> took_text(generate(GenerateRequest(seed=7)))
+    ''
+    """
+    from xlsudoku.engine.generate.generator import DESCENT, pick
+
+    if pick(result.request) is DESCENT or result.time_limit is None:
+        return ""
+    return f" It took {result.seconds:.1f} s of the {result.time_limit:g} s allowed."
+
+
+def start_status(result: GenerateResult, analysis: Analysis | None, cancelled: bool) -> str:
+    """Return START's status line: the generator's message, the puzzle's grade and the seed.
 
     >>> from xlsudoku.engine.generate import GenerateRequest, generate
     >>> r = generate(GenerateRequest(seed=7))
@@ -394,8 +484,9 @@ def start_status(result: GenerateResult, grade: Grade | None, cancelled: bool) -
     if cancelled:
         text = "Interrupted: " + text[:1].lower() + text[1:]
     text += time_limit_text(result, cancelled)
-    if grade is not None:
-        text += f" {grade_text(grade)}."
+    text += took_text(result)
+    if analysis is not None and analysis.grade is not None:
+        text += f" {analysis.summary()}."
     return text + f" Seed {result.seed}."
 
 

@@ -21,10 +21,9 @@ import xlwings as xw
 
 from xlsudoku.addin import actions, params, render
 from xlsudoku.addin.cellio import XlwingsIO
-from xlsudoku.engine import solver
+from xlsudoku.engine import analysis, solver
 from xlsudoku.engine.generate import generate
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
-from xlsudoku.engine.grading import grade
 from xlsudoku.engine.grid import Grid, SudokuError
 
 __all__ = [
@@ -37,6 +36,10 @@ __all__ = [
     "analyze",
     "hint",
     "solve",
+    "play",
+    "check",
+    "play_hint",
+    "play_solve",
     "sudoku_solve",
     "sudoku_count",
     "sudoku_grade",
@@ -60,9 +63,12 @@ MAX_LIMIT = 1000
 
 
 @script
-def start(book: xw.Book) -> None:
-    """START: generate a puzzle from the Generator sheet's parameters."""
-    actions.start(XlwingsIO(book))
+async def start(book: xw.Book) -> None:
+    """START: generate a puzzle; a long run first says it may take up to the time limit."""
+    io = XlwingsIO(book)
+    if actions.start_notice(io) is not None:
+        await _show_now(book)
+    actions.start(io)
 
 
 @script
@@ -111,6 +117,42 @@ def hint(book: xw.Book) -> None:
 def solve(book: xw.Book) -> None:
     """SOLVE: write the typed puzzle's solution."""
     actions.solve(XlwingsIO(book))
+
+
+@script
+def play(book: xw.Book) -> None:
+    """PLAY: put the puzzle Play from names on the Play sheet's grid, givens locked."""
+    actions.play(XlwingsIO(book))
+
+
+@script
+def check(book: xw.Book) -> None:
+    """CHECK: mark the wrong entries on the Play sheet and say how many cells are left."""
+    actions.check(XlwingsIO(book))
+
+
+@script
+def play_hint(book: xw.Book) -> None:
+    """HINT (Play sheet): the next step from your own entries and pencil marks."""
+    actions.play_hint(XlwingsIO(book))
+
+
+@script
+def play_solve(book: xw.Book) -> None:
+    """SOLVE (Play sheet): fill the rest of the grid."""
+    actions.play_solve(XlwingsIO(book))
+
+
+async def _show_now(book: xw.Book) -> None:
+    """Send the writes so far to Excel now: xlwings Lite can (``Book.flush``), Server cannot.
+
+    On xlwings Server a script's writes travel in its one reply, so there the notice is
+    replaced by the final status before Excel shows either.
+    """
+    try:
+        await book.flush()
+    except (AttributeError, NotImplementedError):
+        pass
 
 
 def _error(error: Exception | str) -> Rows:
@@ -175,7 +217,7 @@ def sudoku_count(grid: Rows, limit: Any = None) -> Rows:
 def sudoku_grade(grid: Rows) -> Rows:
     """Return the level and the score (Sudoku Explainer scale) of a puzzle: one row, 2 cells."""
     try:
-        graded = grade(_grid(grid))
+        graded = analysis.analyze(_grid(grid)).graded()
     except SudokuError as error:
         return _error(error)
     return [[graded.label, graded.score]]

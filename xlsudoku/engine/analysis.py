@@ -1,4 +1,12 @@
-"""Analyse a typed puzzle: invalid, no solution, unique (with its grade) or several solutions.
+"""The one analysis of a puzzle: every fact a surface shows, computed once.
+
+:func:`analyze` tells whether a puzzle is invalid, has no solution, one or several; for a unique
+puzzle it grades it once (the rating profile's path for the score, the hardest step and the
+counts; the human-style solver for the level) and, when asked, counts its ranks.  The CLI's
+``grade`` and ``analyze``, the workbook's Generator statistics, Collection rows, Analyze sheet
+and custom functions, and the batch records all show this value (:class:`Analysis`), never a
+grade computed another way.  A puzzle the generator made is analysed with the solution its
+oracle proved unique, so uniqueness is not proved twice.
 
 For a puzzle with several solutions the analysis shows two of them, the cells where they differ
 and a clue to add: a differing cell with its digit from the first solution, chosen among the
@@ -9,14 +17,17 @@ the swap.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass
 
-from xlsudoku.engine.grading import Grade, grade
-from xlsudoku.engine.grid import Cell, ConflictError, Grid
+from xlsudoku.engine.grading import Grade, NotUnique, grade_unique
+from xlsudoku.engine.grid import Cell, ConflictError, Grid, InvalidPuzzle
+from xlsudoku.engine.logic import NoSolution, next_step
+from xlsudoku.engine.ranks import Ranks, rank_statistics
 from xlsudoku.engine.solver import count_solutions, solutions
-from xlsudoku.engine.steps import Placement
-from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
+from xlsudoku.engine.steps import Level, Placement, Technique
+from xlsudoku.engine.techniques import DEFAULT_PROFILE, TechniqueSpec
 
 # Solutions are counted up to this bound when comparing candidate clues.
 COUNT_LIMIT = 200
@@ -35,12 +46,17 @@ class Status(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """The result of :func:`analyze`.
+    """What :func:`analyze` found about a puzzle; every surface shows this value.
 
     Attributes:
+        puzzle: the puzzle analysed.
         status: invalid, no solution, unique or several.
         message: one sentence for people (names the conflicting cells when invalid).
-        grade: the grade of a unique puzzle, else None.
+        profile: the rating profile of the score (``se``, ``sukaku``), or ``table`` when the
+            grade came from an explicit technique table.
+        grade: the grade of a unique puzzle, else None: ``level`` from the human-style solver,
+            ``score``, ``hardest`` and ``counts`` from the profile's rating path.
+        ranks: the rank statistics of a unique puzzle when asked for, else None.
         solutions: the solution (unique) or two different solutions (several).
         differing: cells where the two solutions differ.
         clue: the given to add (a differing cell and its digit in the first solution).
@@ -48,14 +64,108 @@ class Analysis:
         clue_solutions: solutions left after adding *clue* (at most ``COUNT_LIMIT``).
     """
 
+    puzzle: Grid
     status: Status
     message: str
+    profile: str = DEFAULT_PROFILE
     grade: Grade | None = None
+    ranks: Ranks | None = None
     solutions: tuple[Grid, ...] = ()
     differing: tuple[Cell, ...] = ()
     clue: Placement | None = None
     clue_makes_unique: bool = False
     clue_solutions: int = 0
+
+    @property
+    def unique(self) -> bool:
+        """True when the puzzle has exactly one solution."""
+        return self.status is Status.UNIQUE
+
+    @property
+    def solution(self) -> Grid | None:
+        """Return the solution of a unique puzzle, else None."""
+        return self.solutions[0] if self.unique else None
+
+    @property
+    def level(self) -> Level | None:
+        """Return the human-style level of a unique puzzle, else None."""
+        return None if self.grade is None else self.grade.level
+
+    @property
+    def score(self) -> float | None:
+        """Return the rating of a unique puzzle (its hardest step's score), else None."""
+        return None if self.grade is None else self.grade.score
+
+    @property
+    def hardest(self) -> Technique | None:
+        """Return the technique of the hardest step of a unique puzzle, else None."""
+        return None if self.grade is None else self.grade.hardest
+
+    def graded(self) -> Grade:
+        """Return the grade, or raise the typed error of a puzzle that cannot be graded.
+
+        Raises:
+            ConflictError: a digit is given twice in a house.
+            NoSolution: the givens admit no solution.
+            NotUnique: the puzzle has several solutions.
+        """
+        if self.grade is not None:
+            return self.grade
+        if self.status is Status.INVALID:
+            self.puzzle.validate()  # raises the ConflictError that names the cells
+            raise InvalidPuzzle(self.message)
+        if self.status is Status.NO_SOLUTION:
+            raise NoSolution("the puzzle has no solution")
+        raise NotUnique(f"the puzzle has more than one solution ({self.puzzle.given_count} givens)")
+
+    def summary(self) -> str:
+        """Return the grade in words, saying where the level and the score come from.
+
+        >>> a = analyze(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... ))
+        >>> a.summary()
+        'Easy; SE rating 1.2 (hardest step: Hidden Single)'
+        """
+        if self.grade is None:
+            return self.message
+        scale = RATING_NAMES.get(self.profile, self.profile)
+        hardest = self.grade.hardest.value if self.grade.hardest else "none"
+        return f"{self.grade.label}; {scale} {self.grade.score:.1f} (hardest step: {hardest})"
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the analysis as JSON-ready data (what ``grade --format json`` prints).
+
+        >>> d = analyze(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... )).to_dict()
+        >>> d["status"], d["level"], d["score"], d["hardest"], d["profile"]
+        ('unique', 'Easy', 1.2, 'Hidden Single', 'se')
+        """
+        data: dict[str, object] = {
+            "puzzle": str(self.puzzle),
+            "geometry": self.puzzle.geometry.name,
+            "status": self.status.value,
+        }
+        if self.grade is not None:
+            g = self.grade
+            data |= {
+                "level": g.label,
+                "score": round(g.score, 1),
+                "hardest": g.hardest.value if g.hardest else None,
+                "profile": self.profile,
+                "solved": g.solved,
+                "counts": {technique.value: n for technique, n in g.counts},
+            }
+        if self.solution is not None:
+            data["solution"] = str(self.solution)
+        if self.ranks is not None:
+            data["ranks"] = self.ranks.to_dict()
+        return data
+
+
+# What the score of each profile is called where people read it.
+RATING_NAMES = {"se": "SE rating", "sukaku": "SukakuExplainer rating", "table": "score"}
 
 
 def best_clue(grid: Grid, first: Grid, differing: tuple[Cell, ...]) -> tuple[Placement, int]:
@@ -81,8 +191,26 @@ def best_clue(grid: Grid, first: Grid, differing: tuple[Cell, ...]) -> tuple[Pla
     return best
 
 
-def analyze(grid: Grid, table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> Analysis:
-    """Analyse *grid* and return what it is, with the details people need.
+def analyze(
+    grid: Grid,
+    profile: str = DEFAULT_PROFILE,
+    *,
+    solution: Grid | None = None,
+    table: tuple[TechniqueSpec, ...] | None = None,
+    ranks: bool = False,
+    clue: bool = True,
+) -> Analysis:
+    """Analyse *grid* once: what it is, and for a unique puzzle its grade (and ranks).
+
+    Args:
+        grid: the puzzle.
+        profile: the rating profile of the score (``se`` or ``sukaku``).
+        solution: the puzzle's solution when its uniqueness is already proved (the generator's
+            oracle proves it); the puzzle is then not solved again.
+        table: grade with this technique table's own path instead of a profile.
+        ranks: also count the rank statistics of a unique puzzle.
+        clue: for a puzzle with several solutions, also find the clue to add (it counts
+            solutions for each differing cell); a grader that only refuses it passes False.
 
     >>> analyze(Grid.parse("11" + "." * 79)).message
     'invalid: digit 1 repeated in row 1: r1c1 and r1c2 (and 1 more clash)'
@@ -96,36 +224,45 @@ def analyze(grid: Grid, table: tuple[TechniqueSpec, ...] = TECHNIQUES) -> Analys
     adding 1 in r1c1 makes the solution unique
     """
     geo = grid.geometry
-    try:
-        grid.validate()
-    except ConflictError as err:
-        return Analysis(Status.INVALID, f"invalid: {err}")
-    found = solutions(grid, 2)
+    if solution is None:
+        try:
+            grid.validate()
+        except ConflictError as err:
+            return Analysis(grid, Status.INVALID, f"invalid: {err}", profile)
+        found = solutions(grid, 2)
+    else:
+        found = [solution]
     if not found:
-        return Analysis(Status.NO_SOLUTION, "no solution: the givens cannot all be kept")
-    if len(found) == 1:
-        g = grade(grid, table)
         return Analysis(
-            Status.UNIQUE,
-            f"unique solution; {g.label} (score {g.score:.1f}, hardest: "
-            f"{g.hardest.value if g.hardest else 'none'})",
-            grade=g,
-            solutions=(found[0],),
+            grid, Status.NO_SOLUTION, "no solution: the givens cannot all be kept", profile
         )
+    if len(found) == 1:
+        g = grade_unique(grid, table, profile)
+        named = "table" if table is not None else profile
+        counted = rank_statistics(grid, found[0], next_step=next_step) if ranks else None
+        unique = Analysis(grid, Status.UNIQUE, "", named, g, counted, (found[0],))
+        return dataclasses.replace(unique, message=f"unique solution; {unique.summary()}")
     first, second = found
     differing = tuple(c for c in range(geo.cell_count) if first[c] != second[c])
-    clue, left = best_clue(grid, first, differing)
+    if not clue:
+        message = f"several solutions: two of them differ in {len(differing)} cells"
+        return Analysis(
+            grid, Status.SEVERAL, message, profile, None, None, (first, second), differing
+        )
+    added, left = best_clue(grid, first, differing)
     more = f"{left}" if left < COUNT_LIMIT else f"at least {COUNT_LIMIT}"
     outcome = "makes the solution unique" if left == 1 else f"leaves {more} solutions"
     return Analysis(
+        grid,
         Status.SEVERAL,
         f"several solutions: two of them differ in {len(differing)} cells "
         f"({', '.join(geo.cell_name(c) for c in differing[:8])}"
-        f"{', ...' if len(differing) > 8 else ''}); adding {geo.digit_char(clue.digit)} "
-        f"in {geo.cell_name(clue.cell)} {outcome}",
+        f"{', ...' if len(differing) > 8 else ''}); adding {geo.digit_char(added.digit)} "
+        f"in {geo.cell_name(added.cell)} {outcome}",
+        profile,
         solutions=(first, second),
         differing=differing,
-        clue=clue,
+        clue=added,
         clue_makes_unique=left == 1,
         clue_solutions=left,
     )

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from xlsudoku.engine.grid import CLASSIC, Cell, Digit, Geometry, Grid
 from xlsudoku.engine.masks import Mask
-from xlsudoku.engine.steps import Step
+from xlsudoku.engine.steps import Placement, Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +103,24 @@ class Board:
         >>> b2.values[0], b2.has_candidate(1, 3), b2.has_candidate(1, 4), b2.placed
         (3, False, True, 1)
         """
+        cands = list(self.cands)
+        for e in step.eliminations:
+            cands[e.cell] &= ~(1 << (e.digit - 1))
+        return Board(self.values, tuple(cands), self.geometry, self.placed).place(step.placements)
+
+    def place(self, placements: Iterable[Placement]) -> Board:
+        """Return the board with *placements* filled; their peers lose the digit.
+
+        >>> from xlsudoku.engine.steps import Placement
+        >>> b = Board.from_grid(Grid.empty()).place([Placement(0, 3), Placement(80, 4)])
+        >>> b.values[0], b.values[80], b.has_candidate(8, 3), b.has_candidate(8, 4)
+        (3, 4, False, False)
+        """
         values = list(self.values)
         cands = list(self.cands)
         peers = self.geometry.peers
         placed = self.placed
-        for e in step.eliminations:
-            cands[e.cell] &= ~(1 << (e.digit - 1))
-        for p in step.placements:
+        for p in placements:
             values[p.cell] = p.digit
             cands[p.cell] = 0
             placed |= 1 << p.cell

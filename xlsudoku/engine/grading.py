@@ -166,13 +166,7 @@ def grade(
     table: tuple[TechniqueSpec, ...] | None = None,
     profile: str = DEFAULT_PROFILE,
 ) -> Grade:
-    """Grade *grid*: level, SE-scale score, technique counts.
-
-    The score follows the rating *profile* (``se``: classic Sudoku Explainer 1.2.1, the
-    default; ``sukaku``: SukakuExplainer) and the level stays the human-style solver's
-    (:func:`human_level`); with an explicit *table* both come from that table's path.  A
-    profile's score, counts and hardest technique come from its :func:`rating_path`, which may
-    take other steps than the easiest-first path that hints show.
+    """Grade *grid*: level, SE-scale score, technique counts (see :func:`grade_unique`).
 
     Raises:
         ConflictError: a digit is given twice in a house (the message names the cells).
@@ -185,8 +179,29 @@ def grade(
     >>> g.label, g.score, g.hardest.value
     ('Easy', 1.2, 'Hidden Single')
     """
-    chosen = profile_table(profile) if table is None else table
     check_unique(grid)
+    return grade_unique(grid, table, profile)
+
+
+def grade_unique(
+    grid: Grid,
+    table: tuple[TechniqueSpec, ...] | None = None,
+    profile: str = DEFAULT_PROFILE,
+) -> Grade:
+    """Grade *grid*, known to have exactly one solution (a proof the caller already has).
+
+    The score follows the rating *profile* (``se``: classic Sudoku Explainer 1.2.1, the
+    default; ``sukaku``: SukakuExplainer) and the level stays the human-style solver's
+    (:func:`human_level`); with an explicit *table* both come from that table's path.  A
+    profile's score, counts and hardest technique come from its :func:`rating_path`, which may
+    take other steps than the easiest-first path that hints show.
+
+    >>> grade_unique(Grid.parse(
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"
+    ... )).hardest.value
+    'Direct Hidden Pair'
+    """
+    chosen = profile_table(profile) if table is None else table
     if table is not None:
         return grade_path(solve_path(grid, chosen), chosen)
     graded = grade_path(rating_path(grid, chosen), chosen)

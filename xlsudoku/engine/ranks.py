@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.grid import Cell, Digit, Geometry, Grid, InvalidPuzzle
+from xlsudoku.engine.grid import Cell, Grid, InvalidPuzzle
 from xlsudoku.engine.solver import solve
-from xlsudoku.engine.steps import Step
+from xlsudoku.engine.steps import Placement, Step
 
 NextStep = Callable[[Board], Step | None]
 
@@ -160,98 +160,49 @@ def rank_statistics(
                 f"the solution has {geo.digit_char(solution.cells[cell])} at "
                 f"{geo.cell_name(cell)} where the puzzle gives {geo.digit_char(d)}"
             )
-    n = geo.size
-    peers = geo.peers
-    houses = geo.houses
-    values = list(grid.cells)
-    full = geo.all_digits
-    cands = [0] * geo.cell_count
-    for cell, d in enumerate(values):
-        if not d:
-            used = 0
-            for p in peers[cell]:
-                v = values[p]
-                if v:
-                    used |= 1 << (v - 1)
-            cands[cell] = full & ~used
-    empty = sum(1 for v in values if not v)
+    board = Board.from_grid(grid)
     rounds: list[RankRound] = []
-
-    def place(cell: Cell, d: Digit) -> None:
-        values[cell] = d
-        cands[cell] = 0
-        clear = ~(1 << (d - 1))
-        for q in peers[cell]:
-            cands[q] &= clear
-
-    while empty:
-        found: dict[Cell, Digit] = {}
-        for cell, m in enumerate(cands):
-            if m and not m & (m - 1):
-                found[cell] = m.bit_length()
-        for house in houses:
-            once = twice = 0
-            for c in house:
-                m = cands[c]
-                twice |= once & m
-                once |= m
-            for d in range(1, n + 1):
-                b = 1 << (d - 1)
-                if once & b and not twice & b:
-                    for c in house:
-                        if cands[c] & b:
-                            found.setdefault(c, d)
-                            break
+    while not board.is_solved:
         rank = len(rounds) + 1
-        if found:
-            # singles are forced, so they agree with every solution; the solution's digit keeps
-            # the count going even if a caller passes a puzzle with several solutions
-            for cell in found:
-                place(cell, solution.cells[cell])
-            rounds.append(RankRound(rank, tuple(sorted(found))))
-            empty -= len(found)
-            continue
-        placed, techniques = _beyond(values, cands, geo, next_step)
-        if not placed:
-            cell = min((c for c in range(geo.cell_count) if not values[c]), key=_fewest(cands))
-            placed = [cell]
-        for cell in placed:
-            if not values[cell]:
-                place(cell, solution.cells[cell])
-        rounds.append(RankRound(rank, tuple(sorted(set(placed))), True, techniques))
-        empty -= len(set(placed))
+        found = _singles(board)
+        beyond = not found
+        techniques: tuple[str, ...] = ()
+        if beyond:
+            board, found, techniques = _beyond(board, next_step)
+        if not found:
+            empty = (c for c in range(geo.cell_count) if not board.values[c])
+            found = [min(empty, key=_fewest(board))]
+        # singles are forced, so they agree with every solution; the solution's digit keeps
+        # the count going even if a caller passes a puzzle with several solutions
+        cells = tuple(sorted(set(found)))
+        board = board.place(Placement(c, solution.cells[c]) for c in cells if not board.values[c])
+        rounds.append(RankRound(rank, cells, beyond, techniques))
     return Ranks(tuple(rounds), grid.given_count)
 
 
-def _fewest(cands: list[int]) -> Callable[[Cell], tuple[int, Cell]]:
-    return lambda c: (cands[c].bit_count(), c)
+def _fewest(board: Board) -> Callable[[Cell], tuple[int, Cell]]:
+    return lambda c: (board.cands[c].bit_count(), c)
 
 
-def _beyond(
-    values: list[Digit], cands: list[int], geo: Geometry, next_step: NextStep | None
-) -> tuple[list[Cell], tuple[str, ...]]:
+def _beyond(board: Board, next_step: NextStep | None) -> tuple[Board, list[Cell], tuple[str, ...]]:
     """Apply non-single steps until a cell is placed or a single appears.
 
-    Updates *cands* in place with the eliminations; returns the cells to place this round (the
-    steps' placements, else the singles that appeared) and the techniques used.
+    Returns the board after the steps, the cells to place this round (the steps' placements,
+    else the singles that appeared) and the techniques used.
     """
     if next_step is None:
-        return [], ()
-    board = Board(tuple(values), tuple(cands), geo)
+        return board, [], ()
     used: list[str] = []
-    for _ in range(geo.cell_count * geo.size):
+    for _ in range(board.geometry.cell_count * board.geometry.size):
         step = next_step(board)
         if step is None:
             break
         used.append(step.technique.value)
         board = board.apply(step)
-        cands[:] = board.cands
-        if step.placements:
-            return [p.cell for p in step.placements], tuple(dict.fromkeys(used))
-        singles = _singles(board)
-        if singles:
-            return singles, tuple(dict.fromkeys(used))
-    return [], tuple(dict.fromkeys(used))
+        placed = [p.cell for p in step.placements] or _singles(board)
+        if placed:
+            return board, placed, tuple(dict.fromkeys(used))
+    return board, [], tuple(dict.fromkeys(used))
 
 
 def _singles(board: Board) -> list[Cell]:

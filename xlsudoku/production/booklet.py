@@ -3,10 +3,12 @@
 One page layout for every count: the printable area (inside the margins, under the page
 title, over the page number) is cut into ``columns x rows`` equal slots (:data:`LAYOUTS`);
 each slot holds one square grid, as large as the slot allows, with its caption under it
-(``Sudoku 12 · Hard · seed 1003``).  The answer key follows on its own pages with smaller
+(``Sudoku 12 · Hard · seed 1003``); a daily set gets one page a day, headed by its date.
+The answer key follows on its own pages with smaller
 grids: the givens in bold, the digits to find in grey.  Any shape prints: boxes of
-``box_rows x box_cols`` get the thick lines, a 9x9-X grid its shaded diagonals, 16x16
-its letters.  Drawn with fpdf2's core Helvetica, so the digits are real text (searchable,
+``box_rows x box_cols`` get the thick lines, a 9x9-X grid its shaded diagonals, and a digit
+above 9 is printed as the number 10-16, as the workbook's sheets write it.  Drawn with
+fpdf2's core Helvetica, so the digits are real text (searchable,
 selectable, and what ``pdftotext`` reads back).
 """
 
@@ -141,7 +143,9 @@ def draw_grid(
         given = bool(puzzle.cells[index])
         pdf.set_font("Helvetica", "B" if given and solution is not None else "", size)
         pdf.set_text_color(*((0, 0, 0) if given else GREY))
-        text = geo.digit_char(digit)
+        text = str(digit)  # 10-16 above 9, as the workbook's sheets write them
+        if digit > 9:
+            pdf.set_font_size(size * 0.8)
         row, column = divmod(index, n)
         centre_x = x + (column + 0.5) * cell
         baseline = y + (row + 0.5) * cell + CAP_HEIGHT * size / PT / 2
@@ -195,13 +199,65 @@ def _pages(
         _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
 
 
-def page_count(puzzles: int, options: BookletOptions) -> int:
+def by_day(entries: Sequence[Entry]) -> list[tuple[str, list[Entry]]]:
+    """Return a daily set's entries grouped by date, in order (empty unless every one is dated).
+
+    >>> e = [Entry(Grid.parse("." * 16), day=d) for d in ("2026-12-01", "2026-12-01", "2026-12-02")]
+    >>> [(day, len(group)) for day, group in by_day(e)]
+    [('2026-12-01', 2), ('2026-12-02', 1)]
+    """
+    if not entries or not all(entry.day for entry in entries):
+        return []
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        groups.setdefault(entry.day, []).append(entry)
+    return list(groups.items())
+
+
+def day_heading(title: str, day: str) -> str:
+    """Return a day page's heading: the title and the date written out.
+
+    >>> day_heading("Daily Sudoku", "2026-12-01")
+    'Daily Sudoku \u00b7 Tuesday 1 December 2026'
+    """
+    import datetime as dt
+
+    date = dt.date.fromisoformat(day)
+    return f"{title} \u00b7 {date:%A} {date.day} {date:%B %Y}"
+
+
+def _day_pages(
+    pdf: Any, days: list[tuple[str, list[Entry]]], options: BookletOptions, total: int
+) -> None:
+    """Draw one page per day: its date over its puzzles, numbered through the booklet."""
+    width, height = PAPERS[options.paper]
+    most = max(len(group) for _, group in days)
+    per_page = min((count for count in LAYOUTS if count >= most), default=max(LAYOUTS))
+    places = slots(options.paper, per_page)
+    caption_size = min(11.0, 4.0 + places[0].side / 12)
+    number = 0
+    for day, group in days:
+        pdf.add_page()
+        _centred(pdf, day_heading(options.title, day), width / 2, MARGIN + HEAD * 0.55, 15, "B")
+        for entry, place in zip(group, places, strict=False):
+            number += 1
+            draw_grid(pdf, entry.puzzle, place.x, place.y, place.side)
+            text = _caption(options, number, entry, False)
+            _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size)
+        _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
+
+
+def page_count(puzzles: int, options: BookletOptions, days: int = 0) -> int:
     """Return the pages of a booklet of *puzzles*: puzzle pages plus answer pages.
+
+    A daily set of *days* days has one puzzle page a day.
 
     >>> page_count(100, BookletOptions(per_page=4, answers_per_page=9))
     37
+    >>> page_count(21, BookletOptions(answers_per_page=9), days=7)
+    10
     """
-    pages = -(-puzzles // options.per_page)
+    pages = days or -(-puzzles // options.per_page)
     return pages + (-(-puzzles // options.answers_per_page) if options.answers else 0)
 
 
@@ -222,8 +278,12 @@ def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
     pdf.set_auto_page_break(False)
     pdf.set_title(options.title)
     pdf.set_creator("xlsudoku booklet")
-    total = page_count(len(entries), options)
-    _pages(pdf, entries, options, options.per_page, options.title, False, total)
+    days = by_day(entries)
+    total = page_count(len(entries), options, len(days))
+    if days:  # a daily set: one day a page, under its date
+        _day_pages(pdf, days, options, total)
+    else:
+        _pages(pdf, entries, options, options.per_page, options.title, False, total)
     if options.answers:
         heading = f"{options.title}: answers"
         _pages(pdf, entries, options, options.answers_per_page, heading, True, total)

@@ -12,7 +12,7 @@
 
 Each entry is labelled with where it came from (``line 4``, ``Collection!C5``), so a bad one
 is reported by place and the others are still printed.  :func:`complete` fills in a missing
-solution (the exact solver) and level (the engine's public ``grade``).
+solution (the exact solver) and level (the puzzle's analysis).
 """
 
 from __future__ import annotations
@@ -41,12 +41,16 @@ class Entry:
         solution: Its solution, when known.
         level: Its level label (``Hard``), when known.
         ident: What identifies it to a reader: ``seed 1003``, ``id 7``, ``line 12``.
+        day: The date of a daily set's puzzle (``2026-12-01``), or "".
+        score: Its score, when the input records it.
     """
 
     puzzle: Grid
     solution: Grid | None = None
     level: str | None = None
     ident: str = ""
+    day: str = ""
+    score: float | None = None
 
 
 Found = list[tuple[str, Entry | SudokuError]]
@@ -110,8 +114,15 @@ def _entry(record: Mapping[str, object], puzzle: Grid, ident: str) -> Entry | Su
         solved = None if not solution else Grid.parse(str(solution), puzzle.geometry)
     except SudokuError as error:
         return SudokuError(f"solution: {error}")
-    level = record.get("level")
-    return Entry(puzzle, solved, str(level) if level else None, ident)
+    level, day, score = record.get("level"), record.get("date"), record.get("score")
+    return Entry(
+        puzzle,
+        solved,
+        str(level) if level else None,
+        ident,
+        str(day) if day else "",
+        float(score) if isinstance(score, int | float | str) and str(score).strip() else None,
+    )
 
 
 def _record_entry(record: Mapping[str, object], number: int) -> Entry | SudokuError:
@@ -171,7 +182,7 @@ def complete(entry: Entry, grade_missing: bool = True) -> Entry:
     >>> str(done.solution), done.level
     ('2143431212343421', 'Easy')
     """
-    from xlsudoku.engine.grading import grade
+    from xlsudoku.engine.analysis import analyze
     from xlsudoku.engine.solver import solutions
 
     puzzle = entry.puzzle
@@ -184,5 +195,5 @@ def complete(entry: Entry, grade_missing: bool = True) -> Entry:
         raise SudokuError("the solution given does not solve the puzzle")
     level = entry.level
     if level is None and grade_missing:
-        level = grade(puzzle).label
+        level = analyze(puzzle, solution=found[0]).graded().label
     return dataclasses.replace(entry, solution=found[0], level=level)

@@ -3,8 +3,8 @@
 :func:`make_chunk` is what a worker runs (a local process or a Dask worker): it takes a
 :class:`Chunk` of consecutive items and returns one :class:`Made` per item, in order.  A record
 holds only what the seed decides (no times, no dates), so the same batch gives the same bytes
-on any executor.  The grade comes from the engine's public :func:`~xlsudoku.engine.grading.grade`:
-its level label, score and hardest technique as that API gives them.
+on any executor.  The grade is the puzzle's one analysis (:func:`~xlsudoku.engine.analysis.analyze`
+with the solution the generator proved unique): its level label, score and hardest technique.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from xlsudoku.engine.analysis import analyze
 from xlsudoku.engine.generate import generate
-from xlsudoku.engine.grading import grade
 from xlsudoku.production.spec import Plain, request_fields, request_from_fields
 
 Record = dict[str, Plain]
@@ -84,7 +84,7 @@ def make_record(index: int, fields: Mapping[str, Plain], seed: int) -> Made:
     result = generate(request_from_fields(fields, seed))
     if not result.reached:
         return Made(index, None, result.message)
-    graded = grade(result.puzzle)
+    graded = analyze(result.puzzle, solution=result.solution).graded()
     record: Record = {
         "puzzle": str(result.puzzle),
         "solution": str(result.solution),

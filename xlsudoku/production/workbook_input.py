@@ -19,7 +19,6 @@ from xlsudoku.engine.formats import parse_puzzle
 from xlsudoku.engine.grid import Grid, SudokuError
 
 PARTS = ("all", "collection", "generator")
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
 
 class WorkbookInputError(SudokuError):
@@ -51,7 +50,9 @@ def is_workbook(path: str) -> bool:
     >>> is_workbook("Book.XLSM"), is_workbook("puzzles.txt")
     (True, False)
     """
-    return Path(path).suffix.lower() in WORKBOOK_SUFFIXES
+    from xlsudoku.xlsm.workbook import is_workbook_path
+
+    return is_workbook_path(path)
 
 
 def read_workbook(path: str, part: str = "all", validate: bool = True) -> list[WorkbookPuzzle]:
@@ -67,16 +68,15 @@ def read_workbook(path: str, part: str = "all", validate: bool = True) -> list[W
         WorkbookInputError: The file is missing or not a workbook, or it has no Collection
             sheet or header with a ``puzzle`` column (when the Collection is asked for).
     """
-    import openpyxl
+    from xlsudoku.xlsm.errors import WorkbookError
+    from xlsudoku.xlsm.workbook import load
 
     if part not in PARTS:
         raise WorkbookInputError(f"unknown part {part!r}: use {', '.join(PARTS)}")
-    if not Path(path).is_file():
-        raise WorkbookInputError(f"{path}: no such file")
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds for a damaged file
-        raise WorkbookInputError(f"{path}: cannot be read as a workbook ({error})") from None
+        book, _ = load(Path(path), values_only=True)
+    except WorkbookError as error:
+        raise WorkbookInputError(str(error)) from None
     try:
         found = _collection(book, path, validate) if part != "generator" else []
         if part != "collection":
@@ -162,17 +162,3 @@ def _generator(book: Any) -> list[WorkbookPuzzle]:
     if isinstance(puzzle, Grid) and puzzle.given_count == 0:
         return []
     return [WorkbookPuzzle(label=label, puzzle=puzzle, ident=ref.sheet)]
-
-
-def workbook_source(part: str = "all") -> Any:
-    """Return a reader of workbooks for the engine's commands: ``(path, validate)`` -> lines.
-
-    The engine cannot read workbooks (it never imports openpyxl); the console script passes
-    this reader in (``args.source_reader``).  Each puzzle comes back as ``(label, grid or
-    error)``, the label naming the cell.
-    """
-
-    def read(path: str, validate: bool) -> list[tuple[str, Grid | SudokuError]]:
-        return [(p.label, p.puzzle) for p in read_workbook(path, part, validate)]
-
-    return read

@@ -8,13 +8,13 @@ Strategies (one signature, :mod:`.strategy`):
 - :mod:`.graded` — a difficulty level or a technique to need.
 
 This module decides which one runs and with what time limit, then builds the
-:class:`~.request.GenerateResult`: whether the puzzle is minimal, its rank statistics and the
-seed, whatever the strategy.
+:class:`~.request.GenerateResult`: whether the puzzle is minimal, and the seed, whatever the
+strategy.  What the puzzle is like (grade, ranks) is its analysis
+(:func:`xlsudoku.engine.analysis.analyze` with the proved solution), which the caller asks for.
 """
 
 from __future__ import annotations
 
-import functools
 import random
 import time
 
@@ -29,12 +29,6 @@ from xlsudoku.engine.generate.request import (
     form_of,
 )
 from xlsudoku.engine.generate.strategy import Cancel, Outcome, Plan, Progress, Strategy
-from xlsudoku.engine.grid import CLASSIC, Geometry
-from xlsudoku.engine.logic import limit_table
-from xlsudoku.engine.logic import next_step as human_next_step
-from xlsudoku.engine.ranks import NextStep, rank_statistics
-from xlsudoku.engine.steps import Level
-from xlsudoku.engine.techniques import TECHNIQUES
 
 DESCENT = Strategy("descent", descent.run)
 DEEP = Strategy("deep", deep.run, deep.DEFAULT_SECONDS)
@@ -103,10 +97,6 @@ def generate(
         seconds=time.perf_counter() - started,
         seed=seed,
         message=outcome.message,
-        # rounds beyond singles are filled by the human-style solver (its techniques named)
-        ranks=rank_statistics(
-            outcome.puzzle, outcome.solution, next_step=rank_steps(request.geometry)
-        ),
         request=request.with_seed(seed),
         time_limit=allowed.amount if allowed and allowed.kind is BudgetKind.WALL else None,
         stop=outcome.stop,
@@ -118,27 +108,6 @@ def generate(
 # Work units the minimality test of a result may spend (beyond the run's limit); a few hundred
 # milliseconds settle a 16x16 puzzle, a 9x9 one far less.
 MINIMAL_WORK = 2.0
-
-# Hardest level of the techniques that fill the rank rounds beyond singles on shapes other than
-# 9x9: the chains of the levels above search for seconds per round on a 16x16 grid.
-RANK_LEVEL_OTHER_SHAPES = Level.VERY_HARD
-
-
-def rank_steps(geometry: Geometry) -> NextStep:
-    """Return the human-style step finder of the rank rounds beyond singles on *geometry*.
-
-    Every technique on 9x9; up to ``RANK_LEVEL_OTHER_SHAPES`` elsewhere (a round no
-    technique of those finishes is filled from the solution, as ranks do).
-
-    >>> from xlsudoku.engine.grid import geometry_for_size
-    >>> rank_steps(CLASSIC) is human_next_step, rank_steps(geometry_for_size(16)).func.__name__
-    (True, 'next_step')
-    """
-    if geometry == CLASSIC:
-        return human_next_step
-    return functools.partial(
-        human_next_step, table=limit_table(TECHNIQUES, RANK_LEVEL_OTHER_SHAPES)
-    )
 
 
 def limit_of(request: GenerateRequest, strategy: Strategy) -> Budget | None:

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
 from xlsudoku.engine.patterns import Pattern, PatternError, parse_pattern
-from xlsudoku.engine.ranks import Ranks
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry, orbits
 from xlsudoku.engine.techniques import TECHNIQUES
@@ -209,7 +208,6 @@ class GenerateResult:
         seconds: Wall time spent.
         seed: The seed used (drawn when the request had none).
         message: One sentence for the user, e.g. ``Reached 26 opens in 2 trials (0.02 s)``.
-        ranks: Rank statistics of the puzzle (see :mod:`xlsudoku.engine.ranks`).
         request: The request, with the seed filled in.
         time_limit: Seconds the run was allowed when its limit is wall-clock time (see
             *limit*), else None.
@@ -234,7 +232,6 @@ class GenerateResult:
     seconds: float
     seed: int
     message: str
-    ranks: Ranks
     request: GenerateRequest
     time_limit: float | None = None
     stop: str = "reached"
@@ -276,7 +273,6 @@ class GenerateResult:
             "seconds": round(self.seconds, 6),
             "seed": self.seed,
             "message": self.message,
-            "ranks": self.ranks.to_dict(),
             "time_limit": self.time_limit,
             "stop": self.stop,
             "workers": self.workers,
@@ -472,5 +468,10 @@ def validate_request(request: GenerateRequest) -> None:
     opens 25 is odd but pattern 1 opens 4 center cells, so opens must be even: try 24 or 26
     >>> check(opens=16, pattern=None)
     opens 16 is below 17, the fewest clues a 9x9 Sudoku with one solution can have
+    >>> check(seed=-1)
+    seed -1 is negative: use a whole number from 0 up
     """
+    if request.seed is not None and request.seed < 0:
+        # Python's random takes a seed's absolute value: -1 would silently repeat seed 1
+        raise GenerateError(f"seed {request.seed} is negative: use a whole number from 0 up")
     form_of(request)

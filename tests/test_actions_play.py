@@ -1,0 +1,313 @@
+"""The Play sheet: PLAY, CHECK, HINT from the player's entries and marks, SOLVE, every shape.
+
+Driven through OpenpyxlIO on the committed workbook, through the headless runner (``xlsudoku
+workbook play|check|play-hint|play-solve``) and through xlwings' remote engine (the scripts
+Lite and Server run); the engine's solver is the oracle.
+"""
+
+import asyncio
+import shutil
+
+import openpyxl
+import pytest
+import remote_book
+import xlwings as xw
+import xlwings.server
+from sheets import PUZZLES, TEMPLATE, grid_of
+
+from xlsudoku.addin import actions, layout, params, render, xl
+from xlsudoku.addin.cellio import OpenpyxlIO
+from xlsudoku.cli import main
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.solver import solve
+
+PUZZLE = PUZZLES[0][0]
+SEVERAL = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
+SHAPES = {"9x9": 26, "6x6": 14, "16x16": 140}
+
+
+def fills(wb, name, colour):
+    """Return the (row, column) offsets of block *name* filled with *colour*."""
+    ref = layout.NAMES[name]
+    found = set()
+    for r, row in enumerate(wb[ref.sheet][ref.address]):
+        for c, cell in enumerate(row):
+            if cell.fill.fill_type == "solid" and cell.fill.fgColor.rgb[-6:] == colour.lstrip("#"):
+                found.add((r, c))
+    return found
+
+
+def start(io, shape="9x9", seed=5):
+    io.write(layout.GEOMETRY, shape)
+    io.write(layout.OPENS, SHAPES[shape])
+    io.write(layout.PATTERN, 1 if shape == "9x9" else "none")
+    io.write(layout.SEED, seed)
+    assert actions.start(io).ok
+    return actions.generator_puzzle(io)
+
+
+def play_grid(io, geo):
+    return params.read_entries(layout.PLAY_GRID, io.read(layout.PLAY_GRID), geo)
+
+
+def enter(io, cells):
+    """Type {cell: digit} into the play grid (0 clears a cell)."""
+    block = io.read(layout.PLAY_GRID)
+    size = int(io.read(layout.PLAY_GEOMETRY).split("x")[0])
+    for cell, digit in cells.items():
+        r, c = divmod(cell, size)
+        block[r][c] = digit or None
+    io.write(layout.PLAY_GRID, block)
+
+
+def wrong_digit(solution, cell):
+    return solution[cell] % solution.geometry.size + 1
+
+
+# -- PLAY ----------------------------------------------------------------------------------------
+
+
+def test_play_takes_the_generator_analyze_or_a_collection_row(io):
+    puzzle = start(io)
+    outcome = actions.play(io)
+    assert outcome.ok, outcome.status
+    assert outcome.status.startswith("Playing the Generator's puzzle (9x9, 26 givens): 55 cells")
+    assert grid_of(io.read(layout.PLAY_GIVENS)) == puzzle
+    assert grid_of(io.read(layout.PLAY_GRID)) == puzzle
+    assert io.read(layout.PLAY_GEOMETRY) == "9x9"
+
+    io.write(layout.ANALYZE_STRING, PUZZLE)
+    io.write(layout.PLAY_SOURCE, "Analyze")
+    assert actions.play(io).status.startswith("Playing the Analyze sheet's puzzle")
+    assert str(grid_of(io.read(layout.PLAY_GIVENS))) == PUZZLE
+    assert io.read(layout.ANALYZE_STRING) == PUZZLE  # PLAY reads the Analyze sheet, never writes
+
+    assert actions.save_to_collection(io).ok
+    io.write(layout.PLAY_SOURCE, "id 1")
+    assert actions.play(io).status.startswith("Playing Collection id 1 (9x9")
+    assert grid_of(io.read(layout.PLAY_GIVENS)) == puzzle
+    io.write(layout.PLAY_SOURCE, 1.0)  # Excel's number
+    assert actions.play(io).ok
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("the first", "Play from (C3) must be Generator, Analyze or a Collection id such as 7"),
+        ("7", "No Collection row has id 7"),
+        ("Generator", "The Generator's puzzle is empty: press START first"),
+        ("Analyze", "only a puzzle with one is played"),
+    ],
+)
+def test_play_refuses_what_cannot_be_played(io, source, message):
+    io.write(layout.ANALYZE_STRING, SEVERAL)
+    io.write(layout.PLAY_SOURCE, source)
+    outcome = actions.play(io)
+    assert not outcome.ok and message in outcome.status
+    assert io.read(layout.PLAY_STATUS) == outcome.status
+    assert params.is_blank(io.read(layout.PLAY_GEOMETRY))  # nothing else written
+
+
+def test_buttons_before_play_say_so(io):
+    for action in (actions.check, actions.play_hint, actions.play_solve):
+        outcome = action(io)
+        assert not outcome.ok and "press PLAY" in outcome.status
+
+
+# -- CHECK ---------------------------------------------------------------------------------------
+
+
+def test_check_marks_only_the_wrong_entries_and_reveals_nothing(io, wb):
+    puzzle = start(io)
+    actions.play(io)
+    solution = solve(puzzle)
+    empty = [cell for cell in range(81) if not puzzle[cell]]
+    right = {cell: solution[cell] for cell in empty[:3]}
+    wrong = {cell: wrong_digit(solution, cell) for cell in empty[3:5]}
+    enter(io, right | wrong)
+    io.write(layout.PLAY_MARKS, [["13"] + [None] * 15] + [[None] * 16 for _ in range(15)])
+    before = (io.read(layout.PLAY_GRID), io.read(layout.PLAY_MARKS))
+    outcome = actions.check(io)
+    assert outcome.ok
+    assert outcome.detail == sorted(wrong)
+    assert fills(wb, layout.PLAY_GRID, render.WRONG_COLOUR) == {divmod(c, 9) for c in wrong}
+    assert (io.read(layout.PLAY_GRID), io.read(layout.PLAY_MARKS)) == before  # no digit shown
+    assert outcome.status.startswith("2 of your 5 entries are wrong, marked red: r")
+    assert outcome.status.endswith(f" {len(empty) - 5} cells left to fill.")
+
+    enter(io, dict.fromkeys(wrong, 0))
+    status = actions.check(io).status
+    assert status == f"Your 3 entries are all right; {len(empty) - 3} cells left to fill."
+    assert fills(wb, layout.PLAY_GRID, render.WRONG_COLOUR) == set()  # the marks are cleared
+
+
+def test_check_puts_back_a_changed_given(io):
+    puzzle = start(io)
+    actions.play(io)
+    given = next(cell for cell in range(81) if puzzle[cell])
+    enter(io, {given: 0})
+    outcome = actions.check(io)
+    assert outcome.status.startswith("Put back the given you had changed: r")
+    assert grid_of(io.read(layout.PLAY_GRID)) == puzzle
+
+
+def test_check_says_solved(io):
+    puzzle = start(io)
+    actions.play(io)
+    solution = solve(puzzle)
+    enter(io, {cell: solution[cell] for cell in range(81) if not puzzle[cell]})
+    assert actions.check(io).status.startswith("Solved: all 81 cells are right")
+
+
+# -- HINT ----------------------------------------------------------------------------------------
+
+
+def test_hint_names_a_wrong_entry_first_and_clears_a_stale_hint(io, wb):
+    puzzle = start(io)
+    actions.play(io)
+    first = actions.play_hint(io)
+    assert first.status.startswith("Hint 1 of 3")
+    assert fills(wb, layout.PLAY_GRID, render.HINT_REGION_COLOUR)  # where to look, coloured
+    solution = solve(puzzle)
+    cell = next(cell for cell in range(81) if not puzzle[cell])
+    enter(io, {cell: wrong_digit(solution, cell)})
+    outcome = actions.play_hint(io)
+    label = render.cell_label(layout.PLAY_GRID, cell)
+    assert outcome.status == f"{label} is wrong."
+    assert io.read(layout.PLAY_HINT) == f"{label} is wrong. Clear it or type another digit."
+    assert fills(wb, layout.PLAY_GRID, render.HINT_REGION_COLOUR) == set()  # the stale hint
+    assert fills(wb, layout.PLAY_GRID, render.WRONG_COLOUR) == {divmod(cell, 9)}
+
+
+def test_hint_goes_on_from_the_players_position(io, wb):
+    puzzle = start(io)
+    actions.play(io)
+    solution = solve(puzzle)
+    # the player has filled half of the empty cells: the hint is about the rest
+    empty = [cell for cell in range(81) if not puzzle[cell]]
+    enter(io, {cell: solution[cell] for cell in empty[: len(empty) // 2]})
+    filled = set(empty[: len(empty) // 2])
+    levels = [actions.play_hint(io) for _ in range(3)]
+    assert [o.status[:10] for o in levels] == ["Hint 1 of ", "Hint 2 of ", "Hint 3 of "]
+    step = levels[2].detail.step
+    assert not {p.cell for p in step.placements} & filled
+    assert not {e.cell for e in step.eliminations} & filled
+    after = play_grid(io, puzzle.geometry)
+    for placement in step.placements:  # applied as the player's entry (not a given)
+        assert after[placement.cell] == placement.digit == solution[placement.cell]
+    assert grid_of(io.read(layout.PLAY_GIVENS)) == puzzle
+    assert actions.play_hint(io).status.startswith("Hint 1 of 3")  # the next step
+
+
+def test_hint_uses_the_players_marks_and_never_names_the_missing_digit(io, wb):
+    puzzle = start(io)
+    actions.play(io)
+    solution = solve(puzzle)
+    cell = next(cell for cell in range(81) if not puzzle[cell])
+    others = "".join(str(d) for d in range(1, 10) if d != solution[cell])
+    marks = [[None] * 16 for _ in range(16)]
+    marks[cell // 9][cell % 9] = others
+    io.write(layout.PLAY_MARKS, marks)
+    outcome = actions.play_hint(io)
+    label = render.cell_label(layout.PLAY_GRID, cell)
+    assert outcome.status.startswith(f"Your pencil marks in {label} leave out the digit")
+    assert str(solution[cell]) not in outcome.status.replace(label, "")
+    assert fills(wb, layout.PLAY_MARKS, render.WRONG_COLOUR) == {divmod(cell, 9)}
+
+    # marks that keep the digit are the player's: a hint leaves the marks of other cells be
+    marks[cell // 9][cell % 9] = str(solution[cell])
+    io.write(layout.PLAY_MARKS, marks)
+    assert actions.play_hint(io).status.startswith("Hint 1 of 3")
+    assert io.read(layout.PLAY_MARKS)[cell // 9][cell % 9] == str(solution[cell])
+
+
+# -- SOLVE ---------------------------------------------------------------------------------------
+
+
+def test_solve_fills_the_rest_and_corrects_wrong_entries(io):
+    puzzle = start(io)
+    actions.play(io)
+    solution = solve(puzzle)
+    cell = next(cell for cell in range(81) if not puzzle[cell])
+    enter(io, {cell: wrong_digit(solution, cell)})
+    outcome = actions.play_solve(io)
+    assert outcome.status == (
+        f"Solved: 54 cells filled in; 1 wrong entry corrected: "
+        f"{render.cell_label(layout.PLAY_GRID, cell)}."
+    )
+    assert grid_of(io.read(layout.PLAY_GRID)) == solution
+    assert grid_of(io.read(layout.PLAY_GIVENS)) == puzzle
+
+
+# -- every shape, the remote engine and the headless runner --------------------------------------
+
+
+def run_script(book, name):
+    asyncio.run(xlwings.server.custom_scripts_call(xl, name, typehint_to_value={xw.Book: book}))
+    return book.json()["actions"]
+
+
+def test_scripts_are_one_line_each():
+    for name in ("play", "check", "play_hint", "play_solve"):
+        source = getattr(xl, name).__doc__
+        assert source and name in {b.action for b in layout.BUTTONS}
+
+
+@pytest.mark.parametrize("shape", ["6x6", "16x16"])
+def test_play_check_hint_through_the_remote_engine(wb, shape):
+    io = OpenpyxlIO(wb)
+    puzzle = start(io, shape)
+    geo = puzzle.geometry
+    cells = remote_book.writes(run_script(remote_book.book(wb), "play"))
+    given_ref = layout.NAMES[layout.PLAY_GIVENS]
+    block = [[cells[(layout.PLAY, given_ref.cell(r, c))] for c in range(16)] for r in range(16)]
+    assert grid_of(block, geo) == puzzle
+    assert cells[(layout.PLAY, layout.NAMES[layout.PLAY_GEOMETRY].address)] == shape
+    assert actions.play(io).ok  # the same on the file, to go on from there
+    solution = solve(puzzle)
+    cell = next(cell for cell in range(geo.cell_count) if not puzzle[cell])
+    enter(io, {cell: wrong_digit(solution, cell)})
+    json_actions = run_script(remote_book.book(wb), "check")
+    status = remote_book.writes(json_actions)[(layout.PLAY, "C23")]
+    left = geo.cell_count - puzzle.given_count - 1
+    assert status.startswith("Your entry is wrong, marked red: r1c")
+    assert status.endswith(f"{left} cells left to fill.")
+    colours = [a for a in json_actions if a["func"] == "setRangeColor"]
+    assert any(a["args"] == [render.WRONG_COLOUR] for a in colours)
+    assert not any(a["func"] in ("setColumnWidth", "setRowHeight") for a in json_actions)
+    hint = remote_book.writes(run_script(remote_book.book(wb), "play_hint"))
+    assert (
+        hint[(layout.PLAY, "C23")] == f"{render.cell_label(layout.PLAY_GRID, cell, geo)} is wrong."
+    )
+    enter(io, {cell: 0})
+    hint = remote_book.writes(run_script(remote_book.book(wb), "play_hint"))
+    assert hint[(layout.PLAY, "C23")].startswith("Hint 1 of 3")
+    solved = remote_book.writes(run_script(remote_book.book(wb), "play_solve"))
+    ref = layout.NAMES[layout.PLAY_GRID]
+    block = [[solved[(layout.PLAY, ref.cell(r, c))] for c in range(16)] for r in range(16)]
+    assert grid_of(block, geo) == solution
+
+
+def test_play_headless_on_x_sudoku_from_the_collection(tmp_path, capsys):
+    book = tmp_path / "xlsudoku.xlsm"
+    shutil.copy2(TEMPLATE, book)
+    wb = openpyxl.load_workbook(book, keep_vba=True)
+    for name, value in {"Geometry": "9x9-X", "Opens": 28, "Seed": 3, "PlaySource": "1"}.items():
+        ref = layout.NAMES[name]
+        wb[ref.sheet][ref.address] = value
+    wb.save(book)
+    assert main(["workbook", "start", str(book), "--quiet"]) == 0
+    assert main(["workbook", "save", str(book)]) == 0
+    assert main(["workbook", "play", str(book)]) == 0
+    assert "Playing Collection id 1 (9x9-X, 28 givens)" in capsys.readouterr().out
+    wb = openpyxl.load_workbook(book)
+    geo = params.geometry_of("9x9-X")
+    puzzle = grid_of([[c.value for c in row] for row in wb[layout.PLAY]["BN6:CC21"]], geo)
+    assert puzzle.given_count == 28
+    assert main(["workbook", "check", str(book)]) == 0
+    assert "No entries yet; 53 cells left to fill." in capsys.readouterr().out
+    assert main(["workbook", "play-hint", str(book)]) == 0
+    assert main(["workbook", "play-solve", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    solved = grid_of([[c.value for c in row] for row in wb[layout.PLAY]["C6:R21"]], geo)
+    assert solved == solve(puzzle) and isinstance(solved, Grid)

@@ -1,0 +1,617 @@
+"""``xlsudoku bench soak``: the reliability goals, measured on real processes and real files.
+
+Every part works on copies of the committed workbook in a temporary folder and drives the
+real ``xlsudoku`` command (``python -m xlsudoku``) in separate processes:
+
+- **writers**: N ``start; save`` pairs at once on one workbook, M rounds.  After each round
+  every row seen before must still be there unchanged and every id a SAVE reported must be in
+  the file.
+- **kills**: K runs of ``start`` or ``save`` killed by SIGKILL at a random moment of a normal
+  run's length.  After each: the file must read (limits, checksums, layout) with its VBA
+  project and buttons, no row lost or changed; the next run must clean the temporary file.
+- **interrupts**: K runs given two SIGINTs at random moments.  The exit must be 130 with one
+  line that says what happened to the file, and the file must be what the line says.  A
+  signal that lands while Python itself starts (before the first line of xlsudoku runs) cannot
+  be handled by any program; such runs are counted apart (the file is untouched in them).
+- **hostile**: every file of :mod:`xlsudoku.bench.hostile`: exit 3, the expected message, no
+  traceback, the file untouched, peak memory and time per file.
+- **params** and **cli**: fuzzed parameter cells (through the parameter checks, and some
+  through a whole START) and fuzzed command lines (in-process, some through a closed pipe):
+  no traceback and no non-zero exit without a message.
+
+Randomness comes from ``--seed``; the figures and the goal of each part are printed, and the
+exit status is 5 when a goal is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import math
+import os
+import random
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from xlsudoku.addin import layout
+from xlsudoku.bench import hostile
+from xlsudoku.bench.common import load_note
+from xlsudoku.errors import Exit
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "workbooks" / "xlsudoku.xlsm"
+SAVED = re.compile(r"Saved to the Collection as id (\d+)")
+MEMORY_GOAL_MB = 200.0
+SECONDS_GOAL = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One finished process: exit status, output, wall and CPU time, peak memory."""
+
+    status: int
+    out: str
+    err: str
+    seconds: float
+    peak_mb: float
+    cpu: float = 0.0
+
+
+def cli(
+    args: Sequence[str], signals: Sequence[tuple[float, int]] = (), timeout: float = 300
+) -> Run:
+    """Run ``xlsudoku ARGS`` in a new process; send each ``(delay, signal)`` after *delay* s."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "xlsudoku", *args], stdout=out, stderr=err
+        )
+        pending = sorted(signals)
+        usage: Any = None
+        status = 0
+        while usage is None:
+            now = time.perf_counter() - started
+            pid, wait_status, rusage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                usage, status = rusage, os.waitstatus_to_exitcode(wait_status)
+                break
+            if pending and now >= pending[0][0]:
+                os.kill(process.pid, pending.pop(0)[1])
+                continue
+            if now > timeout:
+                os.kill(process.pid, signal.SIGKILL)
+            time.sleep(0.002)
+        process.returncode = status
+        seconds = time.perf_counter() - started
+        out.seek(0)
+        err.seek(0)
+        return Run(
+            status,
+            out.read().decode("utf-8", "replace"),
+            err.read().decode("utf-8", "replace"),
+            seconds,
+            usage.ru_maxrss / 1024,
+            usage.ru_utime + usage.ru_stime,
+        )
+
+
+def collection(book: Path) -> dict[Any, tuple[Any, ...]]:
+    """Return the Collection's rows by id, read with the same checks as every run."""
+    from xlsudoku.addin import headless
+    from xlsudoku.addin.cellio import OpenpyxlIO
+
+    rows = OpenpyxlIO(headless.load(book)).table_rows(layout.COLLECTION_HEADER)
+    return {row[0]: tuple(row) for row in rows}
+
+
+def sound(book: Path) -> str | None:
+    """Return why *book* is corrupt (unreadable, or lost its VBA project or buttons), or None."""
+    from xlsudoku.xlsm import package
+
+    try:
+        rows = collection(book)
+        contents = package.package_contents(book)
+    except Exception as error:  # any failure to read is what is being counted
+        return f"{type(error).__name__}: {error}"
+    expected = package.package_contents(TEMPLATE)
+    if contents.vba_project != expected.vba_project or contents.buttons != expected.buttons:
+        return "lost its VBA project or buttons"
+    return None if isinstance(rows, dict) else "no Collection"
+
+
+def _traceback(run: Run) -> bool:
+    return "Traceback (most recent call last)" in run.err
+
+
+@dataclass
+class Tally:
+    """Counts of one part, the problems found (each described) and lines to print after."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    def add(self, key: str, amount: int = 1) -> None:
+        """Add *amount* to the count *key*."""
+        self.counts[key] = self.counts.get(key, 0) + amount
+
+    def problem(self, text: str) -> None:
+        """Record a problem (a missed goal)."""
+        self.problems.append(text)
+
+
+def _lost_or_changed(before: dict[Any, tuple[Any, ...]], after: dict[Any, tuple[Any, ...]]) -> int:
+    return sum(1 for key, row in before.items() if after.get(key) != row)
+
+
+# -- writers -------------------------------------------------------------------------------------
+
+
+def _pair(book: Path, runs: list[Run], reported: list[int]) -> None:
+    """Run ``start`` then ``save`` on *book*; append the runs and the id SAVE reported."""
+    for command in ("start", "save"):
+        run = cli(["workbook", command, str(book), "--quiet"])
+        runs.append(run)  # list.append is atomic: the threads only append
+        if command == "save" and (match := SAVED.search(run.out)):
+            reported.append(int(match.group(1)))
+
+
+def writers(folder: Path, count: int, rounds: int) -> Tally:
+    """Run *count* ``start; save`` pairs at once on one workbook, *rounds* times."""
+    tally = Tally()
+    book = folder / "writers.xlsm"
+    shutil.copy2(TEMPLATE, book)
+    seen: dict[Any, tuple[Any, ...]] = {}
+    for round_ in range(rounds):
+        reported: list[int] = []
+        runs: list[Run] = []
+        threads = [
+            threading.Thread(target=_pair, args=(book, runs, reported)) for _ in range(count)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for run in runs:
+            tally.add("runs")
+            if _traceback(run) or run.status not in (0, 1):
+                tally.problem(f"round {round_ + 1}: exit {run.status}: {run.err.strip()[-200:]}")
+            if run.status and not run.err.strip():
+                tally.problem(f"round {round_ + 1}: exit {run.status} without a message")
+        rows = collection(book)
+        tally.add("reported saves", len(reported))
+        missing = [id_ for id_ in reported if id_ not in rows]
+        tally.add("reported but missing", len(missing))
+        tally.add("lost or changed rows", _lost_or_changed(seen, rows))
+        seen = rows
+    tally.add("rows in the file", len(seen))
+    if tally.counts.get("reported but missing") or tally.counts.get("lost or changed rows"):
+        tally.problem("a reported save is missing or a row was lost or changed")
+    if len(seen) != tally.counts.get("reported saves", 0):
+        tally.problem(f"{len(seen)} rows in the file for {tally.counts['reported saves']} saves")
+    return tally
+
+
+# -- kills and interrupts -----------------------------------------------------------------------
+
+
+def _temps(book: Path) -> list[Path]:
+    return [
+        p for p in book.parent.iterdir() if p.name.startswith(f".{book.name}.") and ".tmp" in p.name
+    ]
+
+
+def _durations(book: Path) -> dict[str, float]:
+    """Return the median length of an uninterrupted run of each command on a copy of *book*."""
+    copy = book.with_name("timing.xlsm")
+    shutil.copy2(book, copy)
+    times: dict[str, list[float]] = {"start": [], "save": []}
+    for _ in range(3):
+        for command in times:
+            times[command].append(cli(["workbook", command, str(copy), "--quiet"]).seconds)
+    return {command: statistics.median(values) for command, values in times.items()}
+
+
+_STARTUP = "Python start-up"
+_SITE_NOISE = "Remainder of file ignored"  # site.py, when a .pth line is interrupted
+
+
+def _started(run: Run) -> bool:
+    """Return False when the run ended before ``xlsudoku.cli.main`` could handle Ctrl+C.
+
+    Then Python itself was still starting (its own modules, ``site``, ``runpy``, the imports
+    that lead to ``main``): it dies by the signal (-2), printing nothing or its own
+    KeyboardInterrupt traceback, and no line of xlsudoku's.
+    """
+    ours = any(line.startswith("xlsudoku ") for line in run.err.splitlines())
+    in_main = re.search(r"cli[/\\]__init__\.py\", line \d+, in main\b", run.err) is not None
+    interrupted = run.status == -signal.SIGINT or "KeyboardInterrupt" in run.err
+    return ours or in_main or not interrupted
+
+
+def _check_message(run: Run, command: str, before: bytes, book: Path, tally: Tally) -> None:
+    """Check the one line after an interrupt says what happened to *book*."""
+    err = run.err
+    if _SITE_NOISE in err:  # a first SIGINT that Python's start-up (site) caught and printed
+        tally.add("Python start-up noise before the line")
+        err = err.split(_SITE_NOISE, 1)[1]
+    lines = err.strip().splitlines()
+    last = lines[-1] if lines else ""
+    prefix = f"xlsudoku workbook {command}: interrupted; "
+    if not last.startswith(prefix) or len(lines) != 1:
+        tally.problem(f"{command}: exit 130 but the message was {run.err.strip()[-200:]!r}")
+        return
+    changed = book.read_bytes() != before
+    said_saved = " saved to " in last
+    said_unchanged = last.endswith("was not changed")
+    if said_saved != changed or said_unchanged == changed:
+        tally.problem(
+            f"{command}: said {last!r} but the file {'changed' if changed else 'did not'}"
+        )
+    else:
+        tally.add("messages true")
+
+
+def signalled(
+    folder: Path,
+    count: int,
+    rng: random.Random,
+    double_interrupt: bool,
+    length: dict[str, float] | None = None,
+) -> Tally:
+    """Run ``start``/``save`` *count* times, each killed (SIGKILL) or given two SIGINTs.
+
+    The moments are drawn over *length* (seconds of an uninterrupted run of each command;
+    measured first when not given).
+    """
+    tally = Tally({"corrupt files": 0, "lost or changed rows": 0})
+    book = folder / ("interrupts.xlsm" if double_interrupt else "kills.xlsm")
+    shutil.copy2(TEMPLATE, book)
+    recent = {command: [seconds] for command, seconds in (length or _durations(book)).items()}
+    rows = collection(book)
+    for index in range(count):
+        command = rng.choice(("start", "save"))
+        # The moments follow the load: the run's length is the median of the last runs that
+        # finished before their signal (the first estimate measured uninterrupted).
+        moment = rng.uniform(0, statistics.median(recent[command][-5:]) * 1.1)
+        if double_interrupt:
+            signals = [(moment, signal.SIGINT), (moment + rng.uniform(0, 0.3), signal.SIGINT)]
+        else:
+            signals = [(moment, signal.SIGKILL)]
+        before = book.read_bytes()
+        run = cli(["workbook", command, str(book), "--quiet"], signals)
+        tally.add("runs")
+        problem = sound(book)
+        if problem is not None:
+            tally.add("corrupt files")
+            tally.problem(f"run {index + 1} ({command} at {moment:.3f} s): corrupt: {problem}")
+            shutil.copy2(TEMPLATE, book)
+            rows = collection(book)
+            continue
+        now = collection(book)
+        lost = _lost_or_changed(rows, now)
+        tally.add("lost or changed rows", lost)
+        tally.add("rows saved", len(now) - len(rows) + lost)
+        if lost:
+            tally.problem(f"run {index + 1}: {lost} rows lost or changed")
+        if (match := SAVED.search(run.out)) and int(match.group(1)) not in now:
+            tally.problem(f"run {index + 1}: reported id {match.group(1)} is not in the file")
+        rows = now
+        if run.status == -signal.SIGKILL:
+            tally.add("killed")
+            if _temps(book):
+                tally.add("temporary files left by a kill")
+        elif double_interrupt and not _started(run):
+            tally.add(_STARTUP)
+            if book.read_bytes() != before:
+                tally.problem(f"run {index + 1}: interrupted in start-up but the file changed")
+        elif run.status == Exit.INTERRUPTED:
+            tally.add("interrupted (130)")
+            _check_message(run, command, before, book, tally)
+        elif run.status in (0, 1) and not _traceback(run):
+            tally.add("finished before the signal")
+            recent[command].append(run.seconds)
+        else:
+            tally.problem(f"run {index + 1} ({command}): exit {run.status}: {run.err[-300:]!r}")
+    cleanup = cli(["workbook", "clear", str(book), "--quiet"])
+    leftover = [p.name for p in _temps(book)]
+    tally.add("temporary files left after the next run", len(leftover))
+    if leftover or cleanup.status:
+        tally.problem(f"the next run left {leftover} (exit {cleanup.status})")
+    return tally
+
+
+# -- hostile corpus --------------------------------------------------------------------------------
+
+
+def hostile_files(folder: Path) -> Tally:
+    """Run every hostile file through the command line; the tally has a line per file."""
+    tally = Tally()
+    lines = tally.lines
+    for case in hostile.make_corpus(folder / "hostile", TEMPLATE):
+        before = case.path.read_bytes() if case.path.is_file() else None
+        run = cli([case.command, str(case.path), "--quiet"], timeout=60)
+        tally.add("files")
+        ok = run.status == Exit.UNUSABLE_FILE and case.expect in run.err and not _traceback(run)
+        untouched = before is None or case.path.read_bytes() == before
+        tally.counts["peak MB"] = max(tally.counts.get("peak MB", 0), math.ceil(run.peak_mb))
+        slowest = max(tally.counts.get("slowest CPU ms", 0), round(run.cpu * 1000))
+        tally.counts["slowest CPU ms"] = slowest
+        slow = run.cpu >= SECONDS_GOAL  # CPU time: wall time is the machine's load too
+        tally.add("tracebacks", _traceback(run))
+        if not ok or not untouched or run.peak_mb >= MEMORY_GOAL_MB or slow:
+            tally.problem(
+                f"{case.kind}: exit {run.status}, {run.seconds:.2f} s ({run.cpu:.2f} s CPU), "
+                f"{run.peak_mb:.0f} MB, untouched {untouched}: {run.err.strip()[-200:]}"
+            )
+        message = run.err.strip().splitlines()[-1] if run.err.strip() else ""
+        lines.append(
+            f"  {case.kind:34s} {run.seconds:5.2f} s ({run.cpu:4.2f} s CPU) {run.peak_mb:4.0f} MB  "
+            f"{message[:90]}"
+        )
+    return tally
+
+
+# -- fuzzing ---------------------------------------------------------------------------------------
+
+
+def _fuzzed_value(rng: random.Random) -> Any:
+    import datetime as dt
+
+    pool: list[Callable[[], Any]] = [
+        lambda: None,
+        lambda: "",
+        lambda: rng.choice([True, False]),
+        lambda: rng.randint(-(10**6), 10**6),
+        lambda: rng.uniform(-1e6, 1e6),
+        lambda: rng.choice([1.7976931348623157e308, -1e308, 5e-324, float("inf"), float("nan")]),
+        lambda: rng.choice([10**400, -(10**400), 10**5000]),
+        lambda: rng.choice(["9" * 400, "1e308", "-0", "0x1A", "  17 ", "١٧", "1,5", "26.0"]),
+        lambda: rng.choice(["Yes", "No", "any", "none", "=A1", "#N/A", "rotate-180", "x" * 300]),
+        lambda: "".join(chr(rng.randrange(1, 0x2FFF)) for _ in range(rng.randrange(1, 12))),
+        lambda: dt.datetime(2020, 1, 1) + dt.timedelta(days=rng.randrange(-1000, 1000)),
+        lambda: rng.randint(0, 100),
+    ]
+    return rng.choice(pool)()
+
+
+def fuzz_params(count: int, rng: random.Random, whole_runs: int) -> Tally:
+    """Check *count* fuzzed parameter values; *whole_runs* of them through a whole START."""
+    from xlsudoku.addin import actions, headless, params
+    from xlsudoku.addin.cellio import OpenpyxlIO
+    from xlsudoku.engine.generate import GenerateError
+    from xlsudoku.engine.grid import SudokuError
+
+    tally = Tally({"tracebacks": 0})
+    workbook = headless.load(TEMPLATE)
+    io_ = OpenpyxlIO(workbook)
+    defaults = {param.name: param.default for param in layout.PARAMS}
+    for index in range(count):
+        values = dict(defaults)
+        for name in rng.sample(sorted(values), rng.randint(1, 3)):
+            values[name] = _fuzzed_value(rng)
+        tally.add("values")
+        try:
+            if index < whole_runs:
+                for name, value in values.items():
+                    io_.write(name, value)
+                if values[layout.TIME_LIMIT] == defaults[layout.TIME_LIMIT]:
+                    io_.write(layout.TIME_LIMIT, 0.3)
+                outcome = actions.start(io_, rng=random.Random(index))
+                tally.add("whole STARTs")
+                tally.add("refused with a message", not outcome.ok)
+                continue
+            checked = params.read_start(values, rng=random.Random(index))
+            params.start_request(checked)
+        except (SudokuError, GenerateError):
+            tally.add("refused with a message")
+        except Exception as error:  # a traceback in the add-in: what is being counted
+            tally.add("tracebacks")
+            if len(tally.problems) < 10:
+                quoted = {name: params.shown(value) for name, value in values.items()}
+                tally.problem(f"{quoted}: {type(error).__name__}: {error}")
+    return tally
+
+
+_PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+def _fuzzed_source(rng: random.Random, folder: Path) -> tuple[str, bytes | None]:
+    """Return a FILE/PUZZLE argument and the bytes of standard input (when it is ``-``)."""
+    junk = bytes(rng.randrange(256) for _ in range(rng.randrange(0, 300)))
+    mutated = list(_PUZZLE)
+    for _ in range(rng.randrange(0, 4)):
+        mutated[rng.randrange(81)] = chr(rng.randrange(32, 0x2000))
+    pool: list[Callable[[], tuple[str, bytes | None]]] = [
+        lambda: (_PUZZLE, None),
+        lambda: ("".join(mutated), None),
+        lambda: ("11" + "." * 79, None),
+        lambda: ("." * rng.choice([16, 80, 81, 82, 256, 300, 5000]), None),
+        lambda: ("-", junk),
+        lambda: ("-", (_PUZZLE + "\n").encode() * rng.randrange(0, 5)),
+        lambda: (str(_file(folder, junk)), None),
+        lambda: (str(_file(folder, b"\xef\xbb\xbf" + _PUZZLE.encode() + b"\n\xff\xfe")), None),
+        lambda: (str(folder), None),
+        lambda: ("/dev/null", None),
+        lambda: (str(folder / "missing.txt"), None),
+        lambda: ("x" * rng.choice([255, 256, 4096, 100_000]), None),
+        lambda: ("".join(chr(rng.randrange(32, 0x10FFFF)) for _ in range(20)), None),
+    ]
+    return rng.choice(pool)()
+
+
+def _file(folder: Path, data: bytes) -> Path:
+    path = folder / f"input{len(list(folder.iterdir()))}.txt"
+    path.write_bytes(data)
+    return path
+
+
+_NUMBERS = ["0", "1", "2", "-1", "17", "26", "99999", "1e308", "nan", "x", "9" * 400, "1000000000"]
+_OPTIONS: dict[str, list[tuple[str, list[str]]]] = {
+    "solve": [("--format", ["line", "sdk", "grid", "csv", "bogus"]), ("--csv", [])],
+    "count": [("--limit", _NUMBERS), ("--with-puzzle", []), ("--csv", [])],
+    "format": [("--format", ["line", "sdm", "ss", "grid", "x"]), ("--validate", [])],
+    "grade": [("--format", ["tsv", "json", "x"]), ("--csv", [])],
+    "hint": [("--level", ["1", "2", "3", "4", "x"])],
+    "analyze": [],
+    "generate": [
+        ("--opens", _NUMBERS),
+        ("--pattern", ["1", "13", "none", "x.x.x.x.x", "abc"]),
+        ("--trials", ["1", "5", "0", "x"]),
+        ("--symmetry", ["none", "rotate90", "sideways"]),
+        ("--seed", _NUMBERS),
+        ("--geometry", ["4x4", "6x6", "9x9-X", "7x7"]),
+        ("-n", ["0", "1", "2", "-3", "x"]),
+        ("--format", ["line", "json", "grid"]),
+        ("--difficulty", ["easy", "hard", "x"]),
+    ],
+}
+
+
+def _fuzzed_argv(rng: random.Random, folder: Path) -> tuple[list[str], bytes | None]:
+    command = rng.choice(sorted(_OPTIONS))
+    argv = [command]
+    stdin: bytes | None = None
+    if command != "generate":
+        source, stdin = _fuzzed_source(rng, folder)
+        argv.append(source)
+    for option, values in rng.sample(_OPTIONS[command], rng.randint(0, len(_OPTIONS[command]))):
+        argv += [option, rng.choice(values)] if values else [option]
+    if command == "generate":
+        argv += ["--time-limit", "0.3"]
+    if rng.random() < 0.05:
+        argv.insert(rng.randrange(len(argv) + 1), rng.choice(["--bogus", "-", "--", "x"]))
+    return argv, stdin
+
+
+def fuzz_cli(
+    count: int, rng: random.Random, folder: Path, piped: int, main: Callable[[list[str]], int]
+) -> Tally:
+    """Run *count* fuzzed command lines in-process, and *piped* more through a closed pipe.
+
+    *main* is the command line's entry (``xlsudoku.cli.main``), passed in by the command that
+    runs the soak: the tools import no command line.
+    """
+    tally = Tally({"tracebacks": 0, "silent non-zero exits": 0})
+    inputs = folder / "cli"
+    inputs.mkdir(exist_ok=True)
+    for _ in range(count):
+        argv, stdin = _fuzzed_argv(rng, inputs)
+        out, err = io.StringIO(), io.StringIO()
+        saved = sys.stdin
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8")
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = main(argv)
+        except SystemExit as exit_:
+            status = exit_.code if isinstance(exit_.code, int) else 2
+        except BaseException as error:  # a traceback: what is being counted
+            tally.add("tracebacks")
+            tally.problem(f"{argv[:4]}: {type(error).__name__}: {str(error)[:150]}")
+            continue
+        finally:
+            sys.stdin = saved
+        tally.add("command lines")
+        tally.add(f"exit {status}")
+        if status and not err.getvalue().strip():
+            tally.add("silent non-zero exits")
+            tally.problem(f"{argv[:4]}: exit {status} with nothing on standard error")
+    for index in range(piped):
+        reader = subprocess.Popen(
+            [sys.executable, "-m", "xlsudoku", "generate", "-n", "50", "--seed", str(index)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert reader.stdout is not None and reader.stderr is not None
+        reader.stdout.readline()
+        reader.stdout.close()  # the reader stops, as ``| head -1`` does
+        error_text = reader.stderr.read().decode("utf-8", "replace")
+        reader.wait()
+        tally.add("closed pipes")
+        if reader.returncode != 0 or error_text.strip():
+            tally.problem(f"closed pipe: exit {reader.returncode}: {error_text[-200:]!r}")
+    return tally
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+def _report(name: str, tally: Tally, goal: str, seconds: float) -> bool:
+    counts = ", ".join(f"{key} {value:,}" for key, value in tally.counts.items())
+    verdict = "met" if not tally.problems else "NOT met"
+    print(f"{name}: {counts}  ({seconds:.0f} s)")
+    print(f"  goal: {goal}: {verdict}")
+    for problem in tally.problems[:10]:
+        print(f"  problem: {problem}")
+    for line in tally.lines:
+        print(line)
+    sys.stdout.flush()
+    return not tally.problems
+
+
+def run(args: argparse.Namespace, main: Callable[[list[str]], int]) -> int:
+    """Run the soak; print each part's figures and goal; return 5 when a goal is missed."""
+    chosen = set(args.parts.split(","))
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        # Started with SIGINT ignored (a job started with & by a script): the runs would
+        # inherit that and never see the SIGINTs this benchmark sends.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    rng = random.Random(args.seed)
+    print(f"workbook: {TEMPLATE}  seed: {args.seed}")
+    print(f"before: {load_note()}")
+    rounds = f"{args.writers} writers x {args.rounds} rounds"
+    parts: list[tuple[str, Callable[[Path], Tally], str]] = [
+        (
+            "writers",
+            lambda folder: writers(folder, args.writers, args.rounds),
+            f"{rounds}: 0 lost or changed rows, every reported save present",
+        ),
+        (
+            "kills",
+            lambda folder: signalled(folder, args.kills, rng, double_interrupt=False),
+            f"{args.kills} SIGKILLs: 0 corrupt files, 0 lost rows, temp files cleaned",
+        ),
+        (
+            "interrupts",
+            lambda folder: signalled(folder, args.interrupts, rng, double_interrupt=True),
+            f"{args.interrupts} double SIGINTs: 0 corrupt files, 0 lost rows, every message "
+            "true, exit 130",
+        ),
+        (
+            "hostile",
+            hostile_files,
+            f"0 tracebacks, exit 3 naming the fault, peak < {MEMORY_GOAL_MB:g} MB, "
+            f"< {SECONDS_GOAL:g} s of CPU each, files untouched",
+        ),
+        (
+            "params",
+            lambda folder: fuzz_params(args.params, rng, args.whole_starts),
+            "0 tracebacks",
+        ),
+        (
+            "cli",
+            lambda folder: fuzz_cli(args.cli, rng, folder, args.pipes, main),
+            "0 tracebacks, 0 silent non-zero exits, closed pipes quiet",
+        ),
+    ]
+    met = True
+    with tempfile.TemporaryDirectory(prefix="xlsudoku-soak-") as name:
+        for part, run, goal in parts:
+            if part in chosen:
+                started = time.perf_counter()
+                tally = run(Path(name))
+                met &= _report(part, tally, goal, time.perf_counter() - started)
+    print(f"after: {load_note()}")
+    print(f"goals: {'all met' if met else 'NOT all met'}")
+    return Exit.OK if met else Exit.GOAL_NOT_MET

@@ -1,0 +1,457 @@
+"""``xlsudoku bench WHAT``: every benchmark and the reliability soak, with their arguments.
+
+The benchmarks live in :mod:`xlsudoku.bench`, one module per subject; this module holds their
+command-line arguments, so the one parser knows every option without loading any benchmark.
+Each benchmark runs with ``run(args)`` from its module, imported when it runs.  ``--save``
+also writes what a benchmark prints to ``benchmarks/results/WHAT_MACHINE_DATE.txt``, headed by
+the command line (a new name when that file exists: a result is never overwritten).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import io
+import platform
+import sys
+import typing
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlsudoku.cli.shell import Subparsers
+
+Arguments = Callable[[argparse.ArgumentParser], None]
+
+
+def _at_least(low: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        return value
+
+    return parse
+
+
+def _sections(known: Sequence[str]) -> Callable[[str], list[str]]:
+    def parse(text: str) -> list[str]:
+        names = [name for name in text.split(",") if name]
+        for name in names:
+            if name not in known:
+                raise argparse.ArgumentTypeError(
+                    f"unknown section {name!r} (known: {', '.join(known)})"
+                )
+        return names
+
+    return parse
+
+
+def _data(name: str) -> str:
+    from xlsudoku.bench import shared_data
+
+    return shared_data(name)
+
+
+def _solve(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help="puzzle file (one-line, .sdm, TSV, ...)")
+    p.add_argument("--limit", type=int, default=None, metavar="N", help="use N puzzles (all)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="with --limit: a random sample drawn with seed S (default: the first N)",
+    )
+    p.add_argument("--runs", type=_at_least(1), default=5, help="timed runs (default 5)")
+    p.add_argument(
+        "--solutions", type=_at_least(1), default=2, metavar="K", help="count up to K (2)"
+    )
+    p.add_argument("--qqwing", action="store_true", help="also time QQWing on the same puzzles")
+
+
+def _fill(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--count", type=_at_least(1), default=2000, help="grids per run (2000)")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--runs", type=_at_least(1), default=5, help="timed runs (default 5)")
+    p.add_argument(
+        "--size", type=int, default=9, choices=(4, 6, 9, 12, 16), help="grid side (default 9)"
+    )
+
+
+def _generate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seeds", type=_at_least(1), default=10, help="number of seeds (10)")
+    p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    p.add_argument("--count", type=int, default=100, help="minimal puzzles per seed (100)")
+    p.add_argument("--qqwing", type=int, default=1000, metavar="N", help="QQWing puzzles (0 = no)")
+    p.add_argument("--check", action="store_true", help="verify every minimal puzzle")
+    p.add_argument(
+        "--shapes", action="store_true", help="also time 6x6, 9x9-X, 12x12 and 16x16 requests"
+    )
+
+
+def _grade(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "file",
+        nargs="?",
+        default=_data("magictour_top1465_hodoku.tsv"),
+        help="puzzle file (default: ../shared/data/magictour_top1465_hodoku.tsv)",
+    )
+    p.add_argument("--limit", type=int, default=200, help="random sample size (0 = all)")
+    p.add_argument("--seed", type=int, default=7, help="sample seed (default 7)")
+    p.add_argument("--hodoku", action="store_true", help="also rate them with hodoku-py")
+    p.add_argument(
+        "--profile", choices=("se", "sukaku"), default="se", help="rating profile (default se)"
+    )
+
+
+def _reglib(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "file",
+        nargs="?",
+        default=_data("hodoku_reglib-1.3.txt"),
+        help="reglib file (default: ../shared/data/hodoku_reglib-1.3.txt)",
+    )
+
+
+SE_SECTIONS = ("unbiased", "sukaku", "hardest", "speed")
+
+
+def _se(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--only",
+        type=_sections(SE_SECTIONS),
+        default=list(SE_SECTIONS),
+        help="comma-separated sections (default: unbiased,sukaku,hardest,speed)",
+    )
+    p.add_argument("--seed", type=int, default=None, help="first sample seed (default: fresh)")
+    p.add_argument("--unbiased", type=int, default=2000, help="unbiased sample size")
+    p.add_argument("--repeat", type=int, default=3, help="unbiased samples drawn")
+    p.add_argument("--hardest", type=int, default=375, help="hardest sample size")
+    p.add_argument("--speed", type=int, default=200, help="top1465 sample size")
+    p.add_argument(
+        "--jobs",
+        type=_at_least(1),
+        default=1,
+        help="processes grading the agreement and hardest samples (speed: always one)",
+    )
+    p.add_argument("--unbiased-file", default=_data("cbg000_controlled_bias_minimal_SER.tsv"))
+    p.add_argument("--sukaku-file", default=_data("sukaku_explainer_fixtures_ER_EP_ED.tsv"))
+    p.add_argument("--hardest-file", default=_data("hardest_db_110626_rated.tsv"))
+    p.add_argument("--speed-file", default=_data("magictour_top1465_hodoku.tsv"))
+
+
+def _techniques(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "file",
+        nargs="?",
+        default=_data("magictour_top1465_hodoku.tsv"),
+        help="puzzle file (default: ../shared/data/magictour_top1465_hodoku.tsv)",
+    )
+    p.add_argument("--limit", type=int, default=50, help="random sample size (0 = all)")
+    p.add_argument("--seed", type=int, default=7, help="sample seed (default 7)")
+
+
+def _levels(text: str) -> list[object]:
+    from xlsudoku.bench.difficulty import parse_levels
+
+    return list(parse_levels(text))
+
+
+def _needs(text: str) -> list[object]:
+    from xlsudoku.bench.difficulty import parse_techniques
+
+    return list(parse_techniques(text))
+
+
+def _numbers(text: str) -> list[int]:
+    try:
+        return [int(word) for word in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of whole numbers: {text!r}") from None
+
+
+def _difficulty(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--levels",
+        type=_levels,
+        default=None,
+        help="comma-separated levels (default: all, easy ... beyond); 'none' for no level",
+    )
+    p.add_argument("--opens", type=_numbers, default=[24, 26, 28, 30], help="comma-separated opens")
+    p.add_argument(
+        "--needs",
+        type=_needs,
+        default=[],
+        help="comma-separated techniques to need (at --needs-opens), e.g. x-wing,jellyfish",
+    )
+    p.add_argument("--needs-opens", type=int, default=26, help="opens for --needs (26)")
+    p.add_argument("--seeds", type=_at_least(1), default=5, help="seeds per target (default 5)")
+    p.add_argument("--first-seed", type=int, default=1000, help="first seed (1000)")
+    p.add_argument("--time-limit", type=float, default=None, help="seconds per puzzle (30)")
+
+
+def _reach(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--targets", default="22,21,20", help="opens to time (22,21,20)")
+    p.add_argument("--seeds", type=int, default=10, help="number of seeds (10; 0: QQWing alone)")
+    p.add_argument("--first-seed", type=int, default=1, help="first seed (1)")
+    p.add_argument(
+        "--seconds", type=float, default=60.0, help="budget per run (60; work units for work)"
+    )
+    p.add_argument(
+        "--clock",
+        choices=("cpu", "wall", "work"),
+        default="cpu",
+        help="what the budget counts: cpu (default), wall or work (generate --budget KIND:...)",
+    )
+    p.add_argument("--workers", type=_at_least(1), default=1, help="processes per run (1)")
+    p.add_argument("--pattern", default="none", help="pattern of the runs (none)")
+    p.add_argument("--symmetry", default="rotate180", help="symmetry (rotate180)")
+    p.add_argument("--lowest", action="store_true", help="instead: the fewest opens")
+    p.add_argument("--floors", action="store_true", help="instead: the floors table")
+    p.add_argument(
+        "--patterns",
+        default="1,2,3,4,5,6,7,8,9,10,11,12,none",
+        help="with --floors: patterns (1..12,none)",
+    )
+    p.add_argument("--symmetries", default="rotate180", help="with --floors: symmetries")
+    p.add_argument(
+        "--qqwing", type=float, default=0.0, metavar="SEC", help="QQWing for SEC seconds (0 = no)"
+    )
+
+
+def _start(p: argparse.ArgumentParser) -> None:
+    from xlsudoku.bench import PROJECT
+
+    p.add_argument(
+        "--workbook",
+        type=Path,
+        default=PROJECT / "workbooks" / "xlsudoku.xlsm",
+        help="workbook to copy",
+    )
+    p.add_argument(
+        "--runs", type=_at_least(5), default=10, help="runs (at least 5: the figures are medians)"
+    )
+    p.add_argument("--seed", type=int, default=1, help="seed of run 1 (run i: seed + i - 1)")
+
+
+def _soak(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--writers", type=int, default=3, help="concurrent start;save pairs")
+    p.add_argument("--rounds", type=int, default=50, help="rounds of the writers")
+    p.add_argument("--kills", type=int, default=200, help="runs killed by SIGKILL")
+    p.add_argument("--interrupts", type=int, default=100, help="runs given two SIGINTs")
+    p.add_argument("--params", type=int, default=10_000, help="fuzzed parameter values")
+    p.add_argument("--whole-starts", type=int, default=100, help="of them through START")
+    p.add_argument("--cli", type=int, default=1000, help="fuzzed command lines")
+    p.add_argument("--pipes", type=int, default=20, help="runs through a closed pipe")
+    p.add_argument("--seed", type=int, default=1, help="seed of every random choice")
+    p.add_argument(
+        "--parts",
+        default="writers,kills,interrupts,hostile,params,cli",
+        help="comma-separated parts to run (default: all)",
+    )
+
+
+def _batch(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--count", type=int, default=1000, help="puzzles for the scaling runs")
+    p.add_argument("--big", type=int, default=10000, help="puzzles of the volume run")
+    p.add_argument("--booklet", type=int, default=100, help="puzzles in the booklet (0: none)")
+    p.add_argument("--seed", type=int, default=1, help="base seed of every batch")
+    p.add_argument("--skip-scaling", action="store_true", help="only the volume run")
+    p.add_argument("--workdir", help="keep the outputs here (default: a temporary folder)")
+
+
+# Each runner imports its benchmark module when it runs: they load data and other engines.
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import solver
+
+    return solver.run_solve(args)
+
+
+def _run_fill(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import solver
+
+    return solver.run_fill(args)
+
+
+def _run_generate(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import generator
+
+    return generator.run(args)
+
+
+def _run_grade(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import grading
+
+    return grading.run_grade(args)
+
+
+def _run_reglib(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import grading
+
+    return grading.run_reglib(args)
+
+
+def _run_se(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import rating
+
+    return rating.run_se(args)
+
+
+def _run_techniques(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import techniques
+
+    return techniques.run_techniques(args)
+
+
+def _run_reach(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import lowclue
+
+    return lowclue.run(args, lambda line: print(line, flush=True))
+
+
+def _run_difficulty(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import difficulty
+
+    return difficulty.run(args)
+
+
+def _run_start(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import start
+
+    return start.run(args)
+
+
+def _run_batch(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import batch
+
+    return batch.run_bench(args)
+
+
+def _run_soak(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import soak
+
+    return soak.run(args, args.main)
+
+
+@dataclass(frozen=True, slots=True)
+class Bench:
+    """One benchmark: its command word, what it measures, its arguments and its runner."""
+
+    name: str
+    help: str
+    arguments: Arguments
+    run: Callable[[argparse.Namespace], int]
+
+
+BENCHES = (
+    Bench("solve", "exact solver: count to 2 on a puzzle file", _solve, _run_solve),
+    Bench("fill", "random complete grids per second", _fill, _run_fill),
+    Bench("generate", "puzzle generator, QQWing side by side", _generate, _run_generate),
+    Bench("grade", "grader speed and agreement", _grade, _run_grade),
+    Bench("reglib", "HoDoKu regression library pass counts", _reglib, _run_reglib),
+    Bench(
+        "se",
+        "Sudoku Explainer rating: agreement, the hardest, speed",
+        _se,
+        _run_se,
+    ),
+    Bench("techniques", "time spent in each finder", _techniques, _run_techniques),
+    Bench("reach", "low-clue search: time to reach 23..20 opens", _reach, _run_reach),
+    Bench(
+        "difficulty",
+        "generation to a level or technique: success per target",
+        _difficulty,
+        _run_difficulty,
+    ),
+    Bench("start", "START end to end on the workbook file", _start, _run_start),
+    Bench("batch", "batch production and booklets, scaling and volume", _batch, _run_batch),
+    Bench(
+        "soak",
+        "reliability soak: concurrent writers, kills, Ctrl+C, hostile files",
+        _soak,
+        _run_soak,
+    ),
+)
+
+
+def _add_bench(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "bench",
+        help="benchmarks and the reliability soak; see bench WHAT --help",
+        description="Run a benchmark; each prints its data set, seed, CPU and wall time and "
+        "the load.",
+    )
+    whats = p.add_subparsers(dest="what", metavar="WHAT", required=True)
+    for bench in BENCHES:
+        q = whats.add_parser(bench.name, help=bench.help, description=bench.help)
+        bench.arguments(q)
+        q.add_argument(
+            "--save",
+            nargs="?",
+            const="benchmarks/results",
+            default=None,
+            metavar="FOLDER",
+            help="also write the report to FOLDER/WHAT_MACHINE_DATE.txt (default folder "
+            "benchmarks/results)",
+        )
+        q.set_defaults(run=_run_bench, bench=bench)
+
+
+def result_path(folder: Path, what: str, machine: str, day: dt.date) -> Path:
+    """Return a result file name for *what* in *folder* that no file has yet.
+
+    >>> result_path(Path("/nonexistent"), "se", "box-1", dt.date(2026, 11, 27)).name
+    'se_box-1_2026-11-27.txt'
+    """
+    base = f"{what}_{machine}_{day.isoformat()}"
+    path = folder / f"{base}.txt"
+    number = 2
+    while path.exists() or path.is_symlink():
+        path = folder / f"{base}-{number}.txt"
+        number += 1
+    return path
+
+
+class _Tee(io.TextIOBase):
+    """Standard output that is also kept, to be written to a result file."""
+
+    def __init__(self, stream: typing.TextIO) -> None:
+        self.stream = stream
+        self.kept = io.StringIO()
+
+    def write(self, text: str) -> int:
+        self.kept.write(text)
+        return self.stream.write(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def _run_bench(args: argparse.Namespace) -> int:
+    bench: Bench = args.bench
+    if args.save is None:
+        return int(bench.run(args))
+    folder = Path(args.save)
+    folder.mkdir(parents=True, exist_ok=True)
+    tee = _Tee(sys.stdout)
+    stdout, sys.stdout = sys.stdout, typing.cast(typing.TextIO, tee)
+    try:
+        status = int(bench.run(args))
+    finally:
+        sys.stdout = stdout
+    machine = platform.node().split(".")[0] or "machine"
+    path = result_path(folder, bench.name, machine, dt.date.today())
+    command = " ".join(["xlsudoku", *getattr(args, "argv", ["bench", bench.name])])
+    with open(path, "x", encoding="utf-8") as handle:  # "x": never replaces a file
+        handle.write(f"$ {command}\n{tee.kept.getvalue()}")
+    print(f"saved {path}")
+    return status
+
+
+COMMANDS = (_add_bench,)

@@ -1,0 +1,602 @@
+"""The ``batch`` and ``booklet`` commands (added to the ``xlsudoku`` console script).
+
+``xlsudoku batch`` makes many graded puzzles on every core (``--jobs``) or a Dask cluster
+(``--scheduler``), written as they are done to JSON lines or CSV (and optionally a puzzle file
+in one of the engine's formats); ``--resume`` continues a killed or cancelled run.
+``xlsudoku booklet`` prints puzzles to a PDF.  Exit status: 0 done, 1 fewer puzzles than asked
+(batch) or bad input lines (booklet), 2 a bad option or file, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import time
+import typing
+from collections.abc import Callable
+
+from xlsudoku.cli.generate import level_arg, seed_arg, symmetry_arg, technique_arg
+from xlsudoku.cli.inputs import SHEETS, geometry_arg
+from xlsudoku.cli.shell import Subparsers
+
+if typing.TYPE_CHECKING:
+    from xlsudoku.production.batch import Summary
+    from xlsudoku.production.spec import BatchSpec
+    from xlsudoku.production.store import BatchFile, Kept
+
+
+def _list_of(parse: Callable[[str], object]) -> Callable[[str], list[object]]:
+    def parse_list(text: str) -> list[object]:
+        return [parse(part) for part in text.split(",") if part.strip()]
+
+    return parse_list
+
+
+def _opens_arg(text: str) -> list[tuple[int, bool]]:
+    from xlsudoku.production.spec import parse_opens
+
+    try:
+        return parse_opens(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"opens: {error} (use 26, 24-28 or 22,24,26)") from None
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _add_batch(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "batch",
+        help="many graded puzzles on every core or a Dask cluster, resumable",
+        description=(
+            "Generate COUNT distinct graded puzzles: item i uses seed S+i and the request's "
+            "variant i mod k (one per opens value and difficulty).  Records (puzzle, "
+            "solution, index, seed, opens, level, score, hardest technique and the request) "
+            "are appended to --output as they are done, in item order, the same on any "
+            "number of processes or a Dask cluster.  Duplicates (same puzzle string) are "
+            "skipped.  --resume continues a killed or cancelled run without repeating a seed. "
+            "First Ctrl+C: finish the puzzles in progress and stop; second: stop at once."
+        ),
+    )
+    p.add_argument("-n", "--count", type=_positive, default=100, help="puzzles (default 100)")
+    p.add_argument(
+        "--opens",
+        type=_opens_arg,
+        default=[(26, False)],
+        help="clues: 26 (default), a range 24-28 (the reachable values, in turn) or a list",
+    )
+    p.add_argument("--pattern", default="1", help="center-box preset 1-12, a mask, or none")
+    p.add_argument("--symmetry", type=symmetry_arg, default="rotate180", help="clue symmetry")
+    p.add_argument("--trials", type=int, default=299, help="attempts per puzzle (default 299)")
+    p.add_argument(
+        "--time-limit", type=float, default=None, metavar="SEC", help="seconds per puzzle"
+    )
+    p.add_argument("--geometry", type=geometry_arg, default="9x9", help="9x9, 4x4, 6x6, 9x9-X")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument(
+        "--difficulty",
+        type=_list_of(level_arg),
+        default=[],
+        metavar="LEVELS",
+        help="levels in turn, e.g. easy,medium,hard,very-hard,diabolical",
+    )
+    group.add_argument(
+        "--needs",
+        type=_list_of(technique_arg),
+        default=[],
+        metavar="TECHNIQUES",
+        help="techniques in turn, e.g. x-wing,xy-wing",
+    )
+    p.add_argument(
+        "--seed",
+        type=seed_arg,
+        default=None,
+        help="base seed, 0 or more (default: drawn, reported)",
+    )
+    p.add_argument(
+        "--attempts",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="seeds to try at most (default 10 x COUNT + 100): duplicates and misses use seeds",
+    )
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        default=None,
+        help="worker processes, also of --scheduler local (default: all cores)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="Dask scheduler (tcp://host:8786, a scheduler file) or 'local' for a local cluster",
+    )
+    p.add_argument("-o", "--output", metavar="PATH", help="records file (.jsonl or .csv); stdout")
+    p.add_argument("--format", choices=("jsonl", "csv"), default=None, help="records format")
+    p.add_argument("--puzzles", metavar="PATH", help="also write the puzzles alone to PATH")
+    p.add_argument(
+        "--puzzle-format",
+        choices=("line", "sdm", "sdk", "ss", "grid"),
+        default=None,
+        help="format of --puzzles (default: from its extension, else line)",
+    )
+    p.add_argument("--resume", action="store_true", help="continue the batch in --output")
+    p.add_argument("--chunk", type=_positive, default=None, help="items per task (default auto)")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--progress", action="store_true", help="progress bar even without a tty")
+    shown.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
+    p.set_defaults(run=_run_batch)
+
+
+def _pattern(text: str) -> int | str | None:
+    text = text.strip()
+    if text.lower() in ("none", ""):
+        return None
+    return int(text) if text.isdigit() else text
+
+
+def _spec(args: argparse.Namespace, seed: int) -> BatchSpec:
+    from xlsudoku.engine.generate import GenerateRequest
+    from xlsudoku.production.spec import BatchSpec, make_variants
+
+    base = GenerateRequest(
+        opens=args.opens[0][0],
+        pattern=_pattern(args.pattern),
+        trials=args.trials,
+        symmetry=args.symmetry,
+        time_limit=args.time_limit,
+        geometry=args.geometry,
+    )
+    variants = make_variants(base, args.opens, args.difficulty, args.needs)
+    attempts = args.attempts if args.attempts is not None else 10 * args.count + 100
+    return BatchSpec(variants, seed, args.count, attempts)
+
+
+def _check_kept(spec: BatchSpec, kept: Kept, path: str) -> None:
+    """Raise StoreError when the file was made by another request or seed."""
+    from xlsudoku.production.spec import request_fields
+    from xlsudoku.production.store import StoreError
+
+    for record in kept.records:
+        index = int(str(record["index"]))
+        expected = {"seed": spec.seed + index, **request_fields(spec.request(index))}
+        for name, value in expected.items():
+            if record.get(name) != value:
+                raise StoreError(
+                    f"{path}: item {index} was made with {name} {record.get(name)!r}, this run "
+                    f"asks for {value!r}: resume with the options that made the file"
+                )
+
+
+def _base_seed(args: argparse.Namespace, kept: Kept) -> tuple[int, bool]:
+    """Return the batch's base seed and whether it was drawn now."""
+    import random
+
+    from xlsudoku.production.store import StoreError
+
+    found = None
+    if kept.spec is not None:
+        found = int(kept.spec["seed"])
+    elif kept.records:
+        first = kept.records[0]
+        found = int(str(first["seed"])) - int(str(first["index"]))
+    if found is not None and args.seed is not None and args.seed != found:
+        raise StoreError(f"the file was made with --seed {found}, not {args.seed}")
+    if found is not None:
+        return found, False
+    if args.seed is not None:
+        return args.seed, False
+    return random.SystemRandom().randrange(1 << 32), True
+
+
+def _open_output(args: argparse.Namespace) -> BatchFile:
+    from pathlib import Path
+
+    from xlsudoku.engine.formats import PuzzleFormat
+    from xlsudoku.production.store import BatchFile, PuzzleFile, format_of
+
+    fmt = format_of(args.output, args.format) if args.output else (args.format or "jsonl")
+    puzzles = None
+    if args.puzzles:
+        name = args.puzzle_format or Path(args.puzzles).suffix or "line"
+        try:
+            puzzle_format = PuzzleFormat.parse(name)
+        except ValueError:
+            puzzle_format = PuzzleFormat.LINE
+        puzzles = PuzzleFile(args.puzzles, puzzle_format)
+    return BatchFile(args.output, fmt, puzzles)
+
+
+def _run_batch(args: argparse.Namespace) -> int:
+    from xlsudoku.engine.generate import GenerateError
+    from xlsudoku.errors import Exit
+    from xlsudoku.interrupts import Interrupts
+    from xlsudoku.production.batch import run_batch
+    from xlsudoku.production.executors import ExecutorError, all_cores, make_executor
+    from xlsudoku.production.store import StoreError
+
+    try:
+        spec = _spec(args, 0)  # checked before any file is touched; the seed comes next
+        output = _open_output(args)
+        kept = output.open(args.resume)
+    except (GenerateError, ValueError) as error:
+        print(f"xlsudoku batch: {error}", file=sys.stderr)
+        return Exit.USAGE
+    except (StoreError, OSError) as error:
+        print(f"xlsudoku batch: {error}", file=sys.stderr)
+        return Exit.UNUSABLE_FILE
+    try:
+        seed, drawn = _base_seed(args, kept)
+        spec = dataclasses.replace(spec, seed=seed)
+        _check_kept(spec, kept, str(args.output))
+        output.set_spec(spec.fields())
+        if drawn and not args.quiet:
+            print(f"xlsudoku batch: seed {seed}", file=sys.stderr)
+        if len(kept.records) >= spec.count:
+            if not args.quiet:
+                print(f"xlsudoku batch: {args.output} already has {len(kept.records)} puzzles")
+            return 0
+        executor = make_executor(args.jobs or all_cores(), args.scheduler)
+    except (StoreError, GenerateError, ExecutorError, ValueError) as error:
+        output.discard()
+        print(f"xlsudoku batch: {error}", file=sys.stderr)
+        if isinstance(error, StoreError):
+            return Exit.UNUSABLE_FILE
+        return Exit.ENVIRONMENT if isinstance(error, ExecutorError) else Exit.USAGE
+    seen = {str(r["puzzle"]) for r in kept.records}
+    started = time.perf_counter()
+    bar, progress = _progress(args, spec.count, len(seen))
+    summary = None
+    interrupts: Interrupts = getattr(args, "interrupts", None) or Interrupts()
+    where = args.output or "standard output"
+    interrupts.state = f"{where} keeps every puzzle written so far"
+    try:
+        # a first Ctrl+C finishes the puzzles in progress and writes them; a second stops at once
+        with interrupts.cooperative():
+            summary = run_batch(
+                spec,
+                executor,
+                output,
+                start=kept.next_index,
+                seen=seen,
+                chunk_size=args.chunk,
+                progress=progress,
+                stop=interrupts.requested,
+            )
+        stopped = interrupts.requested()
+    except KeyboardInterrupt:
+        stopped = True
+    except ExecutorError as error:
+        print(f"xlsudoku batch: {error}", file=sys.stderr)
+        if args.output:
+            print("  continue with the same command and --resume", file=sys.stderr)
+        return Exit.ENVIRONMENT
+    finally:
+        if bar is not None:
+            bar.close()
+        output.close()
+    if summary is None or stopped:
+        done = "the puzzles written" if summary is None else f"{summary.have} puzzles"
+        print(f"xlsudoku batch: interrupted; {where} keeps {done}", file=sys.stderr)
+        if args.output:
+            print("  continue with the same command and --resume", file=sys.stderr)
+        return Exit.INTERRUPTED
+    if not args.quiet:
+        print(
+            _report(summary, spec, where, executor.name, time.perf_counter() - started),
+            file=sys.stderr,
+        )
+    return 0 if summary.have >= spec.count else 1
+
+
+def _progress(
+    args: argparse.Namespace, total: int, initial: int
+) -> tuple[typing.Any, Callable[[Summary], None] | None]:
+    if args.quiet or not (args.progress or sys.stderr.isatty()):
+        return None, None
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    bar = tqdm(total=total, initial=initial, unit="puzzle", file=sys.stderr, dynamic_ncols=True)
+
+    def update(summary: Summary) -> None:
+        bar.update(summary.have - bar.n)
+        if summary.duplicates or summary.missed:
+            bar.set_postfix_str(f"{summary.duplicates} dup, {summary.missed} missed", refresh=False)
+
+    return bar, update
+
+
+def _report(summary: Summary, spec: BatchSpec, where: str, name: str, seconds: float) -> str:
+    rate = summary.added / seconds if seconds > 0 else 0.0
+    levels = ", ".join(f"{level} {n}" for level, n in sorted(summary.levels.items()))
+    lines = [
+        f"xlsudoku batch: {summary.have} of {spec.count} puzzles in {where}: {summary.added} "
+        f"added in {seconds:.1f} s ({rate:.1f} puzzles/s, {name}); {summary.tried} seeds "
+        f"tried ({summary.duplicates} duplicates, {summary.missed} not reached)",
+    ]
+    if levels:
+        lines.append(f"  levels added: {levels}")
+    if summary.have < spec.count:
+        lines.append(
+            f"  stopped at --attempts {spec.attempts} (next seed {spec.seed + summary.next_index})"
+        )
+    lines.extend(f"  not reached: {miss}" for miss in summary.misses)
+    return "\n".join(lines)
+
+
+def _date_arg(text: str) -> object:
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def _add_daily(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "daily",
+        help="dated puzzle sets: so many a day, a mix of levels, none repeated",
+        description=(
+            "Make a daily set: --per-day puzzles for each of --days days from --from, the "
+            "levels of --mix in turn, written as JSON lines (date, number, level, score, "
+            "puzzle, solution and what batch records carry).  It is a batch underneath: the "
+            "same seed gives the same set on any number of processes or a Dask cluster, no "
+            "puzzle repeats in the set, and --resume continues it or extends it by more days "
+            "without repeating a puzzle already in the file."
+        ),
+    )
+    p.add_argument("--from", dest="first", type=_date_arg, required=True, metavar="DATE")
+    p.add_argument("--days", type=_positive, required=True, help="days in the set")
+    p.add_argument("--per-day", type=_positive, required=True, help="puzzles a day")
+    p.add_argument(
+        "--mix",
+        type=_list_of(level_arg),
+        default=[],
+        metavar="LEVELS",
+        help="levels in turn, e.g. easy,medium,hard (default: any level)",
+    )
+    p.add_argument("--opens", type=int, default=26, help="clues (default 26)")
+    p.add_argument("--geometry", type=geometry_arg, default="9x9", help="9x9, 4x4, 6x6, 9x9-X")
+    p.add_argument(
+        "--seed", type=seed_arg, default=None, help="base seed, 0 or more (default: drawn)"
+    )
+    p.add_argument("-o", "--output", metavar="FILE", required=True, help="the set (.jsonl)")
+    p.add_argument("--resume", action="store_true", help="continue or extend --output")
+    p.add_argument("-j", "--jobs", type=_positive, default=None, help="worker processes")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None, help="a Dask scheduler")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--progress", action="store_true", help="progress bar even without a tty")
+    shown.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
+    p.set_defaults(run=_run_daily, format="jsonl", puzzles=None, puzzle_format=None)
+
+
+def _run_daily(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from xlsudoku.engine.generate import GenerateError, GenerateRequest
+    from xlsudoku.errors import Exit
+    from xlsudoku.production.batch import run_batch
+    from xlsudoku.production.daily import DailySpec, DatedSink, batch_spec, check_dates
+    from xlsudoku.production.executors import ExecutorError, all_cores, make_executor
+    from xlsudoku.production.store import StoreError
+
+    daily = DailySpec(args.first, args.days, args.per_day)
+    base = GenerateRequest(
+        opens=args.opens, pattern=1 if args.geometry.size == 9 else None, geometry=args.geometry
+    )
+    if Path(args.output).suffix.lower() not in (".jsonl", ".ndjson"):
+        print("xlsudoku daily: --output must be a .jsonl file (JSON lines)", file=sys.stderr)
+        return Exit.USAGE
+    try:
+        batch_spec(daily, base, args.mix, 0)  # checked before any file is touched
+        output = _open_output(args)
+        kept = output.open(args.resume)
+    except (GenerateError, ValueError) as error:
+        print(f"xlsudoku daily: {error}", file=sys.stderr)
+        return Exit.USAGE
+    except (StoreError, OSError) as error:
+        print(f"xlsudoku daily: {error}", file=sys.stderr)
+        return Exit.UNUSABLE_FILE
+    try:
+        check_dates(kept.records, daily, args.output)
+        seed, drawn = _base_seed(args, kept)
+        spec = batch_spec(daily, base, args.mix, seed)
+        _check_kept(spec, kept, args.output)
+        output.set_spec(spec.fields())
+        if drawn and not args.quiet:
+            print(f"xlsudoku daily: seed {seed}", file=sys.stderr)
+        if len(kept.records) >= spec.count:
+            output.close()
+            print(f"xlsudoku daily: {args.output} already holds the {spec.count} puzzles")
+            return 0
+        executor = make_executor(args.jobs or all_cores(), args.scheduler)
+    except (StoreError, ExecutorError, ValueError) as error:
+        output.discard()
+        print(f"xlsudoku daily: {error}", file=sys.stderr)
+        if isinstance(error, StoreError | ValueError):
+            return Exit.UNUSABLE_FILE
+        return Exit.ENVIRONMENT
+    started = time.perf_counter()
+    bar, progress = _progress(args, spec.count, len(kept.records))
+    interrupts = args.interrupts
+    interrupts.state = f"{args.output} keeps every puzzle written so far"
+    sink = DatedSink(output, daily, have=len(kept.records))
+    try:
+        with interrupts.cooperative():
+            summary = run_batch(
+                spec,
+                executor,
+                sink,
+                start=kept.next_index,
+                seen={str(r["puzzle"]) for r in kept.records},
+                progress=progress,
+                stop=interrupts.requested,
+            )
+        stopped = interrupts.requested()
+    except ExecutorError as error:
+        print(f"xlsudoku daily: {error}; continue with --resume", file=sys.stderr)
+        return Exit.ENVIRONMENT
+    finally:
+        if bar is not None:
+            bar.close()
+        output.close()
+    if stopped:
+        print(f"xlsudoku daily: interrupted; {args.output} keeps {summary.have} puzzles; "
+              "continue with --resume", file=sys.stderr)  # fmt: skip
+        return Exit.INTERRUPTED
+    if not args.quiet:
+        seconds = time.perf_counter() - started
+        report = _report(summary, spec, args.output, executor.name, seconds)
+        print(report.replace("xlsudoku batch:", "xlsudoku daily:", 1), file=sys.stderr)
+    return 0 if summary.have >= spec.count else 1
+
+
+def _add_stats(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "stats",
+        help="a table and a chart of a set: puzzles per level, scores, opens per level",
+        description=(
+            "Print what the puzzles of FILE are like (a batch, a daily set, a workbook's "
+            "Collection, a puzzle file: puzzles per level, their opens, the scores) and draw "
+            "it to a PNG or SVG (matplotlib: pip install 'xlsudoku[charts]')."
+        ),
+    )
+    p.add_argument("source", metavar="FILE", help="a batch, daily set, workbook or puzzle file")
+    p.add_argument(
+        "-o", "--output", metavar="CHART", help="the chart, .png or .svg (default FILE.png)"
+    )
+    p.add_argument("--no-chart", action="store_true", help="print the table only")
+    p.add_argument("--sheet", choices=SHEETS, default="all", help="which puzzles of a workbook")
+    p.set_defaults(run=_run_stats)
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from xlsudoku.cli.inputs import report_bad
+    from xlsudoku.engine.grid import SudokuError
+    from xlsudoku.errors import EnvironmentFault, UnusableFile
+    from xlsudoku.production.inputs import Entry, read_entries
+    from xlsudoku.production.stats import MissingExtra, chart, collect, table
+
+    try:
+        found = read_entries(args.source, args.sheet)
+    except SudokuError as error:
+        raise UnusableFile(f"{error}") from None
+    entries: list[Entry] = []
+    for label, item in found:
+        if isinstance(item, SudokuError):
+            report_bad(label, item)
+        else:
+            entries.append(item)
+    if not entries:
+        print(f"xlsudoku stats: no puzzle in {args.source}", file=sys.stderr)
+        return 1
+    stats = collect(entries)
+    print(table(stats))
+    if args.no_chart:
+        return 0
+    target = Path(args.output or Path(args.source).with_suffix(".png"))
+    if target.suffix.lower() not in (".png", ".svg"):
+        print("xlsudoku stats: the chart is a .png or .svg file", file=sys.stderr)
+        return 2
+    if target.exists():  # never over a file this command did not make in this run
+        raise UnusableFile(f"{target} exists: remove it or choose another --output")
+    try:
+        chart(stats, target, Path(args.source).name)
+    except MissingExtra as error:
+        raise EnvironmentFault(str(error)) from None
+    print(f"chart: {target}")
+    return 0
+
+
+# The booklet's layouts and papers (xlsudoku.production.booklet; a test holds them equal): the
+# parser is built without loading fpdf2.
+PER_PAGE = (1, 2, 4, 6, 9, 12)
+PAPERS = ("a4", "letter")
+
+
+def _add_booklet(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "booklet",
+        help="print puzzles to a PDF booklet with an answer key",
+        description=(
+            "Make a print-ready PDF of the puzzles of INPUT: a batch file (.jsonl, or .csv with "
+            "a header), any puzzle file the engine reads, or a workbook's Collection (.xlsx, "
+            ".xlsm).  N puzzles per page with title, level and id under each, page numbers, "
+            "and the answer key at the back.  Missing solutions are solved and missing levels "
+            "graded; bad or non-unique puzzles are reported by line or cell and left out."
+        ),
+    )
+    p.add_argument("source", nargs="?", default="-", metavar="INPUT", help="input file, - stdin")
+    p.add_argument("-o", "--output", metavar="PDF", help="the PDF (default: INPUT with .pdf)")
+    p.add_argument("--per-page", type=int, choices=PER_PAGE, default=4, help="puzzles per page")
+    p.add_argument(
+        "--answers-per-page", type=int, choices=PER_PAGE, default=9, help="answers per page"
+    )
+    p.add_argument("--no-answers", action="store_true", help="leave out the answer key")
+    p.add_argument("--paper", choices=PAPERS, default="a4", help="a4 (default), letter")
+    p.add_argument("--title", default="Sudoku", help="title on each page and caption")
+    p.add_argument("--sheet", choices=SHEETS, default="all", help="which puzzles of a workbook")
+    p.add_argument("--csv", action="store_true", help="read the input as CSV")
+    p.add_argument("--no-grade", action="store_true", help="do not grade puzzles without a level")
+    p.set_defaults(run=_run_booklet)
+
+
+def _run_booklet(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from xlsudoku.cli.inputs import report_bad
+    from xlsudoku.engine.grid import SudokuError
+    from xlsudoku.errors import Exit, os_error_message
+    from xlsudoku.production.booklet import BookletOptions, page_count, write_booklet
+    from xlsudoku.production.inputs import Entry, complete, read_entries
+
+    try:
+        found = read_entries(args.source, args.sheet, args.csv)
+    except SudokuError as error:
+        print(f"xlsudoku booklet: {error}", file=sys.stderr)
+        return Exit.UNUSABLE_FILE
+    entries: list[Entry] = []
+    status = 0
+    for label, item in found:
+        try:
+            if isinstance(item, SudokuError):
+                raise item
+            entries.append(complete(item, grade_missing=not args.no_grade))
+        except SudokuError as error:
+            report_bad(label, error)
+            status = 1
+    if not entries:
+        print(f"xlsudoku booklet: no puzzle to print in {args.source}", file=sys.stderr)
+        return Exit.BAD_INPUT
+    source = "booklet" if args.source == "-" else args.source
+    output = args.output or str(Path(source).with_suffix(".pdf"))
+    options = BookletOptions(
+        title=args.title,
+        per_page=args.per_page,
+        answers_per_page=args.answers_per_page,
+        paper=args.paper,
+        answers=not args.no_answers,
+    )
+    try:
+        write_booklet(output, entries, options)
+    except OSError as error:
+        print(f"xlsudoku booklet: cannot write {output}: {error}", file=sys.stderr)
+        return os_error_message(error)[1]
+    from xlsudoku.production.booklet import by_day
+
+    pages = page_count(len(entries), options, len(by_day(entries)))
+    print(f"{output}: {len(entries)} puzzles, {pages} pages ({options.paper})")
+    return status
+
+
+COMMANDS = (_add_batch, _add_daily, _add_booklet, _add_stats)

@@ -1,0 +1,148 @@
+"""``xlsudoku workbook BUTTON BOOK``: a button of the workbook, run on the file without Excel.
+
+The buttons are :mod:`xlsudoku.addin.actions`' workflows, run by the headless runner
+(:mod:`xlsudoku.addin.headless`) on a copy of the file read safely, and saved in one step under
+the workbook's lock:
+
+- ``workbook start BOOK [--output PATH]``: START with the parameters in the file;
+- ``workbook save BOOK``: SAVE TO COLLECTION; ``workbook clear BOOK``: CLEAR;
+- ``workbook import BOOK [FILE]``, ``workbook delete BOOK``, ``workbook sort BOOK``: the
+  Collection's tools (with FILE, IMPORT first puts its path into the Import from cell);
+- ``workbook analyze|hint|solve BOOK``: the Analyze sheet's buttons;
+- ``workbook play|check|play-hint|play-solve BOOK``: the Play sheet's buttons.
+
+The status cell gets the message, as in Excel; the command prints it, and exits 1 when the
+button refused its input, 5 when START missed its target (the closest puzzle is written, as
+``generate`` prints it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from xlsudoku.cli.shell import Subparsers
+
+BUTTONS: dict[str, str] = {
+    "start": "START: generate a puzzle with the parameters in the workbook",
+    "save": "SAVE TO COLLECTION: append the puzzle on the Generator sheet to the Collection",
+    "clear": "CLEAR: blank the puzzle, solution and statistics",
+    "import": "IMPORT: add the puzzles of the file (or text) in Import from to the Collection",
+    "delete": "DELETE: move the Collection rows listed in Delete ids to the Removed sheet",
+    "sort": "SORT: reorder the Collection's rows by the Sort by column",
+    "analyze": "ANALYZE: check, count and grade the puzzle on the Analyze sheet",
+    "hint": "HINT: the next hint for the puzzle on the Analyze sheet",
+    "solve": "SOLVE: write the solution of the puzzle on the Analyze sheet",
+    "play": "PLAY: put the puzzle Play from names (Generator, Analyze or a Collection id) on "
+    "the Play sheet, givens locked",
+    "check": "CHECK: mark the wrong entries on the Play sheet, say how many cells are left",
+    "play-hint": "HINT on the Play sheet: the next step from your entries and pencil marks",
+    "play-solve": "SOLVE on the Play sheet: fill the rest of the grid",
+}
+
+
+def _add_workbook(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "workbook",
+        help="press a button of the workbook on its file, without Excel (start, save, ...)",
+        description="Run a button of the xlsudoku workbook on the .xlsm/.xlsx file, without "
+        "Excel: the same workflow the button runs in Excel, saved in one step (the previous "
+        "version kept as .bak).",
+    )
+    buttons = p.add_subparsers(dest="button", metavar="BUTTON", required=True)
+    for name, text in BUTTONS.items():
+        _add_button(buttons, name, text)
+
+
+def _add_button(buttons: Subparsers, name: str, text: str) -> None:
+    p = buttons.add_parser(name, help=text, description=text)
+    p.add_argument("workbook", metavar="BOOK", help="the .xlsm (or .xlsx) workbook file")
+    if name == "import":
+        p.add_argument(
+            "source",
+            metavar="FILE",
+            nargs="?",
+            help="a puzzle file to import (default: what the Import from cell names)",
+        )
+    p.add_argument(
+        "--output",
+        metavar="PATH",
+        help="write the result to PATH (.xlsm/.xlsx) and leave BOOK unchanged",
+    )
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--progress",
+        action="store_true",
+        help="draw START's progress bar even when stderr is not a terminal",
+    )
+    shown.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--wait",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long to wait for another xlsudoku run writing the same file (default 60)",
+    )
+    p.set_defaults(run=_run_button, first_state=_first_state)
+
+
+def _first_state(args: argparse.Namespace) -> str:
+    """Return what the button's file is before it runs (said if Ctrl+C comes first).
+
+    >>> _first_state(argparse.Namespace(workbook="b.xlsm", output=None))
+    'b.xlsm was not changed'
+    """
+    if args.output:
+        return f"nothing was written to {args.output}"
+    return f"{args.workbook} was not changed"
+
+
+def _run_button(args: argparse.Namespace) -> int:
+    from xlsudoku.addin import headless
+
+    target = args.output or args.workbook
+
+    def say_waiting(seconds: float) -> None:
+        print(
+            f"xlsudoku workbook {args.button}: {target} is being written by another xlsudoku "
+            f"run; waiting for it (up to {seconds:g} s)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    source = getattr(args, "source", None)
+    inputs = {} if source is None else {"ImportSource": str(Path(source).resolve())}
+    from xlsudoku.errors import Exit
+    from xlsudoku.progress import wanted
+
+    done = headless.run(
+        args.button,
+        args.workbook,
+        args.output,
+        progress=wanted(args.progress, args.quiet),
+        interrupts=args.interrupts,
+        wait=args.wait,
+        on_wait=say_waiting,
+        inputs=inputs,
+    )
+    outcome = done.outcome
+    print(outcome.status)
+    if outcome.ok and args.button == "start":
+        print(f"puzzle: {outcome.detail.puzzle}")
+    print(f"saved {done.saved_to}")
+    if not outcome.ok:
+        print(f"xlsudoku workbook {args.button}: {outcome.status}", file=sys.stderr)
+        return Exit.BAD_INPUT
+    if args.button == "start" and not outcome.detail.reached:
+        # the same status as generate's for the same miss: the closest puzzle is in the file
+        print(
+            f"xlsudoku workbook start: the target was missed ({outcome.detail.message}); the "
+            "closest puzzle was written",
+            file=sys.stderr,
+        )
+        return Exit.GOAL_NOT_MET
+    return Exit.OK
+
+
+COMMANDS = (_add_workbook,)

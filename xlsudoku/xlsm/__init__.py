@@ -1,0 +1,13 @@
+"""The .xlsm file library: read a workbook package without trusting it, write one safely.
+
+It knows no Sudoku and imports nothing of the rest of xlsudoku:
+
+- :mod:`.safe_zip`: a package checked against limits, damage and unsafe XML before openpyxl
+  reads it;
+- :mod:`.files`: special files refused, symbolic links followed, the atomic replace, stale
+  temporary files;
+- :mod:`.lock`: one writer at a time;
+- :mod:`.package`: saving through openpyxl without losing the VBA project and the buttons;
+- :mod:`.vbaproject` and :mod:`.cfb`: the VBA project (MS-OVBA) and its compound file;
+- :mod:`.errors`: what can go wrong, one type each.
+"""
