@@ -8,6 +8,7 @@ pattern cells open and the rest of the center box blank, exactly the target open
 from __future__ import annotations
 
 import random
+import time
 from functools import cache
 
 import pytest
@@ -28,13 +29,15 @@ from xlsudoku.engine.generate import (
 )
 from xlsudoku.engine.generate import generator as picker
 from xlsudoku.engine.generate.oracle import Oracle
-from xlsudoku.engine.generate.request import form_of
+from xlsudoku.engine.generate.request import Budget, BudgetKind, form_of
 from xlsudoku.engine.generate.strategy import Plan, Strategy
 from xlsudoku.engine.generate.unavoidable import cells_of, quick_sets
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry, geometry_for_size
 from xlsudoku.engine.logic import next_step
 from xlsudoku.engine.patterns import preset
 from xlsudoku.engine.ranks import rank_statistics
+from xlsudoku.engine.solver import reference_solutions
+from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
 
 # --------------------------------------------------------------------------- independent oracle
@@ -173,10 +176,17 @@ def center_cells(geo: Geometry) -> list[int]:
 
 
 def check_result(result: GenerateResult, request: GenerateRequest) -> None:
-    """Assert every invariant of a generated puzzle with the independent helpers above."""
+    """Assert every invariant of a generated puzzle with the independent helpers above.
+
+    A 16x16 puzzle is counted by the engine's reference solver instead (per-cell masks, not
+    the bit-parallel path that generated it): plain backtracking takes minutes there.
+    """
     puzzle, solution = result.puzzle, result.solution
     assert puzzle.geometry == request.geometry
-    assert count_solutions(puzzle) == 1, str(puzzle)
+    if puzzle.geometry.size == 16:
+        assert len(reference_solutions(puzzle, 2)) == 1, str(puzzle)
+    else:
+        assert count_solutions(puzzle) == 1, str(puzzle)
     assert valid_solution(solution)
     assert all(d in (0, s) for d, s in zip(puzzle.cells, solution.cells, strict=True))
     assert symmetric(puzzle, request.symmetry)
@@ -456,17 +466,103 @@ def test_time_limit_ends_an_unreachable_target():
     assert result.trials_used < 10_000
 
 
+# ----------------------------------------------------------------------------- budgets
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "amount"),
+    [
+        ("60", BudgetKind.WALL, 60.0),
+        ("cpu:1.5", BudgetKind.CPU, 1.5),
+        ("Work: 3", BudgetKind.WORK, 3.0),
+    ],
+)
+def test_a_budget_parses_and_prints_back(text, kind, amount):
+    budget = Budget.parse(text)
+    assert (budget.kind, budget.amount) == (kind, amount)
+    assert Budget.parse(str(budget)) == budget
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"budget": Budget(0.0)}, "budget wall:0: the amount must be positive"),
+        ({"budget": Budget(float("inf"), BudgetKind.CPU)}, "the amount must be positive"),
+        ({"budget": "cpu:60"}, "budget must be a Budget"),
+        ({"budget": Budget(5.0), "time_limit": 5.0}, "give a time limit or a budget, not both"),
+    ],
+)
+def test_invalid_budgets_name_the_field(fields, message):
+    with pytest.raises(GenerateError, match=message):
+        validate_request(GenerateRequest(**fields))
+    for text in ("gpu:3", "cpu:", "cpu:-1"):
+        with pytest.raises(GenerateError, match="budget"):
+            Budget.parse(text)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"opens": 18, "pattern": None},  # the low-clue search
+        {"opens": 92, "pattern": None, "geometry": geometry_for_size(16)},  # the descent
+        {"opens": 24, "pattern": None, "difficulty": Level.DIABOLICAL},  # graded
+    ],
+    ids=["deep", "descent-16x16", "graded"],
+)
+def test_a_work_budget_gives_the_same_result_twice(fields):
+    request = GenerateRequest(seed=9, budget=Budget(0.3, BudgetKind.WORK), **fields)
+    first, second = generate(request), generate(request)
+    assert first.puzzle == second.puzzle and first.stop == second.stop
+    assert (first.trials_used, first.grids_tried) == (second.trials_used, second.grids_tried)
+    assert first.limit == request.budget and first.time_limit is None
+    if first.stop == "time":
+        assert first.limited_by is BudgetKind.WORK
+        assert "0.3 work units" in first.message
+    if not request.graded:
+        check_result(first, request)
+
+
+def test_a_cpu_budget_stops_a_run():
+    request = GenerateRequest(opens=18, pattern=None, seed=5, budget=Budget(0.5, BudgetKind.CPU))
+    result = generate(request)
+    check_result(result, request)
+    assert result.stop == "time" and result.limited_by is BudgetKind.CPU
+    assert result.message.startswith(
+        "Could not reach 18 opens in 0.5 s of CPU (the CPU-time limit;"
+    )
+    assert result.to_dict()["limit"] == "cpu:0.5"
+    assert result.to_dict()["request"]["budget"] == "cpu:0.5"
+
+
+def test_a_16x16_deep_target_returns_within_twice_its_limit():
+    # 92 opens on 16x16 ran past every limit when the generic solver did not see the deadline;
+    # CPU time, so that a busy machine does not make the test fail
+    request = GenerateRequest(
+        opens=92,
+        pattern=None,
+        seed=1,
+        geometry=geometry_for_size(16),
+        budget=Budget(3.0, BudgetKind.CPU),
+    )
+    began = time.process_time()
+    result = generate(request)
+    spent = time.process_time() - began
+    assert spent < 6.0, f"{spent:.1f} s of CPU for a 3 s limit"
+    check_result(result, request)
+    if not result.reached:
+        assert result.stop == "time" and result.limited_by is BudgetKind.CPU
+        assert result.message.startswith("Could not reach 92 opens in 3 s of CPU (")
+        assert result.message.endswith(f"best is {result.opens} opens")
+
+
 def test_cancel_returns_the_best_so_far(monkeypatch):
     monkeypatch.setattr(picker, "pick", lambda request: picker.DESCENT)  # plain descent only
-    polls = 0
-
-    def cancel() -> bool:
-        nonlocal polls
-        polls += 1
-        return polls >= 3
-
+    # the hook is polled inside the searches too: here it says stop once three trials ended
+    trials: list[int] = []
     request = GenerateRequest(opens=18, pattern=None, trials=299, seed=6)
-    result = generate(request, cancel=cancel)
+    result = generate(
+        request, progress=lambda t, b: trials.append(t), cancel=lambda: len(trials) >= 3
+    )
     check_result(result, request)
     assert result.trials_used == 3
     assert result.message == f"Cancelled after 3 trials; best is {result.opens} opens (target 18)"
@@ -552,6 +648,29 @@ def test_cli_generate_deep_workers_default_to_one_with_a_seed(capsys):
     with pytest.raises(SystemExit):
         main(["generate", "--workers", "0"])
     assert "--workers must be a whole number >= 1 or auto" in capsys.readouterr().err
+
+
+def test_cli_generate_budget(capsys):
+    import json
+
+    from xlsudoku.cli import main
+
+    argv = ["generate", "--opens", "18", "--pattern", "none", "--seed", "3", "--format", "json"]
+    outputs = []
+    for _ in range(2):
+        assert main([*argv, "--budget", "work:0.2"]) == 5  # the target missed: exit 5
+        outputs.append(json.loads(capsys.readouterr().out))
+    first, second = outputs
+    assert first["puzzle"] == second["puzzle"] and first["limit"] == "work:0.2"
+    assert first["request"]["budget"] == "work:0.2" and first["time_limit"] is None
+    assert first["message"].startswith("Could not reach 18 opens in 0.2 work units (the work")
+    for bad, message in (
+        (["--budget", "gpu:3"], "the kind must be wall, cpu or work"),
+        (["--budget", "cpu:5", "--time-limit", "5"], "not allowed with argument --budget"),
+    ):
+        with pytest.raises(SystemExit):
+            main(["generate", *bad])
+        assert message in capsys.readouterr().err
 
 
 def test_cli_generate_other_geometry_and_mask(capsys):
@@ -707,14 +826,14 @@ def test_a_deep_time_limit_names_itself():
     assert result.stop == "time" and result.time_limit == 0.5
     assert result.message.startswith("Could not reach 18 opens in 0.5 s (the time limit; ")
     # without a limit, the message names the default
-    plan = Plan(
-        GenerateRequest(opens=18), form_of(GenerateRequest(opens=18)), random.Random(), 0.0, 60
+    plan = Plan.begin(
+        GenerateRequest(opens=18), form_of(GenerateRequest(opens=18)), random.Random(), Budget(60)
     )
     words = deep.Words(
         plan,
         deep.Summary(None, "time", 40, 9),
         "time",
-        60.0,
+        Budget(60.0),
         20,
         True,
         deep.Found(result.puzzle, result.solution, 12.5, 3, "grid"),
@@ -725,7 +844,7 @@ def test_a_deep_time_limit_names_itself():
     )
     # a target met says which limit it ran under
     met = deep.Words(
-        plan, deep.Summary(None, "reached", 3, 9), "reached", 60.0, 18, False, words.best
+        plan, deep.Summary(None, "reached", 3, 9), "reached", Budget(60.0), 18, False, words.best
     )
     assert met.message(None).startswith("Reached 18 opens in 3 grids (")
     assert met.message(None).endswith(" s of the default 60 s time limit)")
@@ -752,11 +871,11 @@ def test_a_target_below_the_measured_floor_gets_a_short_search_and_says_so():
         "Ask for 23 or more, or give a time limit over 600 s to search longer"
     )
     # without a time limit: the short search, not the deep default
-    assert floors.quick_limit(None) == floors.QUICK_SECONDS < deep.DEFAULT_SECONDS
+    assert floors.quick_limit(None).amount == floors.QUICK_SECONDS < deep.DEFAULT_SECONDS
     # at the floor, or with a time limit longer than the measurement, the search runs in full
     for fields in ({"opens": 23}, {"opens": 19, "time_limit": 601}):
         full = GenerateRequest(**{"pattern": 10, **fields})
-        assert floors.unlikely(full, form_of(full), full.time_limit or 60.0) is None
+        assert floors.unlikely(full, form_of(full), Budget(full.time_limit or 60.0)) is None
 
 
 def test_deep_search_on_two_processes():

@@ -17,6 +17,7 @@ import pytest
 from test_unavoidable import independent_count
 
 from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.generate.clock import WORK_TICKS
 from xlsudoku.engine.generate.lowclue import Clock, LowClueError, OrbitSpace, descend
 from xlsudoku.engine.generate.lowsearch import Found, LowSearch, Task
 from xlsudoku.engine.generate.neighbours import neighbours
@@ -306,15 +307,10 @@ def test_low_search_with_a_pattern_keeps_it() -> None:
 def test_low_search_lowers_a_pattern_with_pairs_only(pattern: frozenset[int], seed: int) -> None:
     # a pattern fixes the center cell, so every orbit left is a pair: the move that lowers a
     # puzzle (blank two pairs, give one) must come first, not after every equal move of the
-    # pool (then 21 took minutes to never; now a few thousand checks)
-    polls: list[int] = []
-
-    def cancel() -> bool:
-        polls.append(1)
-        return len(polls) > 3000  # counted work (64 ticks a poll), not time
-
+    # pool (then 21 took minutes to never; now a few thousand checks): ten work units, counted
+    # and not timed, are plenty
     task = Task(21, Symmetry.ROTATE_180, pattern, CENTER_BOX - pattern)
-    search = LowSearch(task, random.Random(seed), Clock(None, cancel))
+    search = LowSearch(task, random.Random(seed), Clock(work=10 * WORK_TICKS))
     assert search.run() == "reached", f"best {search.best and search.best.opens}"
     best = search.best
     assert best is not None and best.opens == 21
@@ -335,6 +331,32 @@ def test_low_search_stops_at_the_deadline_and_on_cancel() -> None:
 
     search = LowSearch(task, random.Random(13), Clock(None, cancel))
     assert search.run() == "cancel" and len(polls) == 41
+
+
+def test_a_stuck_low_search_gives_the_pool_spares(monkeypatch: pytest.MonkeyPatch) -> None:
+    # stuck at a 19 (the sample's): a fresh grid with nothing as low gives a spare one or two
+    # opens above, whose lowering moves only are tried; every puzzle met stays valid
+    from xlsudoku.engine.generate import lowsearch
+
+    known = next(p for p, clues in _low_clue_rows() if clues == 19)
+    solution = solve(known)
+    assert solution is not None
+    monkeypatch.setattr(lowsearch, "STUCK_TICKS", 1)
+    records: list[Found] = []
+    search = _search(17, 3, 0)  # its first grid has a 21: most grids have none at 21 or less
+    search.on_record = records.append
+    search.record(known, solution, "grid")
+    search.explore()  # the record's first turn: it stays at stage 0
+    search.clock.tick(2)
+    assert search.stuck
+    search.fresh()
+    spares = [(number, cells) for _, number, cells in search.pool if number in search.spares]
+    assert len(spares) == 1 and Grid(spares[0][1]).given_count - 19 in (1, 2)
+    while spares[0][0] in search.spares and search.level == 19:
+        search.explore()
+    assert all(number != spares[0][0] for _, number, _ in search.pool)  # stage 0 only
+    for found in records:
+        check_puzzle(found.puzzle, found.solution, Symmetry.ROTATE_180)
 
 
 def test_low_search_on_a_small_geometry_stops_after_its_grids() -> None:
@@ -375,7 +397,7 @@ def test_neighbour_moves_give_unique_symmetric_puzzles(stage: int) -> None:
     # the third 21-clue puzzle of the sample has 20-clue neighbours (found by this search)
     known = [p for p, clues in _low_clue_rows() if clues == 21][2]
     space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, NONE, NONE, random.Random(0))
-    moves = neighbours(space, known.cells, stage, _no_tick)
+    moves = neighbours(space, known.cells, stage, Clock())
     found = list(itertools.islice(((n, cells) for n, cells in moves if cells), 4))
     assert found, "a 21-clue puzzle has neighbours"
     for clues, cells in found:
@@ -394,15 +416,11 @@ def test_neighbour_moves_keep_the_fixed_cells() -> None:
     fixed_open = frozenset(c for c in CENTER_BOX if known[c])
     fixed_blank = CENTER_BOX - fixed_open
     space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, fixed_open, fixed_blank, random.Random(0))
-    moves = (cells for _, cells in neighbours(space, known.cells, 1, _no_tick) if cells)
+    moves = (cells for _, cells in neighbours(space, known.cells, 1, Clock()) if cells)
     found = list(itertools.islice(moves, 6))
     assert found
     for cells in found:
         assert all(cells[c] == known[c] for c in CENTER_BOX)
-
-
-def _no_tick() -> None:
-    """A clock that never stops the neighbour moves."""
 
 
 def test_bench_reach_runs_generate_and_prints_its_figures(
@@ -432,6 +450,15 @@ def test_bench_reach_runs_generate_and_prints_its_figures(
         "rotate90     pattern 10    (9 open): fewest " in out and "old macro 23, goal <= 21" in out
     )
     assert "pattern 11    skipped: pattern: " in out
+    # a work budget: the same figures of opens on every run
+    argv = ["--targets", "24,23", "--seeds", "1", "--seconds", "0.5", "--clock", "work"]
+    lines = []
+    for _ in range(2):
+        assert run_reach(argv) == 0
+        out = capsys.readouterr().out
+        assert "0.5 s work each" in out
+        lines.append(next(line for line in out.splitlines() if line.startswith("seed 1:")))
+    assert lines[0].split(",")[0] == lines[1].split(",")[0]  # "seed 1: fewest N opens"
 
 
 def test_bench_reach_runs_qqwing_alone_when_installed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,6 +20,7 @@ from xlsudoku.engine.solver import (
     count_solutions,
     count_solutions_cells,
     is_unique,
+    other_solution_cells,
     random_solution,
     reference_solutions,
     search_stats,
@@ -160,6 +161,49 @@ def test_fast_path_agrees_with_reference(seed, givens, corrupt):
         assert set(fast) == set(slow)
     for s in fast:
         assert _is_valid_solution(puzzle, s)
+
+
+def _random_shaped_puzzle(seed: int, size: int, blank_share: float, corrupt: bool) -> Grid:
+    rng = random.Random(seed)
+    geo = geometry_for_size(size)
+    cells = list(random_grid(rng, geo).cells)
+    for cell in rng.sample(range(geo.cell_count), int(geo.cell_count * blank_share)):
+        cells[cell] = 0
+    if corrupt:
+        cells[rng.randrange(geo.cell_count)] = rng.randint(1, size)
+    return Grid(tuple(cells), geo)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10**9),
+    st.sampled_from([4, 16]),
+    st.floats(0.3, 0.75),
+    st.booleans(),
+)
+def test_power_of_two_path_agrees_with_reference(seed, size, blank_share, corrupt):
+    # 4x4 and 16x16 take the bit-parallel path; the reference keeps per-cell masks
+    puzzle = _random_shaped_puzzle(seed, size, blank_share if size == 16 else 0.7, corrupt)
+    fast = solutions(puzzle, 8)
+    slow = reference_solutions(puzzle, 8)
+    assert len(fast) == len(slow)
+    if len(slow) < 8:
+        assert set(fast) == set(slow)
+    for s in fast:
+        assert _is_valid_solution(puzzle, s)
+    if len(slow) == 1 and not corrupt:
+        # blanking cells of a unique puzzle: another solution differs in a blanked cell
+        solution = slow[0].cells
+        rng = random.Random(seed)
+        check = rng.sample([c for c, d in enumerate(puzzle.cells) if d], 4)
+        cells = [0 if c in check else d for c, d in enumerate(puzzle.cells)]
+        other = other_solution_cells(cells, solution, check, puzzle.geometry)
+        others = [g for g in reference_solutions(Grid(tuple(cells), puzzle.geometry), 2)]
+        assert (other is None) == (len(others) == 1)
+        if other is not None:
+            assert other != solution and _is_valid_solution(
+                Grid(tuple(cells), puzzle.geometry), Grid(other, puzzle.geometry)
+            )
 
 
 @settings(max_examples=100, deadline=None)

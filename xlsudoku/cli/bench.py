@@ -198,8 +198,15 @@ def _reach(p: argparse.ArgumentParser) -> None:
     p.add_argument("--targets", default="22,21,20", help="opens to time (22,21,20)")
     p.add_argument("--seeds", type=int, default=10, help="number of seeds (10; 0: QQWing alone)")
     p.add_argument("--first-seed", type=int, default=1, help="first seed (1)")
-    p.add_argument("--seconds", type=float, default=60.0, help="budget per run (60)")
-    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="budget clock (cpu)")
+    p.add_argument(
+        "--seconds", type=float, default=60.0, help="budget per run (60; work units for work)"
+    )
+    p.add_argument(
+        "--clock",
+        choices=("cpu", "wall", "work"),
+        default="cpu",
+        help="what the budget counts: cpu (default), wall or work (generate --budget KIND:...)",
+    )
     p.add_argument("--workers", type=_at_least(1), default=1, help="processes per run (1)")
     p.add_argument("--pattern", default="none", help="pattern of the runs (none)")
     p.add_argument("--symmetry", default="rotate180", help="symmetry (rotate180)")

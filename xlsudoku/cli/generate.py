@@ -12,7 +12,7 @@ from xlsudoku.errors import Exit
 from xlsudoku.interrupts import Interrupts
 
 if typing.TYPE_CHECKING:  # imported lazily at run time: other commands do not need them
-    from xlsudoku.engine.generate import GenerateRequest, GenerateResult
+    from xlsudoku.engine.generate import Budget, GenerateRequest, GenerateResult
     from xlsudoku.engine.symmetry import Symmetry
 
 
@@ -27,6 +27,20 @@ def symmetry_arg(text: str) -> Symmetry:
     try:
         return Symmetry.parse(text)
     except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def budget_arg(text: str) -> Budget:
+    """Return the budget of a ``--budget`` argument (argparse type): ``cpu:60``, ``work:5``.
+
+    >>> str(budget_arg("cpu:60")), str(budget_arg("90"))
+    ('cpu:60', 'wall:90')
+    """
+    from xlsudoku.engine.generate import Budget, GenerateError
+
+    try:
+        return Budget.parse(text)
+    except GenerateError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
@@ -102,7 +116,19 @@ def _add_generate(sub: Subparsers) -> None:
     p.add_argument(
         "--seed", type=seed_arg, default=None, help="random seed, 0 or more (default: draw one)"
     )
-    p.add_argument("--time-limit", type=float, default=None, metavar="SEC", help="seconds")
+    limits = p.add_mutually_exclusive_group()
+    limits.add_argument(
+        "--time-limit", type=float, default=None, metavar="SEC", help="seconds of wall-clock time"
+    )
+    limits.add_argument(
+        "--budget",
+        type=budget_arg,
+        default=None,
+        metavar="KIND:AMOUNT",
+        help="the limit as wall:SEC (the same as --time-limit), cpu:SEC (CPU time of the "
+        "searching processes: the same search on a busy machine) or work:UNITS (counted work, "
+        "about a second of CPU each: the same puzzle from a seed on every machine)",
+    )
     add_geometry(p, default="9x9")
     p.add_argument(
         "--workers",
@@ -147,6 +173,7 @@ def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateReq
         trials=args.trials,
         symmetry=args.symmetry,
         time_limit=args.time_limit,
+        budget=getattr(args, "budget", None),
         seed=seed,
         geometry=args.geometry,
         difficulty=getattr(args, "difficulty", None),

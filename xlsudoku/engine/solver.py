@@ -1,6 +1,6 @@
 """Exact solver: constraint propagation with fewest-candidates branching; never wrong.
 
-Two implementations share one public API:
+Three implementations share one public API:
 
 - **9x9 fast path** (classic 9x9 without diagonals).  All 729 candidates live in one Python
   int of 810 bits, bit ``90 * (digit - 1) + 10 * row + column``: nine *digit planes* of nine
@@ -15,14 +15,20 @@ Two implementations share one public API:
   same representation.  Branching picks the cell with two candidates that has the most
   unsolved peers (then the most peers with two candidates).  A search state is a single
   immutable int, so backtracking copies nothing.
-- **generic path** (4x4 to 16x16, X-Sudoku): per-cell candidate masks with naked and hidden
-  singles.  It is also the reference the fast path is checked against in the tests.
+- **power-of-two path** (4x4, 16x16: every shape whose side and box sides are powers of two,
+  without diagonals): the same layout made general, lanes of ``size + 1`` bits, the counts per
+  cell, row, column and box taken by halving folds; naked and hidden singles, branching on a
+  cell with two candidates.
+- **generic path** (every shape, X-Sudoku included; the one for 6x6 and 12x12): per-cell
+  candidate masks with naked and hidden singles.  It is also the reference the other paths
+  are checked against in the tests.
 
 Givens that clash give zero solutions (use ``Grid.validate`` for a message naming the cells).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -41,6 +47,12 @@ class SearchStats:
 
     solutions: int
     guesses: int
+
+
+# Told the steps a search takes (on 9x9 one per call and one per guess, after the call; on the
+# generic path one per node, as it goes), so a caller can count its work; it may raise to
+# abandon the search (a limit reached), and the exception passes through.
+Work = Callable[[int], None]
 
 
 # --------------------------------------------------------------------------------------------
@@ -518,10 +530,20 @@ class Fast9:
         place: ``place(cands, bits)`` places the candidate bits *bits* and propagates.
         cells: solved candidate int -> the 81 digits.
         given: ``given[cell][digit]`` is the candidate bit of *digit* in *cell*.
+        every: every candidate bit (an empty grid before propagation).
+        cell_set: candidate int -> the cells (bit ``c`` for cell ``c``) where it has a bit,
+            e.g. the cells where two solutions differ, from the XOR of their ints.
+        spread: cell set -> every candidate bit of those cells.
+        search_givens: ``search_givens(givens, limit, keep)`` searches the puzzle whose givens
+            are the candidate bits *givens*, the solved ints appended to *keep*.
 
     >>> state = FAST9.start([0] * 81)
     >>> FAST9.search(state & ~FAST9.given[0][1], 1, None, None).solutions
     1
+    >>> FAST9.cell_set(FAST9.given[80][3] | FAST9.given[4][9]) == 1 << 80 | 1 << 4
+    True
+    >>> FAST9.spread(1 << 80) == sum(FAST9.given[80][d] for d in range(1, 10))
+    True
     """
 
     start: Callable[[Sequence[int]], int]
@@ -529,9 +551,404 @@ class Fast9:
     place: Callable[[int, int], int]
     cells: Callable[[int], tuple[int, ...]]
     given: Sequence[Sequence[int]]
+    every: int
+    cell_set: Callable[[int], int]
+    spread: Callable[[int], int]
+    search_givens: Callable[[int, int, list[int]], SearchStats]
 
 
-FAST9 = Fast9(_start9, _search9, _place9, _cells9, _GIVEN)
+def _search_givens9(givens: int, limit: int, keep: list[int]) -> SearchStats:
+    """Search the puzzle whose givens are the candidate bits *givens* (as :func:`_run9` does)."""
+    start = _place9(_ALL, givens)
+    if start < 0:
+        return SearchStats(0, 0)
+    return _search9(start, limit, None, keep, True, givens)
+
+
+def _cell_set9(cands: int) -> int:
+    """Return the cells (bit ``c`` for cell ``c``) holding any candidate bit of *cands*."""
+    a = cands | cands >> 90 | cands >> 180 | cands >> 270
+    a |= a >> 360
+    a = (a | cands >> 720) & _CELLS0
+    out = 0
+    for r in _R9:
+        out |= (a >> (10 * r) & 511) << (9 * r)
+    return out
+
+
+def _spread9(cells: int) -> int:
+    """Return every candidate bit (all digits) of the cells *cells* (bit ``c`` for cell ``c``)."""
+    a = 0
+    for r in _R9:
+        a |= (cells >> (9 * r) & 511) << (10 * r)
+    return a * _PLANE_REP
+
+
+FAST9 = Fast9(
+    _start9, _search9, _place9, _cells9, _GIVEN, _ALL, _cell_set9, _spread9, _search_givens9
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Bit-parallel path for other shapes (4x4, 16x16, and any whose side and box sides are powers
+# of two, without diagonals): the 9x9 layout made general.  Candidate bit
+# ``plane * digit_index + lane * row + column``, lanes of ``size + 1`` bits (the top bit a
+# guard), so one integer operation works on every candidate.  Counting per cell, row, column
+# or box is a fold: halve the group, shift it onto the other half, combine "at least once"
+# and "at least twice" (and "three times" for branching), which is exact when the groups are
+# powers of two.  Naked and hidden singles only; branching on a cell with two candidates.
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """The bit layout of one geometry and its constant masks (see the section notes)."""
+
+    size: int
+    lane: int  # bits per row lane: size + 1
+    plane: int  # bits per digit plane
+    full: int  # a lane's candidate bits: (1 << size) - 1
+    cells0: int  # every cell of plane 0
+    low: int  # bit 0 of every lane
+    guard: int  # the guard bit of every lane
+    all_: int  # every candidate
+    row0: int  # row 0 of every plane
+    boxtop: int  # the top-left cell of every box, every plane
+    plane_rep: int  # copies plane 0 to every plane
+    col_rep: int  # copies row 0 to every row
+    box_rep: int  # copies a box's top-left cell to its cells
+    plane_shifts: tuple[int, ...]  # fold every plane onto plane 0
+    row_shifts: tuple[int, ...]  # fold every row onto row 0
+    band_shifts: tuple[int, ...]  # fold the rows of a band onto its top row
+    stack_shifts: tuple[int, ...]  # fold the columns of a stack onto its left column
+    pos: tuple[int, ...]  # cell -> plane-0 bit
+    cell_at: tuple[int, ...]  # plane-0 bit -> cell (-1 for guards)
+    peers0: tuple[int, ...]  # plane-0 bit + 1 -> plane-0 mask of the cell's peers
+    keep: tuple[int, ...]  # candidate bit + 1 -> candidates left after placing it
+    houses0: tuple[tuple[int, ...], ...]  # cell -> plane-0 masks of its row, column, box
+
+
+def _pow2(n: int) -> bool:
+    return n > 0 and not n & (n - 1)
+
+
+def _halves(groups: int, step: int) -> tuple[int, ...]:
+    """Return the shifts folding *groups* groups of *step* bits onto the first, largest first."""
+    shifts = []
+    k = groups // 2
+    while k:
+        shifts.append(k * step)
+        k //= 2
+    return tuple(shifts)
+
+
+@functools.cache
+def _layout(geometry: Geometry) -> _Layout | None:
+    """Return the bit layout of *geometry*, or None when it takes the list path."""
+    n, rows, cols = geometry.size, geometry.box_rows, geometry.box_cols
+    if geometry.diagonals or not (_pow2(n) and _pow2(rows) and _pow2(cols)) or n < 4:
+        return None
+    lane = n + 1
+    plane = n * lane
+    full = (1 << n) - 1
+    digits, lines = range(n), range(n)
+    low = _bits([d * plane + r * lane for d in digits for r in lines])
+    pos = tuple((c // n) * lane + c % n for c in range(n * n))
+    cell_at = [-1] * plane
+    for c, p in enumerate(pos):
+        cell_at[p] = c
+    peers0 = [0] * (plane + 1)
+    for c in range(n * n):
+        peers0[pos[c] + 1] = _bits([pos[p] for p in geometry.peers[c]])
+    plane_rep = _bits([d * plane for d in digits])
+    all_ = low * full
+    keep = [0] * (n * plane + 1)
+    for c in range(n * n):
+        p = pos[c]
+        for d in digits:
+            b = d * plane + p
+            keep[b + 1] = all_ ^ (peers0[p + 1] << (d * plane)) ^ ((1 << p) * plane_rep) ^ (1 << b)
+    return _Layout(
+        size=n,
+        lane=lane,
+        plane=plane,
+        full=full,
+        cells0=_bits(pos),
+        low=low,
+        guard=low << n,
+        all_=all_,
+        row0=_bits([d * plane + c for d in digits for c in lines]),
+        boxtop=_bits(
+            [d * plane + r * lane + c for d in digits for r in lines[::rows] for c in lines[::cols]]
+        ),
+        plane_rep=plane_rep,
+        col_rep=_bits([r * lane for r in lines]),
+        box_rep=_bits([r * lane + c for r in range(rows) for c in range(cols)]),
+        plane_shifts=_halves(n, plane),
+        row_shifts=_halves(n, lane),
+        band_shifts=_halves(rows, lane),
+        stack_shifts=_halves(cols, 1),
+        pos=pos,
+        cell_at=tuple(cell_at),
+        peers0=tuple(peers0),
+        keep=tuple(keep),
+        houses0=tuple(
+            tuple(_bits([pos[x] for x in geometry.houses[h]]) for h in geometry.houses_of[c])
+            for c in range(n * n)
+        ),
+    )
+
+
+def _fold(once: int, twice: int, shifts: tuple[int, ...]) -> tuple[int, int]:
+    """Fold groups onto the first: (at least once, at least twice) at the first group's bits."""
+    for k in shifts:
+        a = once >> k
+        twice |= twice >> k | once & a
+        once |= a
+    return once, twice
+
+
+def _place_bits(lay: _Layout, cands: int, new: int) -> int:
+    """Place every candidate bit of *new* (a subset of *cands*); return -1 on a clash."""
+    n = new.bit_count()
+    lanes = (new + lay.all_) & lay.guard
+    if lanes.bit_count() != n:  # one digit twice in a row
+        return -1
+    column = _fold(new, 0, lay.row_shifts)[0] & lay.row0
+    if column.bit_count() != n:
+        return -1
+    box = _fold(_fold(new, 0, lay.band_shifts)[0], 0, lay.stack_shifts)[0] & lay.boxtop
+    if box.bit_count() != n:
+        return -1
+    cell = _fold(new, 0, lay.plane_shifts)[0] & lay.cells0
+    if cell.bit_count() != n:
+        return -1
+    clear = (
+        (lanes >> lay.size) * lay.full
+        | column * lay.col_rep
+        | box * lay.box_rep
+        | cell * lay.plane_rep
+    )
+    return (cands | clear) ^ clear ^ new
+
+
+def _givens_bits(lay: _Layout, cells: Sequence[int]) -> int:
+    """Return the candidate bits of the givens in *cells*."""
+    n = lay.size
+    if len(cells) != n * n:
+        raise InvalidPuzzle(f"a {n}x{n} grid has {n * n} cells, got {len(cells)}")
+    new = 0
+    for cell, d in enumerate(cells):
+        if d:
+            if not 0 < d <= n:
+                raise InvalidPuzzle(f"value {d} at cell {cell} is outside 1-{n}")
+            new |= 1 << ((d - 1) * lay.plane + lay.pos[cell])
+    return new
+
+
+def _cells_bits(lay: _Layout, cands: int) -> tuple[int, ...]:
+    """Return the digits of a solved candidate int, cell by cell."""
+    out = [0] * (lay.size * lay.size)
+    cell_at, plane, cells0 = lay.cell_at, lay.plane, lay.cells0
+    for d in range(lay.size):
+        m = (cands >> (d * plane)) & cells0
+        while m:
+            b = m & -m
+            m ^= b
+            out[cell_at[b.bit_length() - 1]] = d + 1
+    return tuple(out)
+
+
+def _search_bits(
+    lay: _Layout,
+    start: int,
+    limit: int,
+    rng: random.Random | None,
+    keep: list[int] | None,
+    work: Work | None = None,
+    placed: int = 0,
+) -> SearchStats:
+    """Depth-first search from candidate int *start*, stopping after *limit* solutions.
+
+    Solved candidate ints are appended to *keep* when it is a list; *work* is told each node.
+    *placed* holds candidate bits already placed in *start*.  Written out in one function, as
+    the 9x9 search is, for its local names.
+    """
+    cells0, all_, guard, low, full = lay.cells0, lay.all_, lay.guard, lay.low, lay.full
+    row0, boxtop, plane_rep = lay.row0, lay.boxtop, lay.plane_rep
+    col_rep, box_rep, size = lay.col_rep, lay.box_rep, lay.size
+    plane_shifts, row_shifts = lay.plane_shifts, lay.row_shifts
+    band_shifts, stack_shifts = lay.band_shifts, lay.stack_shifts
+    keep_after, peers0 = lay.keep, lay.peers0
+    found = guesses = 0
+    single = 0
+    stack = [(start, placed)]
+    while stack:
+        c, done = stack.pop()
+        if work is not None:
+            work(1)
+        while True:
+            # Naked singles: candidates per cell over the planes (at least one, two).
+            o, t = _fold(c, 0, plane_shifts)
+            o &= cells0
+            if o != cells0:  # a cell without candidates
+                c = -1
+                break
+            single = o ^ (t & cells0)
+            if single == cells0:  # every cell decided: accept if no digit repeats
+                if _place_bits(lay, c, c) < 0:
+                    c = -1
+                break
+            new = single * plane_rep & c
+            new ^= new & done
+            if not new:
+                # Hidden singles in rows: lanes holding exactly one bit.
+                if (c + all_) & guard != guard:  # a digit with no place in a row
+                    c = -1
+                    break
+                a = c & ((c | guard) - low)  # x & (x - 1) in every lane
+                new = ((guard ^ ((a + all_) & guard)) >> size) * full & c
+                new ^= new & done
+            if not new:
+                # Hidden singles in columns: fold the rows of each plane onto row 0.
+                o, t = _fold(c, 0, row_shifts)
+                o &= row0
+                if o != row0:
+                    c = -1
+                    break
+                new = (o ^ (t & row0)) * col_rep & c
+                new ^= new & done
+            if not new:
+                # Hidden singles in boxes: fold each band's rows, then each stack's columns.
+                o, t = _fold(*_fold(c, 0, band_shifts), stack_shifts)
+                o &= boxtop
+                if o != boxtop:
+                    c = -1
+                    break
+                new = (o ^ (t & boxtop)) * box_rep & c
+                new ^= new & done
+            if not new:
+                break
+            done |= new
+            if new.bit_count() > 4:
+                after = _place_bits(lay, c, new)
+                if after < 0:
+                    c = -1
+                    break
+            else:
+                after = c
+                while new:
+                    b = new & -new
+                    if not after & b:  # cleared by an earlier single: a clash
+                        break
+                    after &= keep_after[b.bit_length()]
+                    new ^= b
+                if new:
+                    c = -1
+                    break
+            if after == c:
+                break
+            c = after
+        if c < 0:
+            continue
+        if single == cells0:
+            found += 1
+            if keep is not None:
+                keep.append(c)
+            if found >= limit:
+                break
+            continue
+        guesses += 1
+        # Branch on a cell with two candidates (at least twice but not three times), the one
+        # with most unsolved peers; else on a cell with fewest candidates.
+        once, twice, thrice = c, 0, 0
+        for k in plane_shifts:
+            a = once >> k
+            at = twice >> k
+            thrice |= thrice >> k | twice & a | once & at
+            twice |= at | once & a
+            once |= a
+        unsolved = twice & cells0
+        pick = unsolved & ~thrice
+        cell = 0
+        if pick:
+            two = pick
+            best = -1
+            while pick:
+                b = pick & -pick
+                pick ^= b
+                p = peers0[b.bit_length()]
+                score = (unsolved & p).bit_count() * 64 + (two & p).bit_count()
+                if score > best:
+                    best, cell = score, b
+        else:
+            fewest = 1 << 30
+            rest = unsolved
+            while rest:
+                b = rest & -rest
+                rest ^= b
+                k = (b * plane_rep & c).bit_count()
+                if k < fewest:
+                    fewest, cell = k, b
+        whole = cell * plane_rep & c
+        options = whole
+        bits = []
+        while options:
+            b = options & -options
+            options ^= b
+            bits.append(b)
+        if rng is not None:
+            rng.shuffle(bits)
+        for b in reversed(bits):
+            stack.append((c ^ whole ^ b, done))
+    return SearchStats(found, guesses)
+
+
+def _run_bits(
+    lay: _Layout,
+    cells: Sequence[int],
+    limit: int,
+    rng: random.Random | None,
+    work: Work | None,
+) -> tuple[list[tuple[int, ...]], int]:
+    """Return up to *limit* solutions (as cell tuples) and the guess count, bit-parallel."""
+    givens = _givens_bits(lay, cells)
+    start = _place_bits(lay, lay.all_, givens)
+    if start < 0:
+        return [], 0
+    keep: list[int] = []
+    stats = _search_bits(lay, start, limit, rng, keep, work, givens)
+    return [_cells_bits(lay, c) for c in keep], stats.guesses
+
+
+def _other_bits(
+    lay: _Layout,
+    cells: Sequence[int],
+    solution: Sequence[int],
+    check: Sequence[int],
+    work: Work | None,
+) -> tuple[int, ...] | None:
+    """Return :func:`other_solution_cells` on the bit-parallel path."""
+    givens = _givens_bits(lay, cells)
+    state = _place_bits(lay, lay.all_, givens)
+    if state < 0:
+        return None
+    plane_rep = lay.plane_rep
+    for c in check:
+        p = lay.pos[c]
+        shift = (solution[c] - 1) * lay.plane
+        bit = 1 << (shift + p)
+        if state & (1 << p) * plane_rep == bit or any(
+            state & (house << shift) == bit for house in lay.houses0[c]
+        ):
+            state = _place_bits(lay, state, bit)  # a naked or hidden single: forced
+            continue
+        keep: list[int] = []
+        if _search_bits(lay, state & ~bit, 1, None, keep, work, givens).solutions:
+            return _cells_bits(lay, keep[0])
+        state = _place_bits(lay, state, bit)
+        givens |= bit
+    return None
 
 
 class _Contradiction(Exception):
@@ -641,8 +1058,11 @@ def _search(
     found: list[list[int]],
     rng: random.Random | None,
     counter: list[int],
+    work: Work | None = None,
 ) -> None:
     """Depth-first search collecting up to *limit* solutions into *found*."""
+    if work is not None:
+        work(1)
     try:
         _propagate(cands, geo.houses, geo.peers, geo.all_digits)
     except _Contradiction:
@@ -674,21 +1094,34 @@ def _search(
             _assign(trial, best, b, geo.peers)
         except _Contradiction:
             continue
-        _search(trial, geo, limit, found, rng, counter)
+        _search(trial, geo, limit, found, rng, counter, work)
         if len(found) >= limit:
             return
 
 
 def _generic(
-    grid: Grid, limit: int, rng: random.Random | None
+    grid: Grid, limit: int, rng: random.Random | None, work: Work | None = None
 ) -> tuple[list[tuple[int, ...]], int]:
-    """Return up to *limit* solutions (as cell tuples) and the guess count, generic path."""
+    """Return up to *limit* solutions (cell tuples) and the guesses, on a shape other than 9x9.
+
+    Bit-parallel where the layout allows (:func:`_layout`), else per-cell masks.
+    """
+    lay = _layout(grid.geometry)
+    if lay is not None:
+        return _run_bits(lay, grid.cells, limit, rng, work)
+    return _listed(grid, limit, rng, work)
+
+
+def _listed(
+    grid: Grid, limit: int, rng: random.Random | None, work: Work | None = None
+) -> tuple[list[tuple[int, ...]], int]:
+    """Return up to *limit* solutions (as cell tuples) and the guess count, per-cell masks."""
     cands = _initial(grid)
     if cands is None:
         return [], 0
     found: list[list[int]] = []
     counter = [0]
-    _search(cands, grid.geometry, limit, found, rng, counter)
+    _search(cands, grid.geometry, limit, found, rng, counter, work)
     return [tuple(m.bit_length() for m in c) for c in found], counter[0]
 
 
@@ -729,8 +1162,12 @@ def unique_reading(grid: Grid) -> Grid:
     return x_grid
 
 
-def solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> list[Grid]:
+def solutions(
+    grid: Grid, limit: int = 2, rng: random.Random | None = None, work: Work | None = None
+) -> list[Grid]:
     """Return up to *limit* solutions of *grid* (in random branch order when *rng* is given).
+
+    *work*, when given, is told the steps of the search (see :data:`Work`).
 
     >>> len(solutions(Grid.empty(), limit=3))
     3
@@ -741,9 +1178,11 @@ def solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> l
     geo = grid.geometry
     if _fast(geo):
         keep: list[int] = []
-        _run9(grid.cells, limit, rng, keep)
+        stats = _run9(grid.cells, limit, rng, keep)
+        if work is not None:
+            work(1 + stats.guesses)
         return [Grid(_cells9(c), geo) for c in keep]
-    found, _ = _generic(grid, limit, rng)
+    found, _ = _generic(grid, limit, rng, work)
     return [Grid(cells, geo) for cells in found]
 
 
@@ -796,17 +1235,18 @@ def reference_solutions(grid: Grid, limit: int = 2, rng: random.Random | None = 
     ['123456789']
     """
     _check_limit(limit)
-    found, _ = _generic(grid, limit, rng)
+    found, _ = _listed(grid, limit, rng)
     return [Grid(cells, grid.geometry) for cells in found]
 
 
 def count_solutions_cells(
-    cells: Sequence[int], geometry: Geometry = CLASSIC, limit: int = 2
+    cells: Sequence[int], geometry: Geometry = CLASSIC, limit: int = 2, work: Work | None = None
 ) -> int:
     """Count solutions of the digits *cells* (0 = empty), stopping at *limit*.
 
     The cheap entry for callers that hold cells rather than a :class:`Grid` (the generator
-    calls it thousands of times per puzzle).
+    calls it thousands of times per puzzle).  *work*, when given, is told the steps of the
+    search (see :data:`Work`).
 
     >>> count_solutions_cells([0] * 81, limit=3)
     3
@@ -816,9 +1256,38 @@ def count_solutions_cells(
     """
     _check_limit(limit)
     if _fast(geometry):
-        return _run9(cells, limit, None, None).solutions
-    found, _ = _generic(Grid(tuple(cells), geometry), limit, None)
+        stats = _run9(cells, limit, None, None)
+        if work is not None:
+            work(1 + stats.guesses)
+        return stats.solutions
+    found, _ = _generic(Grid(tuple(cells), geometry), limit, None, work)
     return len(found)
+
+
+def solutions_cells(
+    cells: Sequence[int], geometry: Geometry = CLASSIC, limit: int = 2, work: Work | None = None
+) -> list[tuple[int, ...]]:
+    """Return up to *limit* solutions of the digits *cells* (0 = empty), as digit tuples.
+
+    :func:`solutions` for callers that hold cells rather than a :class:`Grid` and want the
+    solutions a uniqueness test finds on the way (the low-clue search keeps them).  *work*,
+    when given, is told the steps of the search (see :data:`Work`).
+
+    >>> from xlsudoku.engine.grid import geometry
+    >>> found = solutions_cells([0, 0, 3, 4, 3, 4, 0, 0, 0, 0, 4, 3, 4, 3, 0, 0],
+    ...                         geometry(2, 2), 3)
+    >>> len(found), found[0][:8]
+    (3, (1, 2, 3, 4, 3, 4, 1, 2))
+    """
+    _check_limit(limit)
+    if _fast(geometry):
+        keep: list[int] = []
+        stats = _run9(cells, limit, None, keep)
+        if work is not None:
+            work(1 + stats.guesses)
+        return [_cells9(c) for c in keep]
+    found, _ = _generic(Grid(tuple(cells), geometry), limit, None, work)
+    return found
 
 
 def singles_candidates(cells: Sequence[int], geometry: Geometry = CLASSIC) -> list[int] | None:
@@ -848,6 +1317,7 @@ def other_solution_cells(
     solution: Sequence[int],
     check: Sequence[int],
     geometry: Geometry = CLASSIC,
+    work: Work | None = None,
 ) -> tuple[int, ...] | None:
     """Return a solution of *cells* that differs from *solution* in a *check* cell, or None.
 
@@ -855,7 +1325,8 @@ def other_solution_cells(
     solution; then None proves *cells* unique.  This is the uniqueness test of a generator
     that knows the solution: for each *check* cell in turn it asks for a solution where that
     cell does not hold its digit (a naked or hidden single from the givens needs no search),
-    and when there is none, fixes the digit there and goes on.
+    and when there is none, fixes the digit there and goes on.  *work*, when given, is told
+    the steps of each search (see :data:`Work`).
 
     >>> s = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
     >>> from xlsudoku.engine.grid import geometry
@@ -866,7 +1337,10 @@ def other_solution_cells(
     ((2, 1), (1, 2))
     """
     if _fast(geometry):
-        return _other9(cells, solution, check)
+        return _other9(cells, solution, check, work)
+    lay = _layout(geometry)
+    if lay is not None:
+        return _other_bits(lay, cells, solution, check, work)
     cands = _initial(Grid(tuple(cells), geometry))
     if cands is None:
         return None
@@ -881,7 +1355,7 @@ def other_solution_cells(
         trial[c] &= ~bit
         if trial[c]:
             found: list[list[int]] = []
-            _search(trial, geometry, 1, found, None, [0])
+            _search(trial, geometry, 1, found, None, [0], work)
             if found:
                 return tuple(m.bit_length() for m in found[0])
         try:
@@ -892,7 +1366,7 @@ def other_solution_cells(
 
 
 def _other9(
-    cells: Sequence[int], solution: Sequence[int], check: Sequence[int]
+    cells: Sequence[int], solution: Sequence[int], check: Sequence[int], work: Work | None
 ) -> tuple[int, ...] | None:
     """Return :func:`other_solution_cells` on the 9x9 fast path."""
     state = _start9(cells)
@@ -907,7 +1381,10 @@ def _other9(
             state = _place9(state, bit)  # a naked or hidden single: forced
             continue
         keep: list[int] = []
-        if _search9(state & ~bit, 1, None, keep).solutions:
+        stats = _search9(state & ~bit, 1, None, keep)
+        if work is not None:
+            work(1 + stats.guesses)
+        if stats.solutions:
             return _cells9(keep[0])
         state = _place9(state, bit)
     return None

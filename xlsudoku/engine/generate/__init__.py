@@ -1,7 +1,8 @@
 """Puzzle generation: request and validation, uniqueness oracle, strategies, the generator.
 
-- :mod:`.request` — :class:`GenerateRequest`, :class:`GenerateResult`, validation (the only
-  place parity and reachability are decided);
+- :mod:`.request` — :class:`GenerateRequest`, its :class:`Budget`, :class:`GenerateResult`,
+  validation (the only place parity and reachability are decided);
+- :mod:`.clock` — the run's limit and cancel hook, and the work the searches count;
 - :mod:`.oracle` — uniqueness against a known solution; :mod:`.unavoidable` — unavoidable sets;
 - :mod:`.strategy` — the one signature of :mod:`.descent`, :mod:`.deep` (with the low-clue
   search of :mod:`.lowclue`) and :mod:`.graded`;
@@ -12,6 +13,8 @@ from xlsudoku.engine.generate.descent import minimal_puzzle
 from xlsudoku.engine.generate.generator import generate
 from xlsudoku.engine.generate.request import (
     KNOWN_FLOOR,
+    Budget,
+    BudgetKind,
     GenerateError,
     GenerateRequest,
     GenerateResult,
@@ -20,6 +23,8 @@ from xlsudoku.engine.generate.request import (
 
 __all__ = [
     "KNOWN_FLOOR",
+    "Budget",
+    "BudgetKind",
     "GenerateError",
     "GenerateRequest",
     "GenerateResult",

@@ -23,7 +23,7 @@ from xlsudoku.engine.generate import floors
 from xlsudoku.engine.generate.descent import attempt, is_minimal, minimize
 from xlsudoku.engine.generate.lowsearch import Found, Summary, Task, search_here
 from xlsudoku.engine.generate.oracle import Oracle
-from xlsudoku.engine.generate.request import Form, GenerateRequest
+from xlsudoku.engine.generate.request import Budget, BudgetKind, Form, GenerateRequest
 from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, plural
 from xlsudoku.engine.grid import CLASSIC, Grid
 from xlsudoku.engine.solver import count_solutions
@@ -61,14 +61,15 @@ def run(plan: Plan) -> Outcome:
     )
     floor = floors.unlikely(request, form, plan.limit)
     limit = plan.limit if floor is None else floors.quick_limit(plan.limit)
-    deadline = None if limit is None else plan.started + limit
+    clock = plan.clock if floor is None else plan.narrowed(limit)
     workers = usable_workers(request.workers)
     if workers > 1:
         from xlsudoku.engine.generate import workers as processes  # only when asked for
 
-        summary = processes.search(plan, task, deadline, workers)
+        summary = processes.search(plan, task, clock, limit, workers)
     else:
-        summary = search_here(plan, task, deadline)
+        summary = search_here(plan, task, clock)
+    plan.absorb(clock)
     best = summary.best if summary.best is not None else _any_puzzle(plan)
     puzzle, solution = best.puzzle, best.solution
     # the target met counts however the run ended (a stop can come just after the find)
@@ -92,7 +93,7 @@ def run(plan: Plan) -> Outcome:
         grids=max(summary.grids, 1),
         message=words.message(floor),
         untested=clue_orbits,
-        time_limit=limit,
+        limit=limit,
         workers=summary.workers,
     )
 
@@ -158,6 +159,15 @@ def _any_puzzle(plan: Plan) -> Found:
     return Found(oracle.puzzle(), solution, plan.elapsed(), 1, "descent")
 
 
+# How a message names each kind of limit, and its unit.
+_KIND_WORDS = {
+    BudgetKind.WALL: "time limit",
+    BudgetKind.CPU: "CPU-time limit",
+    BudgetKind.WORK: "work limit",
+}
+_UNIT = {BudgetKind.WALL: "s", BudgetKind.CPU: "s", BudgetKind.WORK: "units"}
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """The facts of a finished deep run, and the sentence that tells them."""
@@ -165,10 +175,15 @@ class Words:
     plan: Plan
     summary: Summary
     stop: Stop
-    limit: float | None
+    limit: Budget | None
     opens: int
     minimal: bool
     best: Found
+
+    def limit_words(self) -> str:
+        """Return the limit for "of a ...": ``60 s time limit``, ``30 s CPU-time limit``."""
+        assert self.limit is not None
+        return f"{self.limit.amount:g} {_UNIT[self.limit.kind]} {_KIND_WORDS[self.limit.kind]}"
 
     def message(self, floor: floors.Floor | None) -> str:
         """Return the sentence for the user (see the module notes and README)."""
@@ -186,10 +201,10 @@ class Words:
         if self.stop == "reached":
             if self.limit is None:
                 return f"Reached {target} opens in {grids}{on} ({elapsed:.2f} s)"
-            which = "the default" if plan.request.time_limit is None else "a"
+            which = "the default" if plan.request.limit is None else "a"
             return (
                 f"Reached {target} opens in {grids}{on} ({elapsed:.2f} s of {which} "
-                f"{self.limit:g} s time limit)"
+                f"{self.limit_words()})"
             )
         best = f"best is {self.opens} opens{' (minimal)' if self.minimal else ''}"
         if self.best.opens == self.opens and self.best.source != "descent":
@@ -202,11 +217,11 @@ class Words:
             )
         if self.stop == "cancel":
             return f"Cancelled after {elapsed:.1f} s ({grids}{on}); {best} (target {target})"
-        if self.stop == "time":
-            which = "the default" if plan.request.time_limit is None else "the"
+        if self.stop == "time" and self.limit is not None:
+            which = "the default" if plan.request.limit is None else "the"
             return (
-                f"Could not reach {target} opens in {self.limit:g} s ({which} time limit; "
-                f"{grids} searched{on}); {best}"
+                f"Could not reach {target} opens in {self.limit.text()} ({which} "
+                f"{_KIND_WORDS[self.limit.kind]}; {grids} searched{on}); {best}"
             )
         trials = plural(plan.request.trials, "trial")
         return f"Could not reach {target} opens in {trials} ({grids}{on}, {elapsed:.1f} s); {best}"

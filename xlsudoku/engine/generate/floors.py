@@ -6,7 +6,8 @@ fewest opens that ``xlsudoku bench reach --floors`` reached with each pattern an
 its runs (README, "Low-clue search"), each with the seconds of search behind it.  A target
 below the floor is very unlikely in a run no longer than that, so instead of spending the whole
 time limit the deep search (:mod:`.deep`) runs ``QUICK_SECONDS`` and says so; a time limit
-longer than the measurement searches in full.  (The one floor that is proven, 17 clues for any
+longer than the measurement searches in full (a CPU or work budget is compared the same way: a
+work unit is about a second of CPU, :mod:`.clock`).  (The one floor that is proven, 17 clues for any
 9x9 Sudoku, is refused earlier: :func:`.request.form_of`.)
 
 Two presets are one puzzle family: pattern 10 (full) is pattern 3 (ring) with the center cell
@@ -20,12 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xlsudoku.engine.generate.request import Form, GenerateRequest
+from xlsudoku.engine.generate.request import Budget, Form, GenerateRequest
 from xlsudoku.engine.grid import CLASSIC
 from xlsudoku.engine.patterns import Pattern
 from xlsudoku.engine.symmetry import Symmetry
 
-# A target below the floor gets this many seconds of search (or the time limit, if shorter).
+# A target below the floor gets this many seconds (or work units) of search, or the run's
+# limit if that is less.
 QUICK_SECONDS = 5.0
 
 
@@ -98,28 +100,36 @@ def floor_of(symmetry: Symmetry, pattern: Pattern | None) -> Floor | None:
     return Floor(opens, seconds, seeds, f"{what}, {symmetry.value}")
 
 
-def unlikely(request: GenerateRequest, form: Form, limit: float | None) -> Floor | None:
+def unlikely(request: GenerateRequest, form: Form, limit: Budget | None) -> Floor | None:
     """Return the floor that makes *request*'s target very unlikely within *limit*, or None.
 
     >>> from xlsudoku.engine.generate.request import form_of
     >>> r = GenerateRequest(opens=22)
-    >>> unlikely(r, form_of(r), 60.0) is None
+    >>> unlikely(r, form_of(r), Budget(60.0)) is None
+    True
+    >>> r = GenerateRequest(opens=19, pattern=10)
+    >>> unlikely(r, form_of(r), Budget(60.0)).opens > 19
+    True
+    >>> r = GenerateRequest(opens=19, pattern=10, short_when_unlikely=False)
+    >>> unlikely(r, form_of(r), Budget(60.0)) is None
     True
     """
-    if request.geometry != CLASSIC:
+    if request.geometry != CLASSIC or not request.short_when_unlikely:
         return None
     floor = floor_of(request.symmetry, form.pattern)
     if floor is None or request.opens >= floor.opens:
         return None
-    if limit is not None and limit > floor.seconds:
+    if limit is not None and limit.amount > floor.seconds:
         return None
     return floor
 
 
-def quick_limit(limit: float | None) -> float:
-    """Return the seconds a very unlikely target gets: ``QUICK_SECONDS`` or *limit* if less.
+def quick_limit(limit: Budget | None) -> Budget:
+    """Return the limit a very unlikely target gets: ``QUICK_SECONDS`` or *limit* if less.
 
-    >>> quick_limit(60.0), quick_limit(2.0), quick_limit(None)
-    (5.0, 2.0, 5.0)
+    >>> str(quick_limit(Budget(60.0))), str(quick_limit(Budget(2.0))), str(quick_limit(None))
+    ('wall:5', 'wall:2', 'wall:5')
     """
-    return QUICK_SECONDS if limit is None else min(limit, QUICK_SECONDS)
+    if limit is None:
+        return Budget(QUICK_SECONDS)
+    return Budget(min(limit.amount, QUICK_SECONDS), limit.kind)

@@ -19,7 +19,15 @@ import random
 import time
 
 from xlsudoku.engine.generate import deep, descent, graded
-from xlsudoku.engine.generate.request import Form, GenerateRequest, GenerateResult, form_of
+from xlsudoku.engine.generate.clock import Clock
+from xlsudoku.engine.generate.request import (
+    Budget,
+    BudgetKind,
+    Form,
+    GenerateRequest,
+    GenerateResult,
+    form_of,
+)
 from xlsudoku.engine.generate.strategy import Cancel, Outcome, Plan, Progress, Strategy
 
 DESCENT = Strategy("descent", descent.run)
@@ -56,8 +64,9 @@ def generate(
 
     Returns:
         The result; when the target was not reached, the best puzzle and a message naming the
-        fewest opens reached.  The same seed and request give the same puzzle (unless a time
-        limit or cancel cut the run short).
+        fewest opens reached.  The same seed and request give the same puzzle (unless a
+        wall-clock or CPU limit or cancel cut the run short; a work budget stops the run at the
+        same point on every machine).
 
     Raises:
         GenerateError: The request is invalid (the message names the field).
@@ -68,13 +77,14 @@ def generate(
     >>> [r.puzzle[c] != 0 for c in (30, 31, 32, 39, 40, 41, 48, 49, 50)]
     [True, False, True, False, False, False, True, False, True]
     """
-    started = time.perf_counter()
     form = form_of(request)
     strategy = pick(request)
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(1 << 32)
-    limit = request.time_limit if request.time_limit is not None else strategy.default_seconds
-    plan = Plan(request, form, random.Random(seed), started, limit, progress, cancel)
+    limit = limit_of(request, strategy)
+    plan = Plan.begin(request, form, random.Random(seed), limit, progress, cancel)
+    started = plan.started
     outcome = strategy.run(plan)
+    allowed = limit if outcome.limit is None else outcome.limit
     return GenerateResult(
         puzzle=outcome.puzzle,
         solution=outcome.solution,
@@ -88,13 +98,37 @@ def generate(
         seed=seed,
         message=outcome.message,
         request=request.with_seed(seed),
-        time_limit=limit if outcome.time_limit is None else outcome.time_limit,
+        time_limit=allowed.amount if allowed and allowed.kind is BudgetKind.WALL else None,
         stop=outcome.stop,
         workers=outcome.workers,
+        limit=allowed,
     )
 
 
+# Work units the minimality test of a result may spend (beyond the run's limit); a few hundred
+# milliseconds settle a 16x16 puzzle, a 9x9 one far less.
+MINIMAL_WORK = 2.0
+
+
+def limit_of(request: GenerateRequest, strategy: Strategy) -> Budget | None:
+    """Return the limit of a run: the request's, else the strategy's default wall-clock time.
+
+    >>> limit_of(GenerateRequest(opens=22), DEEP), limit_of(GenerateRequest(), DESCENT)
+    (Budget(amount=60.0, kind=<BudgetKind.WALL: 'wall'>), None)
+    """
+    if request.limit is not None:
+        return request.limit
+    return None if strategy.default_seconds is None else Budget(strategy.default_seconds)
+
+
 def is_minimal(outcome: Outcome, form: Form) -> bool:
-    """Return True when no clue orbit of the puzzle (pattern orbits too) can be blanked."""
+    """Return True when no clue orbit of the puzzle (pattern orbits too) can be blanked.
+
+    The test gets ``MINIMAL_WORK`` work units (counted, so the answer is the same on every
+    machine); a puzzle it cannot settle in that is not called minimal.
+    """
     orbits = form.free if outcome.untested is None else outcome.untested
-    return descent.is_minimal(outcome.puzzle, outcome.solution, (*orbits, *form.fixed_orbits))
+    clock = Clock.start(Budget(MINIMAL_WORK, BudgetKind.WORK))
+    return descent.is_minimal(
+        outcome.puzzle, outcome.solution, (*orbits, *form.fixed_orbits), clock
+    )

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xlsudoku.engine.generate import deep, descent
+from xlsudoku.engine.generate.clock import Stopped
 from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.generate.request import Form
 from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, plural
@@ -58,6 +59,8 @@ REACH_TRIALS = 30
 CLIMB_STEPS = 40
 # Swaps drawn by one climb at most (many leave two solutions and are not graded).
 SWAP_DRAWS = 20 * CLIMB_STEPS
+# Ticks of the run's clock one grading counts (measured: a few milliseconds of CPU on 9x9).
+GRADE_TICKS = 300
 
 # How far a puzzle is from the goal: MET, else lower is closer.
 Distance = tuple[int, float]
@@ -231,6 +234,7 @@ def _descend(
         cells = list(oracle.cells)
         for c in orbit:
             cells[c] = 0
+        plan.clock.tick(GRADE_TICKS)
         if keep(Grid(tuple(cells), oracle.geometry)):
             oracle.try_remove(orbit)
 
@@ -251,6 +255,7 @@ def _climb(
             continue
         seen.add(moved)
         graded += 1
+        plan.clock.tick(GRADE_TICKS)
         distance = goal.distance(moved)
         if distance <= current.distance:
             current = _Candidate(moved, current.solution, distance)
@@ -289,24 +294,34 @@ def run(plan: Plan) -> Outcome:
     best: _Candidate | None = None
     attempts = grids = 0
     oracle: Oracle | None = None
+    reached: Outcome | None = None
     while attempts < request.trials:
         if attempts and stop():
             break
         attempts += 1
-        if oracle is None or attempts % ATTEMPTS_PER_GRID == 1:
-            # reach the opens on fresh grids (the plain strategy's own solution reuse)
-            reached = _reach(plan)
-            grids += reached.grids
-            oracle = Oracle(reached.solution)
-            found = _Candidate(reached.puzzle, reached.solution, goal.distance(reached.puzzle))
-        else:
-            # time-shared: the next descents reuse the grid and stay within the goal's
-            # techniques, so they end near the goal (at the opens, or above when stuck)
-            _descend(oracle, plan, goal.not_too_hard, stop)
-            puzzle = oracle.puzzle()
-            found = _Candidate(puzzle, oracle.solution, goal.distance(puzzle))
-        if found.puzzle.given_count == target:
-            found = _climb(plan, oracle, found, goal, stop)
+        try:
+            if oracle is None or attempts % ATTEMPTS_PER_GRID == 1:
+                # reach the opens on fresh grids (the plain strategy's own solution reuse)
+                reached = _reach(plan)
+                grids += reached.grids
+                oracle = Oracle(reached.solution, clock=plan.clock)
+                plan.clock.tick(GRADE_TICKS)
+                found = _Candidate(reached.puzzle, reached.solution, goal.distance(reached.puzzle))
+            else:
+                # time-shared: the next descents reuse the grid and stay within the goal's
+                # techniques, so they end near the goal (at the opens, or above when stuck)
+                _descend(oracle, plan, goal.not_too_hard, stop)
+                puzzle = oracle.puzzle()
+                plan.clock.tick(GRADE_TICKS)
+                found = _Candidate(puzzle, oracle.solution, goal.distance(puzzle))
+            if found.puzzle.given_count == target:
+                found = _climb(plan, oracle, found, goal, stop)
+        except Stopped:
+            # the limit or cancel inside a search: this attempt's puzzle is lost, unless it
+            # is the only one (one more grading, past the limit)
+            if best is None and reached is not None:
+                best = _Candidate(reached.puzzle, reached.solution, goal.distance(reached.puzzle))
+            break
         if best is None or found.key(target) < best.key(target):
             best = found
         if plan.progress is not None:
@@ -334,6 +349,10 @@ def _stop(plan: Plan, best: _Candidate, target: int, attempts: int) -> Stop:
     return "trials"
 
 
+def _limit_text(plan: Plan) -> str:
+    return "no limit" if plan.limit is None else plan.limit.text()
+
+
 def _message(plan: Plan, goal: Goal, best: _Candidate, attempts: int) -> str:
     """Return the sentence: made, or what was missed and the closest puzzle."""
     target = plan.request.opens
@@ -351,7 +370,7 @@ def _message(plan: Plan, goal: Goal, best: _Candidate, attempts: int) -> str:
         return f"Cancelled after {tries}; {closest} ({why})"
     if attempts < plan.request.trials:
         return (
-            f"Could not make {goal.name} with {target} opens in {plan.limit:g} s ({tries}); "
+            f"Could not make {goal.name} with {target} opens in {_limit_text(plan)} ({tries}); "
             f"{closest} ({why})"
         )
     return f"Could not make {goal.name} with {target} opens in {tries}; {closest} ({why})"

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Iterable
 
+from xlsudoku.engine.generate.clock import Clock, Stopped
 from xlsudoku.engine.generate.unavoidable import (
     check_solution,
     difference,
@@ -45,8 +45,8 @@ from xlsudoku.engine.generate.unavoidable import (
     other_solution,
     sets_within,
 )
-from xlsudoku.engine.grid import Cell, Geometry, Grid, SudokuError
-from xlsudoku.engine.solver import count_solutions
+from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
+from xlsudoku.engine.solver import FAST9, count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
 
 # Solutions enumerated inside a learned difference to find the minimal sets it holds: a few
@@ -57,42 +57,9 @@ LEARN_LIMIT = 16
 # (kept smallest first); scanning them all costs more than the smaller tree saves.
 BRANCH_SCAN = 8
 
-# The deadline and the cancel hook are polled every this many search nodes.
-POLL_NODES = 64
-
 
 class LowClueError(SudokuError):
     """A low-clue request that cannot be searched; the message names the cell or parameter."""
-
-
-class Stopped(Exception):
-    """The deadline passed or the cancel hook said stop."""
-
-
-class Clock:
-    """The deadline and cancel hook, polled every :data:`POLL_NODES` calls of :meth:`tick`."""
-
-    def __init__(self, deadline: float | None, cancel: Callable[[], bool] | None) -> None:
-        self.deadline = deadline
-        self.cancel = cancel
-        self.count = 0
-
-    def tick(self) -> None:
-        """Count one step of work; poll every :data:`POLL_NODES` steps."""
-        self.count += 1
-        if self.count % POLL_NODES == 0:
-            self.poll()
-
-    def late(self) -> bool:
-        """Return True when the deadline has passed."""
-        return self.deadline is not None and time.perf_counter() > self.deadline
-
-    def poll(self) -> None:
-        """Raise :class:`Stopped` when the deadline has passed or the cancel hook says stop."""
-        if self.late():
-            raise Stopped
-        if self.cancel is not None and self.cancel():
-            raise Stopped
 
 
 class OrbitSpace:
@@ -185,17 +152,53 @@ class GridSearch:
         self.known_set = set(self.known)
         self.checks = 0
         self.nodes = 0
+        self.work = clock.solver
+        # on 9x9 the solver's candidate ints serve directly: the givens of an orbit set are an
+        # OR of its orbits' bits, a difference an XOR of two solutions
+        self.fast = geo == CLASSIC
+        if self.fast:
+            given, sol = FAST9.given, solution.cells
+            self.solution_bits = sum(given[c][sol[c]] for c in range(geo.cell_count))
+            self.orbit_bits = [sum(given[c][sol[c]] for c in o) for o in space.orbits]
+
+    def _differences(self, givens: int, limit: int) -> list[int]:
+        """Return the cells where each solution of *givens* (9x9 bits) differs, up to *limit*."""
+        keep: list[int] = []
+        stats = FAST9.search_givens(givens, limit, keep)
+        self.work(1 + stats.guesses)
+        mine = self.solution_bits
+        return [FAST9.cell_set(k ^ mine) for k in keep if k != mine]
+
+    def other(self, orbit_set: int) -> int | None:
+        """Return the cells where another solution of *orbit_set*'s puzzle differs, or None."""
+        if not self.fast:
+            found = other_solution(self.solution, self.space.cells(orbit_set), self.work)
+            return None if found is None else difference(found, self.solution)
+        givens = 0
+        bits = self.orbit_bits
+        while orbit_set:
+            low = orbit_set & -orbit_set
+            orbit_set ^= low
+            givens |= bits[low.bit_length() - 1]
+        diffs = self._differences(givens, 2)
+        return diffs[0] if diffs else None
+
+    def within(self, blank: int) -> list[int]:
+        """Return minimal unavoidable sets inside the cells *blank* (``LEARN_LIMIT`` solutions)."""
+        if not self.fast:
+            return sets_within(self.solution, blank, LEARN_LIMIT, self.work)
+        return minimal_sets(
+            self._differences(self.solution_bits & ~FAST9.spread(blank), LEARN_LIMIT)
+        )
 
     def learn(self, orbit_set: int) -> list[int] | None:
         """Return None when *orbit_set* gives a unique puzzle, else the new sets it misses."""
         self.checks += 1
         space = self.space
-        clues = space.cells(orbit_set)
-        other = other_solution(self.solution, clues)
-        if other is None:
+        diff = self.other(orbit_set)
+        if diff is None:
             return None
-        diff = difference(other, self.solution)
-        inside = sets_within(self.solution, diff, LEARN_LIMIT)
+        inside = self.within(diff)
         sets = minimal_sets([space.to_orbits(u) for u in inside] + [space.to_orbits(diff)])
         new = [u for u in sets if u not in self.known_set]
         if not new:  # pragma: no cover - would mean a known set was missed by the search
@@ -239,12 +242,8 @@ class GridSearch:
                     return padded
             return None
 
-        def fits(rem: int) -> int:
-            m = 0
-            for w, mask in classes:
-                if w <= rem:
-                    m |= mask
-            return m
+        # orbits of at most rem clues, for each rem
+        fits = [sum(mask for w, mask in classes if w <= rem) for rem in range(limit + 1)]
 
         def node(chosen: int, rem: int, banned: int, missed: list[int]) -> int | None:
             tick()
@@ -264,7 +263,7 @@ class GridSearch:
                     continue
                 if rem < two:
                     # one more orbit at most: it must lie in every missed set
-                    cand = fits(rem) & ~banned
+                    cand = fits[rem] & ~banned
                     for u in missed:
                         cand &= u
                         if not cand:
@@ -293,6 +292,8 @@ class GridSearch:
                     if not a & used:
                         used |= a
                         lower += light_weight if a & light else heavy_weight
+                        if lower > rem:
+                            return None
                 best = 0
                 best_count = 1 << 30
                 for u in missed[:BRANCH_SCAN]:
@@ -300,11 +301,25 @@ class GridSearch:
                     k = a.bit_count()
                     if k < best_count:
                         best, best_count = a, k
-                if lower > rem:
-                    return None
                 b = best & -best
                 w = weight[b.bit_length() - 1]
                 if w <= rem:
+                    if rem - w < two:
+                        # the child can add one orbit at most, one that lies in every set
+                        # still missed: when none does, it needs no node of its own
+                        cand = fits[rem - w] & keep
+                        for u in missed:
+                            if not u & b:
+                                cand &= u
+                                if not cand:
+                                    break
+                        else:
+                            cand = 1
+                        if not cand:
+                            tick()
+                            self.nodes += 1
+                            banned |= b
+                            continue
                     found = node(chosen | b, rem - w, banned, [u for u in missed if not u & b])
                     if found is not None:
                         return found
@@ -427,7 +442,7 @@ def descend(
     _validate(solution, start, symmetry, fixed_open, fixed_blank)
     if start.given_count <= target:
         return start
-    clock = Clock(deadline, cancel)
+    clock = Clock(deadline, cancel)  # on time.perf_counter, as *deadline*
     space = OrbitSpace(solution.geometry, symmetry, fixed_open, fixed_blank, rng)
     try:
         clock.poll()

@@ -12,7 +12,13 @@ processes; this module imports neither, so the data flows one way):
   puzzles to explore (the *pool*).
 
 The pool gets ``POOL_SHARE`` of the work while it has puzzles, fresh grids the rest (work is
-counted, not timed, so that a seeded run is reproducible).
+counted in clock ticks, :mod:`.clock`, not timed, so that a seeded run is reproducible).
+
+A search can get *stuck*: the puzzles as good as the best all lie near the one found first, and
+none of them has a lower neighbour.  After ``STUCK_TICKS`` without a new best, each fresh grid
+also gives the pool a *spare*: a puzzle of the grid one or two opens above the best.  Only its
+lowering moves (stage 0) are tried (those that stay above the best are spares in turn), and
+the puzzles as good as the best that they reach start the exploration again somewhere else.
 """
 
 from __future__ import annotations
@@ -24,7 +30,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from xlsudoku.engine.fill import random_grid
-from xlsudoku.engine.generate.lowclue import Clock, GridSearch, OrbitSpace, Stopped, pad
+from xlsudoku.engine.generate.clock import WORK_TICKS, Clock, Stopped
+from xlsudoku.engine.generate.lowclue import GridSearch, OrbitSpace, pad
 from xlsudoku.engine.generate.neighbours import STAGES, neighbours
 from xlsudoku.engine.generate.strategy import Plan, Stop
 from xlsudoku.engine.generate.unavoidable import kept, mask_of, other_solution
@@ -35,17 +42,17 @@ from xlsudoku.engine.symmetry import Symmetry
 # Neighbour search: this many checks of one pool puzzle per turn.
 TURN_CHECKS = 400
 
-# Share of the time the pool of neighbours gets while it has puzzles (fresh grids get the rest).
+# Share of the work the pool of neighbours gets while it has puzzles (fresh grids get the
+# rest).  The work of a turn is counted in clock ticks (search nodes, and the solver's steps
+# weighed as :mod:`.clock` says) rather than timed, so that a seeded run does not depend on the
+# machine's speed or load.
 POOL_SHARE = 0.75
-
-# The work of a turn is counted in clock ticks (search nodes, neighbour checks) rather than
-# timed, so that a seeded run does not depend on the machine's speed or load.  A neighbour
-# check (an exact-solver call) costs about this many search nodes of a grid (measured: 123 us
-# against 9.6 us of CPU per tick, no pattern, 180°).
-CHECK_NODES = 12
 
 # Puzzles kept waiting in the pool at most.
 POOL_LIMIT = 500
+
+# Ticks without a new best after which a search is stuck and fresh grids give spares.
+STUCK_TICKS = 30 * WORK_TICKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +142,9 @@ class LowSearch:
         self.seen: set[tuple[int, ...]] = set()
         self.fresh_work = 0
         self.pool_work = 0
+        # pool numbers of the spares (stage 0 only), and the tick of the last record
+        self.spares: set[int] = set()
+        self.since = 0
 
     def _space(self, rng: random.Random) -> OrbitSpace:
         task = self.task
@@ -168,7 +178,7 @@ class LowSearch:
         finally:
             spent = max(1, self.clock.count - before)  # a turn is never free
             if pool:
-                self.pool_work += spent * CHECK_NODES
+                self.pool_work += spent
             else:
                 self.fresh_work += spent
 
@@ -181,14 +191,28 @@ class LowSearch:
             self.on_record(self.best)
         self.pool.clear()
         self.moves.clear()
+        self.spares.clear()
+        self.since = self.clock.count
         self.add_to_pool(puzzle.cells)
 
-    def add_to_pool(self, cells: tuple[int, ...]) -> None:
-        """Queue *cells* for its neighbour moves unless seen before or the pool is full."""
-        if cells not in self.seen and len(self.pool) < POOL_LIMIT:
-            self.seen.add(cells)
-            self.numbered += 1
-            heapq.heappush(self.pool, (0, self.numbered, cells))
+    def add_to_pool(self, cells: tuple[int, ...], spare: bool = False) -> bool:
+        """Queue *cells* for its neighbour moves unless seen before or the pool is full.
+
+        A *spare* gets its lowering moves (stage 0) only.  Returns whether it was queued.
+        """
+        if cells in self.seen or len(self.pool) >= POOL_LIMIT:
+            return False
+        self.seen.add(cells)
+        self.numbered += 1
+        heapq.heappush(self.pool, (0, self.numbered, cells))
+        if spare:
+            self.spares.add(self.numbered)
+        return True
+
+    @property
+    def stuck(self) -> bool:
+        """True when ``STUCK_TICKS`` have passed since the last new best."""
+        return self.best is not None and self.clock.count - self.since >= STUCK_TICKS
 
     def pool_turn(self) -> bool:
         """Return True when the next turn goes to the pool (it gets POOL_SHARE of the work)."""
@@ -213,6 +237,10 @@ class LowSearch:
                 found = search.run(self.level, task.target)
                 if found is not None:
                     self.add_to_pool(kept(solution, space.cells(found)).cells)
+                elif self.stuck:
+                    found = search.run(self.level + 2, self.level + 1)
+                    if found is not None:
+                        self.add_to_pool(kept(solution, space.cells(found)).cells, spare=True)
         if self.on_grid is not None:
             self.on_grid(self.grids, self.level)
 
@@ -232,11 +260,13 @@ class LowSearch:
         stage, number, cells = self.pool[0]
         moves = self.moves.get(number)
         if moves is None:
-            moves = neighbours(self.space, cells, stage, self.clock.tick, self.task.geometry)
+            moves = neighbours(self.space, cells, stage, self.clock, self.task.geometry)
             self.moves[number] = moves
             if stage == 0:
                 self.explored += 1
         level = self.level
+        spare = number in self.spares
+        above = sum(1 for d in cells if d) if spare else 0
         spent = 0
         for opens, found in moves:
             spent += 1
@@ -244,13 +274,17 @@ class LowSearch:
                 if opens < level:
                     self.found_lower(found)
                     return
-                self.add_to_pool(found)
+                if opens == level:
+                    self.add_to_pool(found)
+                elif spare and opens < above:
+                    self.add_to_pool(found, spare=True)  # a spare lower, still above the best
             if spent >= TURN_CHECKS:
                 return  # the entry stays first and goes on next turn
         del self.moves[number]
         heapq.heappop(self.pool)
-        if stage + 1 < STAGES:
+        if stage + 1 < STAGES and number not in self.spares:
             heapq.heappush(self.pool, (stage + 1, number, cells))
+        self.spares.discard(number)
 
     def found_lower(self, cells: tuple[int, ...]) -> None:
         """Record a neighbour with fewer opens, then search its grid for fewer still."""
@@ -294,8 +328,8 @@ class Summary:
     errors: tuple[str, ...] = ()
 
 
-def search_here(plan: Plan, task: Task, deadline: float | None) -> Summary:
-    """Run the search in this process, reporting each new best to the plan's progress."""
+def search_here(plan: Plan, task: Task, clock: Clock) -> Summary:
+    """Run the search in this process on *clock*, reporting each new best to the plan's progress."""
     progress = plan.progress
 
     def on_grid(grids: int, opens: int) -> None:
@@ -305,7 +339,7 @@ def search_here(plan: Plan, task: Task, deadline: float | None) -> Summary:
     search = LowSearch(
         task,
         plan.rng,
-        Clock(deadline, plan.cancel),
+        clock,
         on_record=lambda found: on_grid(found.grids, found.opens),
         on_grid=on_grid,
     )

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
+from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.lowclue import OrbitSpace
 from xlsudoku.engine.grid import CLASSIC, Geometry
 from xlsudoku.engine.masks import digits_of
-from xlsudoku.engine.solver import count_solutions_cells, singles_candidates
+from xlsudoku.engine.solver import singles_candidates, solutions_cells
 
 # Stages of moves (see the module notes).
 STAGES = 3
@@ -71,14 +72,15 @@ def neighbours(
     space: OrbitSpace,
     cells: tuple[int, ...],
     stage: int,
-    tick: Callable[[], None],
+    clock: Clock,
     geometry: Geometry = CLASSIC,
 ) -> Iterator[tuple[int, tuple[int, ...] | None]]:
     """Yield ``(clues, cells)`` for each unique neighbour, ``(0, None)`` for each other check.
 
-    Orbits fixed open (``space.forced``) are never blanked, orbits fixed blank
-    (``space.forbidden``) never given.  *tick* is called before each check (the search's
-    clock: it raises to stop).
+    Digit choices that solutions found by earlier checks of the same blanking already show to
+    leave two solutions are not checked (nor yielded).  Orbits fixed open (``space.forced``)
+    are never blanked, orbits fixed blank (``space.forbidden``) never given.  Each check counts
+    its work on *clock* (which raises :class:`~.clock.Stopped` to stop).
 
     >>> import random
     >>> from xlsudoku.engine.symmetry import Symmetry
@@ -87,11 +89,13 @@ def neighbours(
     >>> known = Grid.parse(
     ...     "6......2.....8....3..1...6......367...........819......9...2..5....5.....1......8")
     >>> space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, (), (), random.Random(0))
-    >>> clues, cells = next(m for m in neighbours(space, known.cells, 1, lambda: None) if m[1])
+    >>> from xlsudoku.engine.generate.clock import Clock
+    >>> clues, cells = next(m for m in neighbours(space, known.cells, 1, Clock()) if m[1])
     >>> clues, Grid(cells).given_count, count_solutions(Grid(cells)), Grid(cells) != known
     (18, 18, 1, True)
     """
     weight = space.weight
+    work = clock.solver
     open_orbits = [
         i
         for i, orbit in enumerate(space.orbits)
@@ -112,20 +116,34 @@ def neighbours(
         cands = singles_candidates(base, geometry)
         if cands is None:  # pragma: no cover - base is part of a solvable puzzle
             continue
+        # Every check of this blanking finds solutions of *base*; two of them that agree on an
+        # orbit show that giving the orbit those digits leaves two solutions: no check needed.
+        found: list[tuple[int, ...]] = []
+        known: set[tuple[int, ...]] = set()
         for x in adds:
             orbit = space.orbits[x]
             choices = [digits_of(cands[c]) for c in orbit]
             if math.prod(len(options) for options in choices) > VALUE_LIMIT:
                 continue
             again = tuple(cells[c] for c in orbit) if x in removed else None
+            seen: dict[tuple[int, ...], int] = {}
+            for solution in found:
+                key = tuple(solution[c] for c in orbit)
+                seen[key] = seen.get(key, 0) + 1
             for digits in itertools.product(*choices):
-                if digits == again:
-                    continue  # the orbit given back as it was: the puzzle itself
+                if digits == again or seen.get(digits, 0) > 1:
+                    continue  # the puzzle itself, or two solutions known
                 trial = base[:]
                 for c, d in zip(orbit, digits, strict=True):
                     trial[c] = d
-                tick()
-                if count_solutions_cells(trial, geometry, 2) == 1:
+                solved = solutions_cells(trial, geometry, 2, work)
+                for solution in solved:
+                    if solution not in known:
+                        known.add(solution)
+                        found.append(solution)
+                        key = tuple(solution[c] for c in orbit)
+                        seen[key] = seen.get(key, 0) + 1
+                if len(solved) == 1:
                     yield clues - w_removed + weight[x], tuple(trial)
                 else:
                     yield 0, None

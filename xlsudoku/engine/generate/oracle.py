@@ -16,13 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.unavoidable import quick_sets
 from xlsudoku.engine.grid import Cell, Grid
-from xlsudoku.engine.solver import other_solution_cells
+from xlsudoku.engine.solver import Work, other_solution_cells
 
 
 class Oracle:
     """A puzzle taken from a known solution, and cheap tests of blanking orbits.
+
+    With a *clock*, every search of a test counts its work there (and stops with
+    :class:`~.clock.Stopped` when the clock says so; the puzzle is then unchanged).
 
     >>> from xlsudoku.engine.fill import random_grid
     >>> import random
@@ -31,9 +35,11 @@ class Oracle:
     (True, 79)
     """
 
-    def __init__(self, solution: Grid, learn: bool = True) -> None:
+    def __init__(self, solution: Grid, learn: bool = True, clock: Clock | None = None) -> None:
         self.solution = solution
         self.geometry = solution.geometry
+        self.clock = clock
+        self.work: Work | None = None if clock is None else clock.solver
         self.sol = solution.cells
         self.cells = list(self.sol)
         self.blank = 0  # bit c set when cell c is blank
@@ -88,6 +94,8 @@ class Oracle:
 
     def can_remove(self, orbit: Sequence[Cell]) -> bool:
         """Return True when blanking *orbit* keeps the puzzle unique (the puzzle is unchanged)."""
+        if self.clock is not None:
+            self.clock.tick()
         after = self.blank
         for c in orbit:
             after |= 1 << c
@@ -99,7 +107,7 @@ class Oracle:
         cells = self.cells[:]
         for c in orbit:
             cells[c] = 0
-        other = other_solution_cells(cells, self.sol, orbit, self.geometry)
+        other = other_solution_cells(cells, self.sol, orbit, self.geometry, self.work)
         if other is None:
             return True
         if self.learn:

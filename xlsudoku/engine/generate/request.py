@@ -1,6 +1,7 @@
 """What to generate, what came out, and the one place that decides whether a request can be met.
 
-:class:`GenerateRequest` is what a caller asks for, :class:`GenerateResult` what comes back.
+:class:`GenerateRequest` is what a caller asks for (with its :class:`Budget`, the limit of the
+run), :class:`GenerateResult` what comes back.
 :func:`form_of` validates a request and returns its :class:`Form`: the pattern's fixed cells,
 the orbits free to blank and the floor.  Parity and reachability are decided here only: the
 valid totals are the pattern's cells plus any sum of free orbit sizes, computed exactly.
@@ -9,6 +10,8 @@ valid totals are the pattern's cells plus any sum of free orbit sizes, computed 
 from __future__ import annotations
 
 import dataclasses
+import enum
+import math
 from dataclasses import dataclass
 
 from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
@@ -26,6 +29,100 @@ class GenerateError(SudokuError):
     """A generate request that cannot be met; the message names the field."""
 
 
+class BudgetKind(enum.Enum):
+    """What a :class:`Budget` measures; values are the names ``--budget`` accepts."""
+
+    WALL = "wall"  # seconds of wall-clock time: what a person waits for
+    CPU = "cpu"  # seconds of CPU time of the searching processes, whatever else runs
+    WORK = "work"  # counted work: the same run on every machine (see generate.clock)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The limit of a run: an amount of wall-clock seconds, CPU seconds or work units.
+
+    A wall-clock limit is what a person waits for; on a busy machine (a shared server, CI, a
+    browser tab) it buys less search.  A CPU limit buys the same search whatever else runs
+    (give or take the machine's speed); a work limit counts the search's own steps, so the
+    same seed gives the same puzzle on every machine and under any load.  A work unit is
+    about one second of CPU time of the machine that measured it (:mod:`.clock`).
+
+    Attributes:
+        amount: Seconds (wall, cpu) or work units (work); positive.
+        kind: What is counted.
+
+    >>> Budget.parse("cpu:60"), str(Budget.parse("2.5")), Budget.parse("work:30").text()
+    (Budget(amount=60.0, kind=<BudgetKind.CPU: 'cpu'>), 'wall:2.5', '30 work units')
+    """
+
+    amount: float
+    kind: BudgetKind = BudgetKind.WALL
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """Return the budget written ``[wall|cpu|work:]AMOUNT`` (seconds of wall time alone).
+
+        >>> Budget.parse("work:5").kind.value, Budget.parse(" CPU : 1.5 ").amount
+        ('work', 1.5)
+        >>> Budget.parse("gpu:3")
+        Traceback (most recent call last):
+        ...
+        xlsudoku.engine.generate.request.GenerateError: budget 'gpu:3': the kind must be wall, \
+cpu or work
+        """
+        kind_text, _, amount_text = str(text).rpartition(":")
+        kinds = {k.value: k for k in BudgetKind}
+        kind = kinds.get(kind_text.strip().lower() or "wall")
+        if kind is None:
+            raise GenerateError(f"budget {text!r}: the kind must be wall, cpu or work")
+        try:
+            amount = float(amount_text)
+        except ValueError:
+            raise GenerateError(f"budget {text!r}: the amount must be a number") from None
+        budget = cls(amount, kind)
+        budget.check()
+        return budget
+
+    def check(self) -> None:
+        """Raise :class:`GenerateError` when the amount is not a positive finite number.
+
+        >>> Budget(0.0).check()
+        Traceback (most recent call last):
+        ...
+        xlsudoku.engine.generate.request.GenerateError: budget wall:0: the amount must be positive
+        """
+        if not isinstance(self.kind, BudgetKind):
+            raise GenerateError(f"budget kind must be a BudgetKind, got {self.kind!r}")
+        amount = self.amount
+        if isinstance(amount, bool) or not isinstance(amount, int | float):
+            raise GenerateError(f"budget amount must be a number, got {amount!r}")
+        if not (amount > 0 and math.isfinite(amount)):
+            raise GenerateError(f"budget {self}: the amount must be positive")
+
+    def scaled(self, share: float) -> Budget:
+        """Return the budget of the same kind with *share* of the amount.
+
+        >>> Budget(60.0, BudgetKind.CPU).scaled(0.5)
+        Budget(amount=30.0, kind=<BudgetKind.CPU: 'cpu'>)
+        """
+        return Budget(self.amount * share, self.kind)
+
+    def text(self) -> str:
+        """Return the budget for a sentence: ``60 s``, ``60 s of CPU``, ``60 work units``.
+
+        >>> Budget(60.0).text(), Budget(1.5, BudgetKind.CPU).text()
+        ('60 s', '1.5 s of CPU')
+        """
+        if self.kind is BudgetKind.WALL:
+            return f"{self.amount:g} s"
+        if self.kind is BudgetKind.CPU:
+            return f"{self.amount:g} s of CPU"
+        return f"{self.amount:g} work unit{'' if self.amount == 1 else 's'}"
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}:{self.amount:g}"
+
+
 @dataclass(frozen=True, slots=True)
 class GenerateRequest:
     """What to generate.
@@ -36,7 +133,13 @@ class GenerateRequest:
             row-major), or None for no pattern.  See :mod:`xlsudoku.engine.patterns`.
         trials: Attempt budget (an attempt is one descent from a full grid).
         symmetry: Symmetry of the clue pattern (orbits are blanked together).
-        time_limit: Seconds, or None for the strategy's default (see :mod:`.generator`).
+        time_limit: Seconds of wall-clock time, or None for the strategy's default (see
+            :mod:`.generator`); the same as ``budget=Budget(seconds)``.
+        budget: The limit of the run as a :class:`Budget` (wall-clock, CPU or counted work),
+            or None for *time_limit* (give one of the two, not both).
+        short_when_unlikely: A deep target below the measured floor of its pattern gets a
+            short search and a message saying so (:mod:`.floors`); False searches the whole
+            limit (a benchmark measuring the floors).
         seed: Seed of the random generator; None draws one (the result reports it).
         geometry: Shape of the grid (9x9 by default).
         difficulty: Wanted level (the graded strategy, :mod:`.graded`).
@@ -58,11 +161,24 @@ class GenerateRequest:
     difficulty: Level | None = None
     needs: Technique | None = None
     workers: int = 1
+    budget: Budget | None = None
+    short_when_unlikely: bool = True
 
     @property
     def graded(self) -> bool:
         """True when the request asks for a difficulty or a technique."""
         return self.difficulty is not None or self.needs is not None
+
+    @property
+    def limit(self) -> Budget | None:
+        """The request's own limit: its budget, or its time limit in wall-clock seconds.
+
+        >>> GenerateRequest(time_limit=5).limit, GenerateRequest().limit
+        (Budget(amount=5, kind=<BudgetKind.WALL: 'wall'>), None)
+        """
+        if self.budget is not None:
+            return self.budget
+        return None if self.time_limit is None else Budget(self.time_limit)
 
     def with_seed(self, seed: int) -> GenerateRequest:
         """Return the request with *seed* filled in (what a result reports).
@@ -85,20 +201,24 @@ class GenerateResult:
         reached: True when the target was met: the opens, and for a graded request the level
             (or the technique) too.
         minimal: True when no orbit of clues (pattern orbits included) can be blanked keeping
-            the puzzle unique.
+            the puzzle unique (False too when the test, bounded by counted work, could not
+            settle it: see :mod:`.generator`).
         trials_used: Attempts made.
         grids_tried: Solution grids filled.
         seconds: Wall time spent.
         seed: The seed used (drawn when the request had none).
         message: One sentence for the user, e.g. ``Reached 26 opens in 2 trials (0.02 s)``.
         request: The request, with the seed filled in.
-        time_limit: Seconds the run was allowed: the request's time limit, or the strategy's
-            default when it had none (deep targets: 60), or the short search of a target the
-            pattern makes very unlikely; None for no limit.
-        stop: Why the run ended: ``reached``, ``trials``, ``time`` (the time limit cut it),
-            ``cancel`` or ``unlikely`` (a short search of a very unlikely target).
+        time_limit: Seconds the run was allowed when its limit is wall-clock time (see
+            *limit*), else None.
+        stop: Why the run ended: ``reached``, ``trials``, ``time`` (its limit cut it, see
+            *limit* and :attr:`limited_by`), ``cancel`` or ``unlikely`` (a short search of a
+            very unlikely target).
         workers: Processes that searched (1 unless the request asked for more and they could
             start).
+        limit: The limit the run was allowed: the request's budget or time limit, or the
+            strategy's default when it had none (deep targets: 60 s), or the short search of a
+            target the pattern makes very unlikely; None for no limit.
     """
 
     puzzle: Grid
@@ -116,6 +236,21 @@ class GenerateResult:
     time_limit: float | None = None
     stop: str = "reached"
     workers: int = 1
+    limit: Budget | None = None
+
+    @property
+    def limited_by(self) -> BudgetKind | None:
+        """What stopped the run when its limit did (``stop`` is time or unlikely), else None.
+
+        >>> from xlsudoku.engine.generate import generate
+        >>> r = generate(GenerateRequest(opens=18, pattern=None, seed=1,
+        ...                              budget=Budget(0.05, BudgetKind.WORK)))
+        >>> r.stop, r.limited_by, r.limit.text()
+        ('time', <BudgetKind.WORK: 'work'>, '0.05 work units')
+        """
+        if self.limit is None or self.stop not in ("time", "unlikely"):
+            return None
+        return self.limit.kind
 
     def to_dict(self) -> dict[str, object]:
         """Return every field as JSON-ready data (grids as 81-character strings).
@@ -141,6 +276,7 @@ class GenerateResult:
             "time_limit": self.time_limit,
             "stop": self.stop,
             "workers": self.workers,
+            "limit": None if self.limit is None else str(self.limit),
             "request": {
                 "opens": req.opens,
                 "pattern": req.pattern,
@@ -152,6 +288,7 @@ class GenerateResult:
                 "difficulty": None if req.difficulty is None else req.difficulty.name,
                 "needs": None if req.needs is None else req.needs.value,
                 "workers": req.workers,
+                "budget": None if req.budget is None else str(req.budget),
             },
         }
 
@@ -222,6 +359,16 @@ def form_of(request: GenerateRequest) -> Form:
         raise GenerateError(f"workers must be at least 1, got {request.workers}")
     if request.time_limit is not None and not request.time_limit > 0:
         raise GenerateError(f"time limit must be positive seconds, got {request.time_limit!r}")
+    if not isinstance(request.short_when_unlikely, bool):
+        raise GenerateError(
+            f"short_when_unlikely must be True or False, got {request.short_when_unlikely!r}"
+        )
+    if request.budget is not None:
+        if not isinstance(request.budget, Budget):
+            raise GenerateError(f"budget must be a Budget, got {request.budget!r}")
+        if request.time_limit is not None:
+            raise GenerateError("give a time limit or a budget, not both")
+        request.budget.check()
     if request.seed is not None and (
         isinstance(request.seed, bool) or not isinstance(request.seed, int)
     ):

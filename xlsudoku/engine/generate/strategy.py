@@ -1,7 +1,8 @@
 """The one signature every generation strategy has: ``run(plan) -> Outcome``.
 
 A :class:`Plan` is everything a strategy gets (the validated request and its form, the random
-source, the deadline, the progress and cancel callbacks); an :class:`Outcome` is what it gives
+source, the limit and the clock that enforces it, the progress and cancel callbacks); an
+:class:`Outcome` is what it gives
 back (the best puzzle, why it stopped, what it spent, and a sentence for the user).  The
 generator (:mod:`.generator`) builds the plan, picks the strategy and turns the outcome into a
 :class:`~.request.GenerateResult`.
@@ -15,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from xlsudoku.engine.generate.request import Form, GenerateRequest
+from xlsudoku.engine.generate.clock import Clock
+from xlsudoku.engine.generate.request import Budget, Form, GenerateRequest
 from xlsudoku.engine.grid import Cell, Grid
 
 Stop = Literal["reached", "trials", "time", "cancel", "unlikely"]
@@ -25,14 +27,17 @@ Cancel = Callable[[], bool]
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """What a strategy works with.
+    """What a strategy works with (:meth:`begin` makes one as a run begins).
 
     Attributes:
         request: The request (validated).
         form: Its form: fixed cells, free orbits, floor.
         rng: The random source, seeded from the request's seed.
         started: ``time.perf_counter()`` when the run began.
-        limit: Seconds allowed (the request's, or the strategy's default), or None.
+        cpu_started: ``time.process_time()`` when the run began.
+        limit: The run's limit (the request's, or the strategy's default), or None.
+        clock: Counts the run's work and stops it at *limit* or on *cancel*; every search of
+            the run ticks it.
         progress: Called after each trial with ``(trial number, best opens so far)``.
         cancel: Polled between trials; True stops the run with the best puzzle so far.
     """
@@ -41,26 +46,58 @@ class Plan:
     form: Form
     rng: random.Random
     started: float
-    limit: float | None
+    cpu_started: float
+    limit: Budget | None
+    clock: Clock
     progress: Progress | None = None
     cancel: Cancel | None = None
 
-    @property
-    def deadline(self) -> float | None:
-        """``time.perf_counter()`` value after which the run stops, or None."""
-        return None if self.limit is None else self.started + self.limit
+    @classmethod
+    def begin(
+        cls,
+        request: GenerateRequest,
+        form: Form,
+        rng: random.Random,
+        limit: Budget | None,
+        progress: Progress | None = None,
+        cancel: Cancel | None = None,
+    ) -> Plan:
+        """Return the plan of a run that begins now, its clock started.
+
+        >>> from xlsudoku.engine.generate.request import form_of
+        >>> plan = Plan.begin(GenerateRequest(), form_of(GenerateRequest()), random.Random(),
+        ...                   Budget(60.0))
+        >>> plan.late(), plan.clock.deadline == plan.started + 60.0
+        (False, True)
+        """
+        started, cpu_started = time.perf_counter(), time.process_time()
+        clock = Clock.start(limit, cancel, wall=started, cpu=cpu_started)
+        return cls(request, form, rng, started, cpu_started, limit, clock, progress, cancel)
+
+    def narrowed(self, limit: Budget | None) -> Clock:
+        """Return a clock for *limit* counted from the run's start, with the ticks spent so far.
+
+        A strategy that allows itself less than the plan's limit searches on it, then counts
+        its ticks as the run's (:meth:`absorb`).
+        """
+        return Clock.start(
+            limit, self.cancel, wall=self.started, cpu=self.cpu_started, count=self.clock.count
+        )
+
+    def absorb(self, clock: Clock) -> None:
+        """Count the ticks of a narrowed *clock* as the run's."""
+        self.clock.count = max(self.clock.count, clock.count)
 
     def late(self) -> bool:
-        """Return True when the deadline has passed."""
-        deadline = self.deadline
-        return deadline is not None and time.perf_counter() > deadline
+        """Return True when the limit has been reached."""
+        return self.clock.late()
 
     def cancelled(self) -> bool:
         """Return True when the caller asked to stop."""
         return self.cancel is not None and self.cancel()
 
     def elapsed(self) -> float:
-        """Return the seconds since the run began."""
+        """Return the wall-clock seconds since the run began."""
         return time.perf_counter() - self.started
 
 
@@ -78,8 +115,8 @@ class Outcome:
         message: One sentence for the user.
         untested: Clue orbits not shown to be needed, or None when nothing is known (the
             generator then tests every clue orbit for minimality).
-        time_limit: Seconds the strategy allowed itself when that differs from the plan's
-            limit (a short search of an unlikely target), else None.
+        limit: The limit the strategy allowed itself when that differs from the plan's
+            (a short search of an unlikely target), else None.
         workers: Processes that searched.
     """
 
@@ -90,7 +127,7 @@ class Outcome:
     grids: int
     message: str
     untested: tuple[tuple[Cell, ...], ...] | None = None
-    time_limit: float | None = None
+    limit: Budget | None = None
     workers: int = 1
 
     @property
@@ -104,7 +141,7 @@ Run = Callable[[Plan], Outcome]
 
 @dataclass(frozen=True, slots=True)
 class Strategy:
-    """A strategy: its name, its run function and its time limit when the request has none."""
+    """A strategy: its name, its run function and its default limit (wall-clock seconds)."""
 
     name: str
     run: Run
@@ -124,7 +161,8 @@ def opens_message(stop: Stop, plan: Plan, best: int, trials: int, grids: int) ->
     """Return the sentence of a run aiming at a number of opens.
 
     >>> from xlsudoku.engine.generate.request import form_of
-    >>> plan = Plan(GenerateRequest(), form_of(GenerateRequest()), random.Random(), 0.0, 60.0)
+    >>> plan = Plan.begin(GenerateRequest(), form_of(GenerateRequest()), random.Random(),
+    ...                   Budget(60.0))
     >>> opens_message("time", plan, 28, 40, 9)
     'Could not reach 26 opens in 60 s (40 trials); best is 28 opens'
     """
@@ -134,6 +172,6 @@ def opens_message(stop: Stop, plan: Plan, best: int, trials: int, grids: int) ->
         return f"Reached {target} opens in {t} on {plural(grids, 'grid')} ({plan.elapsed():.2f} s)"
     if stop == "cancel":
         return f"Cancelled after {t}; best is {best} opens (target {target})"
-    if stop == "time":
-        return f"Could not reach {target} opens in {plan.limit:g} s ({t}); best is {best} opens"
+    if stop == "time" and plan.limit is not None:
+        return f"Could not reach {target} opens in {plan.limit.text()} ({t}); best is {best} opens"
     return f"Could not reach {target} opens in {t}; best is {best} opens"

@@ -25,7 +25,7 @@ import itertools
 from collections.abc import Iterable
 
 from xlsudoku.engine.grid import Cell, Grid, SudokuError
-from xlsudoku.engine.solver import count_solutions, solutions
+from xlsudoku.engine.solver import Work, count_solutions, solutions
 
 
 class UnavoidableError(SudokuError):
@@ -116,10 +116,11 @@ def difference(a: Grid, b: Grid) -> int:
     return m
 
 
-def other_solution(solution: Grid, clues: int) -> Grid | None:
+def other_solution(solution: Grid, clues: int, work: Work | None = None) -> Grid | None:
     """Return a solution other than *solution* of the puzzle keeping the cells *clues*, or None.
 
-    None means the puzzle is unique.  The exact solver (:func:`engine.solver.solutions`) decides.
+    None means the puzzle is unique.  The exact solver (:func:`engine.solver.solutions`) decides
+    (and tells *work* its steps).
 
     >>> s = Grid.parse("1234" "3412" "2143" "4321")
     >>> other_solution(s, (1 << 16) - 1) is None
@@ -128,7 +129,7 @@ def other_solution(solution: Grid, clues: int) -> Grid | None:
     >>> cells_of(difference(s, other))
     (0, 1, 8, 9)
     """
-    for found in solutions(kept(solution, clues), 2):
+    for found in solutions(kept(solution, clues), 2, work=work):
         if found != solution:
             return found
     return None
@@ -157,7 +158,7 @@ def minimal_sets(masks: Iterable[int]) -> list[int]:
     return out
 
 
-def sets_within(solution: Grid, blank: int, limit: int = 64) -> list[int]:
+def sets_within(solution: Grid, blank: int, limit: int = 64, work: Work | None = None) -> list[int]:
     """Return the minimal unavoidable sets inside *blank* found among *limit* solutions.
 
     The solutions of *solution* with the cells of *blank* emptied differ from it inside
@@ -168,7 +169,8 @@ def sets_within(solution: Grid, blank: int, limit: int = 64) -> list[int]:
     >>> [cells_of(u) for u in sets_within(s, mask_of([0, 1, 8, 9, 4, 5]))]
     [(0, 1, 8, 9)]
     """
-    diffs = [difference(found, solution) for found in solutions(blanked(solution, blank), limit)]
+    found = solutions(blanked(solution, blank), limit, work=work)
+    diffs = [difference(other, solution) for other in found]
     return minimal_sets(d for d in diffs if d)
 
 

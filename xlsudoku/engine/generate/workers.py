@@ -5,11 +5,13 @@ start (Pyodide: :func:`.deep.usable_workers`), so importing the engine never imp
 :mod:`multiprocessing`.  This process searches too (worker 0); every other worker is a process
 started with the ``spawn`` method (the same on Linux, macOS and Windows) that runs
 :func:`child`: the search of :class:`.lowsearch.LowSearch` with its own seed (drawn from the plan's
-random source), its share of the trials and the same deadline.  Children put each new best on
-a queue; this process reads it whenever its own search polls its clock, keeps the best of all,
-and sets a shared stop event as soon as any worker reached the target, the deadline passed or
-the caller cancelled.  Which worker finds the target first depends on timing, so a run on
-several processes is not reproducible from its seed (one process is).
+random source), its share of the trials and its share of the limit: the same deadline for a
+wall-clock limit, an equal part of what is left for a CPU or work budget (a budget counts the
+work of every process).  Children put each new best on a queue; this process reads it whenever
+its own search polls its clock, keeps the best of all, and sets a shared stop event as soon as
+any worker reached the target, the limit was reached or the caller cancelled.  Which worker
+finds the target first depends on timing, so a run on several processes is not reproducible
+from its seed (one process is).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ import random
 import time
 from typing import Any
 
-from xlsudoku.engine.generate.lowclue import Clock
+from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.lowsearch import Found, LowSearch, Summary, Task
+from xlsudoku.engine.generate.request import Budget, BudgetKind
 from xlsudoku.engine.generate.strategy import Plan, Stop
 from xlsudoku.engine.grid import Grid
 
@@ -44,11 +47,29 @@ def shares(total: int | None, workers: int) -> list[int | None]:
     return [max(1, total // workers + (k < total % workers)) for k in range(workers)]
 
 
+def share(clock: Clock, limit: Budget | None, workers: int) -> Budget | None:
+    """Return each worker's part of what is left of *limit* on *clock*.
+
+    The whole time left of a wall-clock limit (the workers run side by side), an equal part of
+    the CPU seconds or work units left of a budget.
+
+    >>> share(Clock(work=400_000, count=100_000), Budget(4.0, BudgetKind.WORK), 2)
+    Budget(amount=1.5, kind=<BudgetKind.WORK: 'work'>)
+    """
+    left = clock.remaining()
+    if limit is None or left is None:
+        return None
+    amount = max(left, 1e-9)
+    if limit.kind is not BudgetKind.WALL:
+        amount /= workers
+    return Budget(amount, limit.kind)
+
+
 def child(
     number: int,
     task: Task,
     seed: int,
-    seconds: float | None,
+    limit: Budget | None,
     messages: Any,
     stop: Any,
 ) -> None:
@@ -59,12 +80,12 @@ def child(
     ``("done", number, why, grids, explored)`` or ``("error", number, text)``.
     """
     try:
-        deadline = None if seconds is None else time.perf_counter() + seconds
+        clock = Clock.start(limit, stop.is_set)
 
         def on_record(found: Found) -> None:
             messages.put(("record", number, found.puzzle.cells, found.solution.cells, found.source))
 
-        search = LowSearch(task, random.Random(seed), Clock(deadline, stop.is_set), on_record)
+        search = LowSearch(task, random.Random(seed), clock, on_record)
         search.on_grid = lambda grids, opens: messages.put(("grid", number, grids, search.explored))
         why = search.run()
         messages.put(("done", number, why, search.grids, search.explored))
@@ -133,8 +154,11 @@ class Merge:
                 return self.reached
 
 
-def search(plan: Plan, task: Task, deadline: float | None, workers: int) -> Summary:
-    """Run the search on *workers* processes (this one included) until the first stop."""
+def search(plan: Plan, task: Task, clock: Clock, limit: Budget | None, workers: int) -> Summary:
+    """Run the search on *workers* processes (this one included) until the first stop.
+
+    *clock* is the run's (with its *limit*); this process's own search counts its ticks there.
+    """
     context = multiprocessing.get_context("spawn")
     messages = context.Queue()
     stop = context.Event()
@@ -142,11 +166,11 @@ def search(plan: Plan, task: Task, deadline: float | None, workers: int) -> Summ
     parts = shares(task.max_grids, workers)
     merge = Merge(plan, task, workers)
     processes: dict[int, Any] = {}
-    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    part = share(clock, limit, workers)
     for number, seed in enumerate(seeds, start=1):
         process = context.Process(
             target=child,
-            args=(number, dataclasses.replace(task, max_grids=parts[number]), seed, seconds),
+            args=(number, dataclasses.replace(task, max_grids=parts[number]), seed, part),
             kwargs={"messages": messages, "stop": stop},
             daemon=True,
         )
@@ -166,20 +190,24 @@ def search(plan: Plan, task: Task, deadline: float | None, workers: int) -> Summ
         merge.grids[0], merge.explored[0] = grids, own.explored
         merge.report()
 
+    own_clock = Clock.start(
+        part, lambda: plan.cancelled() or merge.drain(messages), count=clock.count
+    )
     own = LowSearch(
         dataclasses.replace(task, max_grids=parts[0]),
         plan.rng,
-        Clock(deadline, lambda: plan.cancelled() or merge.drain(messages)),
+        own_clock,
         own_record,
         own_grid,
     )
     why: Stop = own.run()
+    clock.count = own_clock.count
     merge.grids[0], merge.explored[0], merge.done[0] = own.grids, own.explored, True
     try:
         while why == "trials" and not all(merge.done) and not merge.reached:
             if plan.cancelled():
                 why = "cancel"
-            elif deadline is not None and time.perf_counter() > deadline:
+            elif own_clock.late():
                 why = "time"
             else:
                 try:
@@ -192,7 +220,7 @@ def search(plan: Plan, task: Task, deadline: float | None, workers: int) -> Summ
     if merge.reached:
         why = "reached"
     elif why == "cancel" and not plan.cancelled():
-        why = "time" if deadline is not None and time.perf_counter() > deadline else "trials"
+        why = "time" if own_clock.late() else "trials"
     return Summary(
         merge.best, why, sum(merge.grids), sum(merge.explored), workers, tuple(merge.errors)
     )
