@@ -146,7 +146,14 @@ BAD_START = [
     ("Difficulty", None, "Difficulty (C10) is empty"),
     ("Needs", "magic", "Needs technique (C11) must be one of the dropdown's entries"),
     ("Seed", "abc", "Seed (C12) must be a whole number from 0 to 999999999999999 (or blank)"),
-    ("TimeLimit", -1, "Time limit (s) (C13) must be a number from 0.1 to 3600 (or blank), got -1"),
+    (
+        "TimeLimit",
+        -1,
+        "Time limit (s) (C13) must be seconds from 0.1 to 3600, or cpu:SECONDS or work:UNITS in "
+        "that range (or blank), got -1",
+    ),
+    ("TimeLimit", "gpu:5", "Time limit (s) (C13) must be seconds from 0.1 to 3600, or cpu:"),
+    ("TimeLimit", "work:5000", "Time limit (s) (C13) must be seconds from 0.1 to 3600, or cpu:"),
     ("Pattern", 11, "Pattern (C5) and Symmetry (C9): pattern 11"),
     ("Geometry", "6x6", "Pattern (C5) and Geometry (C4): the 6x6 grid has no center box"),
     ("Geometry", "7x7", "Geometry (C4) must be one of 9x9, 9x9-X, 4x4"),
@@ -428,3 +435,28 @@ def test_pattern_none_and_needs_headless(tmp_path, capsys):
     puzzle = Grid.parse(capsys.readouterr().out.splitlines()[1].split()[-1])
     request = GenerateRequest(opens=24, pattern=None, needs=Technique.CLAIMING, seed=4)
     assert puzzle == generate(request).puzzle
+
+
+def test_a_work_limit_in_the_time_limit_cell_gives_the_same_puzzle_and_names_the_limit(io, wb):
+    # 18 opens without a pattern: not reached in 0.3 work units, so the limit stops the run
+    set_params(io, Opens=18, Pattern="none", Trials=99999, Seed=11, TimeLimit="work:0.3")
+    first = actions.start(io)
+    puzzle = grid_at(io, layout.PUZZLE_GRID)
+    assert first.ok and "Stopped by the time limit (0.3 work units, Time limit (s) in C13)" in (
+        first.status
+    )
+    assert " its limit was 0.3 work units." in first.status
+    set_params(io, Seed=11)
+    again = actions.start(io)
+    assert grid_at(io, layout.PUZZLE_GRID) == puzzle  # counted work: the same search again
+    assert again.detail.limit.kind.value == "work" and again.detail.stop == "time"
+
+
+def test_a_cpu_limit_in_the_time_limit_cell_reaches_the_request(io):
+    from xlsudoku.addin import params
+
+    set_params(io, TimeLimit=" CPU: 2.5 ")
+    start = params.read_start({name: io.read(name) for name in actions.PARAM_NAMES})
+    request = params.start_request(start)
+    assert (start.time_limit, start.clock.value) == (2.5, "cpu")
+    assert request.time_limit is None and str(request.budget) == "cpu:2.5"

@@ -129,6 +129,10 @@ def test_parameter_cell(book: openpyxl.Workbook, param: layout.Param) -> None:
             assert [row[0].value for row in sheet[listed.address]] == list(param.choices)
             column = listed.address.rstrip("0123456789:").rstrip("0123456789")
             assert sheet.column_dimensions[listed.top_left.rstrip("0123456789")].hidden, column
+    elif param.kind is layout.Kind.BUDGET:  # seconds in range, or cpu:/work: text
+        cell = param.ref.top_left
+        assert rule.type == "custom" and f"ISNUMBER({cell})" in rule.formula1
+        assert f'SEARCH(":",{cell})' in rule.formula1
     else:
         assert rule.type == ("whole" if param.kind is layout.Kind.WHOLE else "decimal")
         assert rule.operator == "between"

@@ -118,22 +118,29 @@ BAD = [
         "x1",
         "Seed (C12) must be a whole number from 0 to 999999999999999 (or blank), got 'x1'",
     ),
-    ("TimeLimit", 0, "Time limit (s) (C13) must be a number from 0.1 to 3600 (or blank), got 0"),
+    (
+        "TimeLimit",
+        0,
+        "Time limit (s) (C13) must be seconds from 0.1 to 3600, or cpu:SECONDS or work:UNITS in "
+        "that range (or blank), got 0",
+    ),
     (
         "TimeLimit",
         "soon",
-        "Time limit (s) (C13) must be a number from 0.1 to 3600 (or blank), got 'soon'",
+        "Time limit (s) (C13) must be seconds from 0.1 to 3600, or cpu:SECONDS or work:UNITS in "
+        "that range (or blank), got 'soon'",
     ),
     (
         "TimeLimit",
         7200,
-        "Time limit (s) (C13) must be a number from 0.1 to 3600 (or blank), got 7200",
+        "Time limit (s) (C13) must be seconds from 0.1 to 3600, or cpu:SECONDS or work:UNITS in "
+        "that range (or blank), got 7200",
     ),
     (
         "TimeLimit",
         "#NAME?",
-        "Time limit (s) (C13) holds the Excel error #NAME?; it must be a number from 0.1 to 3600 "
-        "(or blank)",
+        "Time limit (s) (C13) holds the Excel error #NAME?; it must be seconds from 0.1 to 3600, "
+        "or cpu:SECONDS or work:UNITS in that range (or blank)",
     ),
     ("Rating", "hodoku", "Rating (C14) must be one of se, sukaku, got 'hodoku'"),
     ("Rating", None, "Rating (C14) is empty; it must be one of se, sukaku"),

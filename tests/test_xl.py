@@ -512,7 +512,9 @@ def test_time_limit_cell_states_its_default(wb):
     default = f"{layout.DEFAULT_TIME_LIMIT:g}"
     assert cell.value is None and f"Blank: {default} s." in cell.comment.text
     row, column = layout.parse_cell(at(layout.TIME_LIMIT))
-    assert wb["Generator"].cell(row, column + 1).value == f"seconds, blank = {default}"
+    assert wb["Generator"].cell(row, column + 1).value == (
+        f"seconds (or cpu:60, work:30), blank = {default}"
+    )
     values = {param.name: wb["Generator"][param.ref.top_left].value for param in layout.PARAMS}
     from xlsudoku.addin import params
 

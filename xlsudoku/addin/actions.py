@@ -36,7 +36,7 @@ from xlsudoku.engine.analysis import Analysis, Status
 from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.formats import read_records
-from xlsudoku.engine.generate import GenerateError, generate
+from xlsudoku.engine.generate import Budget, GenerateError, generate
 from xlsudoku.engine.grid import Geometry, Grid, SudokuError
 from xlsudoku.engine.hints import Hint, hint_for_step
 from xlsudoku.engine.logic import next_step, trial_step
@@ -254,7 +254,9 @@ def start_notice(io: CellIO) -> str | None:
     except SudokuError:
         return None
     strategy = pick(request)
-    limit = request.time_limit if request.time_limit is not None else strategy.default_seconds
+    limit = request.limit
+    if limit is None and strategy.default_seconds is not None:
+        limit = Budget(strategy.default_seconds)
     if strategy is DESCENT or limit is None:
         return None
     text = render.may_take_text(limit)

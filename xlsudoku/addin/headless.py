@@ -415,6 +415,9 @@ def _time_limit(io: CellIO) -> float:
         value = io.read(layout.TIME_LIMIT)
     except (KeyError, ValueError, AttributeError):
         value = None
+    if isinstance(value, str) and ":" in value:  # cpu:SECONDS or work:UNITS: about as long
+        value = value.rpartition(":")[2].strip()
+        value = float(value) if value.replace(".", "", 1).isdigit() else None
     if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e6:
         return float(value)
     return layout.DEFAULT_TIME_LIMIT

@@ -214,6 +214,7 @@ class Kind(enum.Enum):
     CHOICE = "choice"  # one of ``choices`` (case-insensitive)
     PATTERN = "pattern"  # a preset number, "none" or a mask of the center box
     TEXT = "text"  # free text, read by the action that uses it
+    BUDGET = "budget"  # seconds in [minimum, maximum], or cpu:SECONDS or work:UNITS
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,17 +448,21 @@ PARAMS: tuple[Param, ...] = (
         TIME_LIMIT,
         "Time limit (s)",
         Ref(GENERATOR, "C13"),
-        Kind.DECIMAL,
+        Kind.BUDGET,
         None,
         minimum=0.1,
         maximum=MAX_TIME_LIMIT,
         optional=True,
-        allowed=f"seconds, blank = {DEFAULT_TIME_LIMIT:g}",
+        allowed=f"seconds (or cpu:60, work:30), blank = {DEFAULT_TIME_LIMIT:g}",
         note=(
             f"Stop after this many seconds (0.1-{MAX_TIME_LIMIT:g}) and keep the best puzzle "
-            f"found. Blank: {DEFAULT_TIME_LIMIT:g} s. Trials limits the run too; the status "
-            "says when the time limit stopped it. Opens below the fewest a 10-minute benchmark "
-            "run reached with the pattern (README, Floors) get a 5-second search and a status "
+            f"found. Blank: {DEFAULT_TIME_LIMIT:g} s. The seconds are what you wait for; "
+            "cpu:60 counts 60 s of the processor's time instead (the same search on a busy "
+            "machine), work:30 counts 30 units of the search's own work (the same puzzle for "
+            "the same seed on any machine, a unit about a second). Trials limits the run too; "
+            "the status says when the time limit stopped it. Opens below the fewest a "
+            "10-minute benchmark run reached with the pattern (README, Floors) get a 5-second "
+            "search and a status "
             "saying so, unless the limit is over 600 s."
         ),
     ),

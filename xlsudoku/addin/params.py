@@ -39,6 +39,8 @@ from xlsudoku.addin import layout
 from xlsudoku.engine.formats import read_puzzles
 from xlsudoku.engine.generate import (
     KNOWN_FLOOR,
+    Budget,
+    BudgetKind,
     GenerateError,
     GenerateRequest,
     validate_request,
@@ -192,6 +194,9 @@ def _rule(param: layout.Param) -> str:
         text = f"a whole number from {_fmt(param.minimum)} to {_fmt(param.maximum)}"
     elif param.kind is layout.Kind.DECIMAL:
         text = f"a number from {_fmt(param.minimum)} to {_fmt(param.maximum)}"
+    elif param.kind is layout.Kind.BUDGET:
+        low, high = _fmt(param.minimum), _fmt(param.maximum)
+        text = f"seconds from {low} to {high}, or cpu:SECONDS or work:UNITS in that range"
     elif param.kind is layout.Kind.PATTERN:
         text = (
             f"a preset 1-{layout.PATTERN_COUNT}, {layout.NO_PATTERN}, or a 9-character mask of "
@@ -246,6 +251,8 @@ def parse_param(
         if choice is None:
             raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
         return choice
+    if param.kind is layout.Kind.BUDGET and isinstance(value, str) and ":" in value:
+        return _budget(param, value, where)
     number = _number(value)
     if number is None:
         raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
@@ -256,6 +263,28 @@ def parse_param(
     if not low <= number <= high:
         raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
     return int(number) if param.kind is layout.Kind.WHOLE else number
+
+
+def _budget(param: layout.Param, value: str, where: str) -> str:
+    """Return a budget cell's ``kind:amount`` (see :class:`Budget`), checked against its range.
+
+    >>> limit = layout.PARAMS_BY_NAME["TimeLimit"]
+    >>> _budget(limit, " CPU: 90 ", "Time limit (s) (C13)")
+    'cpu:90'
+    >>> _budget(limit, "gpu:5", "Time limit (s) (C13)")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: Time limit (s) (C13) must be seconds from 0.1 to 3600, ...
+    """
+    try:
+        budget = Budget.parse(value)
+    except GenerateError:
+        raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"]) from None
+    low = -math.inf if param.minimum is None else param.minimum
+    high = math.inf if param.maximum is None else param.maximum
+    if not low <= budget.amount <= high:
+        raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
+    return str(budget)
 
 
 def _asks_yes_no(param: layout.Param) -> bool:
@@ -360,6 +389,7 @@ class StartParams:
     seed: int
     time_limit: float | None
     seed_was_blank: bool = False
+    clock: BudgetKind = BudgetKind.WALL
     rating: str = DEFAULT_PROFILE
 
 
@@ -404,6 +434,10 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
     if seed is None:
         seed = (rng or random.SystemRandom()).randint(0, layout.MAX_SEED)
     time_limit = checked[layout.TIME_LIMIT]
+    clock = BudgetKind.WALL
+    if isinstance(time_limit, str):  # cpu:SECONDS or work:UNITS
+        budget = Budget.parse(time_limit)
+        time_limit, clock = budget.amount, budget.kind
     pattern = checked[layout.PATTERN]
     needs = checked[layout.NEEDS]
     return StartParams(
@@ -421,6 +455,7 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
         ),
         seed_was_blank=seed_was_blank,
         rating=str(checked[layout.RATING]),
+        clock=clock,
     )
 
 
@@ -851,7 +886,12 @@ def start_request(start: StartParams) -> GenerateRequest:
         pattern=start.pattern,
         trials=start.trials,
         symmetry=start.symmetry,
-        time_limit=start.time_limit,
+        time_limit=start.time_limit if start.clock is BudgetKind.WALL else None,
+        budget=(
+            None
+            if start.clock is BudgetKind.WALL or start.time_limit is None
+            else Budget(start.time_limit, start.clock)
+        ),
         seed=start.seed,
         geometry=start.geometry,
         difficulty=start.difficulty,

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from xlsudoku.addin import layout
+from xlsudoku.engine.generate.request import Budget, BudgetKind
 from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
@@ -437,23 +438,29 @@ def time_limit_text(result: GenerateResult, cancelled: bool) -> str:
     ' Stopped by the time limit (0.2 s, Time limit (s) in C13).'
     >>> time_limit_text(generate(GenerateRequest(seed=1, time_limit=60)), False)
     ''
+    >>> cpu = GenerateRequest(opens=17, pattern=None, seed=1, budget=Budget(0.2, BudgetKind.CPU))
+    >>> time_limit_text(generate(cpu), False)
+    ' Stopped by the time limit (0.2 s of CPU, Time limit (s) in C13).'
     """
-    limit = result.request.time_limit
-    if result.reached or cancelled or limit is None or result.seconds < limit:
+    limit = result.request.limit
+    stopped = result.stop in ("time", "unlikely") and result.limit == limit
+    if result.reached or cancelled or limit is None or not stopped:
         return ""
     where = layout.PARAMS_BY_NAME[layout.TIME_LIMIT]
-    return f" Stopped by the time limit ({limit:g} s, {where.label} in {where.ref.top_left})."
+    return f" Stopped by the time limit ({limit.text()}, {where.label} in {where.ref.top_left})."
 
 
-def may_take_text(limit: float) -> str:
+def may_take_text(limit: Budget) -> str:
     """Return what the status says before a long START: it may take up to the time limit.
 
-    >>> may_take_text(60.0)[:64]
+    >>> may_take_text(Budget(60.0))[:64]
     'Running START: a long search, which may take up to 60 s (Time li'
+    >>> may_take_text(Budget(30.0, BudgetKind.WORK))[:70]
+    'Running START: a long search, which may take up to 30 work units (Time'
     """
     where = layout.PARAMS_BY_NAME[layout.TIME_LIMIT]
     return (
-        f"Running START: a long search, which may take up to {limit:g} s ({where.label} in "
+        f"Running START: a long search, which may take up to {limit.text()} ({where.label} in "
         f"{where.ref.top_left}). When it ends, this cell says how long it took."
     )
 
@@ -467,9 +474,11 @@ def took_text(result: GenerateResult) -> str:
     """
     from xlsudoku.engine.generate.generator import DESCENT, pick
 
-    if pick(result.request) is DESCENT or result.time_limit is None:
+    if pick(result.request) is DESCENT or result.limit is None:
         return ""
-    return f" It took {result.seconds:.1f} s of the {result.time_limit:g} s allowed."
+    if result.limit.kind is BudgetKind.WALL:
+        return f" It took {result.seconds:.1f} s of the {result.limit.text()} allowed."
+    return f" It took {result.seconds:.1f} s; its limit was {result.limit.text()}."
 
 
 def start_status(result: GenerateResult, analysis: Analysis | None, cancelled: bool) -> str:

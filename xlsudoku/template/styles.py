@@ -105,6 +105,19 @@ def validation(param: layout.Param) -> DataValidation | None:
         error = f"{param.label} must be one of the dropdown's entries."
         # A pattern may also be a mask typed by hand: the dropdown offers, Python checks.
         rule.showErrorMessage = param.kind is layout.Kind.CHOICE
+    elif param.kind is layout.Kind.BUDGET:
+        # seconds in range, or kind:amount (checked by Python, which names what is wrong)
+        cell = param.ref.top_left
+        low, high = number_text(param.minimum), number_text(param.maximum)
+        rule = DataValidation(
+            type="custom",
+            formula1=f"OR(AND(ISNUMBER({cell}),{cell}>={low},{cell}<={high}),"
+            f'ISNUMBER(SEARCH(":",{cell})))',
+        )
+        error = f"{param.label} must be seconds from {low} to {high}, or cpu:SECONDS or work:UNITS."
+        if param.optional:
+            error += f" Leave it blank for {param.allowed.split('blank = ')[-1]}."
+        rule.showErrorMessage = True
     else:
         kind = "whole" if param.kind is layout.Kind.WHOLE else "decimal"
         rule = DataValidation(
