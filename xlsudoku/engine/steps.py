@@ -81,7 +81,7 @@ class Technique(enum.Enum):
     DYNAMIC_FORCING_CHAINS = "Dynamic Forcing Chains"
     DYNAMIC_FORCING_CHAINS_PLUS = "Dynamic Forcing Chains (+)"
     NESTED_FORCING_CHAINS = "Nested Forcing Chains"
-    # -- technique families of issue 12 item 3 (wings, ALS, Sue de Coq, grouped and ALS chains,
+    # -- the extended families (wings, ALS, Sue de Coq, grouped and ALS chains,
     # more uniqueness, multi-colouring, franken and mutant fish) --
     WXYZ_WING = "WXYZ-Wing"
     VWXYZ_WING = "VWXYZ-Wing"
