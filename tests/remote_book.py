@@ -98,3 +98,27 @@ def writes(actions: list[dict[str, Any]], sheets: tuple[str, ...] = layout.SHEET
                 )
                 cells[(sheet, address)] = value
     return cells
+
+
+def call_function(func_name: str, *args: Any) -> Any:
+    """Call the custom function *func_name* of the add-in as Excel's Office.js client would.
+
+    The request goes through ``xlwings.server.custom_functions_call`` with the add-in's module
+    (``xlsudoku.addin.xl``); the return value is what Excel would show.
+    """
+    import asyncio
+
+    import xlwings.server
+
+    from xlsudoku.addin import xl
+
+    data = {
+        "func_name": func_name,
+        "args": list(args),
+        "version": xw.__version__,
+        "client": "Office.js",
+        "runtime": "1.4",
+        "culture_info_name": "en-US",
+        "date_format": "M/d/yyyy",
+    }
+    return asyncio.run(xlwings.server.custom_functions_call(data, xl))

@@ -72,17 +72,7 @@ def run_script(book, name):
     return book.json()["actions"]
 
 
-def call(func_name, *args):
-    data = {
-        "func_name": func_name,
-        "args": list(args),
-        "version": xw.__version__,
-        "client": "Office.js",
-        "runtime": "1.4",
-        "culture_info_name": "en-US",
-        "date_format": "M/d/yyyy",
-    }
-    return asyncio.run(xlwings.server.custom_functions_call(data, xl))
+call = remote_book.call_function
 
 
 @pytest.fixture

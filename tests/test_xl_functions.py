@@ -6,31 +6,17 @@ that reached its limit (``>=N``), SUDOKU_GRADE shows the one analysis, and the r
 give the shape's own bounds.  The engine is the oracle.
 """
 
-import asyncio
-
 import pytest
-import xlwings as xw
-import xlwings.server
+import remote_book
 
-from xlsudoku.addin import layout, params, xl
+from xlsudoku.addin import layout, params
 from xlsudoku.engine import analysis
 from xlsudoku.engine.generate import KNOWN_FLOOR, GenerateRequest, generate
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions, solve
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 
-
-def call(func_name, *args):
-    data = {
-        "func_name": func_name,
-        "args": list(args),
-        "version": xw.__version__,
-        "client": "Office.js",
-        "runtime": "1.4",
-        "culture_info_name": "en-US",
-        "date_format": "M/d/yyyy",
-    }
-    return asyncio.run(xlwings.server.custom_functions_call(data, xl))
+call = remote_book.call_function
 
 
 # shape, opens asked (blank: the shape's default), the fewest opens the function takes
