@@ -95,14 +95,18 @@ def check_output(
         )
     if replace or (ours is not None and ours(target.real)):
         return Output(Path(path), target.real, True)
-    what = "another workbook (with its own puzzles)" if target.workbook else "an existing file"
+    # A workbook may hold a Collection, whoever wrote it last: only --replace lets it go.
+    what = (
+        "another workbook, which may hold puzzles of its own"
+        if target.workbook
+        else "an existing file this command did not make"
+    )
     hint = ""
     if replace is not None:
         kept = " (it is then kept as a backup)" if workbook else ""
         hint = f" add --replace to replace it{kept}, or"
     raise UnusableFile(
-        f"{option} {shown} is {what} this command did not make; nothing was written:{hint} "
-        f"choose another {option}"
+        f"{option} {shown} is {what}; nothing was written:{hint} choose another {option}"
     )
 
 
