@@ -478,7 +478,7 @@ def took_text(result: GenerateResult) -> str:
         return ""
     if result.limit.kind is BudgetKind.WALL:
         return f" It took {result.seconds:.1f} s of the {result.limit.text()} allowed."
-    return f" It took {result.seconds:.1f} s; its limit was {result.limit.text()}."
+    return f" It took {result.seconds:.1f} s."  # the limit's own sentence names CPU or work
 
 
 def start_status(result: GenerateResult, analysis: Analysis | None, cancelled: bool) -> str:
