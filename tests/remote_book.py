@@ -63,10 +63,18 @@ def payload(source: Path | Any, drop_names: tuple[str, ...] = ()) -> dict[str, A
                 "book_scope": True,
             }
         )
+    active = wb.active if wb.active is not None else wb.worksheets[0]
+    views = active.views.sheetView
+    selection = views[0].selection if views else []
+    selected = (selection[0].activeCell if selection else None) or "A1"
     return {
         "client": "Office.js",
         "version": xw.__version__,
-        "book": {"name": "xlsudoku.xlsm", "active_sheet_index": 0, "selection": "A1"},
+        "book": {
+            "name": "xlsudoku.xlsm",
+            "active_sheet_index": wb.worksheets.index(active),
+            "selection": selected,  # the active sheet's, as Excel sends it
+        },
         "names": names,
         "sheets": sheets,
     }

@@ -93,7 +93,11 @@ def test_play_takes_the_generator_analyze_or_a_collection_row(io):
 @pytest.mark.parametrize(
     ("source", "message"),
     [
-        ("the first", "Play from (C3) must be Generator, Analyze or a Collection id such as 7"),
+        (
+            "the first",
+            "Play from (C3) must be Generator, Analyze, Selected or a Collection id such as 7",
+        ),
+        ("Selected", "Play from (C3) is Selected, but no Collection row is selected: select"),
         ("7", "No Collection row has id 7"),
         ("Generator", "The Generator's puzzle is empty: press START first"),
         ("Analyze", "only a puzzle with one is played"),
@@ -311,3 +315,29 @@ def test_play_headless_on_x_sudoku_from_the_collection(tmp_path, capsys):
     wb = openpyxl.load_workbook(book)
     solved = grid_of([[c.value for c in row] for row in wb[layout.PLAY]["C6:R21"]], geo)
     assert solved == solve(puzzle) and isinstance(solved, Grid)
+
+
+def select(wb, sheet, cell):
+    """Make *cell* of *sheet* the selection, as Excel keeps it in the file and sends it."""
+    wb.active = wb[sheet]
+    wb[sheet].views.sheetView[0].selection[0].activeCell = cell
+    wb[sheet].views.sheetView[0].selection[0].sqref = cell
+
+
+def test_play_selected_takes_the_selected_collection_row_headless_and_remote(io, wb):
+    puzzles = []
+    for seed in (5, 6):
+        puzzles.append(start(io, seed=seed))
+        assert actions.save_to_collection(io).ok
+    io.write(layout.PLAY_SOURCE, "Selected")
+    select(wb, layout.COLLECTION, "C3")  # the second row: id 2
+    outcome = actions.play(io)
+    assert outcome.status.startswith("Playing Collection id 2 (the selected row) (9x9"), outcome
+    assert grid_of(io.read(layout.PLAY_GIVENS)) == puzzles[1]
+    select(wb, layout.COLLECTION, "A2")
+    cells = remote_book.writes(run_script(remote_book.book(wb), "play"))
+    assert cells[(layout.PLAY, "C23")].startswith("Playing Collection id 1 (the selected row)")
+    select(wb, layout.COLLECTION, "A1")  # the header: no row
+    assert "no Collection row is selected" in actions.play(io).status
+    select(wb, layout.PLAY, "C3")  # another sheet active: no selection on the Collection
+    assert "no Collection row is selected" in actions.play(io).status

@@ -57,7 +57,10 @@ def test_workbook_output_onto_another_workbook_needs_replace_and_names_the_backu
     before = _snapshot(folder)
     argv = ["workbook", "start", str(folder / "A.xlsm"), "--output", str(folder / "B.xlsm")]
     assert main([*argv, "--quiet"]) == Exit.UNUSABLE_FILE
-    assert "is another workbook, which may hold puzzles of its own; nothing was written" in capsys.readouterr().err
+    assert (
+        "is another workbook, which may hold puzzles of its own; nothing was written"
+        in capsys.readouterr().err
+    )
     assert _snapshot(folder) == before
     for backup in ("B.xlsm.bak", "B.xlsm.2.bak"):  # a second run keeps the first backup
         assert main([*argv, "--quiet", "--replace"]) == 0

@@ -1002,17 +1002,40 @@ def _play_source(io: CellIO, value: Any) -> tuple[Grid, str]:
         io.require([layout.COLLECTION_HEADER])
         grid = _collection_puzzle(io, int(key))
         where, empty = f"Collection id {int(key)}", ""
+    elif key == layout.PLAY_FROM_SELECTED.lower():
+        io.require([layout.COLLECTION_HEADER])
+        wanted = _selected_id(io, param.address)
+        grid = _collection_puzzle(io, wanted)
+        where, empty = f"Collection id {wanted} (the selected row)", ""
     else:
         raise params.ParamError(
             [
                 f"Play from ({param.address}) must be {layout.PLAY_FROM_GENERATOR}, "
-                f"{layout.PLAY_FROM_ANALYZE} or a Collection id such as 7, got "
+                f"{layout.PLAY_FROM_ANALYZE}, {layout.PLAY_FROM_SELECTED} or a Collection id "
+                "such as 7, got "
                 f"{params.shown(value)}"
             ]
         )
     if grid.given_count == 0:
         raise params.ParamError([f"{where[:1].upper()}{where[1:]} is empty: {empty}"])
     return grid, where
+
+
+def _selected_id(io: CellIO, address: str) -> int:
+    """Return the id of the Collection row selected (the active cell on the Collection sheet)."""
+    header_row = layout.parse_cell(layout.NAMES[layout.COLLECTION_HEADER].top_left)[0]
+    row = io.selected_row(layout.COLLECTION)
+    rows = io.table_rows(layout.COLLECTION_HEADER)
+    index = -1 if row is None else row - header_row - 1
+    if not 0 <= index < len(rows) or not rows[index] or not _is_whole(rows[index][0]):
+        raise params.ParamError(
+            [
+                f"Play from ({address}) is {layout.PLAY_FROM_SELECTED}, but no Collection row is "
+                "selected: select a row of the Collection sheet and run play from there (the "
+                "xlwings Lite or Server pane), or type the row's id"
+            ]
+        )
+    return int(rows[index][0])
 
 
 def _collection_puzzle(io: CellIO, wanted: int) -> Grid:

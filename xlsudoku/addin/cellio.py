@@ -111,6 +111,9 @@ class CellIO(Protocol):
         None when no sheet of the workbook has that name (case is forgiven).
         """
 
+    def selected_row(self, sheet: str) -> int | None:
+        """Return the row of the selected cell when *sheet* is the active sheet, else None."""
+
 
 def sheet_reference(text: str, sheets: Sequence[str]) -> tuple[str, str | None] | None:
     """Return (sheet, address or None) of a reference such as ``Paste`` or ``'My sheet'!A1:A9``.
@@ -481,6 +484,16 @@ class XlwingsIO(_Tables):
                 return [[_plain(v) for v in row] for row in sheet.api["values"]]
         return [[_plain(v) for v in row] for row in rng.options(ndim=2, err_to_str=True).value]
 
+    def selected_row(self, sheet: str) -> int | None:
+        """Return the selected cell's row when *sheet* is active (Excel's selection)."""
+        try:
+            selection = self.book.selection
+        except (AttributeError, KeyError, NotImplementedError, TypeError):
+            return None  # no selection in this request (a shape, or an older client)
+        if selection is None or selection.sheet.name != sheet:
+            return None
+        return int(selection.row)
+
     def _table(self, name: str) -> _Table:
         """Return the table under header *name*: every row down to the sheet's last used row."""
         header = self._range(name)
@@ -662,6 +675,17 @@ class OpenpyxlIO(_Tables):
         elif found[1] is not None and cells and not isinstance(cells[0], tuple):
             cells = (cells,)
         return [[_plain(cell.value) for cell in row] for row in cells]
+
+    def selected_row(self, sheet: str) -> int | None:
+        """Return the row of the active cell the file keeps when *sheet* is its active sheet."""
+        active = self.workbook.active
+        if active is None or active.title != sheet:
+            return None
+        views = active.views.sheetView
+        selection = views[0].selection if views else []
+        cell = selection[0].activeCell if selection else None
+        match = re.fullmatch(r"\$?[A-Z]{1,3}\$?([1-9]\d*)", str(cell or "").upper())
+        return int(match[1]) if match else None
 
     def write(self, name: str, value: Value | Block) -> None:
         """Write one value or a block shaped like the range."""

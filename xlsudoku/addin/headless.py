@@ -135,6 +135,10 @@ class RecordingIO:
         """Read a sheet or a range of the inner workbook."""
         return self.inner.read_sheet(reference)
 
+    def selected_row(self, sheet: str) -> int | None:
+        """Read the selection of the inner workbook."""
+        return self.inner.selected_row(sheet)
+
     def write(self, name: str, value: Any) -> None:
         """Write to the inner workbook and record it."""
         self._record("write", name, value)

@@ -671,6 +671,7 @@ PLAY_LEGEND = "PlayLegend"
 # What Play from may name besides a Collection id (the first is the default).
 PLAY_FROM_GENERATOR = "Generator"
 PLAY_FROM_ANALYZE = "Analyze"
+PLAY_FROM_SELECTED = "Selected"
 
 PLAY_PARAMS: tuple[Param, ...] = (
     Param(
@@ -679,12 +680,15 @@ PLAY_PARAMS: tuple[Param, ...] = (
         Ref(PLAY, "C3"),
         Kind.TEXT,
         PLAY_FROM_GENERATOR,
-        choices=(PLAY_FROM_GENERATOR, PLAY_FROM_ANALYZE),
+        choices=(PLAY_FROM_GENERATOR, PLAY_FROM_ANALYZE, PLAY_FROM_SELECTED),
         allowed="",
         width=6,
         note=(
             "The puzzle PLAY puts on the grid: Generator (the puzzle START made, the default), "
-            "Analyze (the puzzle typed on the Analyze sheet) or a Collection id such as 7. "
+            "Analyze (the puzzle typed on the Analyze sheet), a Collection id such as 7, or "
+            "Selected: the Collection row selected when PLAY runs (run play from the xlwings "
+            "Lite or Server pane on the Collection sheet; without Excel, the active cell the "
+            "file was saved with). "
             "PLAY starts afresh: the givens are locked (Excel refuses a digit typed over one) "
             "and drawn in bold black, your entries in blue."
         ),
