@@ -64,3 +64,14 @@ def cells_of(name: str) -> list[tuple[str, str]]:
 def address(name: str) -> str:
     """Return the address of defined *name* as messages show it."""
     return layout.NAMES[name].address
+
+
+def fills(wb, name, colour):
+    """Return the (row, column) offsets of block *name* filled with *colour*."""
+    ref = layout.NAMES[name]
+    found = set()
+    for r, row in enumerate(wb[ref.sheet][ref.address]):
+        for c, cell in enumerate(row):
+            if cell.fill.fill_type == "solid" and cell.fill.fgColor.rgb[-6:] == colour.lstrip("#"):
+                found.add((r, c))
+    return found

@@ -9,7 +9,7 @@ import pytest
 import remote_book
 import xlwings as xw
 import xlwings.server
-from sheets import PUZZLES, block_of, grid_of
+from sheets import PUZZLES, block_of, fills, grid_of
 
 from xlsudoku.addin import actions, layout, params, render, xl
 from xlsudoku.addin.cellio import OpenpyxlIO
@@ -19,17 +19,6 @@ from xlsudoku.engine.solver import solutions
 
 SEVERAL = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
 ELIMINATING = PUZZLES[6][0]  # its fourth step removes candidates (pointing) without placing
-
-
-def fills(wb, name, colour):
-    """Return the (row, column) offsets of block *name* filled with *colour*."""
-    ref = layout.NAMES[name]
-    found = set()
-    for r, row in enumerate(wb[ref.sheet][ref.address]):
-        for c, cell in enumerate(row):
-            if cell.fill.fill_type == "solid" and cell.fill.fgColor.rgb[-6:] == colour.lstrip("#"):
-                found.add((r, c))
-    return found
 
 
 def candidates(io, geo=CLASSIC):

@@ -13,7 +13,7 @@ import pytest
 import remote_book
 import xlwings as xw
 import xlwings.server
-from sheets import PUZZLES, TEMPLATE, grid_of
+from sheets import PUZZLES, TEMPLATE, fills, grid_of
 
 from xlsudoku.addin import actions, layout, params, render, xl
 from xlsudoku.addin.cellio import OpenpyxlIO
@@ -24,17 +24,6 @@ from xlsudoku.engine.solver import solve
 PUZZLE = PUZZLES[0][0]
 SEVERAL = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
 SHAPES = {"9x9": 26, "6x6": 14, "16x16": 140}
-
-
-def fills(wb, name, colour):
-    """Return the (row, column) offsets of block *name* filled with *colour*."""
-    ref = layout.NAMES[name]
-    found = set()
-    for r, row in enumerate(wb[ref.sheet][ref.address]):
-        for c, cell in enumerate(row):
-            if cell.fill.fill_type == "solid" and cell.fill.fgColor.rgb[-6:] == colour.lstrip("#"):
-                found.add((r, c))
-    return found
 
 
 def start(io, shape="9x9", seed=5):

@@ -567,6 +567,18 @@ def read_block(name: str, rows: Sequence[Sequence[Raw]], geometry: Geometry) -> 
     xlsudoku.addin.params.ParamError: cell H11 holds 7 but is outside the 4x4 grid: set ...
     """
     ref = layout.NAMES[name]
+    corner = _corner(ref, rows, geometry, "set Geometry to the puzzle's shape, or clear")
+    return _read_cells(ref, corner, geometry)
+
+
+def _corner(
+    ref: layout.Ref, rows: Sequence[Sequence[Raw]], geometry: Geometry, fix: str
+) -> list[list[Raw]]:
+    """Return the *geometry* corner of the block *rows*; a value outside it is a ParamError.
+
+    The message names the first such cell, counts the others and ends with *fix* ("clear" the
+    cells, or something to do first).
+    """
     size = geometry.size
     outside = [
         (r, c)
@@ -580,11 +592,10 @@ def read_block(name: str, rows: Sequence[Sequence[Raw]], geometry: Geometry) -> 
         raise ParamError(
             [
                 f"cell {ref.cell(r, c)} holds {shown(rows[r][c])} but is outside the "
-                f"{geometry.name} grid{more}: set Geometry to the puzzle's shape, or clear "
-                f"the cell{'s' if more else ''}"
+                f"{geometry.name} grid{more}: {fix} the cell{'s' if more else ''}"
             ]
         )
-    return _read_cells(ref, [list(row[:size]) for row in rows[:size]], geometry)
+    return [list(row[:size]) for row in rows[:size]]
 
 
 def _read_cells(ref: layout.Ref | None, rows: Sequence[Sequence[Raw]], geo: Geometry) -> Grid:
@@ -611,22 +622,7 @@ def read_entries(name: str, rows: Sequence[Sequence[Raw]], geometry: Geometry) -
     xlsudoku.addin.params.ParamError: cell r1c3 (E6) holds 'x'; type a digit 1-9 or leave it empty
     """
     ref = layout.NAMES[name]
-    size = geometry.size
-    outside = [
-        (r, c)
-        for r, row in enumerate(rows)
-        for c, value in enumerate(row)
-        if (r >= size or c >= size) and not is_blank(value)
-    ]
-    if outside:
-        r, c = outside[0]
-        raise ParamError(
-            [
-                f"cell {ref.cell(r, c)} holds {shown(rows[r][c])} but is outside the "
-                f"{geometry.name} grid: clear it"
-            ]
-        )
-    return _digits(ref, [list(row[:size]) for row in rows[:size]], geometry)
+    return _digits(ref, _corner(ref, rows, geometry, "clear"), geometry)
 
 
 def _digits(ref: layout.Ref | None, rows: Sequence[Sequence[Raw]], geo: Geometry) -> list[int]:
