@@ -309,3 +309,19 @@ def test_random_solution_on_constrained_puzzles():
         grid = Grid.parse(puzzle)
         found = random_solution(grid, rng)
         assert found is not None and _is_valid_solution(grid, found)
+
+
+@pytest.mark.parametrize("side", [16, 12])  # the bit-parallel path and the per-cell masks
+def test_counting_keeps_no_solution(side):
+    import tracemalloc
+
+    empty = Grid.parse("." * side * side, geometry_for_size(side))
+    assert count_solutions(empty, limit=1) == 1  # the shape's tables are made once, before
+    tracemalloc.start()
+    try:
+        assert count_solutions(empty, limit=3000) == 3000
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # 3,000 kept solutions would be megabytes (a tuple of side * side digits each)
+    assert peak < 1_000_000, f"{peak:,} bytes"

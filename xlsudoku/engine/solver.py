@@ -1055,12 +1055,15 @@ def _search(
     cands: list[int],
     geo: Geometry,
     limit: int,
-    found: list[list[int]],
+    found: list[list[int]] | None,
     rng: random.Random | None,
     counter: list[int],
     work: Work | None = None,
 ) -> None:
-    """Depth-first search collecting up to *limit* solutions into *found*."""
+    """Depth-first search for up to *limit* solutions, kept in *found* unless it is None.
+
+    *counter* holds the guesses and the solutions found so far (``[guesses, solutions]``).
+    """
     if work is not None:
         work(1)
     try:
@@ -1077,7 +1080,9 @@ def _search(
                 if k == 2:
                     break
     if best < 0:
-        found.append(cands)
+        counter[1] += 1
+        if found is not None:
+            found.append(cands)
         return
     counter[0] += 1
     m = cands[best]
@@ -1095,7 +1100,7 @@ def _search(
         except _Contradiction:
             continue
         _search(trial, geo, limit, found, rng, counter, work)
-        if len(found) >= limit:
+        if counter[1] >= limit:
             return
 
 
@@ -1120,9 +1125,29 @@ def _listed(
     if cands is None:
         return [], 0
     found: list[list[int]] = []
-    counter = [0]
+    counter = [0, 0]
     _search(cands, grid.geometry, limit, found, rng, counter, work)
     return [tuple(m.bit_length() for m in c) for c in found], counter[0]
+
+
+def _count_generic(grid: Grid, limit: int, work: Work | None) -> int:
+    """Return how many solutions (at most *limit*) *grid* has, keeping none of them.
+
+    A count of a million solutions of an empty 16x16 grid then needs no more memory than one.
+    """
+    lay = _layout(grid.geometry)
+    if lay is not None:
+        givens = _givens_bits(lay, grid.cells)
+        start = _place_bits(lay, lay.all_, givens)
+        if start < 0:
+            return 0
+        return _search_bits(lay, start, limit, None, None, work, givens).solutions
+    cands = _initial(grid)
+    if cands is None:
+        return 0
+    counter = [0, 0]
+    _search(cands, grid.geometry, limit, None, None, counter, work)
+    return counter[1]
 
 
 # --------------------------------------------------------------------------------------------
@@ -1260,8 +1285,7 @@ def count_solutions_cells(
         if work is not None:
             work(1 + stats.guesses)
         return stats.solutions
-    found, _ = _generic(Grid(tuple(cells), geometry), limit, None, work)
-    return len(found)
+    return _count_generic(Grid(tuple(cells), geometry), limit, work)
 
 
 def solutions_cells(
@@ -1355,7 +1379,7 @@ def other_solution_cells(
         trial[c] &= ~bit
         if trial[c]:
             found: list[list[int]] = []
-            _search(trial, geometry, 1, found, None, [0], work)
+            _search(trial, geometry, 1, found, None, [0, 0], work)
             if found:
                 return tuple(m.bit_length() for m in found[0])
         try:
