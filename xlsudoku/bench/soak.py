@@ -648,8 +648,9 @@ def _hostile_text(rng: random.Random) -> tuple[str, bytes, str]:
     """Return a file name, hostile puzzle-file bytes and what the message must say."""
     kind = rng.randrange(5)
     if kind == 0:
-        depth = rng.choice([33, 100, 1000, 100_000, rng.randrange(33, 300_000)])
-        return "deep.json", ("[" * depth).encode(), "nested deeper than 32 levels"
+        depth = rng.choice([34, 100, 1000, 100_000, rng.randrange(34, 300_000)])  # one is the list
+        # closed, so that only the depth is wrong (an unclosed one is bad JSON, and says so)
+        return "deep.json", ("[" * depth + "]" * depth).encode(), "nested deeper than 32 levels"
     if kind == 1:
         digits = rng.randrange(101, 6000)
         body = '{"puzzle": ' + "7" * digits + "}\n"
@@ -660,7 +661,8 @@ def _hostile_text(rng: random.Random) -> tuple[str, bytes, str]:
     if kind == 3:
         junk = bytes(rng.randrange(128, 256) for _ in range(rng.randrange(1, 50)))
         return "bytes.txt", b"." * 81 + b"\n" + junk, "is not UTF-8 text"
-    deep = '{"puzzle": ' + '{"a": ' * rng.randrange(33, 5000) + "1"
+    depth = rng.randrange(33, 5000)
+    deep = '{"puzzle": ' + '{"a": ' * depth + "1" + "}" * depth + "}\n"
     return "deep.jsonl", deep.encode(), "nested deeper than 32 levels"
 
 
