@@ -162,3 +162,14 @@ def test_without_the_print_extra_booklet_says_which_extra_to_install(tmp_path):
         "pip install 'xlsudoku[print]'"
     ]
     assert not (tmp_path / "one.pdf").exists()
+
+
+def test_bytes_that_are_not_utf8_are_bad_input_and_a_missing_file_unusable(tmp_path, capsys):
+    from xlsudoku.cli import main
+
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"." * 81 + b"\n\x86\x87\n")
+    assert main(["booklet", str(bad), "-o", str(tmp_path / "b.pdf")]) == 1  # as for grade
+    assert "line 2, column 1: byte 0x86 is not UTF-8 text" in capsys.readouterr().err
+    assert main(["booklet", str(tmp_path / "gone.txt"), "-o", str(tmp_path / "g.pdf")]) == 3
+    assert not (tmp_path / "b.pdf").exists() and not (tmp_path / "g.pdf").exists()

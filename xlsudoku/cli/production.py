@@ -602,7 +602,7 @@ def _run_booklet(args: argparse.Namespace) -> int:
 
     from xlsudoku.cli.inputs import report_bad
     from xlsudoku.cli.outputs import check_output
-    from xlsudoku.engine.grid import SudokuError
+    from xlsudoku.engine.grid import ParseError, SudokuError
     from xlsudoku.errors import Exit, os_error_message
     from xlsudoku.production.booklet import (
         BookletOptions,
@@ -627,7 +627,8 @@ def _run_booklet(args: argparse.Namespace) -> int:
         found = read_entries(args.source, args.sheet, args.csv)
     except SudokuError as error:
         print(f"xlsudoku booklet: {error}", file=sys.stderr)
-        return Exit.UNUSABLE_FILE
+        # bytes that are not UTF-8 are bad input (named by line), as for every command
+        return Exit.BAD_INPUT if isinstance(error, ParseError) else Exit.UNUSABLE_FILE
     entries: list[Entry] = []
     status = 0
     for label, item in found:
