@@ -166,6 +166,7 @@ def interrupt_the_search(*args):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=soak.default_sigint,  # even when this suite runs with Ctrl+C ignored
     )
     process.stderr.read(1)  # the progress bar: the search is on
     process.send_signal(signal.SIGINT)
@@ -198,6 +199,7 @@ def test_ctrl_c_in_an_engine_command_is_one_line_and_130(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=soak.default_sigint,
     )
     process.stdout.readline()  # the header: grading is under way
     process.send_signal(signal.SIGINT)

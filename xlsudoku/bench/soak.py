@@ -83,7 +83,10 @@ def cli(
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, "-m", "xlsudoku", *args], stdout=out, stderr=err
+            [sys.executable, "-m", "xlsudoku", *args],
+            stdout=out,
+            stderr=err,
+            preexec_fn=default_sigint,
         )
         pending = sorted(signals)
         usage: Any = None
@@ -157,6 +160,15 @@ class Tally:
     def problem(self, text: str) -> None:
         """Record a problem (a missed goal)."""
         self.problems.append(text)
+
+
+def default_sigint() -> None:
+    """Give a child process the default Ctrl+C, whatever its parent ignores.
+
+    A run started with SIGINT ignored (a job started with ``&`` by a script, a suite under
+    ``nohup``) would pass that on, and the runs would never see the SIGINTs sent to them.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _lost_or_changed(before: dict[Any, tuple[Any, ...]], after: dict[Any, tuple[Any, ...]]) -> int:
@@ -883,10 +895,6 @@ def _report(name: str, tally: Tally, goal: str, seconds: float) -> bool:
 def run(args: argparse.Namespace, main: Callable[[list[str]], int]) -> int:
     """Run the soak; print each part's figures and goal; return 5 when a goal is missed."""
     chosen = set(args.parts.split(","))
-    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        # Started with SIGINT ignored (a job started with & by a script): the runs would
-        # inherit that and never see the SIGINTs this benchmark sends.
-        signal.signal(signal.SIGINT, signal.default_int_handler)
     rng = random.Random(args.seed)
     print(f"workbook: {TEMPLATE}  seed: {args.seed}")
     print(f"before: {load_note()}")
