@@ -13,11 +13,17 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # xlwings' remote engine (the one xlwings Lite and Server use) in tests: the free noncommercial
 # key and server mode must be set before xlwings is first imported (tests/test_xl.py).
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
+
+# Property tests draw fresh examples on every run; CI sets XLSUDOKU_HYPOTHESIS=ci to draw the
+# same ones each time, so that a run which lands is the run that was checked.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("XLSUDOKU_HYPOTHESIS", "default"))
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_DATA = Path(__file__).resolve().parent / "data"

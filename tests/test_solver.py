@@ -182,8 +182,11 @@ def _random_shaped_puzzle(seed: int, size: int, blank_share: float, corrupt: boo
     st.booleans(),
 )
 def test_power_of_two_path_agrees_with_reference(seed, size, blank_share, corrupt):
-    # 4x4 and 16x16 take the bit-parallel path; the reference keeps per-cell masks
-    puzzle = _random_shaped_puzzle(seed, size, blank_share if size == 16 else 0.7, corrupt)
+    # 4x4 and 16x16 take the bit-parallel path; the reference keeps per-cell masks.  A corrupted
+    # 16x16 grid is often without solution, and proving that with three quarters blank can take
+    # either solver hours (seed 551621328 at 0.75 ran past 300 s): corrupted ones keep half given.
+    share = 0.7 if size == 4 else min(blank_share, 0.55) if corrupt else blank_share
+    puzzle = _random_shaped_puzzle(seed, size, share, corrupt)
     fast = solutions(puzzle, 8)
     slow = reference_solutions(puzzle, 8)
     assert len(fast) == len(slow)
