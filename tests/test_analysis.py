@@ -76,6 +76,7 @@ def test_sample_vector(row):
     _check(row)
 
 
+@pytest.mark.slow
 def test_shared_vectors_beyond_the_sample(shared_data):
     seen = {r["puzzle"] for r in SAMPLE}
     rows = [r for r in _tsv(shared_data / "uniqueness_test_vectors.tsv") if r["puzzle"] not in seen]

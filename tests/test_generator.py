@@ -204,7 +204,10 @@ def check_result(result: GenerateResult, request: GenerateRequest) -> None:
             assert bool(puzzle[cell]) == (ch == "x"), cell
     assert 1 <= result.trials_used <= request.trials
     assert 1 <= result.grids_tried <= result.trials_used
-    ranks = rank_statistics(puzzle, result.solution, next_step=next_step)
+    # beyond singles on 16x16 the step solver's forcing chains take seconds a round: the count
+    # of cells per rank is checked with singles and the fewest-candidates fallback there
+    steps = next_step if puzzle.geometry.size <= 9 else None
+    ranks = rank_statistics(puzzle, result.solution, next_step=steps)
     assert sum(ranks.cells_per_rank) == puzzle.geometry.cell_count - result.opens
 
 
@@ -542,16 +545,16 @@ def test_a_16x16_deep_target_returns_within_twice_its_limit():
         pattern=None,
         seed=1,
         geometry=geometry_for_size(16),
-        budget=Budget(3.0, BudgetKind.CPU),
+        budget=Budget(1.5, BudgetKind.CPU),
     )
     began = time.process_time()
     result = generate(request)
     spent = time.process_time() - began
-    assert spent < 6.0, f"{spent:.1f} s of CPU for a 3 s limit"
+    assert spent < 3.0, f"{spent:.1f} s of CPU for a 1.5 s limit"
     check_result(result, request)
     if not result.reached:
         assert result.stop == "time" and result.limited_by is BudgetKind.CPU
-        assert result.message.startswith("Could not reach 92 opens in 3 s of CPU (")
+        assert result.message.startswith("Could not reach 92 opens in 1.5 s of CPU (")
         assert result.message.endswith(f"best is {result.opens} opens")
 
 

@@ -56,7 +56,7 @@ def _numbered(text: str) -> list[tuple[int, str]]:
 _FULL = _numbered(REGLIB.read_text(encoding="utf-8")) if REGLIB.exists() else []
 _FULL_CASES = [(n, ln) for n, ln in _FULL if ln.startswith(":")]
 _SAMPLED = sorted(
-    sample_lines([f"{n}\t{ln}" for n, ln in _FULL_CASES], default=600),
+    sample_lines([f"{n}\t{ln}" for n, ln in _FULL_CASES], default=200),
     key=lambda s: int(s.split("\t")[0]),
 )
 
@@ -104,6 +104,7 @@ def _exemplar_rows() -> list[list[str]]:
     return [ln.split("\t") for ln in sample_lines(lines, 120)]
 
 
+@pytest.mark.slow
 def test_exemplars_need_their_technique_or_a_harder_one(shared_data):
     from xlsudoku.bench.grading import HODOKU_CODES
     from xlsudoku.engine.grid import Grid

@@ -7,7 +7,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from conftest import bench_args, rating_path_boards
+from conftest import bench_args, rating_path_boards, sample_lines
 
 from xlsudoku.bench.grading import read_rows
 from xlsudoku.bench.rating import agreement, rate_rows, run_se
@@ -156,7 +156,8 @@ def test_se_uniqueness_and_strong_link_steps_are_sound_along_rating_paths():
 
     finders = (find_unique_loops, find_bug, *(partial(find_strong_links, count=k) for k in (2, 3)))
     checked = 0
-    for row in CORNERS + [r for r in SAMPLE if 3.8 <= float(r["ER"]) < 7]:
+    rows = CORNERS + [r for r in SAMPLE if 3.8 <= float(r["ER"]) < 7]
+    for row in sample_lines(rows, default=10, seed=153):  # XLSUDOKU_SAMPLE=all: every row
         grid = Grid.parse(row["puzzle"])
         solution = solve(grid)
         assert solution is not None
@@ -373,7 +374,7 @@ def test_rating_path_rates_like_the_easiest_first_path():
     # the 117 here: 8.4 -> 8.3, the easiest-first path meeting its 8.4 step later) and the
     # level, the human solver's, never does
     scores = []
-    for row in SE_RATED + SAMPLE:
+    for row in sample_lines(SE_RATED + SAMPLE, default=40, seed=371):  # all: XLSUDOKU_SAMPLE=all
         grid = Grid.parse(row["puzzle"])
         rated = grade(grid)
         plain = grade_path(solve_path(grid, SE_TABLE), SE_TABLE)

@@ -251,6 +251,7 @@ def test_sound_on_local_sample() -> None:
     assert not missing, sorted(t.value for t in missing)
 
 
+@pytest.mark.slow
 def test_sound_on_top1465_sample(shared_data) -> None:
     lines = (shared_data / "magictour_top1465_hodoku.tsv").read_text().splitlines()[1:]
     for line in sample_lines(lines, default=6, seed=41):
