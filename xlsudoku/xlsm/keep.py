@@ -33,12 +33,12 @@ import zipfile
 from collections.abc import Callable, Iterator, Mapping, Set
 from dataclasses import dataclass
 from typing import Any
-from xml.sax.saxutils import escape, unescape
 
 from defusedxml.ElementTree import fromstring as parse_xml
 from defusedxml.ElementTree import iterparse
 
 from xlsudoku.xlsm.errors import PackageError
+from xlsudoku.xlsm.xmltext import escape, unescape
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _M = f"{{{_MAIN}}}"
