@@ -44,8 +44,9 @@ from xlsudoku.errors import Exit
 
 BARE_OPENPYXL = """\
 import sys, openpyxl
-wb = openpyxl.load_workbook(sys.argv[1], keep_vba=True)
-wb.save(sys.argv[2])
+_, source, target = sys.argv
+wb = openpyxl.load_workbook(source, keep_vba=True)
+wb.save(target)
 """
 """The peer of START: a Python that only loads and saves the workbook with openpyxl."""
 
