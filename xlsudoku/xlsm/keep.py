@@ -933,11 +933,22 @@ def _rows(data: bytes, start: int, end: int) -> list[tuple[int, bytes]]:
         number = _R_ROW.search(found.group("attrs"))
         if number is None or (rows and int(number.group(1)) <= rows[-1][0]):
             raise _NotPatchable
+        _check_cell_order(found.group("body") or b"", int(number.group(1)))
         rows.append((int(number.group(1)), found.group(0)))
         at = found.end()
     if data[at:end].strip():
         raise _NotPatchable
     return rows
+
+
+def _check_cell_order(body: bytes, number: int) -> None:
+    """Refuse a row whose cells are out of order or in another row (a whole save says so)."""
+    last = 0
+    for address in _R_CELL.finditer(body):
+        column = _column(address.group(1).decode())
+        if int(address.group(2)) != number or column <= last:
+            raise _NotPatchable
+        last = column
 
 
 def _stale_caches(rows: list[tuple[int, bytes]], context: _Context) -> list[int]:
