@@ -16,6 +16,7 @@ from xlsudoku.engine.solver import count_solutions
 from xlsudoku.interrupts import Interrupts
 from xlsudoku.xlsm import files as workbook_file
 from xlsudoku.xlsm import package
+from xlsudoku.xlsm import workbook as workbook_save
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
@@ -223,16 +224,25 @@ def test_second_ctrl_c_abandons_without_writing(book, monkeypatch):
     assert no_temp_files(book.parent) and not book.with_name(book.name + ".bak").exists()
 
 
-def test_interrupt_while_writing_the_copy_leaves_the_file_intact(book, monkeypatch):
+@pytest.mark.parametrize("save", ["whole", "patched"])
+def test_interrupt_while_writing_the_copy_leaves_the_file_intact(book, monkeypatch, save):
     before = book.read_bytes()
     interrupts = Interrupts()
-    real_save = package.save_preserving
+    real_save, real_patch = package.save_preserving, workbook_save.patch_cells
 
     def save_then_interrupt(workbook, path, template):
         real_save(workbook, path, template)
         interrupts.press()
 
+    def patch_then_interrupt(*args):
+        patched = real_patch(*args)
+        interrupts.press()
+        return patched
+
     monkeypatch.setattr(package, "save_preserving", save_then_interrupt)
+    monkeypatch.setattr(workbook_save, "patch_cells", patch_then_interrupt)
+    if save == "whole":
+        monkeypatch.setattr(workbook_save, "_patched", lambda *args: None)
     with pytest.raises(KeyboardInterrupt):
         headless.run("save", book, interrupts=interrupts)
     assert book.read_bytes() == before and interrupts.state == f"{book} was not changed"

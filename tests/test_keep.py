@@ -10,6 +10,7 @@ from conftest import ROOT
 
 from xlsudoku.cli import main
 from xlsudoku.errors import Exit
+from xlsudoku.xlsm import workbook as workbook_file
 from xlsudoku.xlsm.keep import CellNotKept, keep_cells
 
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
@@ -156,7 +157,10 @@ def test_a_formula_openpyxl_drops_is_named():
         keep_cells(data, out.getvalue(), {})
 
 
-def test_shared_strings_are_compared_by_text_and_rich_ones_put_back(tmp_path):
+@pytest.mark.parametrize("save", ["whole", "patched"])
+def test_shared_strings_are_compared_by_text_and_rich_ones_put_back(tmp_path, monkeypatch, save):
+    if save == "whole":  # openpyxl saves every sheet: keep_cells puts the strings back
+        monkeypatch.setattr(workbook_file, "_patched", lambda *args: None)
     strings = (
         '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="2" '
         'uniqueCount="2"><si><t>plain &amp; simple</t></si><si><r><rPr><i/></rPr><t>it</t></r>'
@@ -190,8 +194,12 @@ def test_shared_strings_are_compared_by_text_and_rich_ones_put_back(tmp_path):
         out.writestr("xl/sharedStrings.xml", strings)
     book = tmp_path / "book.xlsm"
     book.write_bytes(buffer.getvalue())
+    before = _cells(book, COLLECTION)
     assert main(["workbook", "save", str(book)]) == Exit.BAD_INPUT
     cells = _cells(book, COLLECTION)
+    if save == "patched":  # the Collection was not touched: its cells are as they were
+        assert cells == before
+        return
     assert cells["M2"] == '<c r="M2" t="inlineStr"><is><t>plain &amp; simple</t></is></c>'
     assert cells["M3"] == (
         '<c r="M3" t="inlineStr"><is><r><rPr><i/></rPr><t>it</t></r><r><t>alic</t></r></is></c>'

@@ -610,6 +610,11 @@ class OpenpyxlIO(_Tables):
         # sheet title -> the (row, column) cells whose values this adapter wrote: saving keeps
         # every other cell as the file had it (xlsudoku.xlsm.keep)
         self.written: dict[str, set[tuple[int, int]]] = {}
+        # sheet title -> the columns and the rows whose sizes it set
+        self.resized: dict[str, tuple[set[int], set[int]]] = {}
+        # True once the adapter changed more than cell values and sizes (fills, new rows'
+        # styles): a save of values and sizes only writes just those into the file
+        self.reshaped = False
 
     def _wrote(self, sheet: Worksheet, row: int, column: int) -> None:
         self.written.setdefault(sheet.title, set()).add((row, column))
@@ -746,6 +751,7 @@ class OpenpyxlIO(_Tables):
         from openpyxl.utils.cell import get_column_letter
 
         sheet, c0, c1 = table.sheet, table.first_col, table.last_col
+        self.reshaped = True
         # A new cell takes its column's format (text, date, wrapping), as one typed in Excel does.
         for column in range(c0, c1 + 1):
             dimension = sheet.column_dimensions.get(get_column_letter(column))
@@ -776,18 +782,25 @@ class OpenpyxlIO(_Tables):
 
         sheet, (r0, c0, _, _) = self._resolve(name)
         for offset, points in enumerate(column_widths or ()):
-            dimension = sheet.column_dimensions[get_column_letter(c0 + offset)]
-            dimension.width = character_width(points)
-            dimension.hidden = points <= 0
+            letter = get_column_letter(c0 + offset)
+            was = sheet.column_dimensions.get(letter)
+            width, hidden = character_width(points), points <= 0
+            if was is None or (was.width, bool(was.hidden)) != (width, hidden):
+                self.resized.setdefault(sheet.title, (set(), set()))[0].add(c0 + offset)
+                dimension = sheet.column_dimensions[letter]
+                dimension.width, dimension.hidden = width, hidden
         for offset, points in enumerate(row_heights or ()):
-            dimension = sheet.row_dimensions[r0 + offset]
-            dimension.height = points
-            dimension.hidden = points <= 0
+            was = sheet.row_dimensions.get(r0 + offset)
+            if was is None or (was.height, bool(was.hidden)) != (points, points <= 0):
+                self.resized.setdefault(sheet.title, (set(), set()))[1].add(r0 + offset)
+                dimension = sheet.row_dimensions[r0 + offset]
+                dimension.height, dimension.hidden = points, points <= 0
 
     def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
         """Set the fill colour of cells of the range (None = no fill)."""
         from openpyxl.styles import PatternFill
 
+        self.reshaped = True
         sheet, (r0, c0, r1, c1) = self._resolve(name)
         pattern = (
             PatternFill(fill_type=None)

@@ -361,6 +361,8 @@ def _run(
             on_commit=committed,
             backup=backup if backup is not None else False,
             changed=io.written,  # every other cell is kept as the file had it
+            only_values=not io.reshaped,
+            resized=io.resized,
         )
 
     action = getattr(actions, ACTIONS[command])

@@ -246,6 +246,49 @@ def _start(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _whole(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--runs", type=_at_least(5), default=7, help="counted runs of each (at least 5; 7)"
+    )
+    p.add_argument(
+        "--warmups", type=_at_least(0), default=1, help="rounds run first, not counted (1)"
+    )
+    p.add_argument(
+        "--compile",
+        action="store_true",
+        help="compile xlsudoku's modules to bytecode first, as installing a wheel does",
+    )
+
+
+def _start_vs_openpyxl(p: argparse.ArgumentParser) -> None:
+    from xlsudoku.bench import PROJECT
+
+    p.add_argument(
+        "--workbook",
+        type=Path,
+        default=PROJECT / "workbooks" / "xlsudoku.xlsm",
+        help="workbook to copy (default: the bundled workbooks/xlsudoku.xlsm)",
+    )
+    p.add_argument(
+        "--also",
+        type=Path,
+        default=None,
+        metavar="WORKBOOK",
+        help="also time the bare openpyxl load and save of WORKBOOK (C)",
+    )
+    _whole(p)
+
+
+def _count_vs_qqwing(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "file",
+        nargs="?",
+        default=_data("magictour_top1465_hodoku.tsv"),
+        help="puzzle file (default: ../shared/data/magictour_top1465_hodoku.tsv)",
+    )
+    _whole(p)
+
+
 def _soak(p: argparse.ArgumentParser) -> None:
     p.add_argument("--writers", type=int, default=3, help="concurrent start;save pairs")
     p.add_argument("--rounds", type=int, default=50, help="rounds of the writers")
@@ -342,6 +385,18 @@ def _run_start(args: argparse.Namespace) -> int:
     return start.run(args)
 
 
+def _run_start_vs_openpyxl(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import whole
+
+    return whole.run_start(args)
+
+
+def _run_count_vs_qqwing(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import whole
+
+    return whole.run_count(args)
+
+
 def _run_batch(args: argparse.Namespace) -> int:
     from xlsudoku.bench import batch
 
@@ -356,12 +411,16 @@ def _run_soak(args: argparse.Namespace) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Bench:
-    """One benchmark: its command word, what it measures, its arguments and its runner."""
+    """One benchmark: its command word, what it measures, its arguments and its runner.
+
+    ``stem`` starts the name of its result files (default: the command word).
+    """
 
     name: str
     help: str
     arguments: Arguments
     run: Callable[[argparse.Namespace], int]
+    stem: str = ""
 
 
 BENCHES = (
@@ -385,6 +444,20 @@ BENCHES = (
         _run_difficulty,
     ),
     Bench("start", "START end to end on the workbook file", _start, _run_start),
+    Bench(
+        "start-vs-openpyxl",
+        "START as a whole process beside a bare openpyxl load and save, in turn",
+        _start_vs_openpyxl,
+        _run_start_vs_openpyxl,
+        stem="start_vs_openpyxl",
+    ),
+    Bench(
+        "count-vs-qqwing",
+        "count as a whole process beside QQWing's, in turn",
+        _count_vs_qqwing,
+        _run_count_vs_qqwing,
+        stem="count_vs_qqwing",
+    ),
     Bench("batch", "batch production and booklets, scaling and volume", _batch, _run_batch),
     Bench(
         "soak",
@@ -469,7 +542,9 @@ def _run_bench(args: argparse.Namespace) -> int:
     finally:
         sys.stdout = stdout
     machine = platform.node().split(".")[0] or "machine"
-    path = check_output(result_path(folder, bench.name, machine, dt.date.today()), option="--save")
+    path = check_output(
+        result_path(folder, bench.stem or bench.name, machine, dt.date.today()), option="--save"
+    )
     command = " ".join(["xlsudoku", *getattr(args, "argv", ["bench", bench.name])])
     with open(path.real, "x", encoding="utf-8") as handle:  # "x": never replaces a file
         handle.write(f"$ {command}\n{tee.kept.getvalue()}")

@@ -33,12 +33,12 @@ import zipfile
 from collections.abc import Callable, Iterator, Mapping, Set
 from dataclasses import dataclass
 from typing import Any
-from xml.sax.saxutils import escape, unescape
 
 from defusedxml.ElementTree import fromstring as parse_xml
 from defusedxml.ElementTree import iterparse
 
 from xlsudoku.xlsm.errors import PackageError
+from xlsudoku.xlsm.xmltext import escape, unescape
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _M = f"{{{_MAIN}}}"
@@ -720,3 +720,380 @@ class _Walk:
             return head + b' t="inlineStr"><is>' + inner.encode() + b"</is></c>"
         kind = b"" if cell.kind == "n" else b' t="%s"' % cell.kind.encode()
         return head + kind + b"><v>" + (cell.value or "").encode() + b"</v></c>"
+
+
+Value = None | bool | int | float | str
+"""A value :func:`patch_cells` writes: blank, TRUE/FALSE, a number or a string."""
+
+# Whole numbers a double holds exactly: Excel reads every number as one.
+_EXACT_INT = 2**53
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_MAX_TEXT = 32_767  # characters Excel keeps in a cell
+
+
+Size = tuple[float | None, bool]
+"""A column's width (characters) or a row's height (points), None for the default; hidden."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """The sizes a run set on one sheet: column -> :data:`Size`, row -> :data:`Size`."""
+
+    columns: Mapping[int, Size]
+    rows: Mapping[int, Size]
+
+
+class _NotPatchable(Exception):
+    """The package cannot be patched in place: the caller saves it whole."""
+
+
+def patch_cells(
+    original: bytes,
+    values: Mapping[str, Mapping[tuple[int, int], Any]],
+    sizes: Mapping[str, Sizes] | None = None,
+) -> bytes | None:
+    """Return *original* with the cells of *values* set and every other cell left as it was.
+
+    *values* maps a sheet title to ``(row, column)`` (1-based) -> the new value (:data:`Value`;
+    None blanks the cell), and *sizes* a sheet title to the column widths and row heights to
+    set.  Only the ``<sheetData>``, ``<cols>`` and ``<dimension>`` of the sheets that change
+    are rewritten; every other part of the package is copied byte for byte, so
+    the VBA project, the buttons, the styles and the conditional formats are what the file
+    had.  A cell keeps its style; a formula in it is replaced by the value, as typing does.
+    Like a save by openpyxl, the workbook asks Excel to calculate every formula on load, and
+    a formula's cached value is dropped when it may read a sheet that changed.
+
+    Returns None, having changed nothing, when the package cannot be patched this way: a
+    value of another type, a sheet not written as Excel or openpyxl write them (another
+    namespace prefix, comments, cells or rows out of order, no cell addresses), a formula
+    whose cached value may be stale but cannot be told.  The caller then saves the whole
+    workbook with openpyxl.
+
+    >>> import openpyxl
+    >>> book = openpyxl.Workbook()
+    >>> book.active.title = "Data"
+    >>> book.active["B2"] = "old"
+    >>> buffer = io.BytesIO()
+    >>> book.save(buffer)
+    >>> patched = patch_cells(buffer.getvalue(), {"Data": {(2, 2): 42, (3, 1): "new"}})
+    >>> sheet = openpyxl.load_workbook(io.BytesIO(patched)).active
+    >>> sheet["B2"].value, sheet["A3"].value
+    (42, 'new')
+    >>> patch_cells(buffer.getvalue(), {"Data": {(1, 1): object()}}) is None
+    True
+    """
+    try:
+        return _patch(original, values, sizes or {})
+    except _NotPatchable:
+        return None
+
+
+def _patch(
+    original: bytes,
+    values: Mapping[str, Mapping[tuple[int, int], Any]],
+    sizes: Mapping[str, Sizes],
+) -> bytes:
+    cells = {
+        title: {key: _cell_xml(key, value) for key, value in sheet.items()}
+        for title, sheet in values.items()
+    }
+    with zipfile.ZipFile(io.BytesIO(original)) as archive:
+        parts = _sheet_parts(archive)
+        if any(title not in parts for title in [*cells, *sizes]):
+            raise _NotPatchable
+        workbook = archive.read("xl/workbook.xml")
+        if not _plain_xml(workbook, b"<workbook"):
+            raise _NotPatchable
+        changed_sheets = {title.casefold() for title, sheet in cells.items() if sheet}
+        names = _defined_names(archive)
+        patched: dict[str, bytes] = {"xl/workbook.xml": _calculate_on_load(workbook)}
+        for title, part in parts.items():
+            data = archive.read(part)
+            if not _plain_xml(data, b"<worksheet"):
+                if cells.get(title) or title in sizes or b"<f" in data:
+                    raise _NotPatchable
+                continue
+            context = _Context(title, frozenset(), changed_sheets, names)
+            fixed = _patch_sheet(data, cells.get(title, {}), context, sizes.get(title))
+            if fixed is not data:
+                patched[part] = fixed
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in archive.infolist():
+                out.writestr(info, patched.get(info.filename, archive.read(info.filename)))
+    return buffer.getvalue()
+
+
+def _cell_xml(key: tuple[int, int], value: Any) -> Callable[[bytes], bytes]:
+    """Return what writes the cell at *key* holding *value*, given its style attribute."""
+    row, column = key
+    if row < 1 or not 1 <= column <= 16_384:
+        raise _NotPatchable
+    address = f"{_letters(column)}{row}".encode()
+    if value is None:
+        body = b""
+    elif isinstance(value, bool):
+        body = b' t="b"><v>%d</v></c>' % value
+    elif isinstance(value, int):
+        if abs(value) >= _EXACT_INT:
+            raise _NotPatchable
+        body = b' t="n"><v>%d</v></c>' % value
+    elif isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise _NotPatchable
+        body = b' t="n"><v>' + repr(value).encode() + b"</v></c>"
+    elif isinstance(value, str):
+        if len(value) > _MAX_TEXT or _XML_ILLEGAL.search(value):
+            raise _NotPatchable
+        text = _text(value).encode("utf-8")
+        body = b' t="inlineStr"><is><t xml:space="preserve">' + text + b"</t></is></c>"
+    else:
+        raise _NotPatchable
+
+    def cell(style: bytes) -> bytes:
+        head = b'<c r="' + address + b'"' + (b' s="' + style + b'"' if style else b"")
+        if body:
+            return head + body
+        return head + b"/>" if style else b""
+
+    return cell
+
+
+def _calculate_on_load(workbook: bytes) -> bytes:
+    """Return workbook XML that asks for every formula to be calculated when it is opened."""
+    found = re.search(rb"<calcPr\b[^>]*?/?>", workbook)
+    if found is None:
+        raise _NotPatchable
+    tag = found.group(0)
+    if re.search(rb'\bfullCalcOnLoad="(1|true)"', tag):
+        return workbook
+    tag = re.sub(rb'\s*\bfullCalcOnLoad="[^"]*"', b"", tag)
+    end = len(tag) - (2 if tag.endswith(b"/>") else 1)
+    tag = tag[:end].rstrip() + b' fullCalcOnLoad="1"' + tag[end:]
+    return workbook[: found.start()] + tag + workbook[found.end() :]
+
+
+_SINGLE_QUOTED = re.compile(rb"<[^>]*=\s*'")
+_ROW = re.compile(rb"<row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</row>)", re.DOTALL)
+_CELL = re.compile(rb"<c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</c>)", re.DOTALL)
+_FORMULA_CACHE = re.compile(rb"(<f\b[^>]*?(?:/>|>.*?</f>))\s*<v(?:\s[^>/]*)?>[^<]+</v>", re.DOTALL)
+
+
+def _patch_sheet(
+    data: bytes,
+    cells: Mapping[tuple[int, int], Callable[[bytes], bytes]],
+    context: _Context,
+    sizes: Sizes | None,
+) -> bytes:
+    """Return worksheet XML *data* with *cells* and *sizes* written, stale caches dropped."""
+    sizes = sizes or Sizes({}, {})
+    if _SINGLE_QUOTED.search(data) and (cells or sizes.rows or sizes.columns):
+        raise _NotPatchable  # attributes in single quotes: not read with patterns
+    empty = _EMPTY_SHEET_DATA.search(data)
+    if empty is not None:
+        start, end = empty.start(), empty.end()
+        rows: list[tuple[int, bytes]] = []
+    else:
+        start = data.find(b"<sheetData")
+        end = data.find(b"</sheetData>", start)
+        if start < 0 or end < 0:
+            raise _NotPatchable
+        open_end = data.find(b">", start) + 1
+        rows = _rows(data, open_end, end)
+        start, end = open_end, end
+    stale = _stale_caches(rows, context)
+    if not cells and not stale and not sizes.rows and not sizes.columns:
+        return data
+    wanted: dict[int, dict[int, Callable[[bytes], bytes]]] = {}
+    for (row, column), cell in cells.items():
+        wanted.setdefault(row, {})[column] = cell
+    by_number = dict(rows)
+    for number in stale:
+        by_number[number] = _FORMULA_CACHE.sub(rb"\1", by_number[number])
+    for number in sizes.rows:
+        wanted.setdefault(number, {})
+    for number, row_cells in wanted.items():
+        by_number[number] = _patch_row(
+            by_number.get(number), number, row_cells, sizes.rows.get(number)
+        )
+    body = b"".join(by_number[number] for number in sorted(by_number))
+    if empty is not None:
+        body = b"<sheetData>" + body + b"</sheetData>"
+    head = _columns(_dimension(data[:start], cells), sizes.columns)
+    return head + body + data[end:]
+
+
+def _rows(data: bytes, start: int, end: int) -> list[tuple[int, bytes]]:
+    """Return the rows between *start* and *end* as (number, XML), checking their order."""
+    rows: list[tuple[int, bytes]] = []
+    at = start
+    for found in _ROW.finditer(data, start, end):
+        if data[at : found.start()].strip():
+            raise _NotPatchable
+        number = _R_ROW.search(found.group("attrs"))
+        if number is None or (rows and int(number.group(1)) <= rows[-1][0]):
+            raise _NotPatchable
+        _check_cell_order(found.group("body") or b"", int(number.group(1)))
+        rows.append((int(number.group(1)), found.group(0)))
+        at = found.end()
+    if data[at:end].strip():
+        raise _NotPatchable
+    return rows
+
+
+def _check_cell_order(body: bytes, number: int) -> None:
+    """Refuse a row whose cells are out of order or in another row (a whole save says so)."""
+    last = 0
+    for address in _R_CELL.finditer(body):
+        column = _column(address.group(1).decode())
+        if int(address.group(2)) != number or column <= last:
+            raise _NotPatchable
+        last = column
+
+
+def _stale_caches(rows: list[tuple[int, bytes]], context: _Context) -> list[int]:
+    """Return the rows holding a formula whose cached value may read a changed sheet."""
+    stale = []
+    for number, row in rows:
+        if b"<f" not in row:
+            continue
+        for found in _FORMULA_CACHE.finditer(row):
+            formula = _F_PARTS.match(found.group(1))
+            if formula is None or formula.group("text") is None:
+                raise _NotPatchable  # a shared formula's follower: its text is elsewhere
+            if not context.cache_is_fresh(unescape(formula.group("text").decode("utf-8"))):
+                stale.append(number)
+                break
+    return stale
+
+
+def _patch_row(
+    row: bytes | None,
+    number: int,
+    cells: Mapping[int, Callable[[bytes], bytes]],
+    size: Size | None,
+) -> bytes:
+    """Return the XML of row *number* (None: not in the sheet yet) with *cells* and *size*."""
+    if row is None:
+        attrs, body = b' r="%d"' % number, b""
+    else:
+        found = _ROW.fullmatch(row)
+        assert found is not None
+        attrs = re.sub(rb'\s+spans="[^"]*"', b"", found.group("attrs")).rstrip()
+        body = found.group("body") or b""
+    if size is not None:
+        height, hidden = size
+        attrs = re.sub(rb'\s+(?:ht|customHeight|hidden)="[^"]*"', b"", attrs)
+        attrs += b' ht="%s" customHeight="1"' % _number_text(height) if height else b""
+        attrs += b' hidden="1"' if hidden else b""
+    head = b"<row" + attrs + b">"
+    present: dict[int, bytes] = {}
+    at = 0
+    for cell in _CELL.finditer(body):
+        if body[at : cell.start()].strip():
+            raise _NotPatchable
+        address = _R_CELL.search(cell.group("attrs"))
+        if address is None or int(address.group(2)) != number:
+            raise _NotPatchable
+        column = _column(address.group(1).decode())
+        if present and column <= max(present):
+            raise _NotPatchable
+        present[column] = cell.group(0)
+        at = cell.end()
+    if body[at:].strip():
+        raise _NotPatchable
+    for column, write in cells.items():
+        old = present.get(column)
+        style = _attributes(_CELL.match(old).group("attrs")).get(b"s", b"") if old else b""  # type: ignore[union-attr]
+        present[column] = write(style)
+    inner = b"".join(present[column] for column in sorted(present))
+    if not inner and row is None and size is None:
+        return b""
+    return head + inner + b"</row>"
+
+
+def _number_text(value: float) -> bytes:
+    """Return a size as the XML text openpyxl writes (no ``.0`` on a whole number).
+
+    >>> _number_text(56.0), _number_text(9.95)
+    (b'56', b'9.95')
+    """
+    if value != value or value in (float("inf"), float("-inf")):
+        raise _NotPatchable
+    return (b"%d" % value) if float(value).is_integer() else repr(float(value)).encode()
+
+
+_COLS = re.compile(rb"<cols>(?P<body>.*?)</cols>", re.DOTALL)
+_COL = re.compile(rb"<col\b(?P<attrs>[^>]*?)/>")
+
+
+def _columns(head: bytes, columns: Mapping[int, Size]) -> bytes:
+    """Return the sheet's XML before ``<sheetData>`` with the widths of *columns* set."""
+    if not columns:
+        return head
+    found = _COLS.search(head)
+    if found is None:
+        raise _NotPatchable
+    entries: list[dict[bytes, bytes]] = []
+    at = 0
+    body = found.group("body")
+    for col in _COL.finditer(body):
+        if body[at : col.start()].strip():
+            raise _NotPatchable
+        entries.append(_attributes(col.group("attrs")))
+        at = col.end()
+    if body[at:].strip():
+        raise _NotPatchable
+    for column, (width, hidden) in columns.items():
+        entries = _split_at(entries, column)
+        entry = next((e for e in entries if int(e[b"min"]) == column), None)
+        if entry is None:
+            entry = {b"min": b"%d" % column, b"max": b"%d" % column}
+            entries.append(entry)
+        for key in (b"width", b"customWidth", b"hidden"):
+            entry.pop(key, None)
+        if width:  # as openpyxl writes it: no width 0, a hidden column's width is its own
+            entry[b"width"], entry[b"customWidth"] = _number_text(width), b"1"
+        if hidden:
+            entry[b"hidden"] = b"1"
+    entries.sort(key=lambda e: int(e[b"min"]))
+    text = b"".join(
+        b"<col" + b"".join(b' %s="%s"' % item for item in entry.items()) + b"/>"
+        for entry in entries
+    )
+    return head[: found.start()] + b"<cols>" + text + b"</cols>" + head[found.end() :]
+
+
+def _split_at(entries: list[dict[bytes, bytes]], column: int) -> list[dict[bytes, bytes]]:
+    """Return *entries* (``<col>`` attributes) with *column* in an entry of its own."""
+    result = []
+    for entry in entries:
+        try:
+            low, high = int(entry[b"min"]), int(entry[b"max"])
+        except (KeyError, ValueError):
+            raise _NotPatchable from None
+        if not low <= column <= high or low == high:
+            result.append(entry)
+            continue
+        for begin, end in ((low, column - 1), (column, column), (column + 1, high)):
+            if begin <= end:
+                result.append({**entry, b"min": b"%d" % begin, b"max": b"%d" % end})
+    return result
+
+
+def _dimension(head: bytes, cells: Mapping[tuple[int, int], object]) -> bytes:
+    """Return the sheet's XML before ``<sheetData>`` with ``<dimension>`` covering *cells*."""
+    found = re.search(rb'<dimension\s+ref="([A-Z]{1,3})([0-9]+)(?::([A-Z]{1,3})([0-9]+))?"', head)
+    written = list(cells)
+    if found is None or not written:
+        return head
+    first = (int(found.group(2)), _column(found.group(1).decode()))
+    last = (int(found.group(4)), _column(found.group(3).decode())) if found.group(3) else first
+    top = min(first[0], *(row for row, _ in written))
+    left = min(first[1], *(column for _, column in written))
+    bottom = max(last[0], *(row for row, _ in written))
+    right = max(last[1], *(column for _, column in written))
+    if (top, left, bottom, right) == (*first, *last):
+        return head
+    ref = f"{_letters(left)}{top}:{_letters(right)}{bottom}".encode()
+    return head[: found.start()] + b'<dimension ref="' + ref + b'"' + head[found.end() :]

@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.etree import ElementTree
-from xml.sax.saxutils import escape, quoteattr
 
 from defusedxml.ElementTree import fromstring as _fromstring
 
 from xlsudoku.xlsm.errors import PackageError
+from xlsudoku.xlsm.xmltext import escape
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -175,7 +175,7 @@ def _seed_archive(vba_project: bytes, drawings: Mapping[str, bytes]) -> zipfile.
         'ContentType="application/vnd.openxmlformats-officedocument.vmlDrawing"/>'
         "</Types>"
     )
-    root_rels = f"<Relationships xmlns={quoteattr(_REL_NS)}/>"
+    root_rels = f'<Relationships xmlns="{_REL_NS}"/>'
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("[Content_Types].xml", content_types)

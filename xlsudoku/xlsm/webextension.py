@@ -20,9 +20,10 @@ import uuid
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from defusedxml.ElementTree import fromstring as parse_xml
+
+from xlsudoku.xlsm.xmltext import escape
 
 WEBEXTENSION = "xl/webextensions/webextension1.xml"
 TASKPANES = "xl/webextensions/taskpanes.xml"

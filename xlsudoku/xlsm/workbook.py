@@ -11,13 +11,15 @@ workbook keeps its VBA project and buttons (:func:`~xlsudoku.xlsm.package.save_p
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+import re
+import zipfile
+from collections.abc import Callable, Mapping, Set
 from pathlib import Path
 from typing import Any
 
 from xlsudoku.xlsm.errors import WorkbookError
 from xlsudoku.xlsm.files import Shield, read_bytes, replace_atomically, writable_target
-from xlsudoku.xlsm.keep import Cells, clear_unwritable, keep_cells
+from xlsudoku.xlsm.keep import Cells, Sizes, clear_unwritable, keep_cells, patch_cells
 from xlsudoku.xlsm.safe_zip import DEFAULT_LIMITS, Limits, check_package
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -73,6 +75,8 @@ def save(
     on_commit: Callable[[], None] | None = None,
     backup: bool | Path = True,
     changed: Cells | None = None,
+    only_values: bool = False,
+    resized: Mapping[str, tuple[Set[int], Set[int]]] | None = None,
 ) -> None:
     """Save *workbook* to *target* in one step, keeping the old file as ``TARGET.bak``.
 
@@ -81,7 +85,12 @@ def save(
     still has them runs before anything is written.  *backup* is where the old file is kept
     (a path), ``TARGET.bak`` (True) or nowhere (False).  With *changed* (sheet title -> the
     cells the run wrote), every other cell openpyxl would not write back as it was is put
-    back from *template* (:mod:`xlsudoku.xlsm.keep`).
+    back from *template* (:mod:`xlsudoku.xlsm.keep`).  With *only_values* as well (the run
+    changed nothing but the values of those cells, and the sizes of the columns and rows
+    *resized* names: sheet title -> (columns, rows)), only those are written into
+    *template*'s sheets and every other part is kept byte for byte
+    (:func:`~xlsudoku.xlsm.keep.patch_cells`); where that cannot be done, openpyxl saves the
+    whole workbook as above.
 
     The package is made in memory and written to the temporary file in one call, so a full
     disk fails there, cleanly, before anything is replaced.
@@ -93,6 +102,14 @@ def save(
         template = template.read_bytes()
 
     def write(temp: Path) -> None:
+        macros = real.suffix.lower() == ".xlsm"
+        data = None
+        if only_values and changed:
+            data = _patched(workbook, template, changed, resized or {}, macros)
+        if data is not None:
+            with open(temp, "wb") as handle:
+                handle.write(data)
+            return
         if changed is not None:
             clear_unwritable(workbook, changed)
         buffer = io.BytesIO()
@@ -107,3 +124,64 @@ def save(
             handle.write(data)
 
     replace_atomically(write, real, backup=backup, interrupts=interrupts, on_commit=on_commit)
+
+
+def _patched(
+    workbook: Any,
+    template: bytes,
+    changed: Cells,
+    resized: Mapping[str, tuple[Set[int], Set[int]]],
+    macros: bool,
+) -> bytes | None:
+    """Return *template* with the *changed* cells of *workbook* written (None: cannot be).
+
+    The target's kind (*macros*: .xlsm) must be the template's: a workbook saved under the
+    other extension is openpyxl's to convert (and to refuse, when there is no VBA project).
+    """
+    if _macro_enabled(template) != macros:
+        return None
+    values = {
+        title: {(row, column): workbook[title].cell(row, column).value for row, column in cells}
+        for title, cells in changed.items()
+        if title in workbook.sheetnames
+    }
+    if len(values) != len(changed) or any(title not in workbook.sheetnames for title in resized):
+        return None
+    sizes = {title: _sizes(workbook[title], *lines) for title, lines in resized.items()}
+    return patch_cells(template, values, sizes)
+
+
+def _sizes(sheet: Any, columns: Set[int], rows: Set[int]) -> Sizes:
+    """Return the sizes of *columns* and *rows* of *sheet* as openpyxl holds them."""
+    from openpyxl.utils.cell import get_column_letter
+
+    widths = {}
+    for column in columns:
+        dimension = sheet.column_dimensions[get_column_letter(column)]
+        widths[column] = (dimension.width, bool(dimension.hidden))
+    heights = {}
+    for row in rows:
+        dimension = sheet.row_dimensions[row]
+        heights[row] = (dimension.height, bool(dimension.hidden))
+    return Sizes(widths, heights)
+
+
+def _macro_enabled(package: bytes) -> bool | None:
+    """Return whether *package* is a macro-enabled workbook with its VBA project (None: unknown).
+
+    >>> import openpyxl
+    >>> buffer = io.BytesIO()
+    >>> openpyxl.Workbook().save(buffer)
+    >>> _macro_enabled(buffer.getvalue())
+    False
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(package)) as archive:
+            types = archive.read("[Content_Types].xml")
+            has_project = "xl/vbaProject.bin" in archive.namelist()
+    except (zipfile.BadZipFile, KeyError):
+        return None
+    found = re.search(rb'PartName="/xl/workbook\.xml"\s+ContentType="([^"]*)"', types)
+    if found is None:
+        return None
+    return b"macroEnabled" in found.group(1) and has_project
