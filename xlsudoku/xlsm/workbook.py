@@ -140,6 +140,13 @@ def _patched(
     """
     if _macro_enabled(template) != macros:
         return None
+    if macros:
+        from xlsudoku.xlsm.package import package_contents
+
+        # the parts the patch copies must be what the whole save checks they are: the VBA
+        # project there and every button drawing readable (a PackageError names what is not)
+        if not package_contents(template).has_vba:
+            return None
     values = {
         title: {(row, column): workbook[title].cell(row, column).value for row, column in cells}
         for title, cells in changed.items()
