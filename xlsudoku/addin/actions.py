@@ -132,12 +132,14 @@ class Outcome:
         status: the text written to the sheet's status cell.
         ok: False when the input was bad (only the status cell changed).
         detail: the engine result behind the action, when there is one.
+        changes: every write made, the status first, to replay on another copy of the book.
     """
 
     action: str
     status: str
     ok: bool
     detail: Any = None
+    changes: Changes = field(default_factory=Changes)
 
 
 Body = Callable[[CellIO, Changes], tuple[str, Any]]
@@ -152,24 +154,27 @@ def _run(io: CellIO, action: str, status_name: str, names: Sequence[str], body: 
     Raises:
         MissingPart: when even the status cell cannot be found.
     """
+    changes, detail = Changes(), None
     try:
         io.require(names)
-    except MissingPart as error:
-        try:
-            io.require([status_name])
-        except MissingPart:
-            raise error from None
-        io.write(status_name, str(error))
-        return Outcome(action, str(error), ok=False)
-    changes = Changes()
-    try:
         status, detail = body(io, changes)
+        ok = True
     except SudokuError as error:
-        io.write(status_name, str(error))
-        return Outcome(action, str(error), ok=False)
+        if isinstance(error, MissingPart) and not has_part(io, status_name):
+            raise
+        changes, status, ok = Changes(), str(error), False
     changes.operations.insert(0, ("write", (status_name, status)))
     changes.apply(io)
-    return Outcome(action, status, ok=True, detail=detail)
+    return Outcome(action, status, ok, detail, changes)
+
+
+def has_part(io: CellIO, name: str) -> bool:
+    """Return True when the workbook has defined *name* where the layout puts it."""
+    try:
+        io.require([name])
+    except MissingPart:
+        return False
+    return True
 
 
 def _block(value: Any) -> list[list[Any]]:

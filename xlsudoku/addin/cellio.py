@@ -582,16 +582,6 @@ def _last_used_row(sheet: Any) -> int:
     return int(used.row + used.shape[0] - 1)
 
 
-def caller_io() -> XlwingsIO:
-    """Return an XlwingsIO on the workbook whose macro called Python (classic desktop xlwings).
-
-    ``xw.Book.caller()`` only works inside a ``RunPython`` call from Excel.
-    """
-    import xlwings as xw
-
-    return XlwingsIO(xw.Book.caller())
-
-
 # -- openpyxl ----------------------------------------------------------------------------------
 
 _MAX_ROWS = 1_048_576  # Excel's sheet size: what a whole column or row spans

@@ -142,14 +142,14 @@ def run(action: str, book: Any, installed: str | None = None) -> None:
     io = XlwingsIO(book)
     problem = version_problem(installed or _installed_xlwings())
     if problem is not None:
-        if not _has(io, status_name(action)):
+        if not actions.has_part(io, status_name(action)):
             raise MissingPart(problem)  # xlwings shows it in a message box
         io.write(status_name(action), problem)
         return
     try:
         # the lock of the book's file: a headless run on the same file waits for this click
         with open_book_lock(getattr(book, "fullname", None)):
-            if action == "start" and _has(io, layout.STATUS):
+            if action == "start" and actions.has_part(io, layout.STATUS):
                 _start_with_progress(io, book)
             elif action == "import_puzzles":
                 actions.import_puzzles(io, files=_import_files(book))
@@ -166,14 +166,6 @@ def _import_files(book: Any) -> actions.ImportFiles | None:
     fullname = getattr(book, "fullname", None)
     path = Path(fullname) if fullname else None
     return actions.ImportFiles(path.parent) if path is not None and path.is_file() else None
-
-
-def _has(io: CellIO, name: str) -> bool:
-    try:
-        io.require([name])
-    except MissingPart:
-        return False
-    return True
 
 
 def _start_with_progress(io: CellIO, book: Any) -> None:

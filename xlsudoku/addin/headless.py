@@ -25,14 +25,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from xlsudoku.addin import actions, layout
 from xlsudoku.addin.actions import Outcome
-from xlsudoku.addin.cellio import CellIO, MissingPart, OpenpyxlIO, Value
+from xlsudoku.addin.cellio import CellIO, MissingPart, OpenpyxlIO
 from xlsudoku.errors import CommandError, EnvironmentFault, Exit, UnusableFile, os_error_message
 from xlsudoku.interrupts import Interrupts
 from xlsudoku.xlsm import workbook as workbook_file
@@ -81,7 +81,7 @@ SHEETS: dict[str, tuple[str, ...]] = {
     "play-solve": (layout.PLAY,),
 }
 
-__all__ = ["ACTIONS", "RunResult", "load", "run"]
+__all__ = ["ACTIONS", "RunResult", "read_workbook", "run"]
 
 
 def read_workbook(path: Path, limits: Limits = DEFAULT_LIMITS) -> tuple[Any, bytes]:
@@ -105,92 +105,6 @@ def check_contract(workbook: Any, command: str) -> OpenpyxlIO:
     io = OpenpyxlIO(workbook)
     io.require(name for name, ref in layout.NAMES.items() if ref.sheet in SHEETS[command])
     return io
-
-
-def load(path: Path, limits: Limits = DEFAULT_LIMITS) -> Any:
-    """Return the workbook at *path*, read as :func:`read_workbook` does."""
-    return read_workbook(path, limits)[0]
-
-
-@dataclass
-class RecordingIO:
-    """A CellIO that passes everything to *inner* and records the writes to replay them."""
-
-    inner: CellIO
-    writes: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
-
-    def require(self, names: Any) -> None:
-        """Check the names on the inner workbook."""
-        self.inner.require(names)
-
-    def read(self, name: str) -> Any:
-        """Read from the inner workbook."""
-        return self.inner.read(name)
-
-    def table_rows(self, name: str) -> Any:
-        """Read a table from the inner workbook."""
-        return self.inner.table_rows(name)
-
-    def read_sheet(self, reference: str) -> Any:
-        """Read a sheet or a range of the inner workbook."""
-        return self.inner.read_sheet(reference)
-
-    def selected_row(self, sheet: str) -> int | None:
-        """Read the selection of the inner workbook."""
-        return self.inner.selected_row(sheet)
-
-    def write(self, name: str, value: Any) -> None:
-        """Write to the inner workbook and record it."""
-        self._record("write", name, value)
-
-    def clear(self, name: str) -> None:
-        """Clear on the inner workbook and record it."""
-        self._record("clear", name)
-
-    def fill(self, name: str, colour: str | None, cells: Any) -> None:
-        """Fill on the inner workbook and record it."""
-        self._record("fill", name, colour, None if cells is None else list(cells))
-
-    def append_rows(
-        self,
-        name: str,
-        rows: Sequence[Sequence[Value]],
-        row_heights: Sequence[float] | None = None,
-    ) -> int:
-        """Append on the inner workbook and record it."""
-        heights = None if row_heights is None else list(row_heights)
-        result: int = self._record("append_rows", name, [list(row) for row in rows], heights)
-        return result
-
-    def replace_rows(
-        self,
-        name: str,
-        rows: Sequence[Sequence[Value]],
-        row_heights: Sequence[float] | None = None,
-    ) -> None:
-        """Replace a table's rows on the inner workbook and record it."""
-        heights = None if row_heights is None else list(row_heights)
-        self._record("replace_rows", name, [list(row) for row in rows], heights)
-
-    def set_sizes(
-        self,
-        name: str,
-        column_widths: Sequence[float] | None,
-        row_heights: Sequence[float] | None,
-    ) -> None:
-        """Size columns and rows on the inner workbook and record it."""
-        widths = None if column_widths is None else list(column_widths)
-        heights = None if row_heights is None else list(row_heights)
-        self._record("set_sizes", name, widths, heights)
-
-    def _record(self, method: str, *args: Any) -> Any:
-        self.writes.append((method, args))
-        return getattr(self.inner, method)(*args)
-
-    def replay(self, target: CellIO) -> None:
-        """Apply the recorded writes to *target*, in order."""
-        for method, args in self.writes:
-            getattr(target, method)(*args)
 
 
 @dataclass(frozen=True)
@@ -333,7 +247,7 @@ def _run(
 ) -> RunResult:
     """Do :func:`run`'s work once the paths are checked."""
 
-    def typed(io: CellIO) -> CellIO:
+    def typed(io: OpenpyxlIO) -> OpenpyxlIO:
         for name, value in inputs.items():
             io.write(name, value)
         return io
@@ -369,20 +283,18 @@ def _run(
         action = functools.partial(actions.import_puzzles, files=files)
     if command == "start":
         workbook, data = read_workbook(source, limits)
-        first = check_contract(workbook, command)
-        recorder = RecordingIO(first)
-        typed(recorder)
+        first = typed(check_contract(workbook, command))
         with guard.cooperative():
-            with _progress_bar(_trials(recorder), _time_limit(recorder), progress) as update:
-                outcome = actions.start(recorder, progress=update, cancel=guard.requested, rng=rng)
+            with _progress_bar(_trials(first), _time_limit(first), progress) as update:
+                outcome = actions.start(first, progress=update, cancel=guard.requested, rng=rng)
             stopped_early[0] = guard.requested()
             with workbook_lock(real, wait, on_wait):
                 clean_stale_temps(real)
                 if in_place and _changed_since(source, data, limits):
                     # another run wrote the file while START searched: replay on its version
                     workbook, data = read_workbook(source, limits)
-                    first = check_contract(workbook, command)
-                    recorder.replay(first)
+                    first = typed(check_contract(workbook, command))
+                    outcome.changes.apply(first)
                 save(workbook, data, first)
         return RunResult(outcome, target, backup)
     with workbook_lock(real, wait, on_wait):

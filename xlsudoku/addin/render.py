@@ -32,8 +32,9 @@ Block = list[list[Any]]
 # effect); after ANALYZE of a puzzle with several solutions: the cells where two solutions
 # differ and the clue to add; on the Play sheet, the entries CHECK found wrong.  Each hint
 # colour and the wrong mark stand out from both grid fills at a contrast of 3:1 or more
-# (WCAG's ratio for graphical objects, :func:`contrast_ratio`), and black digits on them at
-# more than 5:1.  The sheets' legends show each with its meaning (LEGEND, PLAY_LEGEND, in order).
+# (WCAG's ratio for graphical objects; tests/test_render.py measures it on the printed sheets),
+# and black digits on them at more than 5:1.  The sheets' legends show each with its meaning
+# (LEGEND, PLAY_LEGEND, in order).
 GRID_FILL = "#FFF7D6"
 PLAY_FILL = "#FFFFFF"
 DIAGONAL_COLOUR = "#EDE7F6"
@@ -59,30 +60,6 @@ PLAY_LEGEND: tuple[tuple[str, str], ...] = (
     (HINT_EFFECT_COLOUR, "hint: what it changes"),
     (WRONG_COLOUR, "a wrong entry (CHECK)"),
 )
-
-
-def relative_luminance(colour: str) -> float:
-    """Return the relative luminance of ``#RRGGBB`` *colour* (WCAG 2: 0 black, 1 white).
-
-    >>> relative_luminance("#FFFFFF"), relative_luminance("#000000")
-    (1.0, 0.0)
-    """
-    text = colour.lstrip("#")
-    channels = [int(text[i : i + 2], 16) / 255 for i in (0, 2, 4)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast_ratio(first: str, second: str) -> float:
-    """Return the WCAG 2 contrast ratio of two ``#RRGGBB`` colours (1 to 21).
-
-    >>> contrast_ratio("#000000", "#FFFFFF")
-    21.0
-    >>> round(contrast_ratio("#FFF2CC", "#FFF7D6"), 2)  # a pale yellow on a pale yellow
-    1.04
-    """
-    light, dark = sorted(map(relative_luminance, (first, second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def grid_rows(grid: Grid | None) -> Block:
