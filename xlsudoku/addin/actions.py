@@ -775,14 +775,15 @@ def _typed_puzzle(io: CellIO, changes: Changes) -> tuple[Grid, str]:
     return grid, note
 
 
-def _reset_colours(changes: Changes, geo: Geometry) -> None:
-    """Give the Analyze grids their plain look (the X-Sudoku diagonals shaded)."""
-    changes.fill(layout.ANALYZE_GRID, render.GRID_FILL, None)
+def _plain_look(changes: Changes, geo: Geometry, grid: str = layout.ANALYZE_GRID) -> None:
+    """Give a sheet's grid its fill (X-Sudoku diagonals shaded) and its other blocks none."""
+    changes.fill(grid, render.PLAY_FILL if grid == layout.PLAY_GRID else render.GRID_FILL, None)
     if geo.diagonals:
         side = geo.size
         diagonal = {(i, i) for i in range(side)} | {(i, side - 1 - i) for i in range(side)}
-        changes.fill(layout.ANALYZE_GRID, render.DIAGONAL_COLOUR, sorted(diagonal))
-    for name in (layout.CANDIDATES, layout.ANALYZE_SOLUTION, layout.ANALYZE_SOLUTION2):
+        changes.fill(grid, render.DIAGONAL_COLOUR, sorted(diagonal))
+    others = (layout.CANDIDATES, layout.ANALYZE_SOLUTION, layout.ANALYZE_SOLUTION2)
+    for name in (layout.PLAY_MARKS,) if grid == layout.PLAY_GRID else others:
         changes.fill(name, None, None)
 
 
@@ -804,7 +805,7 @@ def analyze(io: CellIO) -> Outcome:
         grid, note = _typed_puzzle(io, changes)
         analysis = analyze_grid(grid)  # the default rating profile, as the command line's
         geo = grid.geometry
-        _reset_colours(changes, geo)
+        _plain_look(changes, geo)
         changes.write(layout.ANALYZE_REPORT, render.report_lines(grid, analysis))
         changes.clear(layout.HINT_TEXT)
         first = analysis.solutions[0] if analysis.status is Status.SEVERAL else None
@@ -826,25 +827,6 @@ def analyze(io: CellIO) -> Outcome:
         return render.analysis_status(analysis) + note, analysis
 
     return _run(io, "analyze", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
-
-
-def _board(grid: Grid, stored: list[int | None], solution: Grid) -> tuple[Board, bool]:
-    """Return the board of *grid* with the stored pencil marks, and whether they were kept.
-
-    A cell's marks are the stored ones within what its peers allow; marks that lost a digit of
-    the solution (typed by hand, or left from another puzzle) are dropped for the puzzle's own.
-    """
-    fresh = Board.from_grid(grid)
-    cands = [
-        basic if mark is None or value else basic & mark
-        for value, basic, mark in zip(grid.cells, fresh.cands, stored, strict=True)
-    ]
-    fits = all(
-        value or cands[cell] >> (solution[cell] - 1) & 1 for cell, value in enumerate(grid.cells)
-    )
-    if not fits:
-        return fresh, False
-    return Board.from_candidates(grid.cells, tuple(cands), grid.geometry), True
 
 
 def hint(io: CellIO) -> Outcome:
@@ -869,20 +851,21 @@ def hint(io: CellIO) -> Outcome:
                     + ("shows two solutions and a clue to add." if found else "checks it.")
                 ]
             )
+        # marks that lost a digit of the solution (typed by hand, or left from another
+        # puzzle) are dropped for the puzzle's own
         stored = params.read_candidates(_block(io.read(layout.CANDIDATES)), geo)
-        board, kept = _board(grid, stored, found[0])
-        _reset_colours(changes, geo)
+        board, lost = player_board(Game(grid, found[0], grid.cells, ()), stored)
+        board = Board.from_grid(grid) if lost else board
+        _plain_look(changes, geo)
         if board.is_solved:
             changes.write(layout.HINT_TEXT, "The grid is full: nothing left to hint.")
             changes.clear(layout.CANDIDATES)
             return "The grid is full: nothing left to hint.", None
-        step = next_step(board) or trial_step(board, found[0])
-        level = _hint_level(io.read(layout.HINT_TEXT), step, board)
-        result = hint_for_step(step, board, level)
-        _colour_hint(changes, result, geo)
-        changes.write(layout.HINT_TEXT, render.hint_text(result))
-        status = f"Hint {level} of 3."
-        if level == 3:
+        blocks = (layout.HINT_TEXT, layout.ANALYZE_GRID, layout.CANDIDATES)
+        result = _next_hint(io, changes, board, found[0], blocks)
+        status = f"Hint {result.level} of 3."
+        step = result.step
+        if step is not None and result.level == 3:
             after = board.apply(step)
             _write_candidates(changes, after)
             if step.placements:
@@ -891,50 +874,42 @@ def hint(io: CellIO) -> Outcome:
         else:
             _write_candidates(changes, board)
             status += " Press HINT again for more."
-        if not kept:
+        if lost:
             status += " The candidates did not fit the puzzle and were started afresh."
         return status + note, result
 
     return _run(io, "hint", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
 
 
-def _colour_hint(
-    changes: Changes,
-    result: Hint,
-    geo: Geometry,
-    blocks: tuple[str, str] = (layout.ANALYZE_GRID, layout.CANDIDATES),
-) -> None:
-    """Colour a hint: its house (level 1), its pattern (cause) and what it changes (effect).
+def _next_hint(
+    io: CellIO, changes: Changes, board: Board, solution: Grid, blocks: tuple[str, str, str]
+) -> Hint:
+    """Show and colour the hint of the next step on *board*; return it.
 
-    *blocks* are the grid and its pencil marks.
+    *blocks* are the hint cell, the grid and its pencil marks.  The level is one more than the
+    hint shown for this very step (one shown for another step is stale: level 1).  Colours:
+    the house (level 1), the pattern (cause) and what the step changes (effect, level 3).
     """
-    step = result.step
-    if step is None:
-        return
-    if result.level == 1:
-        region = render.offsets(result.cells, geo)
-        for name in blocks:
-            changes.fill(name, render.HINT_REGION_COLOUR, region)
-        return
-    effect = [p.cell for p in step.placements] + [e.cell for e in step.eliminations]
-    cause = [cell for cell in step.cells if cell not in effect]
-    for name in blocks:
-        changes.fill(name, render.HINT_CAUSE_COLOUR, render.offsets(cause, geo))
-    if result.level == 3:
-        for name in blocks:
-            changes.fill(name, render.HINT_EFFECT_COLOUR, render.offsets(effect, geo))
-
-
-def _hint_level(shown: Any, step: Step, board: Board) -> int:
-    """Return the level of the next press: one more than the hint *shown* for this very step.
-
-    A hint shown for another step (the grid changed since) is stale: the next press is level 1.
-    """
+    text, grids = blocks[0], blocks[1:]
+    step = next_step(board) or trial_step(board, solution)
     level = 1
     for earlier in (1, 2):
-        if shown == render.hint_text(hint_for_step(step, board, earlier)):
+        if io.read(text) == render.hint_text(hint_for_step(step, board, earlier)):
             level = earlier + 1
-    return level
+    result = hint_for_step(step, board, level)
+    changes.write(text, render.hint_text(result))
+    geo = board.geometry
+    if level == 1:
+        for name in grids:
+            changes.fill(name, render.HINT_REGION_COLOUR, render.offsets(result.cells, geo))
+        return result
+    effect = [p.cell for p in step.placements] + [e.cell for e in step.eliminations]
+    cause = [cell for cell in step.cells if cell not in effect]
+    for name in grids:
+        changes.fill(name, render.HINT_CAUSE_COLOUR, render.offsets(cause, geo))
+    for name in grids if level == 3 else ():
+        changes.fill(name, render.HINT_EFFECT_COLOUR, render.offsets(effect, geo))
+    return result
 
 
 def _applied(step: Step) -> str:
@@ -954,7 +929,7 @@ def solve(io: CellIO) -> Outcome:
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         grid, note = _typed_puzzle(io, changes)
         found = solutions(grid, 2)
-        _reset_colours(changes, grid.geometry)
+        _plain_look(changes, grid.geometry)
         changes.clear(layout.HINT_TEXT)
         changes.write(layout.ANALYZE_SOLUTION, render.block_rows(found[0] if found else None))
         changes.write(layout.ANALYZE_SOLUTION2, render.block_rows(None))
@@ -1056,16 +1031,6 @@ def _collection_puzzle(io: CellIO, wanted: int) -> Grid:
     raise params.ParamError([f"No Collection row has id {wanted}: SAVE or IMPORT it first"])
 
 
-def _reset_play_colours(changes: Changes, geo: Geometry) -> None:
-    """Give the Play grid its plain look (an X-Sudoku's diagonals shaded), the marks none."""
-    changes.fill(layout.PLAY_GRID, render.PLAY_FILL, None)
-    if geo.diagonals:
-        side = geo.size
-        diagonal = {(i, i) for i in range(side)} | {(i, side - 1 - i) for i in range(side)}
-        changes.fill(layout.PLAY_GRID, render.DIAGONAL_COLOUR, sorted(diagonal))
-    changes.fill(layout.PLAY_MARKS, None, None)
-
-
 def play(io: CellIO) -> Outcome:
     """PLAY: put the puzzle Play from names on the play grid, givens locked, ready to solve.
 
@@ -1089,7 +1054,7 @@ def play(io: CellIO) -> Outcome:
         changes.write(layout.PLAY_GRID, render.block_rows(grid))
         changes.clear(layout.PLAY_MARKS)
         changes.clear(layout.PLAY_HINT)
-        _reset_play_colours(changes, geo)
+        _plain_look(changes, geo, layout.PLAY_GRID)
         left = geo.cell_count - grid.given_count
         return (
             f"Playing {where} ({geo.name}, {grid.given_count} givens): {left} cells to fill. "
@@ -1141,7 +1106,7 @@ def check(io: CellIO) -> Outcome:
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         game = _read_game(io, changes)
         geo = game.geometry
-        _reset_play_colours(changes, geo)
+        _plain_look(changes, geo, layout.PLAY_GRID)
         changes.clear(layout.PLAY_HINT)
         wrong = game.wrong
         changes.fill(layout.PLAY_GRID, render.WRONG_COLOUR, render.offsets(wrong, geo))
@@ -1175,7 +1140,7 @@ def play_hint(io: CellIO) -> Outcome:
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         game = _read_game(io, changes)
         geo = game.geometry
-        _reset_play_colours(changes, geo)
+        _plain_look(changes, geo, layout.PLAY_GRID)
         changes.clear(layout.PLAY_HINT)
         if game.wrong:
             cell = game.wrong[0]
@@ -1201,13 +1166,11 @@ def play_hint(io: CellIO) -> Outcome:
             return _restored_note(
                 game
             ) + text + " Look at that cell's row, column and box again.", cell
-        step = next_step(board) or trial_step(board, game.solution)
-        level = _hint_level(io.read(layout.PLAY_HINT), step, board)
-        result = hint_for_step(step, board, level)
-        _colour_hint(changes, result, geo, (layout.PLAY_GRID, layout.PLAY_MARKS))
-        changes.write(layout.PLAY_HINT, render.hint_text(result))
-        status = f"Hint {level} of 3."
-        if level < 3:
+        blocks = (layout.PLAY_HINT, layout.PLAY_GRID, layout.PLAY_MARKS)
+        result = _next_hint(io, changes, board, game.solution, blocks)
+        status = f"Hint {result.level} of 3."
+        step = result.step
+        if step is None or result.level < 3:
             return _restored_note(game) + status + " Press HINT again for more.", result
         after = board.apply(step)
         if step.placements:
@@ -1231,7 +1194,7 @@ def play_solve(io: CellIO) -> Outcome:
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         game = _read_game(io, changes)
         geo = game.geometry
-        _reset_play_colours(changes, geo)
+        _plain_look(changes, geo, layout.PLAY_GRID)
         changes.clear(layout.PLAY_HINT)
         changes.clear(layout.PLAY_MARKS)
         changes.write(layout.PLAY_GRID, render.block_rows(game.solution))
