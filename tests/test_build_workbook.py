@@ -218,7 +218,7 @@ def test_shape_table_is_the_layout(book: openpyxl.Workbook) -> None:
 
 
 def test_print_sheet_fits_every_shape(book: openpyxl.Workbook) -> None:
-    from xlsudoku.addin.cellio import character_width
+    from xlsudoku.xlsm.cells import character_width
 
     ws = book[layout.PRINT]
     grid = layout.NAMES[layout.PRINT_GRID]

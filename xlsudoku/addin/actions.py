@@ -45,6 +45,7 @@ from xlsudoku.engine.play import Game, player_board
 from xlsudoku.engine.solver import solutions, unique_reading
 from xlsudoku.engine.steps import Level, Step
 from xlsudoku.engine.symmetry import Symmetry, symmetry_of
+from xlsudoku.xlsm.files import ReadableFiles
 
 
 def _names_on(sheet: str) -> tuple[str, ...]:
@@ -57,28 +58,11 @@ PRINT_NAMES = _names_on(layout.PRINT)
 PARAM_NAMES = tuple(param.name for param in layout.PARAMS)
 COLLECTION_NAMES = (layout.COLLECTION_HEADER, layout.REMOVED_HEADER, layout.HIGHEST_ID)
 MAX_IMPORT = 2000  # puzzles one IMPORT adds at most (each is solved, graded and ranked)
-# The largest file IMPORT reads: MAX_IMPORT new 16x16 puzzles with their notes take under
-# 2 MB; the rest leaves room for comments and puzzles the Collection already holds.
-MAX_IMPORT_BYTES = 16 * 1024 * 1024
-
-
-@dataclass(frozen=True, slots=True)
-class ImportFiles:
-    """Which files IMPORT may read when the Import from cell names one.
-
-    Attributes:
-        folder: The workbook's folder: a relative path is read from there, and a file outside
-            it is refused (a workbook from elsewhere must not make IMPORT read any file on the
-            computer).  None when the workbook has no folder to read from (xlwings Lite and
-            Server): then no file is read at all.
-        named: A file the user named explicitly (``xlsudoku workbook import BOOK FILE``),
-            read wherever it is.
-        limit: The most bytes a file may have.
-    """
-
-    folder: Path | None
-    named: Path | None = None
-    limit: int = MAX_IMPORT_BYTES
+# Which files IMPORT may read when the Import from cell names one: those of the workbook's
+# folder (None on xlwings Lite and Server: no file at all), or the file the user named
+# (``xlsudoku workbook import BOOK FILE``).  Its default limit, 16 MB, leaves room beside
+# MAX_IMPORT new 16x16 puzzles with their notes (under 2 MB) for comments and known puzzles.
+ImportFiles = ReadableFiles
 
 
 @dataclass
@@ -535,32 +519,22 @@ _DAY = re.compile(r"^(?P<path>.+?\.(?:jsonl|ndjson))\s*[@ ]\s*(?P<day>\d{4}-\d{2
 
 def _read_import(path: Path, files: ImportFiles, where: str) -> str:
     """Return the text of the file IMPORT was asked to read, if *files* allows it."""
-    import os
-
     from xlsudoku.engine.formats import decode_text
     from xlsudoku.engine.grid import ParseError
-    from xlsudoku.xlsm.errors import WorkbookError
-    from xlsudoku.xlsm.files import read_bytes
+    from xlsudoku.xlsm.errors import NotAPath, OutsideFolder, WorkbookError
 
     shown = params.shown(str(path))
-    if not path.is_absolute() and files.folder is not None:
-        path = files.folder / path
     try:
-        real = os.path.realpath(path)
-        named = files.named is not None and real == os.path.realpath(files.named)
-        folder = None if files.folder is None else os.path.realpath(files.folder)
-        inside = folder is not None and os.path.commonpath([folder, real]) == folder
-    except (ValueError, OSError):  # a NUL byte, another drive, a name too long
+        data = files.read(path, "a puzzle file to import")
+    except NotAPath:
         raise params.ParamError([f"{where}: {shown} is not a file's path"]) from None
-    if not (named or inside):
+    except OutsideFolder:
         raise params.ParamError(
             [
                 f"{where}: {shown} is outside the workbook's folder; IMPORT reads files only "
                 "from there (or name the file: xlsudoku workbook import BOOK FILE)"
             ]
-        )
-    try:
-        data = read_bytes(Path(real), files.limit, "a puzzle file to import")
+        ) from None
     except WorkbookError as error:
         message = str(error).split(": ", 1)[-1]
         if message == "no such file":

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from xlsudoku.addin import layout
 from xlsudoku.engine.grid import SudokuError
+from xlsudoku.xlsm.cells import character_width, sheet_reference
 
 if TYPE_CHECKING:  # pragma: no cover - imported for annotations only
     import xlwings as xw
@@ -113,32 +114,6 @@ class CellIO(Protocol):
 
     def selected_row(self, sheet: str) -> int | None:
         """Return the row of the selected cell when *sheet* is the active sheet, else None."""
-
-
-def sheet_reference(text: str, sheets: Sequence[str]) -> tuple[str, str | None] | None:
-    """Return (sheet, address or None) of a reference such as ``Paste`` or ``'My sheet'!A1:A9``.
-
-    None when *text* names no sheet of *sheets* or its address is not a range.
-
-    >>> sheet_reference("paste!$a$1:a20", ["Generator", "Paste"])
-    ('Paste', 'A1:A20')
-    >>> sheet_reference("'Paste'", ["Paste"]), sheet_reference("4...1", ["Paste"])
-    (('Paste', None), None)
-    """
-    name, bang, address = text.strip().rpartition("!")
-    if not bang:
-        name, address = address, ""
-    name = name.strip()
-    if len(name) > 1 and name[0] == name[-1] == "'":
-        name = name[1:-1].replace("''", "'")
-    sheet = next((s for s in sheets if s.lower() == name.lower()), None)
-    cells = address.replace("$", "").strip().upper()
-    if sheet is None or (cells and not _RANGE.fullmatch(cells)):
-        return None
-    return sheet, cells or None
-
-
-_RANGE = re.compile(r"[A-Z]{1,3}[1-9]\d*(:[A-Z]{1,3}[1-9]\d*)?")
 
 
 def missing_message(sheets: Iterable[str], names: Iterable[str], found: Iterable[str]) -> str:
@@ -369,18 +344,6 @@ class _Tables:
             self._write_rows(table, table.header_row + 1, rows, row_heights)
         if old > len(rows):
             self._blank_rows(table, table.header_row + 1 + len(rows), table.header_row + old)
-
-
-def character_width(points: float) -> float:
-    """Return the column width in characters (Excel's unit) that is *points* wide.
-
-    Excel's default font draws a character 7 pixels wide and pads a column by 5 pixels.
-
-    >>> character_width(0), character_width(56.0)
-    (0.0, 9.95)
-    """
-    pixels = points * 4 / 3
-    return 0.0 if pixels <= 0 else round(max(pixels - 5, 0) / 7, 2)
 
 
 def _runs(sizes: Sequence[float]) -> list[tuple[int, int, float]]:

@@ -31,7 +31,6 @@ the engine, so it also loads in xlwings Lite (Pyodide), where openpyxl is absent
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
@@ -39,6 +38,7 @@ from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
 from xlsudoku.engine.techniques import TECHNIQUES
+from xlsudoku.xlsm.cells import absolute, cell_address, column_letters, parse_cell
 
 GENERATOR = "Generator"
 PRINT = "Print"
@@ -47,67 +47,6 @@ COLLECTION = "Collection"
 REMOVED = "Removed"
 PLAY = "Play"
 SHEETS: tuple[str, ...] = (GENERATOR, PRINT, ANALYZE, COLLECTION, REMOVED, PLAY)
-
-_CELL = re.compile(r"^\$?([A-Z]{1,3})\$?([1-9][0-9]*)$")
-
-
-def column_number(letters: str) -> int:
-    """Return the 1-based number of column *letters*.
-
-    >>> column_number("A"), column_number("Q"), column_number("AA")
-    (1, 17, 27)
-    """
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - ord("A") + 1
-    return number
-
-
-def column_letters(number: int) -> str:
-    """Return the letters of 1-based column *number*.
-
-    >>> column_letters(1), column_letters(17), column_letters(27)
-    ('A', 'Q', 'AA')
-    """
-    letters = ""
-    while number > 0:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
-
-
-def parse_cell(address: str) -> tuple[int, int]:
-    """Return ``(row, column)``, both 1-based, of a single-cell A1 *address*.
-
-    >>> parse_cell("C5"), parse_cell("$F$12")
-    ((5, 3), (12, 6))
-    """
-    match = _CELL.match(address.upper())
-    if match is None:
-        raise ValueError(f"not a cell address: {address!r}")
-    return int(match.group(2)), column_number(match.group(1))
-
-
-def cell_address(row: int, column: int) -> str:
-    """Return the A1 address of 1-based *row* and *column*.
-
-    >>> cell_address(12, 6)
-    'F12'
-    """
-    return f"{column_letters(column)}{row}"
-
-
-def absolute(address: str) -> str:
-    """Return *address* (a cell or a rectangle) with ``$`` before every column and row.
-
-    >>> absolute("C5"), absolute("BC1:BC6")
-    ('$C$5', '$BC$1:$BC$6')
-    """
-    parts = []
-    for part in address.split(":"):
-        row, column = parse_cell(part)
-        parts.append(f"${column_letters(column)}${row}")
-    return ":".join(parts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,6 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsudoku.addin import layout, render
-from xlsudoku.addin.cellio import character_width
 from xlsudoku.engine.grid import geometry_for_size
 from xlsudoku.engine.patterns import PRESETS
 from xlsudoku.template.lite import XLWINGS_LITE, lite_code
@@ -69,6 +68,7 @@ from xlsudoku.template.styles import (
     style_block,
 )
 from xlsudoku.template.xlwings_vba import refresh_vendored_project, xlwings_project
+from xlsudoku.xlsm.cells import character_width
 from xlsudoku.xlsm.package import (
     ButtonShape,
     attach_macros,

@@ -21,6 +21,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsudoku.addin import layout
+from xlsudoku.xlsm.cells import column_number
 
 INK = "1F2937"
 ACCENT = "1F4E79"
@@ -206,7 +207,7 @@ def shape_helpers(ws: Worksheet) -> tuple[str, str, str, str]:
         cell.value = f"=INDEX({values},IFERROR(MATCH({source},{names},0),1))"
         helpers.append(layout.absolute(cell.coordinate))
     first, last = layout.HIDDEN_COLUMNS[ws.title]
-    for number in range(layout.column_number(first), layout.column_number(last) + 1):
+    for number in range(column_number(first), column_number(last) + 1):
         ws.column_dimensions[layout.column_letters(number)].hidden = True
     side, box_rows, box_cols, diagonals = helpers
     return side, box_rows, box_cols, diagonals
@@ -275,7 +276,7 @@ def grid_look(
 
 def size_grid(ws: Worksheet, ref: layout.Ref, points: float, widths: bool = True) -> None:
     """Give every column (if *widths*) and row of *ref* the size *points*."""
-    from xlsudoku.addin.cellio import character_width
+    from xlsudoku.xlsm.cells import character_width
 
     first_row, first_col, last_row, last_col = ref.bounds
     if widths:

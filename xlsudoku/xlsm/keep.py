@@ -38,6 +38,7 @@ from xml.sax.saxutils import escape, unescape
 from defusedxml.ElementTree import fromstring as parse_xml
 from defusedxml.ElementTree import iterparse
 
+from xlsudoku.xlsm.cells import column_letters, column_number
 from xlsudoku.xlsm.errors import PackageError
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -88,7 +89,7 @@ class _Original:
 
     @property
     def address(self) -> str:
-        return f"{_letters(self.column)}{self.row}"
+        return f"{column_letters(self.column)}{self.row}"
 
 
 def clear_unwritable(workbook: Any, changed: Cells) -> int:
@@ -188,21 +189,6 @@ class _Context:
 _SHEET_REF = re.compile(r"(?:'((?:[^']|'')+)'|([^\s'!(),;:=+\-*/&^<>\"{}]+))!")
 _WORD = re.compile(r"[A-Za-z_\\][\w.]*")
 _VOLATILE = re.compile(r"\b(?:INDIRECT|OFFSET)\s*\(|\[", re.IGNORECASE)
-
-
-def _letters(column: int) -> str:
-    letters = ""
-    while column > 0:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
-def _column(letters: str) -> int:
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - 64
-    return number
 
 
 _ADDRESS = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
@@ -367,7 +353,7 @@ class _Reader:
             if token.group("cell") is None:
                 continue
             address = _R_CELL.search(token.group("cell"))
-            column = _column(address.group(1).decode()) if address else column + 1
+            column = column_number(address.group(1).decode()) if address else column + 1
             row = int(address.group(2)) if address else row
             if not body:
                 continue
@@ -446,7 +432,7 @@ def _cells_by_parser(
             continue
         if tag == f"{_M}c":
             match = _ADDRESS.match(element.get("r") or "")
-            column = _column(match.group(1)) if match else column + 1
+            column = column_number(match.group(1)) if match else column + 1
             if match:
                 row = int(match.group(2))
             found = _read_cell(element, row, column, strings, masters, title)
@@ -478,7 +464,7 @@ def _read_cell(
     value_element = element.find(f"{_M}v")
     value = None if value_element is None else _text(value_element.text or "")
     inner = None
-    where = f"{title}!{_letters(column)}{row}"
+    where = f"{title}!{column_letters(column)}{row}"
     if kind == "s" and value is not None and formula is None:
         value, inner = _shared(strings, value, where)
     elif kind == "inlineStr":
@@ -543,7 +529,7 @@ def _keep_sheet(
             match = _R_CELL.search(token.group("cell"))
             if match is None:
                 continue
-            key = (int(match.group(2)), _column(match.group(1).decode()))
+            key = (int(match.group(2)), column_number(match.group(1).decode()))
             walk.cells_before(key, token.start(), row_number if row_open else -1)
             walk.compare(key, token)
     walk.insert(end, walk.rows_before(1 << 40))
