@@ -25,16 +25,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from xlsudoku.addin import actions, layout
+from xlsudoku.addin import actions, layout, params
 from xlsudoku.addin.actions import Outcome
 from xlsudoku.addin.cellio import CellIO, MissingPart, OpenpyxlIO
+from xlsudoku.engine.grid import SudokuError
 from xlsudoku.errors import CommandError, EnvironmentFault, Exit, UnusableFile, os_error_message
-from xlsudoku.interrupts import Interrupts
+from xlsudoku.interrupts import Interrupts, handled
 from xlsudoku.xlsm import workbook as workbook_file
 from xlsudoku.xlsm.errors import FolderNotWritable, LockTimeout, PackageError, WorkbookError
 from xlsudoku.xlsm.files import (
@@ -47,41 +48,27 @@ from xlsudoku.xlsm.files import (
 from xlsudoku.xlsm.lock import DEFAULT_WAIT, workbook_lock
 from xlsudoku.xlsm.safe_zip import DEFAULT_LIMITS, Limits
 
-ACTIONS: dict[str, str] = {
-    "start": "start",
-    "save": "save_to_collection",
-    "clear": "clear",
-    "import": "import_puzzles",
-    "delete": "delete_from_collection",
-    "sort": "sort_collection",
-    "analyze": "analyze",
-    "hint": "hint",
-    "solve": "solve",
-    "play": "play",
-    "check": "check",
-    "play-hint": "play_hint",
-    "play-solve": "play_solve",
-}
-# The sheets each command works on: every defined name on them must keep the layout's contract
-# before the command runs, or the file is refused untouched (a name moved onto the Collection
-# would make START overwrite saved puzzles).
-SHEETS: dict[str, tuple[str, ...]] = {
-    "start": (layout.GENERATOR, layout.PRINT),
-    "save": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
-    "clear": (layout.GENERATOR, layout.PRINT),
-    "import": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
-    "delete": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
-    "sort": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
-    "analyze": (layout.ANALYZE,),
-    "hint": (layout.ANALYZE,),
-    "solve": (layout.ANALYZE,),
-    "play": (layout.PLAY,),
-    "check": (layout.PLAY,),
-    "play-hint": (layout.PLAY,),
-    "play-solve": (layout.PLAY,),
+# Each command: the action it runs and the sheets it works on.  Every defined name on those
+# sheets must keep the layout's contract before the command runs, or the file is refused
+# untouched (a name moved onto the Collection would make START overwrite saved puzzles).
+_TOOLS = (layout.GENERATOR, layout.COLLECTION, layout.REMOVED)
+COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "start": ("start", (layout.GENERATOR, layout.PRINT)),
+    "save": ("save_to_collection", _TOOLS),
+    "clear": ("clear", (layout.GENERATOR, layout.PRINT)),
+    "import": ("import_puzzles", _TOOLS),
+    "delete": ("delete_from_collection", _TOOLS),
+    "sort": ("sort_collection", _TOOLS),
+    "analyze": ("analyze", (layout.ANALYZE,)),
+    "hint": ("hint", (layout.ANALYZE,)),
+    "solve": ("solve", (layout.ANALYZE,)),
+    "play": ("play", (layout.PLAY,)),
+    "check": ("check", (layout.PLAY,)),
+    "play-hint": ("play_hint", (layout.PLAY,)),
+    "play-solve": ("play_solve", (layout.PLAY,)),
 }
 
-__all__ = ["ACTIONS", "RunResult", "read_workbook", "run"]
+__all__ = ["COMMANDS", "RunResult", "read_workbook", "run"]
 
 
 def read_workbook(path: Path, limits: Limits = DEFAULT_LIMITS) -> tuple[Any, bytes]:
@@ -103,7 +90,8 @@ def check_contract(workbook: Any, command: str) -> OpenpyxlIO:
         MissingPart: a sheet or a defined name is missing, or a name is misplaced.
     """
     io = OpenpyxlIO(workbook)
-    io.require(name for name, ref in layout.NAMES.items() if ref.sheet in SHEETS[command])
+    sheets = COMMANDS[command][1]
+    io.require(name for name, ref in layout.NAMES.items() if ref.sheet in sheets)
     return io
 
 
@@ -119,39 +107,22 @@ class RunResult:
     backup: Path | None = None
 
 
-@contextlib.contextmanager
-def _progress_bar(
-    total: int | None, limit: float | None, enabled: bool
-) -> Iterator[Callable[..., None] | None]:
-    """Yield a generator progress callback drawing a bar (shown after one second).
+def _progress_bar(io: CellIO, enabled: bool) -> contextlib.AbstractContextManager[Any]:
+    """Return a bar of START's trials (shown after one second) as a context, or no bar.
 
-    Its estimate is the sooner of the time limit's rest and the trials left at the pace so far.
+    Its estimate is the sooner of the time limit's rest and the trials left at the pace so
+    far; parameters START refuses leave it the default time limit and no count.
     """
     if not enabled:
-        yield None
-        return
+        return contextlib.nullcontext()
     from xlsudoku.progress import RunBar
 
-    bar = RunBar(total, limit)
     try:
-        yield bar
-    finally:
-        bar.close()
-
-
-@contextlib.contextmanager
-def _interrupts(given: Interrupts | None) -> Iterator[Interrupts]:
-    """Yield *given*, or an :class:`Interrupts` installed for the block (a run outside the CLI)."""
-    if given is not None:
-        yield given
-        return
-    own = Interrupts()
-    own.install()
-    try:
-        yield own
-    finally:
-        own.closed = True
-        own.restore()
+        checked = params.read_start({name: io.read(name) for name in actions.PARAM_NAMES})
+        total, limit = checked.trials, checked.time_limit
+    except SudokuError:
+        total, limit = None, layout.DEFAULT_TIME_LIMIT
+    return contextlib.closing(RunBar(total, limit))
 
 
 def run(
@@ -187,13 +158,13 @@ def run(
 
     Each message ends with what happened to the file.
     """
-    if command not in ACTIONS:
-        raise ValueError(f"unknown workbook command {command!r}; choose from {', '.join(ACTIONS)}")
+    if command not in COMMANDS:
+        raise ValueError(f"unknown workbook command {command!r}; choose from {', '.join(COMMANDS)}")
     source = Path(workbook_path)
     target = Path(output) if output is not None else source
     if output is not None and not workbook_file.is_workbook_path(str(target)):
         raise UnusableFile(f"{target}: the output must be an .xlsx or .xlsm file")
-    with _interrupts(interrupts) as guard:
+    with handled(interrupts) as guard:
         guard.state = (
             f"{target} was not changed" if target.exists() else f"{target} was not written"
         )
@@ -277,7 +248,7 @@ def _run(
             changed=io.written,  # every other cell is kept as the file had it
         )
 
-    action = getattr(actions, ACTIONS[command])
+    action = actions.ACTIONS[COMMANDS[command][0]]
     if command == "import":
         files = actions.ImportFiles(source.resolve().parent, import_file)
         action = functools.partial(actions.import_puzzles, files=files)
@@ -285,7 +256,7 @@ def _run(
         workbook, data = read_workbook(source, limits)
         first = typed(check_contract(workbook, command))
         with guard.cooperative():
-            with _progress_bar(_trials(first), _time_limit(first), progress) as update:
+            with _progress_bar(first, progress) as update:
                 outcome = actions.start(first, progress=update, cancel=guard.requested, rng=rng)
             stopped_early[0] = guard.requested()
             with workbook_lock(real, wait, on_wait):
@@ -312,28 +283,3 @@ def _changed_since(path: Path, data: bytes, limits: Limits) -> bool:
         return read_bytes(path, limits.file_bytes) != data
     except WorkbookError:
         return True  # gone or unusable now: reading it again says what happened
-
-
-def _trials(io: CellIO) -> int | None:
-    """Return the Trials cell as a number for the progress bar's length (None if not one)."""
-    try:
-        value = io.read(layout.TRIALS)
-    except (KeyError, ValueError, AttributeError):
-        return None
-    if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e9:
-        return int(value)
-    return None
-
-
-def _time_limit(io: CellIO) -> float:
-    """Return the Time limit cell as seconds for the bar's estimate (its default when blank)."""
-    try:
-        value = io.read(layout.TIME_LIMIT)
-    except (KeyError, ValueError, AttributeError):
-        value = None
-    if isinstance(value, str) and ":" in value:  # cpu:SECONDS or work:UNITS: about as long
-        value = value.rpartition(":")[2].strip()
-        value = float(value) if value.replace(".", "", 1).isdigit() else None
-    if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e6:
-        return float(value)
-    return layout.DEFAULT_TIME_LIMIT

@@ -60,30 +60,7 @@ from xlsudoku.engine.patterns import PatternError, parse_pattern
 from xlsudoku.engine.ratings import DEFAULT_PROFILE
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
-
-# Every error value Excel shows in a cell (Office.js sends them as these strings, openpyxl
-# reads them from cells of type "e").
-EXCEL_ERRORS = frozenset(
-    {
-        "#NULL!",
-        "#DIV/0!",
-        "#VALUE!",
-        "#REF!",
-        "#NAME?",
-        "#NUM!",
-        "#N/A",
-        "#GETTING_DATA",
-        "#SPILL!",
-        "#CALC!",
-        "#FIELD!",
-        "#BLOCKED!",
-        "#CONNECT!",
-        "#BUSY!",
-        "#UNKNOWN!",
-        "#DATA!",
-        "#PYTHON!",
-    }
-)
+from xlsudoku.xlsm.cells import EXCEL_ERRORS
 
 Raw = object
 """A value as a cell holds it (None, bool, int, float, str, datetime, ...)."""

@@ -1,13 +1,43 @@
-"""A1 addresses and Excel's column unit, for any workbook.
+"""Cells of any workbook: A1 addresses, Excel's column unit, and values as Excel keeps them.
 
 Columns are numbered from 1 (``A``) as rows are; an address is ``C5`` or, absolute, ``$C$5``;
 a reference a person types names a sheet and, optionally, a range on it (``'My sheet'!A1:B9``).
+A block of values is a list of rows.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Sequence
+from typing import Any
+
+# Every error value Excel shows in a cell (Office.js sends them as these strings, openpyxl
+# reads them from cells of type "e").
+EXCEL_ERRORS = frozenset(
+    {
+        "#NULL!",
+        "#DIV/0!",
+        "#VALUE!",
+        "#REF!",
+        "#NAME?",
+        "#NUM!",
+        "#N/A",
+        "#GETTING_DATA",
+        "#SPILL!",
+        "#CALC!",
+        "#FIELD!",
+        "#BLOCKED!",
+        "#CONNECT!",
+        "#BUSY!",
+        "#UNKNOWN!",
+        "#DATA!",
+        "#PYTHON!",
+    }
+)
+# Text Excel would turn into a number, date, time, percentage or formula when a program writes
+# it through Range.Value (COM) or setValues (Office.js); a leading apostrophe keeps it text.
+_EXCEL_WOULD_CONVERT = re.compile(r"^\s*[=+@-]|^[\d\s.,:/%$eE+-]*\d[\d\s.,:/%$eE+-]*$")
 
 _CELL = re.compile(r"^\$?([A-Z]{1,3})\$?([1-9][0-9]*)$")
 _RANGE = re.compile(r"[A-Z]{1,3}[1-9]\d*(:[A-Z]{1,3}[1-9]\d*)?")
@@ -106,3 +136,74 @@ def character_width(points: float) -> float:
     """
     pixels = points * 4 / 3
     return 0.0 if pixels <= 0 else round(max(pixels - 5, 0) / 7, 2)
+
+
+def keep_text(value: Any) -> Any:
+    """Return *value* as a program writes it so that Excel keeps text as text.
+
+    >>> keep_text("1,5"), keep_text("=A1"), keep_text("r3c5"), keep_text(7)
+    ("'1,5", "'=A1", 'r3c5', 7)
+    """
+    if isinstance(value, str) and _EXCEL_WOULD_CONVERT.match(value):
+        return "'" + value
+    return value
+
+
+def plain(value: Any) -> Any:
+    """Return a cell value as a plain Python value (formula objects become their text).
+
+    >>> plain(3.5), plain(type("ArrayFormula", (), {"text": "=A1:A2"})())
+    (3.5, '=A1:A2')
+    """
+    if value is None or isinstance(value, bool | int | float | str | dt.date | dt.time):
+        return value
+    text = getattr(value, "text", None)  # openpyxl's ArrayFormula keeps the formula in .text
+    return text if isinstance(text, str) else str(value)
+
+
+def plain_rows(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """Return a block of cell values with each made :func:`plain`."""
+    return [[plain(value) for value in row] for row in rows]
+
+
+def fit_block(value: Any, shape: tuple[int, int]) -> list[list[Any]]:
+    """Return *value* as a block of *shape*; a single value is repeated, short rows padded.
+
+    >>> fit_block(0, (1, 2)), fit_block([[1], [2, 3]], (2, 2))
+    ([[0, 0]], [[1, None], [2, 3]])
+    """
+    rows, columns = shape
+    if not isinstance(value, list | tuple):
+        return [[value] * columns for _ in range(rows)]
+    block = [list(row) if isinstance(row, list | tuple) else [row] for row in value]
+    if len(block) > rows or any(len(row) > columns for row in block):
+        raise ValueError(f"{len(block)} rows do not fit a range of {rows}x{columns} cells")
+    block += [[] for _ in range(rows - len(block))]
+    return [row + [None] * (columns - len(row)) for row in block]
+
+
+def filled_rows(rows: Sequence[Sequence[Any]]) -> int:
+    """Return how many leading rows reach the last row with a non-blank value.
+
+    >>> filled_rows([[1], [None], [""]]), filled_rows([[None]])
+    (1, 0)
+    """
+    for index in range(len(rows) - 1, -1, -1):
+        if any(value not in (None, "") for value in rows[index]):
+            return index + 1
+    return 0
+
+
+def runs(sizes: Sequence[float]) -> list[tuple[int, int, float]]:
+    """Return ``(first, last, size)`` for each run of equal *sizes* (offsets inclusive).
+
+    >>> runs([5, 5, 0, 0, 0, 5])
+    [(0, 1, 5), (2, 4, 0), (5, 5, 5)]
+    """
+    found: list[tuple[int, int, float]] = []
+    for offset, size in enumerate(sizes):
+        if found and found[-1][2] == size and found[-1][1] == offset - 1:
+            found[-1] = (found[-1][0], offset, size)
+        else:
+            found.append((offset, offset, size))
+    return found
