@@ -22,6 +22,7 @@ the HighestId cell, which each new row raises.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import random
 import re
@@ -37,6 +38,7 @@ from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.formats import read_records
 from xlsudoku.engine.generate import Budget, GenerateError, generate
+from xlsudoku.engine.generate.strategy import plural
 from xlsudoku.engine.grid import Geometry, Grid, SudokuError
 from xlsudoku.engine.hints import Hint, hint_for_step
 from xlsudoku.engine.logic import next_step, trial_step
@@ -292,14 +294,10 @@ def _stats_value(stats: Any, label: str) -> Any:
 
 def _grid_shape(io: CellIO, stats: Any) -> Geometry:
     """Return the shape of the Generator's grid: the Statistics' Geometry, else the parameter."""
-    shown = _stats_value(stats, "Geometry")
-    for value, param in ((shown, None), (io.read(layout.GEOMETRY), layout.GEOMETRY)):
-        try:
-            return params.read_geometry(layout.PARAMS_BY_NAME[layout.GEOMETRY], value)
-        except params.ParamError:
-            if param is not None:
-                raise
-    raise AssertionError("unreachable")  # pragma: no cover
+    rule = layout.PARAMS_BY_NAME[layout.GEOMETRY]
+    with contextlib.suppress(params.ParamError):
+        return params.read_geometry(rule, _stats_value(stats, "Geometry"))
+    return params.read_geometry(rule, io.read(layout.GEOMETRY))
 
 
 def generator_puzzle(io: CellIO, stats: Any = None) -> Grid:
@@ -362,7 +360,7 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
             seed = int(seed_value) if _is_whole(seed_value) else None
         new_id = book.next_id()
         row = _row_for(analysis, new_id, now, io.read(layout.SYMMETRY), seed)
-        changes.append_rows(layout.COLLECTION_HEADER, [row], [render.collection_row_height(row)])
+        changes.append_rows(layout.COLLECTION_HEADER, [row], _heights([row]))
         changes.write(layout.HIGHEST_ID, new_id)
         return f"Saved to the Collection as id {new_id} ({grid.given_count} opens).", row
 
@@ -455,6 +453,11 @@ class _Collection:
         ids += [int(row[0]) for row in self.rows + self.removed if row and _is_whole(row[0])]
         ids.append(len(self.rows))
         return max(ids) + 1
+
+
+def _heights(rows: Sequence[Sequence[Any]]) -> list[float]:
+    """Return the height each Collection (or Removed) row needs, in points."""
+    return [render.collection_row_height(row) for row in rows]
 
 
 # Where IMPORT finds puzzles in the workbook itself, as the messages say it.
@@ -599,11 +602,10 @@ def import_puzzles(
             rows.append(_row_for(analysis, next_id, now, None, None, notes))
             next_id += 1
         if rows:
-            heights = [render.collection_row_height(row) for row in rows]
-            changes.append_rows(layout.COLLECTION_HEADER, rows, heights)
+            changes.append_rows(layout.COLLECTION_HEADER, rows, _heights(rows))
             changes.write(layout.HIGHEST_ID, next_id - 1)
         status = (
-            f"Imported {len(rows)} puzzle{'s' if len(rows) != 1 else ''}"
+            f"Imported {plural(len(rows), 'puzzle')}"
             + (f" as ids {rows[0][0]}-{rows[-1][0]}" if len(rows) > 1 else "")
             + (f" as id {rows[0][0]}" if len(rows) == 1 else "")
             + f" from {where}."
@@ -639,16 +641,12 @@ def delete_from_collection(io: CellIO, now: dt.datetime | None = None) -> Outcom
         when = render.saved_at(now or dt.datetime.now())
         moved = [by_id[number] + [when, "deleted"] for number in found]
         kept = [row for row in book.rows if not (row and row[0] in found)]
-        changes.append_rows(
-            layout.REMOVED_HEADER, moved, [render.collection_row_height(row) for row in moved]
-        )
-        changes.replace_rows(
-            layout.COLLECTION_HEADER, kept, [render.collection_row_height(row) for row in kept]
-        )
+        changes.append_rows(layout.REMOVED_HEADER, moved, _heights(moved))
+        changes.replace_rows(layout.COLLECTION_HEADER, kept, _heights(kept))
         changes.write(layout.HIGHEST_ID, book.next_id() - 1)
         changes.clear(layout.DELETE_IDS)
         status = (
-            f"Moved {len(found)} row{'s' if len(found) != 1 else ''} (id "
+            f"Moved {plural(len(found), 'row')} (id "
             f"{', '.join(map(str, found))}) to the Removed sheet; {len(kept)} left."
         )
         if missing:
@@ -699,9 +697,7 @@ def sort_collection(io: CellIO) -> Outcome:
             filled = [row for row in ordered if key(row)[0] < 2]
             ordered = sorted(filled, key=key, reverse=True) + ordered[len(filled) :]
         assert sorted(map(repr, ordered)) == sorted(map(repr, rows))  # nothing lost
-        changes.replace_rows(
-            layout.COLLECTION_HEADER, ordered, [render.collection_row_height(r) for r in ordered]
-        )
+        changes.replace_rows(layout.COLLECTION_HEADER, ordered, _heights(ordered))
         return f"Sorted the Collection's {len(rows)} rows by {choice}.", ordered
 
     names = [layout.STATUS, layout.SORT_BY, layout.COLLECTION_HEADER]
@@ -887,13 +883,10 @@ def _next_hint(
 
 
 def _applied(step: Step) -> str:
-    placed = len(step.placements)
-    removed = len(step.eliminations)
-    parts = []
-    if placed:
-        parts.append(f"{placed} digit{'s' if placed > 1 else ''} placed in the grid")
+    placed, removed = len(step.placements), len(step.eliminations)
+    parts = [f"{plural(placed, 'digit')} placed in the grid"] if placed else []
     if removed:
-        parts.append(f"{removed} candidate{'s' if removed > 1 else ''} removed")
+        parts.append(f"{plural(removed, 'candidate')} removed")
     return " and ".join(parts) + "."
 
 
@@ -930,8 +923,8 @@ def _restored_note(game: Game) -> str:
     if not game.restored:
         return ""
     cells = render.cells_text(layout.PLAY_GRID, game.restored, geometry=game.geometry)
-    plural = "s" if len(game.restored) > 1 else ""
-    return f"Put back the given{plural} you had changed: {cells}. "
+    suffix = "s" if len(game.restored) > 1 else ""
+    return f"Put back the given{suffix} you had changed: {cells}. "
 
 
 def _play_source(io: CellIO, value: Any) -> tuple[Grid, str]:
@@ -1066,10 +1059,6 @@ def _read_game(io: CellIO, changes: Changes) -> Game:
     return Game(puzzle, found[0], tuple(digits), restored)
 
 
-def _left_text(left: int) -> str:
-    return f"{left} cell{'s' if left != 1 else ''} left to fill"
-
-
 def check(io: CellIO) -> Outcome:
     """CHECK: mark each wrong entry against the solution, and say how many cells are left.
 
@@ -1085,18 +1074,19 @@ def check(io: CellIO) -> Outcome:
         wrong = game.wrong
         changes.fill(layout.PLAY_GRID, render.WRONG_COLOUR, render.offsets(wrong, geo))
         entries = len(game.entries)
+        left = f"{plural(game.left, 'cell')} left to fill"
         if not wrong and not game.left:
             status = f"Solved: all {geo.cell_count} cells are right. Press PLAY for another."
         elif wrong:
             cells = render.cells_text(layout.PLAY_GRID, wrong, geometry=geo)
             verb = "are" if len(wrong) > 1 else "is"
             some = f"{len(wrong)} of your {entries} entries" if entries > 1 else "Your entry"
-            status = f"{some} {verb} wrong, marked red: {cells}. {_left_text(game.left)}."
+            status = f"{some} {verb} wrong, marked red: {cells}. {left}."
         elif entries:
             every = f"Your {entries} entries are all" if entries > 1 else "Your entry is"
-            status = f"{every} right; {_left_text(game.left)}."
+            status = f"{every} right; {left}."
         else:
-            status = f"No entries yet; {_left_text(game.left)}."
+            status = f"No entries yet; {left}."
         return _restored_note(game) + status, wrong
 
     return _run(io, "check", layout.PLAY_STATUS, PLAY_NAMES, body)
@@ -1173,11 +1163,11 @@ def play_solve(io: CellIO) -> Outcome:
         changes.clear(layout.PLAY_MARKS)
         changes.write(layout.PLAY_GRID, render.block_rows(game.solution))
         wrong = game.wrong
-        status = f"Solved: {game.left} cell{'s' if game.left != 1 else ''} filled in"
+        status = f"Solved: {plural(game.left, 'cell')} filled in"
         if wrong:
             cells = render.cells_text(layout.PLAY_GRID, wrong, geometry=geo)
-            plural = "entries" if len(wrong) > 1 else "entry"
-            status += f"; {len(wrong)} wrong {plural} corrected: {cells}"
+            noun = "entries" if len(wrong) > 1 else "entry"
+            status += f"; {len(wrong)} wrong {noun} corrected: {cells}"
         return _restored_note(game) + status + ".", game.solution
 
     return _run(io, "play_solve", layout.PLAY_STATUS, PLAY_NAMES, body)

@@ -18,6 +18,7 @@ anything is written.
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,10 +27,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 from xlsudoku.addin import layout
 from xlsudoku.engine.grid import SudokuError
 from xlsudoku.xlsm.cells import (
+    MAX_COLUMNS,
+    MAX_ROWS,
     character_width,
     filled_rows,
     fit_block,
     keep_text,
+    overlap,
     plain,
     plain_rows,
     runs,
@@ -184,7 +188,7 @@ def overlap_messages(placed: Mapping[str, Place]) -> list[str]:
     for index, first in enumerate(named):
         for second in named[index + 1 :]:
             same_sheet = placed[first][0].casefold() == placed[second][0].casefold()
-            if same_sheet and layout.overlap(spans[first], spans[second]):
+            if same_sheet and overlap(spans[first], spans[second]):
                 moved, other = (second, first) if _at_home(first, placed) else (first, second)
                 covered.setdefault(moved, []).append(other)
     problems = []
@@ -253,15 +257,6 @@ def _missing_sheets(names: Iterable[str], found: Sequence[str]) -> list[str]:
         for name in names
         if layout.NAMES[name].sheet.casefold() not in present
     ]
-
-
-def _offsets(
-    shape: tuple[int, int], cells: Iterable[tuple[int, int]] | None
-) -> list[tuple[int, int]]:
-    rows, columns = shape
-    if cells is None:
-        return [(r, c) for r in range(rows) for c in range(columns)]
-    return list(cells)
 
 
 @dataclass(frozen=True, slots=True)
@@ -502,9 +497,6 @@ def _last_used_row(sheet: Any) -> int:
 
 # -- openpyxl ----------------------------------------------------------------------------------
 
-_MAX_ROWS = 1_048_576  # Excel's sheet size: what a whole column or row spans
-_MAX_COLUMNS = 16_384
-
 
 class OpenpyxlIO(_Tables):
     """CellIO over an ``openpyxl`` workbook loaded with formulas (``data_only=False``).
@@ -553,8 +545,8 @@ class OpenpyxlIO(_Tables):
 
     def _place(self, name: str) -> Place:
         sheet_name, address, (min_row, min_col, max_row, max_col) = self._bounds(name)
-        rows = (max_row or _MAX_ROWS) - (min_row or 1) + 1
-        columns = (max_col or _MAX_COLUMNS) - (min_col or 1) + 1
+        rows = (max_row or MAX_ROWS) - (min_row or 1) + 1
+        columns = (max_col or MAX_COLUMNS) - (min_col or 1) + 1
         return sheet_name, (rows, columns), address
 
     def require(self, names: Iterable[str]) -> None:
@@ -702,5 +694,6 @@ class OpenpyxlIO(_Tables):
             if colour is None
             else PatternFill(fill_type="solid", fgColor="FF" + colour.lstrip("#").upper())
         )
-        for r, c in _offsets((r1 - r0 + 1, c1 - c0 + 1), cells):
+        every = itertools.product(range(r1 - r0 + 1), range(c1 - c0 + 1))
+        for r, c in every if cells is None else cells:
             self._writable(sheet, r0 + r, c0 + c).fill = pattern

@@ -25,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -168,113 +168,84 @@ def run(
         guard.state = (
             f"{target} was not changed" if target.exists() else f"{target} was not written"
         )
-        try:
+        with _saying(guard, target):
             real = writable_target(target)
             in_place = os.path.realpath(source) == str(real)
             real.parent.mkdir(parents=True, exist_ok=True)
-            return _run(
-                command,
-                source,
-                target,
-                real,
-                in_place,
-                guard,
-                progress,
-                rng,
-                limits,
-                wait,
-                on_wait,
-                inputs or {},
-                import_file,
-            )
-        except OSError as error:
-            message, status = os_error_message(error)
-            fault = UnusableFile if status == Exit.UNUSABLE_FILE else EnvironmentFault
-            raise fault(f"{message}; {guard.state}") from error
-        except (MissingPart, PackageError) as error:
-            raise UnusableFile(f"{target}: {str(error).rstrip('.')}; {guard.state}") from error
-        except WorkbookError as error:
-            raise UnusableFile(f"{error}; {guard.state}") from error
-        except (LockTimeout, FolderNotWritable) as error:
-            raise EnvironmentFault(f"{error}; {guard.state}") from error
-        except CommandError as error:
-            raise type(error)(f"{error}; {guard.state}") from error
+            # In place the previous version is NAME.bak (one, replaced each run); another file
+            # the output replaces is kept under a name no file has, so no backup is lost.
+            backup = backup_name(real) if in_place else None
+            if not in_place and real.exists():
+                backup = free_backup_name(real)
+            early = [False]  # START stopped by a first Ctrl+C: its best puzzle so far is saved
 
+            def committed() -> None:
+                kept = f" (the previous version is {backup.name})" if backup is not None else ""
+                what = "the best puzzle found before Ctrl+C" if early[0] else "the result"
+                guard.state = f"{what} was saved to {target}{kept}"
 
-def _run(
-    command: str,
-    source: Path,
-    target: Path,
-    real: Path,
-    in_place: bool,
-    guard: Interrupts,
-    progress: bool,
-    rng: Any,
-    limits: Limits,
-    wait: float,
-    on_wait: Callable[[float], None] | None,
-    inputs: dict[str, Any],
-    import_file: Path | None,
-) -> RunResult:
-    """Do :func:`run`'s work once the paths are checked."""
+            def save(workbook: Any, data: bytes, io: OpenpyxlIO) -> None:
+                workbook_file.save(
+                    workbook,
+                    real,
+                    data,
+                    interrupts=guard,
+                    on_commit=committed,
+                    backup=backup if backup is not None else False,
+                    changed=io.written,  # every other cell is kept as the file had it
+                )
 
-    def typed(io: OpenpyxlIO) -> OpenpyxlIO:
-        for name, value in inputs.items():
-            io.write(name, value)
-        return io
+            def typed(io: OpenpyxlIO) -> OpenpyxlIO:
+                for name, value in (inputs or {}).items():
+                    io.write(name, value)
+                return io
 
-    stopped_early = [False]  # START stopped by a first Ctrl+C: its best puzzle so far is saved
-    # In place the previous version is NAME.bak (one, replaced each run); another file the
-    # output replaces is kept under a name no file has, so no earlier backup is lost either.
-    backup: Path | None = None
-    if in_place:
-        backup = backup_name(real)
-    elif real.exists():
-        backup = free_backup_name(real)
-
-    def committed() -> None:
-        kept = f" (the previous version is {backup.name})" if backup is not None else ""
-        what = "the best puzzle found before Ctrl+C" if stopped_early[0] else "the result"
-        guard.state = f"{what} was saved to {target}{kept}"
-
-    def save(workbook: Any, data: bytes, io: OpenpyxlIO) -> None:
-        workbook_file.save(
-            workbook,
-            real,
-            data,
-            interrupts=guard,
-            on_commit=committed,
-            backup=backup if backup is not None else False,
-            changed=io.written,  # every other cell is kept as the file had it
-        )
-
-    action = actions.ACTIONS[COMMANDS[command][0]]
-    if command == "import":
-        files = actions.ImportFiles(source.resolve().parent, import_file)
-        action = functools.partial(actions.import_puzzles, files=files)
-    if command == "start":
-        workbook, data = read_workbook(source, limits)
-        first = typed(check_contract(workbook, command))
-        with guard.cooperative():
-            with _progress_bar(first, progress) as update:
-                outcome = actions.start(first, progress=update, cancel=guard.requested, rng=rng)
-            stopped_early[0] = guard.requested()
-            with workbook_lock(real, wait, on_wait):
-                clean_stale_temps(real)
-                if in_place and _changed_since(source, data, limits):
-                    # another run wrote the file while START searched: replay on its version
+            action = actions.ACTIONS[COMMANDS[command][0]]
+            if command == "import":
+                files = actions.ImportFiles(source.resolve().parent, import_file)
+                action = functools.partial(actions.import_puzzles, files=files)
+            if command != "start":
+                with workbook_lock(real, wait, on_wait):
+                    clean_stale_temps(real)
                     workbook, data = read_workbook(source, limits)
-                    first = typed(check_contract(workbook, command))
-                    outcome.changes.apply(first)
-                save(workbook, data, first)
-        return RunResult(outcome, target, backup)
-    with workbook_lock(real, wait, on_wait):
-        clean_stale_temps(real)
-        workbook, data = read_workbook(source, limits)
-        io = check_contract(workbook, command)
-        outcome = action(typed(io))
-        save(workbook, data, io)
-    return RunResult(outcome, target, backup)
+                    io = check_contract(workbook, command)
+                    outcome = action(typed(io))
+                    save(workbook, data, io)
+                return RunResult(outcome, target, backup)
+            workbook, data = read_workbook(source, limits)
+            first = typed(check_contract(workbook, command))
+            with guard.cooperative():
+                with _progress_bar(first, progress) as update:
+                    outcome = actions.start(first, progress=update, cancel=guard.requested, rng=rng)
+                early[0] = guard.requested()
+                with workbook_lock(real, wait, on_wait):
+                    clean_stale_temps(real)
+                    if in_place and _changed_since(source, data, limits):
+                        # another run wrote the file while START searched: replay on its version
+                        workbook, data = read_workbook(source, limits)
+                        first = typed(check_contract(workbook, command))
+                        outcome.changes.apply(first)
+                    save(workbook, data, first)
+            return RunResult(outcome, target, backup)
+
+
+@contextlib.contextmanager
+def _saying(guard: Interrupts, target: Path) -> Iterator[None]:
+    """Turn what fails in the block into a typed error ending with what happened to the file."""
+    try:
+        yield
+    except OSError as error:
+        message, status = os_error_message(error)
+        fault = UnusableFile if status == Exit.UNUSABLE_FILE else EnvironmentFault
+        raise fault(f"{message}; {guard.state}") from error
+    except (MissingPart, PackageError) as error:
+        raise UnusableFile(f"{target}: {str(error).rstrip('.')}; {guard.state}") from error
+    except WorkbookError as error:
+        raise UnusableFile(f"{error}; {guard.state}") from error
+    except (LockTimeout, FolderNotWritable) as error:
+        raise EnvironmentFault(f"{error}; {guard.state}") from error
+    except CommandError as error:
+        raise type(error)(f"{error}; {guard.state}") from error
 
 
 def _changed_since(path: Path, data: bytes, limits: Limits) -> bool:

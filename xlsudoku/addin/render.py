@@ -75,8 +75,8 @@ def grid_rows(grid: Grid | None) -> Block:
     return [[digit or "" for digit in row] for row in grid.rows()]
 
 
-def block_rows(grid: Grid | None, side: int = layout.MAX_SIDE) -> Block:
-    """Return a *side* x *side* block with *grid* in its top-left corner (all blank for None).
+def block_rows(grid: Grid | None) -> Block:
+    """Return a full-size block with *grid* in its top-left corner (all blank for None).
 
     Digits above 9 are written as numbers (10-16).
 
@@ -84,11 +84,9 @@ def block_rows(grid: Grid | None, side: int = layout.MAX_SIDE) -> Block:
     >>> len(block), len(block[0]), block[0][:5], block[4][0]
     (16, 16, [1, 2, 3, 4, ''], '')
     """
-    block: Block = [[""] * side for _ in range(side)]
-    if grid is not None:
-        for r, row in enumerate(grid.rows()):
-            block[r][: len(row)] = [digit or "" for digit in row]
-    return block
+    if grid is None:
+        return block_rows_of([], 1)
+    return block_rows_of([digit or "" for digit in grid.cells], grid.geometry.size)
 
 
 def cell_label(name: str, cell: Cell, geometry: Geometry = CLASSIC) -> str:
@@ -120,15 +118,6 @@ def offsets(cells: Iterable[Cell], geometry: Geometry = CLASSIC) -> list[tuple[i
     [(0, 0), (1, 1), (8, 8)]
     """
     return [divmod(cell, geometry.size) for cell in cells]
-
-
-def yes_no(flag: bool) -> str:
-    """Return ``Yes`` or ``No``.
-
-    >>> yes_no(True), yes_no(False)
-    ('Yes', 'No')
-    """
-    return layout.YES if flag else layout.NO
 
 
 def counts_text(grade: Grade) -> str:
@@ -276,7 +265,7 @@ def stats_block(
         "Geometry": result.puzzle.geometry.name,
         "Opens": result.opens,
         "Target reached": reached,
-        "Minimal": yes_no(result.minimal),
+        "Minimal": layout.YES if result.minimal else layout.NO,
         "Trials used": result.trials_used,
         "Grids tried": result.grids_tried,
         "Seconds": round(result.seconds, 3),
@@ -324,12 +313,6 @@ def target_text(result: GenerateResult, analysis: Analysis | None = None) -> str
     return f"No: asked {', '.join(asked)}; missed {' and '.join(missed) or 'the target'}"
 
 
-def _round_label(rank: int, beyond: bool, techniques: Sequence[str]) -> str:
-    if not beyond:
-        return f"rank {rank}"
-    return f"rank {rank} ({', '.join(techniques) or 'beyond singles'})"
-
-
 def rank_block(ranks: Ranks | None, rows: int = layout.RANK_ROWS) -> Block:
     """Return the RankTable: ``["rank n", cells]`` per round, blank rows after the last.
 
@@ -349,7 +332,8 @@ def rank_block(ranks: Ranks | None, rows: int = layout.RANK_ROWS) -> Block:
         return block
     rounds = ranks.rounds
     for index, rnd in enumerate(rounds[:rows]):
-        block[index] = [_round_label(rnd.rank, rnd.beyond_singles, rnd.techniques), len(rnd.cells)]
+        beyond = f" ({', '.join(rnd.techniques) or 'beyond singles'})" if rnd.beyond_singles else ""
+        block[index] = [f"rank {rnd.rank}{beyond}", len(rnd.cells)]
     if len(rounds) > rows:
         rest = rounds[rows - 1 :]
         block[rows - 1] = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 # Every error value Excel shows in a cell (Office.js sends them as these strings, openpyxl
@@ -39,6 +40,8 @@ EXCEL_ERRORS = frozenset(
 # it through Range.Value (COM) or setValues (Office.js); a leading apostrophe keeps it text.
 _EXCEL_WOULD_CONVERT = re.compile(r"^\s*[=+@-]|^[\d\s.,:/%$eE+-]*\d[\d\s.,:/%$eE+-]*$")
 
+MAX_ROWS = 1_048_576  # Excel's sheet size: what a whole column or row spans
+MAX_COLUMNS = 16_384
 _CELL = re.compile(r"^\$?([A-Z]{1,3})\$?([1-9][0-9]*)$")
 _RANGE = re.compile(r"[A-Z]{1,3}[1-9]\d*(:[A-Z]{1,3}[1-9]\d*)?")
 
@@ -207,3 +210,110 @@ def runs(sizes: Sequence[float]) -> list[tuple[int, int, float]]:
         else:
             found.append((offset, offset, size))
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A place in a workbook: a sheet and an A1 address (one cell or a rectangle).
+
+    >>> ref = Ref("Generator", "F4:N12")
+    >>> ref.shape, ref.top_left, ref.formula
+    ((9, 9), 'F4', 'Generator!$F$4:$N$12')
+    >>> str(Ref("Generator", "C5"))
+    'Generator!C5'
+    """
+
+    sheet: str
+    address: str
+
+    def __post_init__(self) -> None:
+        for part in self.address.split(":"):
+            parse_cell(part)
+
+    def __str__(self) -> str:
+        return f"{self.sheet}!{self.address}"
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """Return ``(first_row, first_column, last_row, last_column)``, 1-based.
+
+        >>> Ref("Analyze", "C5:K13").bounds
+        (5, 3, 13, 11)
+        """
+        parts = self.address.split(":")
+        first_row, first_col = parse_cell(parts[0])
+        last_row, last_col = parse_cell(parts[-1])
+        return first_row, first_col, last_row, last_col
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """Return ``(rows, columns)``.
+
+        >>> Ref("Generator", "P16:Q35").shape
+        (20, 2)
+        """
+        first_row, first_col, last_row, last_col = self.bounds
+        return last_row - first_row + 1, last_col - first_col + 1
+
+    @property
+    def top_left(self) -> str:
+        """Return the address of the first cell.
+
+        >>> Ref("Generator", "P4:Q13").top_left
+        'P4'
+        """
+        return self.address.split(":")[0]
+
+    @property
+    def formula(self) -> str:
+        """Return the absolute reference a defined name points to.
+
+        >>> Ref("Collection", "A1:K1").formula
+        'Collection!$A$1:$K$1'
+        """
+        return f"{self.sheet}!{absolute(self.address)}"
+
+    def cell(self, row: int, column: int) -> str:
+        """Return the address of the cell at 0-based offset (*row*, *column*) inside this ref.
+
+        >>> Ref("Generator", "F4:N12").cell(8, 8)
+        'N12'
+        """
+        rows, columns = self.shape
+        if not (0 <= row < rows and 0 <= column < columns):
+            raise IndexError(f"offset ({row}, {column}) outside {self}")
+        first_row, first_col, _, _ = self.bounds
+        return cell_address(first_row + row, first_col + column)
+
+    def row_span(self, row: int) -> Ref:
+        """Return this ref's columns on 1-based sheet *row* (a heading over a block).
+
+        >>> Ref("Generator", "F4:U19").row_span(3).address
+        'F3:U3'
+        """
+        _, first_col, _, last_col = self.bounds
+        return Ref(self.sheet, f"{cell_address(row, first_col)}:{cell_address(row, last_col)}")
+
+    def part(self, rows: int, columns: int) -> Ref:
+        """Return the top-left *rows* x *columns* part of this ref.
+
+        >>> Ref("Generator", "F4:U19").part(9, 9).address
+        'F4:N12'
+        """
+        first_row, first_col, _, _ = self.bounds
+        return Ref(
+            self.sheet,
+            f"{cell_address(first_row, first_col)}:"
+            f"{cell_address(first_row + rows - 1, first_col + columns - 1)}",
+        )
+
+
+def overlap(first: tuple[int, int, int, int], second: tuple[int, int, int, int]) -> bool:
+    """Return True when two ``(first_row, first_column, last_row, last_column)`` bounds meet.
+
+    >>> overlap((4, 2, 14, 3), (6, 3, 6, 3)), overlap((16, 3, 16, 3), (6, 3, 6, 3))
+    (True, False)
+    """
+    return not (
+        first[2] < second[0] or second[2] < first[0] or first[3] < second[1] or second[3] < first[1]
+    )
