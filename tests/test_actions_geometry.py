@@ -15,12 +15,13 @@ import xlwings.server
 from sheets import TEMPLATE, block_of, grid_of
 
 from xlsudoku.addin import actions, layout, params, render, xl
-from xlsudoku.addin.cellio import OpenpyxlIO, character_width
+from xlsudoku.addin.cellio import OpenpyxlIO
 from xlsudoku.cli import main
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grid import DIGIT_CHARS, Grid
 from xlsudoku.engine.solver import count_solutions, solve
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
+from xlsudoku.xlsm.cells import character_width
 
 SHAPES = {"4x4": 6, "6x6": 14, "9x9": 26, "9x9-X": 28, "12x12": 70, "16x16": 140}
 

@@ -23,6 +23,7 @@ from xlsudoku.template.xlwings_vba import (
     xlwings_quickstart,
     xlwings_version,
 )
+from xlsudoku.xlsm.cells import absolute
 from xlsudoku.xlsm.package import package_contents
 
 with warnings.catch_warnings():  # oletools still uses pyparsing names deprecated since 3.0
@@ -124,7 +125,7 @@ def test_parameter_cell(book: openpyxl.Workbook, param: layout.Param) -> None:
         if listed is None:
             assert rule.formula1 == '"' + ",".join(param.choices) + '"'
         else:
-            assert rule.formula1 == "=" + layout.absolute(listed.address)
+            assert rule.formula1 == "=" + absolute(listed.address)
             sheet = book[listed.sheet]
             assert [row[0].value for row in sheet[listed.address]] == list(param.choices)
             column = listed.address.rstrip("0123456789:").rstrip("0123456789")
@@ -166,7 +167,7 @@ def test_rank_rows_are_even_and_empty_rows_have_no_line(book: openpyxl.Workbook)
 
 def test_the_chosen_pattern_is_highlighted(book: openpyxl.Workbook) -> None:
     ws = book[layout.GENERATOR]
-    pattern = layout.absolute(layout.PARAMS_BY_NAME[layout.PATTERN].ref.address)
+    pattern = absolute(layout.PARAMS_BY_NAME[layout.PATTERN].ref.address)
     tests = {
         rule.formula[0]: str(block.sqref)
         for block in ws.conditional_formatting
@@ -218,7 +219,7 @@ def test_shape_table_is_the_layout(book: openpyxl.Workbook) -> None:
 
 
 def test_print_sheet_fits_every_shape(book: openpyxl.Workbook) -> None:
-    from xlsudoku.addin.cellio import character_width
+    from xlsudoku.xlsm.cells import character_width
 
     ws = book[layout.PRINT]
     grid = layout.NAMES[layout.PRINT_GRID]
@@ -241,7 +242,7 @@ def test_print_sheet_fits_every_shape(book: openpyxl.Workbook) -> None:
     assert all(ws.row_dimensions[r].hidden for r in range(key.bounds[0], key.bounds[2] + 1))
     assert ws[grid.top_left].value == '=IF(Generator!F4="","",Generator!F4)'
     assert ws[key.cell(15, 15)].value == '=IF(Generator!U37="","",Generator!U37)'
-    assert ws.print_area == "'Print'!" + layout.absolute(layout.PRINT_AREA.address)
+    assert ws.print_area == "'Print'!" + absolute(layout.PRINT_AREA.address)
     assert [brk.id for brk in ws.row_breaks.brk] == [layout.NAMES[layout.PRINT_RULES].bounds[0]]
     assert ws.sheet_properties.pageSetUpPr.fitToPage
     assert (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 0)

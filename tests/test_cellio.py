@@ -177,7 +177,7 @@ def test_openpyxl_replace_rows_and_heights(wb):
 
 
 def test_set_sizes(wb):
-    from xlsudoku.addin.cellio import character_width
+    from xlsudoku.xlsm.cells import character_width
 
     io = OpenpyxlIO(wb)
     io.set_sizes("PrintGrid", [42.0] * 12 + [0] * 4, [42.0] * 12 + [0] * 4)

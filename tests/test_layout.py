@@ -13,6 +13,7 @@ from xlsudoku.addin.layout import Kind, Ref
 from xlsudoku.engine.patterns import PRESETS, preset
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
+from xlsudoku.xlsm import cells
 
 
 def cells_of(ref: Ref) -> set[tuple[str, int, int]]:
@@ -29,9 +30,9 @@ def cells_of(ref: Ref) -> set[tuple[str, int, int]]:
 
 @given(st.integers(min_value=1, max_value=16384))
 def test_column_letters_round_trip(number: int) -> None:
-    letters = layout.column_letters(number)
+    letters = cells.column_letters(number)
     assert letters.isalpha() and letters.isupper()
-    assert layout.column_number(letters) == number
+    assert cells.column_number(letters) == number
 
 
 @pytest.mark.parametrize(
@@ -39,13 +40,13 @@ def test_column_letters_round_trip(number: int) -> None:
     [(1, "A"), (26, "Z"), (27, "AA"), (52, "AZ"), (53, "BA"), (702, "ZZ"), (703, "AAA")],
 )
 def test_column_letters_known(number: int, letters: str) -> None:
-    assert layout.column_letters(number) == letters
+    assert cells.column_letters(number) == letters
 
 
 @pytest.mark.parametrize("bad", ["", "5C", "C0", "C", "12", "C5:", "r3c5", "C-5"])
 def test_parse_cell_rejects(bad: str) -> None:
     with pytest.raises(ValueError, match="not a cell address"):
-        layout.parse_cell(bad)
+        cells.parse_cell(bad)
 
 
 def test_ref_rejects_bad_address() -> None:
@@ -143,7 +144,7 @@ def test_shape_sources_name_a_geometry_cell() -> None:
     assert layout.SHAPE_SOURCE[layout.ANALYZE] == layout.NAMES[layout.ANALYZE_GEOMETRY].address
     assert layout.SHAPE_SOURCE[layout.PLAY] == layout.NAMES[layout.PLAY_GEOMETRY].address
     for sheet, (first, last) in layout.HIDDEN_COLUMNS.items():
-        hidden = range(layout.column_number(first), layout.column_number(last) + 1)
+        hidden = range(cells.column_number(first), cells.column_number(last) + 1)
         for ref in (layout.SHAPE_TABLE[sheet], layout.SHAPE_CELLS[sheet]):
             assert ref.bounds[1] in hidden and ref.bounds[3] in hidden
         for name, ref in layout.NAMES.items():

@@ -115,5 +115,23 @@ class Interrupts:
             self._raise()
 
 
+@contextlib.contextmanager
+def handled(given: Interrupts | None = None) -> Iterator[Interrupts]:
+    """Yield *given*, or else an :class:`Interrupts` installed for the block and then restored.
+
+    A command line passes its own; a run called from a program gets one for its duration.
+    """
+    if given is not None:
+        yield given
+        return
+    own = Interrupts()
+    own.install()
+    try:
+        yield own
+    finally:
+        own.closed = True
+        own.restore()
+
+
 def quiet_unraisable(unraisable: object) -> None:
     """Say nothing about an exception raised while an object is collected."""

@@ -22,6 +22,7 @@ the HighestId cell, which each new row raises.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import random
 import re
@@ -37,6 +38,7 @@ from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.formats import read_records
 from xlsudoku.engine.generate import Budget, GenerateError, generate
+from xlsudoku.engine.generate.strategy import plural
 from xlsudoku.engine.grid import Geometry, Grid, SudokuError
 from xlsudoku.engine.hints import Hint, hint_for_step
 from xlsudoku.engine.logic import next_step, trial_step
@@ -45,6 +47,7 @@ from xlsudoku.engine.play import Game, player_board
 from xlsudoku.engine.solver import solutions, unique_reading
 from xlsudoku.engine.steps import Level, Step
 from xlsudoku.engine.symmetry import Symmetry, symmetry_of
+from xlsudoku.xlsm.files import ReadableFiles
 
 
 def _names_on(sheet: str) -> tuple[str, ...]:
@@ -57,28 +60,11 @@ PRINT_NAMES = _names_on(layout.PRINT)
 PARAM_NAMES = tuple(param.name for param in layout.PARAMS)
 COLLECTION_NAMES = (layout.COLLECTION_HEADER, layout.REMOVED_HEADER, layout.HIGHEST_ID)
 MAX_IMPORT = 2000  # puzzles one IMPORT adds at most (each is solved, graded and ranked)
-# The largest file IMPORT reads: MAX_IMPORT new 16x16 puzzles with their notes take under
-# 2 MB; the rest leaves room for comments and puzzles the Collection already holds.
-MAX_IMPORT_BYTES = 16 * 1024 * 1024
-
-
-@dataclass(frozen=True, slots=True)
-class ImportFiles:
-    """Which files IMPORT may read when the Import from cell names one.
-
-    Attributes:
-        folder: The workbook's folder: a relative path is read from there, and a file outside
-            it is refused (a workbook from elsewhere must not make IMPORT read any file on the
-            computer).  None when the workbook has no folder to read from (xlwings Lite and
-            Server): then no file is read at all.
-        named: A file the user named explicitly (``xlsudoku workbook import BOOK FILE``),
-            read wherever it is.
-        limit: The most bytes a file may have.
-    """
-
-    folder: Path | None
-    named: Path | None = None
-    limit: int = MAX_IMPORT_BYTES
+# Which files IMPORT may read when the Import from cell names one: those of the workbook's
+# folder (None on xlwings Lite and Server: no file at all), or the file the user named
+# (``xlsudoku workbook import BOOK FILE``).  Its default limit, 16 MB, leaves room beside
+# MAX_IMPORT new 16x16 puzzles with their notes (under 2 MB) for comments and known puzzles.
+ImportFiles = ReadableFiles
 
 
 @dataclass
@@ -132,12 +118,14 @@ class Outcome:
         status: the text written to the sheet's status cell.
         ok: False when the input was bad (only the status cell changed).
         detail: the engine result behind the action, when there is one.
+        changes: every write made, the status first, to replay on another copy of the book.
     """
 
     action: str
     status: str
     ok: bool
     detail: Any = None
+    changes: Changes = field(default_factory=Changes)
 
 
 Body = Callable[[CellIO, Changes], tuple[str, Any]]
@@ -152,24 +140,27 @@ def _run(io: CellIO, action: str, status_name: str, names: Sequence[str], body: 
     Raises:
         MissingPart: when even the status cell cannot be found.
     """
+    changes, detail = Changes(), None
     try:
         io.require(names)
-    except MissingPart as error:
-        try:
-            io.require([status_name])
-        except MissingPart:
-            raise error from None
-        io.write(status_name, str(error))
-        return Outcome(action, str(error), ok=False)
-    changes = Changes()
-    try:
         status, detail = body(io, changes)
+        ok = True
     except SudokuError as error:
-        io.write(status_name, str(error))
-        return Outcome(action, str(error), ok=False)
+        if isinstance(error, MissingPart) and not has_part(io, status_name):
+            raise
+        changes, status, ok = Changes(), str(error), False
     changes.operations.insert(0, ("write", (status_name, status)))
     changes.apply(io)
-    return Outcome(action, status, ok=True, detail=detail)
+    return Outcome(action, status, ok, detail, changes)
+
+
+def has_part(io: CellIO, name: str) -> bool:
+    """Return True when the workbook has defined *name* where the layout puts it."""
+    try:
+        io.require([name])
+    except MissingPart:
+        return False
+    return True
 
 
 def _block(value: Any) -> list[list[Any]]:
@@ -303,14 +294,10 @@ def _stats_value(stats: Any, label: str) -> Any:
 
 def _grid_shape(io: CellIO, stats: Any) -> Geometry:
     """Return the shape of the Generator's grid: the Statistics' Geometry, else the parameter."""
-    shown = _stats_value(stats, "Geometry")
-    for value, param in ((shown, None), (io.read(layout.GEOMETRY), layout.GEOMETRY)):
-        try:
-            return params.read_geometry(layout.PARAMS_BY_NAME[layout.GEOMETRY], value)
-        except params.ParamError:
-            if param is not None:
-                raise
-    raise AssertionError("unreachable")  # pragma: no cover
+    rule = layout.PARAMS_BY_NAME[layout.GEOMETRY]
+    with contextlib.suppress(params.ParamError):
+        return params.read_geometry(rule, _stats_value(stats, "Geometry"))
+    return params.read_geometry(rule, io.read(layout.GEOMETRY))
 
 
 def generator_puzzle(io: CellIO, stats: Any = None) -> Grid:
@@ -373,7 +360,7 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
             seed = int(seed_value) if _is_whole(seed_value) else None
         new_id = book.next_id()
         row = _row_for(analysis, new_id, now, io.read(layout.SYMMETRY), seed)
-        changes.append_rows(layout.COLLECTION_HEADER, [row], [render.collection_row_height(row)])
+        changes.append_rows(layout.COLLECTION_HEADER, [row], _heights([row]))
         changes.write(layout.HIGHEST_ID, new_id)
         return f"Saved to the Collection as id {new_id} ({grid.given_count} opens).", row
 
@@ -468,6 +455,11 @@ class _Collection:
         return max(ids) + 1
 
 
+def _heights(rows: Sequence[Sequence[Any]]) -> list[float]:
+    """Return the height each Collection (or Removed) row needs, in points."""
+    return [render.collection_row_height(row) for row in rows]
+
+
 # Where IMPORT finds puzzles in the workbook itself, as the messages say it.
 PASTE_HINT = "paste puzzles (one per line) into it, or name a sheet or range holding them"
 
@@ -530,32 +522,22 @@ _DAY = re.compile(r"^(?P<path>.+?\.(?:jsonl|ndjson))\s*[@ ]\s*(?P<day>\d{4}-\d{2
 
 def _read_import(path: Path, files: ImportFiles, where: str) -> str:
     """Return the text of the file IMPORT was asked to read, if *files* allows it."""
-    import os
-
     from xlsudoku.engine.formats import decode_text
     from xlsudoku.engine.grid import ParseError
-    from xlsudoku.xlsm.errors import WorkbookError
-    from xlsudoku.xlsm.files import read_bytes
+    from xlsudoku.xlsm.errors import NotAPath, OutsideFolder, WorkbookError
 
     shown = params.shown(str(path))
-    if not path.is_absolute() and files.folder is not None:
-        path = files.folder / path
     try:
-        real = os.path.realpath(path)
-        named = files.named is not None and real == os.path.realpath(files.named)
-        folder = None if files.folder is None else os.path.realpath(files.folder)
-        inside = folder is not None and os.path.commonpath([folder, real]) == folder
-    except (ValueError, OSError):  # a NUL byte, another drive, a name too long
+        data = files.read(path, "a puzzle file to import")
+    except NotAPath:
         raise params.ParamError([f"{where}: {shown} is not a file's path"]) from None
-    if not (named or inside):
+    except OutsideFolder:
         raise params.ParamError(
             [
                 f"{where}: {shown} is outside the workbook's folder; IMPORT reads files only "
                 "from there (or name the file: xlsudoku workbook import BOOK FILE)"
             ]
-        )
-    try:
-        data = read_bytes(Path(real), files.limit, "a puzzle file to import")
+        ) from None
     except WorkbookError as error:
         message = str(error).split(": ", 1)[-1]
         if message == "no such file":
@@ -620,11 +602,10 @@ def import_puzzles(
             rows.append(_row_for(analysis, next_id, now, None, None, notes))
             next_id += 1
         if rows:
-            heights = [render.collection_row_height(row) for row in rows]
-            changes.append_rows(layout.COLLECTION_HEADER, rows, heights)
+            changes.append_rows(layout.COLLECTION_HEADER, rows, _heights(rows))
             changes.write(layout.HIGHEST_ID, next_id - 1)
         status = (
-            f"Imported {len(rows)} puzzle{'s' if len(rows) != 1 else ''}"
+            f"Imported {plural(len(rows), 'puzzle')}"
             + (f" as ids {rows[0][0]}-{rows[-1][0]}" if len(rows) > 1 else "")
             + (f" as id {rows[0][0]}" if len(rows) == 1 else "")
             + f" from {where}."
@@ -660,16 +641,12 @@ def delete_from_collection(io: CellIO, now: dt.datetime | None = None) -> Outcom
         when = render.saved_at(now or dt.datetime.now())
         moved = [by_id[number] + [when, "deleted"] for number in found]
         kept = [row for row in book.rows if not (row and row[0] in found)]
-        changes.append_rows(
-            layout.REMOVED_HEADER, moved, [render.collection_row_height(row) for row in moved]
-        )
-        changes.replace_rows(
-            layout.COLLECTION_HEADER, kept, [render.collection_row_height(row) for row in kept]
-        )
+        changes.append_rows(layout.REMOVED_HEADER, moved, _heights(moved))
+        changes.replace_rows(layout.COLLECTION_HEADER, kept, _heights(kept))
         changes.write(layout.HIGHEST_ID, book.next_id() - 1)
         changes.clear(layout.DELETE_IDS)
         status = (
-            f"Moved {len(found)} row{'s' if len(found) != 1 else ''} (id "
+            f"Moved {plural(len(found), 'row')} (id "
             f"{', '.join(map(str, found))}) to the Removed sheet; {len(kept)} left."
         )
         if missing:
@@ -720,9 +697,7 @@ def sort_collection(io: CellIO) -> Outcome:
             filled = [row for row in ordered if key(row)[0] < 2]
             ordered = sorted(filled, key=key, reverse=True) + ordered[len(filled) :]
         assert sorted(map(repr, ordered)) == sorted(map(repr, rows))  # nothing lost
-        changes.replace_rows(
-            layout.COLLECTION_HEADER, ordered, [render.collection_row_height(r) for r in ordered]
-        )
+        changes.replace_rows(layout.COLLECTION_HEADER, ordered, _heights(ordered))
         return f"Sorted the Collection's {len(rows)} rows by {choice}.", ordered
 
     names = [layout.STATUS, layout.SORT_BY, layout.COLLECTION_HEADER]
@@ -770,14 +745,15 @@ def _typed_puzzle(io: CellIO, changes: Changes) -> tuple[Grid, str]:
     return grid, note
 
 
-def _reset_colours(changes: Changes, geo: Geometry) -> None:
-    """Give the Analyze grids their plain look (the X-Sudoku diagonals shaded)."""
-    changes.fill(layout.ANALYZE_GRID, render.GRID_FILL, None)
+def _plain_look(changes: Changes, geo: Geometry, grid: str = layout.ANALYZE_GRID) -> None:
+    """Give a sheet's grid its fill (X-Sudoku diagonals shaded) and its other blocks none."""
+    changes.fill(grid, render.PLAY_FILL if grid == layout.PLAY_GRID else render.GRID_FILL, None)
     if geo.diagonals:
         side = geo.size
         diagonal = {(i, i) for i in range(side)} | {(i, side - 1 - i) for i in range(side)}
-        changes.fill(layout.ANALYZE_GRID, render.DIAGONAL_COLOUR, sorted(diagonal))
-    for name in (layout.CANDIDATES, layout.ANALYZE_SOLUTION, layout.ANALYZE_SOLUTION2):
+        changes.fill(grid, render.DIAGONAL_COLOUR, sorted(diagonal))
+    others = (layout.CANDIDATES, layout.ANALYZE_SOLUTION, layout.ANALYZE_SOLUTION2)
+    for name in (layout.PLAY_MARKS,) if grid == layout.PLAY_GRID else others:
         changes.fill(name, None, None)
 
 
@@ -799,7 +775,7 @@ def analyze(io: CellIO) -> Outcome:
         grid, note = _typed_puzzle(io, changes)
         analysis = analyze_grid(grid)  # the default rating profile, as the command line's
         geo = grid.geometry
-        _reset_colours(changes, geo)
+        _plain_look(changes, geo)
         changes.write(layout.ANALYZE_REPORT, render.report_lines(grid, analysis))
         changes.clear(layout.HINT_TEXT)
         first = analysis.solutions[0] if analysis.status is Status.SEVERAL else None
@@ -821,25 +797,6 @@ def analyze(io: CellIO) -> Outcome:
         return render.analysis_status(analysis) + note, analysis
 
     return _run(io, "analyze", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
-
-
-def _board(grid: Grid, stored: list[int | None], solution: Grid) -> tuple[Board, bool]:
-    """Return the board of *grid* with the stored pencil marks, and whether they were kept.
-
-    A cell's marks are the stored ones within what its peers allow; marks that lost a digit of
-    the solution (typed by hand, or left from another puzzle) are dropped for the puzzle's own.
-    """
-    fresh = Board.from_grid(grid)
-    cands = [
-        basic if mark is None or value else basic & mark
-        for value, basic, mark in zip(grid.cells, fresh.cands, stored, strict=True)
-    ]
-    fits = all(
-        value or cands[cell] >> (solution[cell] - 1) & 1 for cell, value in enumerate(grid.cells)
-    )
-    if not fits:
-        return fresh, False
-    return Board.from_candidates(grid.cells, tuple(cands), grid.geometry), True
 
 
 def hint(io: CellIO) -> Outcome:
@@ -864,20 +821,21 @@ def hint(io: CellIO) -> Outcome:
                     + ("shows two solutions and a clue to add." if found else "checks it.")
                 ]
             )
+        # marks that lost a digit of the solution (typed by hand, or left from another
+        # puzzle) are dropped for the puzzle's own
         stored = params.read_candidates(_block(io.read(layout.CANDIDATES)), geo)
-        board, kept = _board(grid, stored, found[0])
-        _reset_colours(changes, geo)
+        board, lost = player_board(Game(grid, found[0], grid.cells, ()), stored)
+        board = Board.from_grid(grid) if lost else board
+        _plain_look(changes, geo)
         if board.is_solved:
             changes.write(layout.HINT_TEXT, "The grid is full: nothing left to hint.")
             changes.clear(layout.CANDIDATES)
             return "The grid is full: nothing left to hint.", None
-        step = next_step(board) or trial_step(board, found[0])
-        level = _hint_level(io.read(layout.HINT_TEXT), step, board)
-        result = hint_for_step(step, board, level)
-        _colour_hint(changes, result, geo)
-        changes.write(layout.HINT_TEXT, render.hint_text(result))
-        status = f"Hint {level} of 3."
-        if level == 3:
+        blocks = (layout.HINT_TEXT, layout.ANALYZE_GRID, layout.CANDIDATES)
+        result = _next_hint(io, changes, board, found[0], blocks)
+        status = f"Hint {result.level} of 3."
+        step = result.step
+        if step is not None and result.level == 3:
             after = board.apply(step)
             _write_candidates(changes, after)
             if step.placements:
@@ -886,60 +844,49 @@ def hint(io: CellIO) -> Outcome:
         else:
             _write_candidates(changes, board)
             status += " Press HINT again for more."
-        if not kept:
+        if lost:
             status += " The candidates did not fit the puzzle and were started afresh."
         return status + note, result
 
     return _run(io, "hint", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
 
 
-def _colour_hint(
-    changes: Changes,
-    result: Hint,
-    geo: Geometry,
-    blocks: tuple[str, str] = (layout.ANALYZE_GRID, layout.CANDIDATES),
-) -> None:
-    """Colour a hint: its house (level 1), its pattern (cause) and what it changes (effect).
+def _next_hint(
+    io: CellIO, changes: Changes, board: Board, solution: Grid, blocks: tuple[str, str, str]
+) -> Hint:
+    """Show and colour the hint of the next step on *board*; return it.
 
-    *blocks* are the grid and its pencil marks.
+    *blocks* are the hint cell, the grid and its pencil marks.  The level is one more than the
+    hint shown for this very step (one shown for another step is stale: level 1).  Colours:
+    the house (level 1), the pattern (cause) and what the step changes (effect, level 3).
     """
-    step = result.step
-    if step is None:
-        return
-    if result.level == 1:
-        region = render.offsets(result.cells, geo)
-        for name in blocks:
-            changes.fill(name, render.HINT_REGION_COLOUR, region)
-        return
-    effect = [p.cell for p in step.placements] + [e.cell for e in step.eliminations]
-    cause = [cell for cell in step.cells if cell not in effect]
-    for name in blocks:
-        changes.fill(name, render.HINT_CAUSE_COLOUR, render.offsets(cause, geo))
-    if result.level == 3:
-        for name in blocks:
-            changes.fill(name, render.HINT_EFFECT_COLOUR, render.offsets(effect, geo))
-
-
-def _hint_level(shown: Any, step: Step, board: Board) -> int:
-    """Return the level of the next press: one more than the hint *shown* for this very step.
-
-    A hint shown for another step (the grid changed since) is stale: the next press is level 1.
-    """
+    text, grids = blocks[0], blocks[1:]
+    step = next_step(board) or trial_step(board, solution)
     level = 1
     for earlier in (1, 2):
-        if shown == render.hint_text(hint_for_step(step, board, earlier)):
+        if io.read(text) == render.hint_text(hint_for_step(step, board, earlier)):
             level = earlier + 1
-    return level
+    result = hint_for_step(step, board, level)
+    changes.write(text, render.hint_text(result))
+    geo = board.geometry
+    if level == 1:
+        for name in grids:
+            changes.fill(name, render.HINT_REGION_COLOUR, render.offsets(result.cells, geo))
+        return result
+    effect = [p.cell for p in step.placements] + [e.cell for e in step.eliminations]
+    cause = [cell for cell in step.cells if cell not in effect]
+    for name in grids:
+        changes.fill(name, render.HINT_CAUSE_COLOUR, render.offsets(cause, geo))
+    for name in grids if level == 3 else ():
+        changes.fill(name, render.HINT_EFFECT_COLOUR, render.offsets(effect, geo))
+    return result
 
 
 def _applied(step: Step) -> str:
-    placed = len(step.placements)
-    removed = len(step.eliminations)
-    parts = []
-    if placed:
-        parts.append(f"{placed} digit{'s' if placed > 1 else ''} placed in the grid")
+    placed, removed = len(step.placements), len(step.eliminations)
+    parts = [f"{plural(placed, 'digit')} placed in the grid"] if placed else []
     if removed:
-        parts.append(f"{removed} candidate{'s' if removed > 1 else ''} removed")
+        parts.append(f"{plural(removed, 'candidate')} removed")
     return " and ".join(parts) + "."
 
 
@@ -949,7 +896,7 @@ def solve(io: CellIO) -> Outcome:
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         grid, note = _typed_puzzle(io, changes)
         found = solutions(grid, 2)
-        _reset_colours(changes, grid.geometry)
+        _plain_look(changes, grid.geometry)
         changes.clear(layout.HINT_TEXT)
         changes.write(layout.ANALYZE_SOLUTION, render.block_rows(found[0] if found else None))
         changes.write(layout.ANALYZE_SOLUTION2, render.block_rows(None))
@@ -976,8 +923,8 @@ def _restored_note(game: Game) -> str:
     if not game.restored:
         return ""
     cells = render.cells_text(layout.PLAY_GRID, game.restored, geometry=game.geometry)
-    plural = "s" if len(game.restored) > 1 else ""
-    return f"Put back the given{plural} you had changed: {cells}. "
+    suffix = "s" if len(game.restored) > 1 else ""
+    return f"Put back the given{suffix} you had changed: {cells}. "
 
 
 def _play_source(io: CellIO, value: Any) -> tuple[Grid, str]:
@@ -1051,16 +998,6 @@ def _collection_puzzle(io: CellIO, wanted: int) -> Grid:
     raise params.ParamError([f"No Collection row has id {wanted}: SAVE or IMPORT it first"])
 
 
-def _reset_play_colours(changes: Changes, geo: Geometry) -> None:
-    """Give the Play grid its plain look (an X-Sudoku's diagonals shaded), the marks none."""
-    changes.fill(layout.PLAY_GRID, render.PLAY_FILL, None)
-    if geo.diagonals:
-        side = geo.size
-        diagonal = {(i, i) for i in range(side)} | {(i, side - 1 - i) for i in range(side)}
-        changes.fill(layout.PLAY_GRID, render.DIAGONAL_COLOUR, sorted(diagonal))
-    changes.fill(layout.PLAY_MARKS, None, None)
-
-
 def play(io: CellIO) -> Outcome:
     """PLAY: put the puzzle Play from names on the play grid, givens locked, ready to solve.
 
@@ -1084,7 +1021,7 @@ def play(io: CellIO) -> Outcome:
         changes.write(layout.PLAY_GRID, render.block_rows(grid))
         changes.clear(layout.PLAY_MARKS)
         changes.clear(layout.PLAY_HINT)
-        _reset_play_colours(changes, geo)
+        _plain_look(changes, geo, layout.PLAY_GRID)
         left = geo.cell_count - grid.given_count
         return (
             f"Playing {where} ({geo.name}, {grid.given_count} givens): {left} cells to fill. "
@@ -1122,10 +1059,6 @@ def _read_game(io: CellIO, changes: Changes) -> Game:
     return Game(puzzle, found[0], tuple(digits), restored)
 
 
-def _left_text(left: int) -> str:
-    return f"{left} cell{'s' if left != 1 else ''} left to fill"
-
-
 def check(io: CellIO) -> Outcome:
     """CHECK: mark each wrong entry against the solution, and say how many cells are left.
 
@@ -1136,23 +1069,24 @@ def check(io: CellIO) -> Outcome:
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         game = _read_game(io, changes)
         geo = game.geometry
-        _reset_play_colours(changes, geo)
+        _plain_look(changes, geo, layout.PLAY_GRID)
         changes.clear(layout.PLAY_HINT)
         wrong = game.wrong
         changes.fill(layout.PLAY_GRID, render.WRONG_COLOUR, render.offsets(wrong, geo))
         entries = len(game.entries)
+        left = f"{plural(game.left, 'cell')} left to fill"
         if not wrong and not game.left:
             status = f"Solved: all {geo.cell_count} cells are right. Press PLAY for another."
         elif wrong:
             cells = render.cells_text(layout.PLAY_GRID, wrong, geometry=geo)
             verb = "are" if len(wrong) > 1 else "is"
             some = f"{len(wrong)} of your {entries} entries" if entries > 1 else "Your entry"
-            status = f"{some} {verb} wrong, marked red: {cells}. {_left_text(game.left)}."
+            status = f"{some} {verb} wrong, marked red: {cells}. {left}."
         elif entries:
             every = f"Your {entries} entries are all" if entries > 1 else "Your entry is"
-            status = f"{every} right; {_left_text(game.left)}."
+            status = f"{every} right; {left}."
         else:
-            status = f"No entries yet; {_left_text(game.left)}."
+            status = f"No entries yet; {left}."
         return _restored_note(game) + status, wrong
 
     return _run(io, "check", layout.PLAY_STATUS, PLAY_NAMES, body)
@@ -1170,7 +1104,7 @@ def play_hint(io: CellIO) -> Outcome:
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         game = _read_game(io, changes)
         geo = game.geometry
-        _reset_play_colours(changes, geo)
+        _plain_look(changes, geo, layout.PLAY_GRID)
         changes.clear(layout.PLAY_HINT)
         if game.wrong:
             cell = game.wrong[0]
@@ -1196,13 +1130,11 @@ def play_hint(io: CellIO) -> Outcome:
             return _restored_note(
                 game
             ) + text + " Look at that cell's row, column and box again.", cell
-        step = next_step(board) or trial_step(board, game.solution)
-        level = _hint_level(io.read(layout.PLAY_HINT), step, board)
-        result = hint_for_step(step, board, level)
-        _colour_hint(changes, result, geo, (layout.PLAY_GRID, layout.PLAY_MARKS))
-        changes.write(layout.PLAY_HINT, render.hint_text(result))
-        status = f"Hint {level} of 3."
-        if level < 3:
+        blocks = (layout.PLAY_HINT, layout.PLAY_GRID, layout.PLAY_MARKS)
+        result = _next_hint(io, changes, board, game.solution, blocks)
+        status = f"Hint {result.level} of 3."
+        step = result.step
+        if step is None or result.level < 3:
             return _restored_note(game) + status + " Press HINT again for more.", result
         after = board.apply(step)
         if step.placements:
@@ -1226,16 +1158,16 @@ def play_solve(io: CellIO) -> Outcome:
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         game = _read_game(io, changes)
         geo = game.geometry
-        _reset_play_colours(changes, geo)
+        _plain_look(changes, geo, layout.PLAY_GRID)
         changes.clear(layout.PLAY_HINT)
         changes.clear(layout.PLAY_MARKS)
         changes.write(layout.PLAY_GRID, render.block_rows(game.solution))
         wrong = game.wrong
-        status = f"Solved: {game.left} cell{'s' if game.left != 1 else ''} filled in"
+        status = f"Solved: {plural(game.left, 'cell')} filled in"
         if wrong:
             cells = render.cells_text(layout.PLAY_GRID, wrong, geometry=geo)
-            plural = "entries" if len(wrong) > 1 else "entry"
-            status += f"; {len(wrong)} wrong {plural} corrected: {cells}"
+            noun = "entries" if len(wrong) > 1 else "entry"
+            status += f"; {len(wrong)} wrong {noun} corrected: {cells}"
         return _restored_note(game) + status + ".", game.solution
 
     return _run(io, "play_solve", layout.PLAY_STATUS, PLAY_NAMES, body)

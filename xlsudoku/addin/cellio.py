@@ -18,7 +18,7 @@ anything is written.
 from __future__ import annotations
 
 import copy
-import datetime as dt
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +26,19 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from xlsudoku.addin import layout
 from xlsudoku.engine.grid import SudokuError
+from xlsudoku.xlsm.cells import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    character_width,
+    filled_rows,
+    fit_block,
+    keep_text,
+    overlap,
+    plain,
+    plain_rows,
+    runs,
+    sheet_reference,
+)
 
 if TYPE_CHECKING:  # pragma: no cover - imported for annotations only
     import xlwings as xw
@@ -36,10 +49,6 @@ Value = Any
 """A cell value: None, bool, int, float, str or a date."""
 
 Block = list[list[Value]]
-
-# Text Excel would turn into a number, date, time, percentage or formula when a program writes
-# it through Range.Value (COM) or setValues (Office.js); a leading apostrophe keeps it text.
-_EXCEL_WOULD_CONVERT = re.compile(r"^\s*[=+@-]|^[\d\s.,:/%$eE+-]*\d[\d\s.,:/%$eE+-]*$")
 
 
 class MissingPart(SudokuError):
@@ -115,32 +124,6 @@ class CellIO(Protocol):
         """Return the row of the selected cell when *sheet* is the active sheet, else None."""
 
 
-def sheet_reference(text: str, sheets: Sequence[str]) -> tuple[str, str | None] | None:
-    """Return (sheet, address or None) of a reference such as ``Paste`` or ``'My sheet'!A1:A9``.
-
-    None when *text* names no sheet of *sheets* or its address is not a range.
-
-    >>> sheet_reference("paste!$a$1:a20", ["Generator", "Paste"])
-    ('Paste', 'A1:A20')
-    >>> sheet_reference("'Paste'", ["Paste"]), sheet_reference("4...1", ["Paste"])
-    (('Paste', None), None)
-    """
-    name, bang, address = text.strip().rpartition("!")
-    if not bang:
-        name, address = address, ""
-    name = name.strip()
-    if len(name) > 1 and name[0] == name[-1] == "'":
-        name = name[1:-1].replace("''", "'")
-    sheet = next((s for s in sheets if s.lower() == name.lower()), None)
-    cells = address.replace("$", "").strip().upper()
-    if sheet is None or (cells and not _RANGE.fullmatch(cells)):
-        return None
-    return sheet, cells or None
-
-
-_RANGE = re.compile(r"[A-Z]{1,3}[1-9]\d*(:[A-Z]{1,3}[1-9]\d*)?")
-
-
 def missing_message(sheets: Iterable[str], names: Iterable[str], found: Iterable[str]) -> str:
     """Return the message for missing *sheets* and defined *names* (*found* = sheets present).
 
@@ -205,7 +188,7 @@ def overlap_messages(placed: Mapping[str, Place]) -> list[str]:
     for index, first in enumerate(named):
         for second in named[index + 1 :]:
             same_sheet = placed[first][0].casefold() == placed[second][0].casefold()
-            if same_sheet and layout.overlap(spans[first], spans[second]):
+            if same_sheet and overlap(spans[first], spans[second]):
                 moved, other = (second, first) if _at_home(first, placed) else (first, second)
                 covered.setdefault(moved, []).append(other)
     problems = []
@@ -276,35 +259,6 @@ def _missing_sheets(names: Iterable[str], found: Sequence[str]) -> list[str]:
     ]
 
 
-def _offsets(
-    shape: tuple[int, int], cells: Iterable[tuple[int, int]] | None
-) -> list[tuple[int, int]]:
-    rows, columns = shape
-    if cells is None:
-        return [(r, c) for r in range(rows) for c in range(columns)]
-    return list(cells)
-
-
-def _block(value: Value | Block, shape: tuple[int, int]) -> Block:
-    """Return *value* as a block of *shape*; a single value is repeated, short rows padded."""
-    rows, columns = shape
-    if not isinstance(value, list | tuple):
-        return [[value] * columns for _ in range(rows)]
-    block = [list(row) if isinstance(row, list | tuple) else [row] for row in value]
-    if len(block) > rows or any(len(row) > columns for row in block):
-        raise ValueError(f"{len(block)} rows do not fit a range of {rows}x{columns} cells")
-    block += [[] for _ in range(rows - len(block))]
-    return [row + [None] * (columns - len(row)) for row in block]
-
-
-def _last_filled(rows: Sequence[Sequence[Value]]) -> int:
-    """Return how many leading rows reach the last row with a non-blank value."""
-    for index in range(len(rows) - 1, -1, -1):
-        if any(value not in (None, "") for value in rows[index]):
-            return index + 1
-    return 0
-
-
 @dataclass(frozen=True, slots=True)
 class _Table:
     """A table on a sheet: the header row, its columns and the rows found below it."""
@@ -341,7 +295,7 @@ class _Tables:
     def table_rows(self, name: str) -> Block:
         """Return the rows under header *name* down to the last non-empty one."""
         rows = self._table(name).rows
-        return rows[: _last_filled(rows)]
+        return rows[: filled_rows(rows)]
 
     def append_rows(
         self,
@@ -351,7 +305,7 @@ class _Tables:
     ) -> int:
         """Write *rows* below the table's last non-empty row; return the first row number."""
         table = self._table(name)
-        start = table.header_row + 1 + _last_filled(table.rows)
+        start = table.header_row + 1 + filled_rows(table.rows)
         if rows:
             self._write_rows(table, start, rows, row_heights)
         return start
@@ -364,46 +318,11 @@ class _Tables:
     ) -> None:
         """Write *rows* under the header and blank the old rows below them."""
         table = self._table(name)
-        old = _last_filled(table.rows)
+        old = filled_rows(table.rows)
         if rows:
             self._write_rows(table, table.header_row + 1, rows, row_heights)
         if old > len(rows):
             self._blank_rows(table, table.header_row + 1 + len(rows), table.header_row + old)
-
-
-def character_width(points: float) -> float:
-    """Return the column width in characters (Excel's unit) that is *points* wide.
-
-    Excel's default font draws a character 7 pixels wide and pads a column by 5 pixels.
-
-    >>> character_width(0), character_width(56.0)
-    (0.0, 9.95)
-    """
-    pixels = points * 4 / 3
-    return 0.0 if pixels <= 0 else round(max(pixels - 5, 0) / 7, 2)
-
-
-def _runs(sizes: Sequence[float]) -> list[tuple[int, int, float]]:
-    """Return ``(first, last, size)`` for each run of equal *sizes* (offsets inclusive).
-
-    >>> _runs([5, 5, 0, 0, 0, 5])
-    [(0, 1, 5), (2, 4, 0), (5, 5, 5)]
-    """
-    runs: list[tuple[int, int, float]] = []
-    for offset, size in enumerate(sizes):
-        if runs and runs[-1][2] == size and runs[-1][1] == offset - 1:
-            runs[-1] = (runs[-1][0], offset, size)
-        else:
-            runs.append((offset, offset, size))
-    return runs
-
-
-def _plain(value: Value) -> Value:
-    """Return a cell value as a plain Python value (formula objects become their text)."""
-    if value is None or isinstance(value, bool | int | float | str | dt.date | dt.time):
-        return value
-    text = getattr(value, "text", None)  # openpyxl's ArrayFormula keeps the formula in .text
-    return text if isinstance(text, str) else str(value)
 
 
 # -- xlwings -----------------------------------------------------------------------------------
@@ -443,21 +362,15 @@ class XlwingsIO(_Tables):
         """Return one cell's value or a block of rows."""
         rng = self._range(name)
         if rng.shape == (1, 1):
-            return _plain(rng.options(err_to_str=True).value)
+            return plain(rng.options(err_to_str=True).value)
         block = rng.options(ndim=2, err_to_str=True).value
-        return [[_plain(v) for v in row] for row in block]
+        return plain_rows(block)
 
     def write(self, name: str, value: Value | Block) -> None:
         """Write one value or a block shaped like the range."""
         rng = self._range(name)
-        block = _block(value, rng.shape)
-        rng.value = [[self._cell_value(v) for v in row] for row in block]
-
-    @staticmethod
-    def _cell_value(value: Value) -> Value:
-        if isinstance(value, str) and _EXCEL_WOULD_CONVERT.match(value):
-            return "'" + value
-        return value
+        block = fit_block(value, rng.shape)
+        rng.value = [[keep_text(v) for v in row] for row in block]
 
     def clear(self, name: str) -> None:
         """Blank the range's values.
@@ -481,8 +394,8 @@ class XlwingsIO(_Tables):
             try:
                 rng = sheet.used_range
             except NotImplementedError:  # the remote engine before 0.37: the payload's values
-                return [[_plain(v) for v in row] for row in sheet.api["values"]]
-        return [[_plain(v) for v in row] for row in rng.options(ndim=2, err_to_str=True).value]
+                return plain_rows(sheet.api["values"])
+        return plain_rows(rng.options(ndim=2, err_to_str=True).value)
 
     def selected_row(self, sheet: str) -> int | None:
         """Return the selected cell's row when *sheet* is active (Excel's selection)."""
@@ -505,7 +418,7 @@ class XlwingsIO(_Tables):
         if last_row > first_row:
             block = sheet.range((first_row + 1, first_col), (last_row, last_col))
             values = block.options(ndim=2, err_to_str=True).value
-            rows = [[_plain(v) for v in row] for row in values]
+            rows = plain_rows(values)
         return _Table(sheet, first_row, first_col, last_col, rows)
 
     def _write_rows(
@@ -518,8 +431,8 @@ class XlwingsIO(_Tables):
         target = table.sheet.range(
             (start, table.first_col), (start + len(rows) - 1, table.last_col)
         )
-        block = _block([list(row) for row in rows], target.shape)
-        target.value = [[self._cell_value(v) for v in row] for row in block]
+        block = fit_block([list(row) for row in rows], target.shape)
+        target.value = [[keep_text(v) for v in row] for row in block]
         if self.remote:
             if row_heights:
                 target.rows.autofit()
@@ -548,10 +461,10 @@ class XlwingsIO(_Tables):
         rng = self._range(name)
         sheet, row, column = rng.sheet, rng.row, rng.column
         last_row, last_column = row + rng.shape[0] - 1, column + rng.shape[1] - 1
-        for first, last, points in _runs(column_widths or ()):
+        for first, last, points in runs(column_widths or ()):
             span = sheet.range((row, column + first), (last_row, column + last))
             span.column_width = character_width(points)
-        for first, last, points in _runs(row_heights or ()):
+        for first, last, points in runs(row_heights or ()):
             sheet.range((row + first, column), (row + last, last_column)).row_height = points
 
     def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
@@ -582,20 +495,7 @@ def _last_used_row(sheet: Any) -> int:
     return int(used.row + used.shape[0] - 1)
 
 
-def caller_io() -> XlwingsIO:
-    """Return an XlwingsIO on the workbook whose macro called Python (classic desktop xlwings).
-
-    ``xw.Book.caller()`` only works inside a ``RunPython`` call from Excel.
-    """
-    import xlwings as xw
-
-    return XlwingsIO(xw.Book.caller())
-
-
 # -- openpyxl ----------------------------------------------------------------------------------
-
-_MAX_ROWS = 1_048_576  # Excel's sheet size: what a whole column or row spans
-_MAX_COLUMNS = 16_384
 
 
 class OpenpyxlIO(_Tables):
@@ -650,8 +550,8 @@ class OpenpyxlIO(_Tables):
 
     def _place(self, name: str) -> Place:
         sheet_name, address, (min_row, min_col, max_row, max_col) = self._bounds(name)
-        rows = (max_row or _MAX_ROWS) - (min_row or 1) + 1
-        columns = (max_col or _MAX_COLUMNS) - (min_col or 1) + 1
+        rows = (max_row or MAX_ROWS) - (min_row or 1) + 1
+        columns = (max_col or MAX_COLUMNS) - (min_col or 1) + 1
         return sheet_name, (rows, columns), address
 
     def require(self, names: Iterable[str]) -> None:
@@ -662,7 +562,7 @@ class OpenpyxlIO(_Tables):
         """Return one cell's value or a block of rows."""
         sheet, (r0, c0, r1, c1) = self._resolve(name)
         block = [
-            [_plain(sheet.cell(r, c).value) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)
+            [plain(sheet.cell(r, c).value) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)
         ]
         if (r0, c0) == (r1, c1):
             return block[0][0]
@@ -679,7 +579,7 @@ class OpenpyxlIO(_Tables):
             cells = ((cells,),)
         elif found[1] is not None and cells and not isinstance(cells[0], tuple):
             cells = (cells,)
-        return [[_plain(cell.value) for cell in row] for row in cells]
+        return [[plain(cell.value) for cell in row] for row in cells]
 
     def selected_row(self, sheet: str) -> int | None:
         """Return the row of the active cell the file keeps when *sheet* is its active sheet."""
@@ -695,7 +595,7 @@ class OpenpyxlIO(_Tables):
     def write(self, name: str, value: Value | Block) -> None:
         """Write one value or a block shaped like the range."""
         sheet, (r0, c0, r1, c1) = self._resolve(name)
-        self._write_block(sheet, r0, c0, _block(value, (r1 - r0 + 1, c1 - c0 + 1)))
+        self._write_block(sheet, r0, c0, fit_block(value, (r1 - r0 + 1, c1 - c0 + 1)))
 
     @staticmethod
     def _writable(sheet: Worksheet, row: int, column: int) -> Any:
@@ -736,7 +636,7 @@ class OpenpyxlIO(_Tables):
         last = max((r for r, c in present if c0 <= c <= c1 and r > r0), default=r0)
         columns = range(c0, c1 + 1)
         rows = [
-            [_plain(present[r, c].value) if (r, c) in present else None for c in columns]
+            [plain(present[r, c].value) if (r, c) in present else None for c in columns]
             for r in range(r0 + 1, last + 1)
         ]
         return _Table(sheet, r0, c0, c1, rows)
@@ -760,7 +660,7 @@ class OpenpyxlIO(_Tables):
                     cell = sheet.cell(row, column)
                     if not cell.has_style:
                         cell._style = copy.copy(dimension._style)
-        block = _block([list(row) for row in rows], (len(rows), c1 - c0 + 1))
+        block = fit_block([list(row) for row in rows], (len(rows), c1 - c0 + 1))
         self._write_block(sheet, start, c0, block)
         for offset, height in enumerate(row_heights or ()):
             sheet.row_dimensions[start + offset].height = height
@@ -782,19 +682,14 @@ class OpenpyxlIO(_Tables):
 
         sheet, (r0, c0, _, _) = self._resolve(name)
         for offset, points in enumerate(column_widths or ()):
-            letter = get_column_letter(c0 + offset)
-            was = sheet.column_dimensions.get(letter)
-            width, hidden = character_width(points), points <= 0
-            if was is None or (was.width, bool(was.hidden)) != (width, hidden):
-                self.resized.setdefault(sheet.title, (set(), set()))[0].add(c0 + offset)
-                dimension = sheet.column_dimensions[letter]
-                dimension.width, dimension.hidden = width, hidden
+            dimension = sheet.column_dimensions[get_column_letter(c0 + offset)]
+            dimension.width, dimension.hidden = character_width(points), points <= 0
         for offset, points in enumerate(row_heights or ()):
-            was = sheet.row_dimensions.get(r0 + offset)
-            if was is None or (was.height, bool(was.hidden)) != (points, points <= 0):
-                self.resized.setdefault(sheet.title, (set(), set()))[1].add(r0 + offset)
-                dimension = sheet.row_dimensions[r0 + offset]
-                dimension.height, dimension.hidden = points, points <= 0
+            dimension = sheet.row_dimensions[r0 + offset]
+            dimension.height, dimension.hidden = points, points <= 0
+        columns, rows = self.resized.setdefault(sheet.title, (set(), set()))
+        columns.update(range(c0, c0 + len(column_widths or ())))
+        rows.update(range(r0, r0 + len(row_heights or ())))
 
     def fill(self, name: str, colour: str | None, cells: Iterable[tuple[int, int]] | None) -> None:
         """Set the fill colour of cells of the range (None = no fill)."""
@@ -807,5 +702,6 @@ class OpenpyxlIO(_Tables):
             if colour is None
             else PatternFill(fill_type="solid", fgColor="FF" + colour.lstrip("#").upper())
         )
-        for r, c in _offsets((r1 - r0 + 1, c1 - c0 + 1), cells):
+        every = itertools.product(range(r1 - r0 + 1), range(c1 - c0 + 1))
+        for r, c in every if cells is None else cells:
             self._writable(sheet, r0 + r, c0 + c).fill = pattern

@@ -24,6 +24,7 @@ headless run on the same file waits for it.
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
 from collections.abc import Callable
@@ -142,14 +143,14 @@ def run(action: str, book: Any, installed: str | None = None) -> None:
     io = XlwingsIO(book)
     problem = version_problem(installed or _installed_xlwings())
     if problem is not None:
-        if not _has(io, status_name(action)):
+        if not actions.has_part(io, status_name(action)):
             raise MissingPart(problem)  # xlwings shows it in a message box
         io.write(status_name(action), problem)
         return
     try:
         # the lock of the book's file: a headless run on the same file waits for this click
         with open_book_lock(getattr(book, "fullname", None)):
-            if action == "start" and _has(io, layout.STATUS):
+            if action == "start" and actions.has_part(io, layout.STATUS):
                 _start_with_progress(io, book)
             elif action == "import_puzzles":
                 actions.import_puzzles(io, files=_import_files(book))
@@ -166,14 +167,6 @@ def _import_files(book: Any) -> actions.ImportFiles | None:
     fullname = getattr(book, "fullname", None)
     path = Path(fullname) if fullname else None
     return actions.ImportFiles(path.parent) if path is not None and path.is_file() else None
-
-
-def _has(io: CellIO, name: str) -> bool:
-    try:
-        io.require([name])
-    except MissingPart:
-        return False
-    return True
 
 
 def _start_with_progress(io: CellIO, book: Any) -> None:
@@ -196,72 +189,19 @@ def _installed_xlwings() -> str:
     return str(xlwings.__version__)
 
 
-def _caller() -> Any:
+def press(action: str) -> None:
+    """Run the button *action* on the workbook whose macro called Python (``xw.Book.caller``)."""
     import xlwings as xw
 
-    return xw.Book.caller()
+    run(action, xw.Book.caller())
 
 
-def start() -> None:
-    """START button."""
-    run("start", _caller())
+def __getattr__(name: str) -> Callable[[], None]:
+    """Return the entry point of the button whose action is *name*: ``desktop.start()`` and so on.
 
-
-def save_to_collection() -> None:
-    """SAVE TO COLLECTION button."""
-    run("save_to_collection", _caller())
-
-
-def clear() -> None:
-    """CLEAR button."""
-    run("clear", _caller())
-
-
-def import_puzzles() -> None:
-    """IMPORT button (Collection tools)."""
-    run("import_puzzles", _caller())
-
-
-def delete_from_collection() -> None:
-    """DELETE button (Collection tools)."""
-    run("delete_from_collection", _caller())
-
-
-def sort_collection() -> None:
-    """SORT button (Collection tools)."""
-    run("sort_collection", _caller())
-
-
-def analyze() -> None:
-    """ANALYZE button."""
-    run("analyze", _caller())
-
-
-def hint() -> None:
-    """HINT button."""
-    run("hint", _caller())
-
-
-def solve() -> None:
-    """SOLVE button."""
-    run("solve", _caller())
-
-
-def play() -> None:
-    """PLAY button (Play sheet)."""
-    run("play", _caller())
-
-
-def check() -> None:
-    """CHECK button (Play sheet)."""
-    run("check", _caller())
-
-
-def play_hint() -> None:
-    """HINT button of the Play sheet."""
-    run("play_hint", _caller())
-
-
-def play_solve() -> None:
-    """SOLVE button of the Play sheet."""
-    run("play_solve", _caller())
+    Each button's macro calls its own (:attr:`xlsudoku.addin.layout.Button.python_call`); they
+    are made from the table of actions, :data:`xlsudoku.addin.actions.ACTIONS`.
+    """
+    if name in actions.ACTIONS:
+        return functools.partial(press, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,16 +25,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from xlsudoku.addin import actions, layout
+from xlsudoku.addin import actions, layout, params
 from xlsudoku.addin.actions import Outcome
-from xlsudoku.addin.cellio import CellIO, MissingPart, OpenpyxlIO, Value
+from xlsudoku.addin.cellio import CellIO, MissingPart, OpenpyxlIO
+from xlsudoku.engine.grid import SudokuError
 from xlsudoku.errors import CommandError, EnvironmentFault, Exit, UnusableFile, os_error_message
-from xlsudoku.interrupts import Interrupts
+from xlsudoku.interrupts import Interrupts, handled
 from xlsudoku.xlsm import workbook as workbook_file
 from xlsudoku.xlsm.errors import FolderNotWritable, LockTimeout, PackageError, WorkbookError
 from xlsudoku.xlsm.files import (
@@ -47,41 +48,27 @@ from xlsudoku.xlsm.files import (
 from xlsudoku.xlsm.lock import DEFAULT_WAIT, workbook_lock
 from xlsudoku.xlsm.safe_zip import DEFAULT_LIMITS, Limits
 
-ACTIONS: dict[str, str] = {
-    "start": "start",
-    "save": "save_to_collection",
-    "clear": "clear",
-    "import": "import_puzzles",
-    "delete": "delete_from_collection",
-    "sort": "sort_collection",
-    "analyze": "analyze",
-    "hint": "hint",
-    "solve": "solve",
-    "play": "play",
-    "check": "check",
-    "play-hint": "play_hint",
-    "play-solve": "play_solve",
-}
-# The sheets each command works on: every defined name on them must keep the layout's contract
-# before the command runs, or the file is refused untouched (a name moved onto the Collection
-# would make START overwrite saved puzzles).
-SHEETS: dict[str, tuple[str, ...]] = {
-    "start": (layout.GENERATOR, layout.PRINT),
-    "save": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
-    "clear": (layout.GENERATOR, layout.PRINT),
-    "import": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
-    "delete": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
-    "sort": (layout.GENERATOR, layout.COLLECTION, layout.REMOVED),
-    "analyze": (layout.ANALYZE,),
-    "hint": (layout.ANALYZE,),
-    "solve": (layout.ANALYZE,),
-    "play": (layout.PLAY,),
-    "check": (layout.PLAY,),
-    "play-hint": (layout.PLAY,),
-    "play-solve": (layout.PLAY,),
+# Each command: the action it runs and the sheets it works on.  Every defined name on those
+# sheets must keep the layout's contract before the command runs, or the file is refused
+# untouched (a name moved onto the Collection would make START overwrite saved puzzles).
+_TOOLS = (layout.GENERATOR, layout.COLLECTION, layout.REMOVED)
+COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "start": ("start", (layout.GENERATOR, layout.PRINT)),
+    "save": ("save_to_collection", _TOOLS),
+    "clear": ("clear", (layout.GENERATOR, layout.PRINT)),
+    "import": ("import_puzzles", _TOOLS),
+    "delete": ("delete_from_collection", _TOOLS),
+    "sort": ("sort_collection", _TOOLS),
+    "analyze": ("analyze", (layout.ANALYZE,)),
+    "hint": ("hint", (layout.ANALYZE,)),
+    "solve": ("solve", (layout.ANALYZE,)),
+    "play": ("play", (layout.PLAY,)),
+    "check": ("check", (layout.PLAY,)),
+    "play-hint": ("play_hint", (layout.PLAY,)),
+    "play-solve": ("play_solve", (layout.PLAY,)),
 }
 
-__all__ = ["ACTIONS", "RunResult", "load", "run"]
+__all__ = ["COMMANDS", "RunResult", "read_workbook", "run"]
 
 
 def read_workbook(path: Path, limits: Limits = DEFAULT_LIMITS) -> tuple[Any, bytes]:
@@ -103,94 +90,9 @@ def check_contract(workbook: Any, command: str) -> OpenpyxlIO:
         MissingPart: a sheet or a defined name is missing, or a name is misplaced.
     """
     io = OpenpyxlIO(workbook)
-    io.require(name for name, ref in layout.NAMES.items() if ref.sheet in SHEETS[command])
+    sheets = COMMANDS[command][1]
+    io.require(name for name, ref in layout.NAMES.items() if ref.sheet in sheets)
     return io
-
-
-def load(path: Path, limits: Limits = DEFAULT_LIMITS) -> Any:
-    """Return the workbook at *path*, read as :func:`read_workbook` does."""
-    return read_workbook(path, limits)[0]
-
-
-@dataclass
-class RecordingIO:
-    """A CellIO that passes everything to *inner* and records the writes to replay them."""
-
-    inner: CellIO
-    writes: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
-
-    def require(self, names: Any) -> None:
-        """Check the names on the inner workbook."""
-        self.inner.require(names)
-
-    def read(self, name: str) -> Any:
-        """Read from the inner workbook."""
-        return self.inner.read(name)
-
-    def table_rows(self, name: str) -> Any:
-        """Read a table from the inner workbook."""
-        return self.inner.table_rows(name)
-
-    def read_sheet(self, reference: str) -> Any:
-        """Read a sheet or a range of the inner workbook."""
-        return self.inner.read_sheet(reference)
-
-    def selected_row(self, sheet: str) -> int | None:
-        """Read the selection of the inner workbook."""
-        return self.inner.selected_row(sheet)
-
-    def write(self, name: str, value: Any) -> None:
-        """Write to the inner workbook and record it."""
-        self._record("write", name, value)
-
-    def clear(self, name: str) -> None:
-        """Clear on the inner workbook and record it."""
-        self._record("clear", name)
-
-    def fill(self, name: str, colour: str | None, cells: Any) -> None:
-        """Fill on the inner workbook and record it."""
-        self._record("fill", name, colour, None if cells is None else list(cells))
-
-    def append_rows(
-        self,
-        name: str,
-        rows: Sequence[Sequence[Value]],
-        row_heights: Sequence[float] | None = None,
-    ) -> int:
-        """Append on the inner workbook and record it."""
-        heights = None if row_heights is None else list(row_heights)
-        result: int = self._record("append_rows", name, [list(row) for row in rows], heights)
-        return result
-
-    def replace_rows(
-        self,
-        name: str,
-        rows: Sequence[Sequence[Value]],
-        row_heights: Sequence[float] | None = None,
-    ) -> None:
-        """Replace a table's rows on the inner workbook and record it."""
-        heights = None if row_heights is None else list(row_heights)
-        self._record("replace_rows", name, [list(row) for row in rows], heights)
-
-    def set_sizes(
-        self,
-        name: str,
-        column_widths: Sequence[float] | None,
-        row_heights: Sequence[float] | None,
-    ) -> None:
-        """Size columns and rows on the inner workbook and record it."""
-        widths = None if column_widths is None else list(column_widths)
-        heights = None if row_heights is None else list(row_heights)
-        self._record("set_sizes", name, widths, heights)
-
-    def _record(self, method: str, *args: Any) -> Any:
-        self.writes.append((method, args))
-        return getattr(self.inner, method)(*args)
-
-    def replay(self, target: CellIO) -> None:
-        """Apply the recorded writes to *target*, in order."""
-        for method, args in self.writes:
-            getattr(target, method)(*args)
 
 
 @dataclass(frozen=True)
@@ -205,39 +107,22 @@ class RunResult:
     backup: Path | None = None
 
 
-@contextlib.contextmanager
-def _progress_bar(
-    total: int | None, limit: float | None, enabled: bool
-) -> Iterator[Callable[..., None] | None]:
-    """Yield a generator progress callback drawing a bar (shown after one second).
+def _progress_bar(io: CellIO, enabled: bool) -> contextlib.AbstractContextManager[Any]:
+    """Return a bar of START's trials (shown after one second) as a context, or no bar.
 
-    Its estimate is the sooner of the time limit's rest and the trials left at the pace so far.
+    Its estimate is the sooner of the time limit's rest and the trials left at the pace so
+    far; parameters START refuses leave it the default time limit and no count.
     """
     if not enabled:
-        yield None
-        return
+        return contextlib.nullcontext()
     from xlsudoku.progress import RunBar
 
-    bar = RunBar(total, limit)
     try:
-        yield bar
-    finally:
-        bar.close()
-
-
-@contextlib.contextmanager
-def _interrupts(given: Interrupts | None) -> Iterator[Interrupts]:
-    """Yield *given*, or an :class:`Interrupts` installed for the block (a run outside the CLI)."""
-    if given is not None:
-        yield given
-        return
-    own = Interrupts()
-    own.install()
-    try:
-        yield own
-    finally:
-        own.closed = True
-        own.restore()
+        checked = params.read_start({name: io.read(name) for name in actions.PARAM_NAMES})
+        total, limit = checked.trials, checked.time_limit
+    except SudokuError:
+        total, limit = None, layout.DEFAULT_TIME_LIMIT
+    return contextlib.closing(RunBar(total, limit))
 
 
 def run(
@@ -273,127 +158,96 @@ def run(
 
     Each message ends with what happened to the file.
     """
-    if command not in ACTIONS:
-        raise ValueError(f"unknown workbook command {command!r}; choose from {', '.join(ACTIONS)}")
+    if command not in COMMANDS:
+        raise ValueError(f"unknown workbook command {command!r}; choose from {', '.join(COMMANDS)}")
     source = Path(workbook_path)
     target = Path(output) if output is not None else source
     if output is not None and not workbook_file.is_workbook_path(str(target)):
         raise UnusableFile(f"{target}: the output must be an .xlsx or .xlsm file")
-    with _interrupts(interrupts) as guard:
+    with handled(interrupts) as guard:
         guard.state = (
             f"{target} was not changed" if target.exists() else f"{target} was not written"
         )
-        try:
+        with _saying(guard, target):
             real = writable_target(target)
             in_place = os.path.realpath(source) == str(real)
             real.parent.mkdir(parents=True, exist_ok=True)
-            return _run(
-                command,
-                source,
-                target,
-                real,
-                in_place,
-                guard,
-                progress,
-                rng,
-                limits,
-                wait,
-                on_wait,
-                inputs or {},
-                import_file,
-            )
-        except OSError as error:
-            message, status = os_error_message(error)
-            fault = UnusableFile if status == Exit.UNUSABLE_FILE else EnvironmentFault
-            raise fault(f"{message}; {guard.state}") from error
-        except (MissingPart, PackageError) as error:
-            raise UnusableFile(f"{target}: {str(error).rstrip('.')}; {guard.state}") from error
-        except WorkbookError as error:
-            raise UnusableFile(f"{error}; {guard.state}") from error
-        except (LockTimeout, FolderNotWritable) as error:
-            raise EnvironmentFault(f"{error}; {guard.state}") from error
-        except CommandError as error:
-            raise type(error)(f"{error}; {guard.state}") from error
+            # In place the previous version is NAME.bak (one, replaced each run); another file
+            # the output replaces is kept under a name no file has, so no backup is lost.
+            backup = backup_name(real) if in_place else None
+            if not in_place and real.exists():
+                backup = free_backup_name(real)
+            early = [False]  # START stopped by a first Ctrl+C: its best puzzle so far is saved
 
+            def committed() -> None:
+                kept = f" (the previous version is {backup.name})" if backup is not None else ""
+                what = "the best puzzle found before Ctrl+C" if early[0] else "the result"
+                guard.state = f"{what} was saved to {target}{kept}"
 
-def _run(
-    command: str,
-    source: Path,
-    target: Path,
-    real: Path,
-    in_place: bool,
-    guard: Interrupts,
-    progress: bool,
-    rng: Any,
-    limits: Limits,
-    wait: float,
-    on_wait: Callable[[float], None] | None,
-    inputs: dict[str, Any],
-    import_file: Path | None,
-) -> RunResult:
-    """Do :func:`run`'s work once the paths are checked."""
+            def save(workbook: Any, data: bytes, io: OpenpyxlIO) -> None:
+                workbook_file.save(
+                    workbook,
+                    real,
+                    data,
+                    interrupts=guard,
+                    on_commit=committed,
+                    backup=backup if backup is not None else False,
+                    changed=io.written,  # every other cell is kept as the file had it
+                    only_values=not io.reshaped,
+                    resized=io.resized,
+                )
 
-    def typed(io: CellIO) -> CellIO:
-        for name, value in inputs.items():
-            io.write(name, value)
-        return io
+            def typed(io: OpenpyxlIO) -> OpenpyxlIO:
+                for name, value in (inputs or {}).items():
+                    io.write(name, value)
+                return io
 
-    stopped_early = [False]  # START stopped by a first Ctrl+C: its best puzzle so far is saved
-    # In place the previous version is NAME.bak (one, replaced each run); another file the
-    # output replaces is kept under a name no file has, so no earlier backup is lost either.
-    backup: Path | None = None
-    if in_place:
-        backup = backup_name(real)
-    elif real.exists():
-        backup = free_backup_name(real)
-
-    def committed() -> None:
-        kept = f" (the previous version is {backup.name})" if backup is not None else ""
-        what = "the best puzzle found before Ctrl+C" if stopped_early[0] else "the result"
-        guard.state = f"{what} was saved to {target}{kept}"
-
-    def save(workbook: Any, data: bytes, io: OpenpyxlIO) -> None:
-        workbook_file.save(
-            workbook,
-            real,
-            data,
-            interrupts=guard,
-            on_commit=committed,
-            backup=backup if backup is not None else False,
-            changed=io.written,  # every other cell is kept as the file had it
-            only_values=not io.reshaped,
-            resized=io.resized,
-        )
-
-    action = getattr(actions, ACTIONS[command])
-    if command == "import":
-        files = actions.ImportFiles(source.resolve().parent, import_file)
-        action = functools.partial(actions.import_puzzles, files=files)
-    if command == "start":
-        workbook, data = read_workbook(source, limits)
-        first = check_contract(workbook, command)
-        recorder = RecordingIO(first)
-        typed(recorder)
-        with guard.cooperative():
-            with _progress_bar(_trials(recorder), _time_limit(recorder), progress) as update:
-                outcome = actions.start(recorder, progress=update, cancel=guard.requested, rng=rng)
-            stopped_early[0] = guard.requested()
-            with workbook_lock(real, wait, on_wait):
-                clean_stale_temps(real)
-                if in_place and _changed_since(source, data, limits):
-                    # another run wrote the file while START searched: replay on its version
+            action = actions.ACTIONS[COMMANDS[command][0]]
+            if command == "import":
+                files = actions.ImportFiles(source.resolve().parent, import_file)
+                action = functools.partial(actions.import_puzzles, files=files)
+            if command != "start":
+                with workbook_lock(real, wait, on_wait):
+                    clean_stale_temps(real)
                     workbook, data = read_workbook(source, limits)
-                    first = check_contract(workbook, command)
-                    recorder.replay(first)
-                save(workbook, data, first)
-        return RunResult(outcome, target, backup)
-    with workbook_lock(real, wait, on_wait):
-        clean_stale_temps(real)
-        workbook, data = read_workbook(source, limits)
-        io = check_contract(workbook, command)
-        outcome = action(typed(io))
-        save(workbook, data, io)
-    return RunResult(outcome, target, backup)
+                    io = check_contract(workbook, command)
+                    outcome = action(typed(io))
+                    save(workbook, data, io)
+                return RunResult(outcome, target, backup)
+            workbook, data = read_workbook(source, limits)
+            first = typed(check_contract(workbook, command))
+            with guard.cooperative():
+                with _progress_bar(first, progress) as update:
+                    outcome = actions.start(first, progress=update, cancel=guard.requested, rng=rng)
+                early[0] = guard.requested()
+                with workbook_lock(real, wait, on_wait):
+                    clean_stale_temps(real)
+                    if in_place and _changed_since(source, data, limits):
+                        # another run wrote the file while START searched: replay on its version
+                        workbook, data = read_workbook(source, limits)
+                        first = typed(check_contract(workbook, command))
+                        outcome.changes.apply(first)
+                    save(workbook, data, first)
+            return RunResult(outcome, target, backup)
+
+
+@contextlib.contextmanager
+def _saying(guard: Interrupts, target: Path) -> Iterator[None]:
+    """Turn what fails in the block into a typed error ending with what happened to the file."""
+    try:
+        yield
+    except OSError as error:
+        message, status = os_error_message(error)
+        fault = UnusableFile if status == Exit.UNUSABLE_FILE else EnvironmentFault
+        raise fault(f"{message}; {guard.state}") from error
+    except (MissingPart, PackageError) as error:
+        raise UnusableFile(f"{target}: {str(error).rstrip('.')}; {guard.state}") from error
+    except WorkbookError as error:
+        raise UnusableFile(f"{error}; {guard.state}") from error
+    except (LockTimeout, FolderNotWritable) as error:
+        raise EnvironmentFault(f"{error}; {guard.state}") from error
+    except CommandError as error:
+        raise type(error)(f"{error}; {guard.state}") from error
 
 
 def _changed_since(path: Path, data: bytes, limits: Limits) -> bool:
@@ -402,28 +256,3 @@ def _changed_since(path: Path, data: bytes, limits: Limits) -> bool:
         return read_bytes(path, limits.file_bytes) != data
     except WorkbookError:
         return True  # gone or unusable now: reading it again says what happened
-
-
-def _trials(io: CellIO) -> int | None:
-    """Return the Trials cell as a number for the progress bar's length (None if not one)."""
-    try:
-        value = io.read(layout.TRIALS)
-    except (KeyError, ValueError, AttributeError):
-        return None
-    if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e9:
-        return int(value)
-    return None
-
-
-def _time_limit(io: CellIO) -> float:
-    """Return the Time limit cell as seconds for the bar's estimate (its default when blank)."""
-    try:
-        value = io.read(layout.TIME_LIMIT)
-    except (KeyError, ValueError, AttributeError):
-        value = None
-    if isinstance(value, str) and ":" in value:  # cpu:SECONDS or work:UNITS: about as long
-        value = value.rpartition(":")[2].strip()
-        value = float(value) if value.replace(".", "", 1).isdigit() else None
-    if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e6:
-        return float(value)
-    return layout.DEFAULT_TIME_LIMIT

@@ -24,14 +24,14 @@ B20:Q35, both formulas on the Generator's grids); the Analyze sheet holds the ty
 Play sheet the puzzle being played (PlayGrid C6:R21: givens and the player's entries), the
 player's pencil marks (PlayMarks T6:AI21) and, in hidden columns, the givens (PlayGivens).
 
-The module is plain data plus small address helpers; it imports only the standard library and
-the engine, so it also loads in xlwings Lite (Pyodide), where openpyxl is absent.
+The module is plain data; it imports only the standard library, the engine and the A1 address
+helpers of :mod:`xlsudoku.xlsm.cells` (:class:`Ref`), so it also loads in xlwings Lite (Pyodide),
+where openpyxl is absent.
 """
 
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
@@ -39,6 +39,7 @@ from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
 from xlsudoku.engine.techniques import TECHNIQUES
+from xlsudoku.xlsm.cells import MAX_ROWS, Ref, cell_address, column_letters, parse_cell
 
 GENERATOR = "Generator"
 PRINT = "Print"
@@ -47,163 +48,6 @@ COLLECTION = "Collection"
 REMOVED = "Removed"
 PLAY = "Play"
 SHEETS: tuple[str, ...] = (GENERATOR, PRINT, ANALYZE, COLLECTION, REMOVED, PLAY)
-
-_CELL = re.compile(r"^\$?([A-Z]{1,3})\$?([1-9][0-9]*)$")
-
-
-def column_number(letters: str) -> int:
-    """Return the 1-based number of column *letters*.
-
-    >>> column_number("A"), column_number("Q"), column_number("AA")
-    (1, 17, 27)
-    """
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - ord("A") + 1
-    return number
-
-
-def column_letters(number: int) -> str:
-    """Return the letters of 1-based column *number*.
-
-    >>> column_letters(1), column_letters(17), column_letters(27)
-    ('A', 'Q', 'AA')
-    """
-    letters = ""
-    while number > 0:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
-
-
-def parse_cell(address: str) -> tuple[int, int]:
-    """Return ``(row, column)``, both 1-based, of a single-cell A1 *address*.
-
-    >>> parse_cell("C5"), parse_cell("$F$12")
-    ((5, 3), (12, 6))
-    """
-    match = _CELL.match(address.upper())
-    if match is None:
-        raise ValueError(f"not a cell address: {address!r}")
-    return int(match.group(2)), column_number(match.group(1))
-
-
-def cell_address(row: int, column: int) -> str:
-    """Return the A1 address of 1-based *row* and *column*.
-
-    >>> cell_address(12, 6)
-    'F12'
-    """
-    return f"{column_letters(column)}{row}"
-
-
-def absolute(address: str) -> str:
-    """Return *address* (a cell or a rectangle) with ``$`` before every column and row.
-
-    >>> absolute("C5"), absolute("BC1:BC6")
-    ('$C$5', '$BC$1:$BC$6')
-    """
-    parts = []
-    for part in address.split(":"):
-        row, column = parse_cell(part)
-        parts.append(f"${column_letters(column)}${row}")
-    return ":".join(parts)
-
-
-@dataclass(frozen=True, slots=True)
-class Ref:
-    """A place in the workbook: a sheet and an A1 address (one cell or a rectangle).
-
-    >>> ref = Ref("Generator", "F4:N12")
-    >>> ref.shape, ref.top_left, ref.formula
-    ((9, 9), 'F4', 'Generator!$F$4:$N$12')
-    >>> str(Ref("Generator", "C5"))
-    'Generator!C5'
-    """
-
-    sheet: str
-    address: str
-
-    def __post_init__(self) -> None:
-        for part in self.address.split(":"):
-            parse_cell(part)
-
-    def __str__(self) -> str:
-        return f"{self.sheet}!{self.address}"
-
-    @property
-    def bounds(self) -> tuple[int, int, int, int]:
-        """Return ``(first_row, first_column, last_row, last_column)``, 1-based.
-
-        >>> Ref("Analyze", "C5:K13").bounds
-        (5, 3, 13, 11)
-        """
-        parts = self.address.split(":")
-        first_row, first_col = parse_cell(parts[0])
-        last_row, last_col = parse_cell(parts[-1])
-        return first_row, first_col, last_row, last_col
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        """Return ``(rows, columns)``.
-
-        >>> Ref("Generator", "P16:Q35").shape
-        (20, 2)
-        """
-        first_row, first_col, last_row, last_col = self.bounds
-        return last_row - first_row + 1, last_col - first_col + 1
-
-    @property
-    def top_left(self) -> str:
-        """Return the address of the first cell.
-
-        >>> Ref("Generator", "P4:Q13").top_left
-        'P4'
-        """
-        return self.address.split(":")[0]
-
-    @property
-    def formula(self) -> str:
-        """Return the absolute reference a defined name points to.
-
-        >>> Ref("Collection", "A1:K1").formula
-        'Collection!$A$1:$K$1'
-        """
-        return f"{self.sheet}!{absolute(self.address)}"
-
-    def cell(self, row: int, column: int) -> str:
-        """Return the address of the cell at 0-based offset (*row*, *column*) inside this ref.
-
-        >>> Ref("Generator", "F4:N12").cell(8, 8)
-        'N12'
-        """
-        rows, columns = self.shape
-        if not (0 <= row < rows and 0 <= column < columns):
-            raise IndexError(f"offset ({row}, {column}) outside {self}")
-        first_row, first_col, _, _ = self.bounds
-        return cell_address(first_row + row, first_col + column)
-
-    def row_span(self, row: int) -> Ref:
-        """Return this ref's columns on 1-based sheet *row* (a heading over a block).
-
-        >>> Ref("Generator", "F4:U19").row_span(3).address
-        'F3:U3'
-        """
-        _, first_col, _, last_col = self.bounds
-        return Ref(self.sheet, f"{cell_address(row, first_col)}:{cell_address(row, last_col)}")
-
-    def part(self, rows: int, columns: int) -> Ref:
-        """Return the top-left *rows* x *columns* part of this ref.
-
-        >>> Ref("Generator", "F4:U19").part(9, 9).address
-        'F4:N12'
-        """
-        first_row, first_col, _, _ = self.bounds
-        return Ref(
-            self.sheet,
-            f"{cell_address(first_row, first_col)}:"
-            f"{cell_address(first_row + rows - 1, first_col + columns - 1)}",
-        )
 
 
 class Kind(enum.Enum):
@@ -769,7 +613,6 @@ MERGED: dict[str, Ref] = {
 
 # Header rows whose table grows downwards: the rows under them are the table's.
 TABLE_HEADERS: tuple[str, ...] = (COLLECTION_HEADER, REMOVED_HEADER)
-SHEET_ROWS = 1_048_576  # Excel's rows: how far down a table may grow
 
 
 def footprint(name: str, address: str) -> tuple[int, int, int, int]:
@@ -786,19 +629,8 @@ def footprint(name: str, address: str) -> tuple[int, int, int, int]:
     """
     first_row, first_col, last_row, last_col = Ref("?", address.replace("$", "")).bounds
     if name in TABLE_HEADERS:
-        last_row = SHEET_ROWS
+        last_row = MAX_ROWS  # a table may grow down the whole sheet
     return first_row, first_col, last_row, last_col
-
-
-def overlap(first: tuple[int, int, int, int], second: tuple[int, int, int, int]) -> bool:
-    """Return True when two bounds (see :func:`footprint`) share a cell.
-
-    >>> overlap((4, 2, 14, 3), (6, 3, 6, 3)), overlap((16, 3, 16, 3), (6, 3, 6, 3))
-    (True, False)
-    """
-    return not (
-        first[2] < second[0] or second[2] < first[0] or first[3] < second[1] or second[3] < first[1]
-    )
 
 
 # Sheet titles (a subtitle line goes one row below) and column widths in characters; the
@@ -875,12 +707,6 @@ HIDDEN_COLUMNS: dict[str, tuple[str, str]] = {
 }
 
 
-# What a button's VBA macro hands to xlwings' ``RunPython`` on the classic desktop path: a
-# function of :mod:`xlsudoku.addin.desktop` named like the action, taking no argument (it finds the
-# workbook through ``xw.Book.caller()``).
-DESKTOP_CALL = "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.{action}()"
-
-
 @dataclass(frozen=True, slots=True)
 class Button:
     """A form-control button: its caption, the cell it covers and the action it runs.
@@ -907,8 +733,12 @@ class Button:
 
     @property
     def python_call(self) -> str:
-        """Return the Python statement the macro passes to ``RunPython``."""
-        return DESKTOP_CALL.format(action=self.action)
+        """Return the Python statement the macro passes to ``RunPython`` (classic desktop).
+
+        It calls the function of :mod:`xlsudoku.addin.desktop` named like the action, which
+        finds the workbook through ``xw.Book.caller()``.
+        """
+        return f"import xlsudoku.addin.desktop; xlsudoku.addin.desktop.{self.action}()"
 
 
 BUTTONS: tuple[Button, ...] = (

@@ -28,6 +28,7 @@ typed as one line of text in one cell).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import math
 import random
@@ -55,35 +56,13 @@ from xlsudoku.engine.grid import (
     SudokuError,
     char_to_digit,
     geometry,
+    geometry_for_cells,
 )
 from xlsudoku.engine.patterns import PatternError, parse_pattern
 from xlsudoku.engine.ratings import DEFAULT_PROFILE
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
-
-# Every error value Excel shows in a cell (Office.js sends them as these strings, openpyxl
-# reads them from cells of type "e").
-EXCEL_ERRORS = frozenset(
-    {
-        "#NULL!",
-        "#DIV/0!",
-        "#VALUE!",
-        "#REF!",
-        "#NAME?",
-        "#NUM!",
-        "#N/A",
-        "#GETTING_DATA",
-        "#SPILL!",
-        "#CALC!",
-        "#FIELD!",
-        "#BLOCKED!",
-        "#CONNECT!",
-        "#BUSY!",
-        "#UNKNOWN!",
-        "#DATA!",
-        "#PYTHON!",
-    }
-)
+from xlsudoku.xlsm.cells import EXCEL_ERRORS
 
 Raw = object
 """A value as a cell holds it (None, bool, int, float, str, datetime, ...)."""
@@ -181,21 +160,14 @@ def _number(value: Raw) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def _fmt(number: float | None) -> str:
-    """Return a rule bound without a needless ``.0``."""
-    if number is None:
-        return ""
-    return str(int(number)) if float(number).is_integer() else f"{number:g}"
-
-
 def _rule(param: layout.Param) -> str:
     """Return what the cell must hold, as a message says it."""
     if param.kind is layout.Kind.WHOLE:
-        text = f"a whole number from {_fmt(param.minimum)} to {_fmt(param.maximum)}"
+        text = f"a whole number from {shown(param.minimum)} to {shown(param.maximum)}"
     elif param.kind is layout.Kind.DECIMAL:
-        text = f"a number from {_fmt(param.minimum)} to {_fmt(param.maximum)}"
+        text = f"a number from {shown(param.minimum)} to {shown(param.maximum)}"
     elif param.kind is layout.Kind.BUDGET:
-        low, high = _fmt(param.minimum), _fmt(param.maximum)
+        low, high = shown(param.minimum), shown(param.maximum)
         text = f"seconds from {low} to {high}, or cpu:SECONDS or work:UNITS in that range"
     elif param.kind is layout.Kind.PATTERN:
         text = (
@@ -254,15 +226,12 @@ def parse_param(
     if param.kind is layout.Kind.BUDGET and isinstance(value, str) and ":" in value:
         return _budget(param, value, where)
     number = _number(value)
-    if number is None:
-        raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
-    if param.kind is layout.Kind.WHOLE and not number.is_integer():
-        raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
     low = -math.inf if param.minimum is None else param.minimum
     high = math.inf if param.maximum is None else param.maximum
-    if not low <= number <= high:
+    whole = param.kind is layout.Kind.WHOLE
+    if number is None or (whole and not number.is_integer()) or not low <= number <= high:
         raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
-    return int(number) if param.kind is layout.Kind.WHOLE else number
+    return int(number) if whole else number
 
 
 def _budget(param: layout.Param, value: str, where: str) -> str:
@@ -667,10 +636,8 @@ def string_geometry(value: Raw, chosen: Geometry) -> Geometry:
     count = len("".join(text.split()))
     if count == chosen.cell_count:
         return chosen
-    for name in layout.GEOMETRIES:
-        geo = geometry_of(name)
-        if geo.cell_count == count and not geo.diagonals:
-            return geo
+    with contextlib.suppress(ParseError):
+        return geometry_for_cells(count)
     return chosen
 
 
@@ -959,9 +926,7 @@ def function_opens(geo: Geometry) -> layout.Param:
     >>> rule.minimum, rule.maximum, rule.default
     (24, 80, 26)
     """
-    floor = KNOWN_FLOOR.get(geo.name, geo.size - 1)
-    if geo == CLASSIC:
-        floor = LOW_CLUE_TARGET + 1
+    floor = LOW_CLUE_TARGET + 1 if geo == CLASSIC else KNOWN_FLOOR.get(geo.name, geo.size - 1)
     default, _ = layout.FUNCTION_DEFAULTS[geo.name]
     return layout.Param(
         layout.OPENS,

@@ -32,8 +32,9 @@ Block = list[list[Any]]
 # effect); after ANALYZE of a puzzle with several solutions: the cells where two solutions
 # differ and the clue to add; on the Play sheet, the entries CHECK found wrong.  Each hint
 # colour and the wrong mark stand out from both grid fills at a contrast of 3:1 or more
-# (WCAG's ratio for graphical objects, :func:`contrast_ratio`), and black digits on them at
-# more than 5:1.  The sheets' legends show each with its meaning (LEGEND, PLAY_LEGEND, in order).
+# (WCAG's ratio for graphical objects; tests/test_render.py measures it on the printed sheets),
+# and black digits on them at more than 5:1.  The sheets' legends show each with its meaning
+# (LEGEND, PLAY_LEGEND, in order).
 GRID_FILL = "#FFF7D6"
 PLAY_FILL = "#FFFFFF"
 DIAGONAL_COLOUR = "#EDE7F6"
@@ -61,30 +62,6 @@ PLAY_LEGEND: tuple[tuple[str, str], ...] = (
 )
 
 
-def relative_luminance(colour: str) -> float:
-    """Return the relative luminance of ``#RRGGBB`` *colour* (WCAG 2: 0 black, 1 white).
-
-    >>> relative_luminance("#FFFFFF"), relative_luminance("#000000")
-    (1.0, 0.0)
-    """
-    text = colour.lstrip("#")
-    channels = [int(text[i : i + 2], 16) / 255 for i in (0, 2, 4)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast_ratio(first: str, second: str) -> float:
-    """Return the WCAG 2 contrast ratio of two ``#RRGGBB`` colours (1 to 21).
-
-    >>> contrast_ratio("#000000", "#FFFFFF")
-    21.0
-    >>> round(contrast_ratio("#FFF2CC", "#FFF7D6"), 2)  # a pale yellow on a pale yellow
-    1.04
-    """
-    light, dark = sorted(map(relative_luminance, (first, second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 def grid_rows(grid: Grid | None) -> Block:
     """Return *grid* as rows of digits, ``""`` for a blank cell (9x9 all blank for None).
 
@@ -98,8 +75,8 @@ def grid_rows(grid: Grid | None) -> Block:
     return [[digit or "" for digit in row] for row in grid.rows()]
 
 
-def block_rows(grid: Grid | None, side: int = layout.MAX_SIDE) -> Block:
-    """Return a *side* x *side* block with *grid* in its top-left corner (all blank for None).
+def block_rows(grid: Grid | None) -> Block:
+    """Return a full-size block with *grid* in its top-left corner (all blank for None).
 
     Digits above 9 are written as numbers (10-16).
 
@@ -107,11 +84,9 @@ def block_rows(grid: Grid | None, side: int = layout.MAX_SIDE) -> Block:
     >>> len(block), len(block[0]), block[0][:5], block[4][0]
     (16, 16, [1, 2, 3, 4, ''], '')
     """
-    block: Block = [[""] * side for _ in range(side)]
-    if grid is not None:
-        for r, row in enumerate(grid.rows()):
-            block[r][: len(row)] = [digit or "" for digit in row]
-    return block
+    if grid is None:
+        return block_rows_of([], 1)
+    return block_rows_of([digit or "" for digit in grid.cells], grid.geometry.size)
 
 
 def cell_label(name: str, cell: Cell, geometry: Geometry = CLASSIC) -> str:
@@ -143,15 +118,6 @@ def offsets(cells: Iterable[Cell], geometry: Geometry = CLASSIC) -> list[tuple[i
     [(0, 0), (1, 1), (8, 8)]
     """
     return [divmod(cell, geometry.size) for cell in cells]
-
-
-def yes_no(flag: bool) -> str:
-    """Return ``Yes`` or ``No``.
-
-    >>> yes_no(True), yes_no(False)
-    ('Yes', 'No')
-    """
-    return layout.YES if flag else layout.NO
 
 
 def counts_text(grade: Grade) -> str:
@@ -299,7 +265,7 @@ def stats_block(
         "Geometry": result.puzzle.geometry.name,
         "Opens": result.opens,
         "Target reached": reached,
-        "Minimal": yes_no(result.minimal),
+        "Minimal": layout.YES if result.minimal else layout.NO,
         "Trials used": result.trials_used,
         "Grids tried": result.grids_tried,
         "Seconds": round(result.seconds, 3),
@@ -347,12 +313,6 @@ def target_text(result: GenerateResult, analysis: Analysis | None = None) -> str
     return f"No: asked {', '.join(asked)}; missed {' and '.join(missed) or 'the target'}"
 
 
-def _round_label(rank: int, beyond: bool, techniques: Sequence[str]) -> str:
-    if not beyond:
-        return f"rank {rank}"
-    return f"rank {rank} ({', '.join(techniques) or 'beyond singles'})"
-
-
 def rank_block(ranks: Ranks | None, rows: int = layout.RANK_ROWS) -> Block:
     """Return the RankTable: ``["rank n", cells]`` per round, blank rows after the last.
 
@@ -372,7 +332,8 @@ def rank_block(ranks: Ranks | None, rows: int = layout.RANK_ROWS) -> Block:
         return block
     rounds = ranks.rounds
     for index, rnd in enumerate(rounds[:rows]):
-        block[index] = [_round_label(rnd.rank, rnd.beyond_singles, rnd.techniques), len(rnd.cells)]
+        beyond = f" ({', '.join(rnd.techniques) or 'beyond singles'})" if rnd.beyond_singles else ""
+        block[index] = [f"rank {rnd.rank}{beyond}", len(rnd.cells)]
     if len(rounds) > rows:
         rest = rounds[rows - 1 :]
         block[rows - 1] = [

@@ -62,10 +62,11 @@ def _without(part: str) -> Callable[[Parts], Parts]:
 def _inside_merged_status() -> str:
     """Return a cell inside the Status cell's merged block, not its top-left one."""
     from xlsudoku.addin import layout
+    from xlsudoku.xlsm.cells import absolute
 
     block = layout.MERGED[layout.STATUS]
     first_row, first_col, _, _ = block.bounds
-    return f"{block.sheet}!{layout.absolute(layout.cell_address(first_row + 1, first_col + 1))}"
+    return f"{block.sheet}!{absolute(layout.cell_address(first_row + 1, first_col + 1))}"
 
 
 def _name(name: str, refers_to: str) -> Callable[[Parts], Parts]:

@@ -122,7 +122,7 @@ def collection(book: Path) -> dict[Any, tuple[Any, ...]]:
     from xlsudoku.addin import headless
     from xlsudoku.addin.cellio import OpenpyxlIO
 
-    rows = OpenpyxlIO(headless.load(book)).table_rows(layout.COLLECTION_HEADER)
+    rows = OpenpyxlIO(headless.read_workbook(book)[0]).table_rows(layout.COLLECTION_HEADER)
     return {row[0]: tuple(row) for row in rows}
 
 
@@ -418,7 +418,7 @@ def fuzz_params(count: int, rng: random.Random, whole_runs: int) -> Tally:
     from xlsudoku.engine.grid import SudokuError
 
     tally = Tally({"tracebacks": 0})
-    workbook = headless.load(TEMPLATE)
+    workbook = headless.read_workbook(TEMPLATE)[0]
     io_ = OpenpyxlIO(workbook)
     defaults = {param.name: param.default for param in layout.PARAMS}
     for index in range(count):

@@ -32,7 +32,6 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsudoku.addin import layout, render
-from xlsudoku.addin.cellio import character_width
 from xlsudoku.engine.grid import geometry_for_size
 from xlsudoku.engine.patterns import PRESETS
 from xlsudoku.template.lite import XLWINGS_LITE, lite_code
@@ -69,6 +68,7 @@ from xlsudoku.template.styles import (
     style_block,
 )
 from xlsudoku.template.xlwings_vba import refresh_vendored_project, xlwings_project
+from xlsudoku.xlsm.cells import absolute, character_width
 from xlsudoku.xlsm.package import (
     ButtonShape,
     attach_macros,
@@ -302,7 +302,7 @@ def _build_generator(ws: Worksheet) -> None:
         "highlighted)",
         alignment=LEFT,
     )
-    pattern_cell = layout.absolute(layout.PARAMS_BY_NAME[layout.PATTERN].ref.address)
+    pattern_cell = absolute(layout.PARAMS_BY_NAME[layout.PATTERN].ref.address)
     per_row = p_last_col - p_first_col + 1
     for index in range(len(PRESETS)):
         row = p_first_row + 2 * (index // per_row)
@@ -456,7 +456,7 @@ def _table(ws: Worksheet, header: layout.Ref, columns: tuple[str, ...]) -> None:
         f"{layout.cell_address(first_row + 1, first_col)}:"
         f"{layout.cell_address(first_row + TABLE_LINED_ROWS, last_col)}",
     )
-    first_id = layout.absolute(rows.top_left).rsplit("$", 1)[0] + str(first_row + 1)
+    first_id = absolute(rows.top_left).rsplit("$", 1)[0] + str(first_row + 1)
     ws.conditional_formatting.add(
         rows.address,
         FormulaRule(formula=[f"LEN({first_id})>0"], border=Border(bottom=HAIR)),
@@ -636,7 +636,7 @@ def _build_play(ws: Worksheet) -> None:
     # A given is locked: Excel refuses a value typed over it; CHECK and HINT put back one
     # cleared or pasted over.
     given_cell = (
-        f"INDEX({layout.absolute(givens.address)},ROW()-{grid.bounds[0] - 1},"
+        f"INDEX({absolute(givens.address)},ROW()-{grid.bounds[0] - 1},"
         f"COLUMN()-{grid.bounds[1] - 1})"
     )
     rule = DataValidation(

@@ -21,6 +21,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsudoku.addin import layout
+from xlsudoku.xlsm.cells import absolute, column_number
 
 INK = "1F2937"
 ACCENT = "1F4E79"
@@ -197,16 +198,16 @@ def shape_helpers(ws: Worksheet) -> tuple[str, str, str, str]:
             cell.value = int(value) if isinstance(value, bool) else value
     first_row, first_col, last_row, _ = table.bounds
     column_of = layout.column_letters
-    names = layout.absolute(f"{column_of(first_col)}{first_row}:{column_of(first_col)}{last_row}")
+    names = absolute(f"{column_of(first_col)}{first_row}:{column_of(first_col)}{last_row}")
     source = layout.SHAPE_SOURCE[ws.title]
     helpers = []
     for offset, cell in enumerate(cells(ws, layout.SHAPE_CELLS[ws.title])[0]):
         column = column_of(first_col + 1 + offset)
-        values = layout.absolute(f"{column}{first_row}:{column}{last_row}")
+        values = absolute(f"{column}{first_row}:{column}{last_row}")
         cell.value = f"=INDEX({values},IFERROR(MATCH({source},{names},0),1))"
-        helpers.append(layout.absolute(cell.coordinate))
+        helpers.append(absolute(cell.coordinate))
     first, last = layout.HIDDEN_COLUMNS[ws.title]
-    for number in range(layout.column_number(first), layout.column_number(last) + 1):
+    for number in range(column_number(first), column_number(last) + 1):
         ws.column_dimensions[layout.column_letters(number)].hidden = True
     side, box_rows, box_cols, diagonals = helpers
     return side, box_rows, box_cols, diagonals
@@ -242,7 +243,7 @@ def grid_look(
     fonts: list[tuple[str, Font | None]] = [("TRUE", None)]
     if givens is not None:
         block, font = givens
-        given = f"LEN(INDEX({layout.absolute(block.address)},{r}+1,{c}+1))>0"
+        given = f"LEN(INDEX({absolute(block.address)},{r}+1,{c}+1))>0"
         fonts = [(given, font), (f"NOT({given})", None)]
     fills: list[tuple[str, PatternFill | None]] = [("TRUE", None)]
     if shaded:
@@ -275,7 +276,7 @@ def grid_look(
 
 def size_grid(ws: Worksheet, ref: layout.Ref, points: float, widths: bool = True) -> None:
     """Give every column (if *widths*) and row of *ref* the size *points*."""
-    from xlsudoku.addin.cellio import character_width
+    from xlsudoku.xlsm.cells import character_width
 
     first_row, first_col, last_row, last_col = ref.bounds
     if widths:

@@ -5,7 +5,8 @@ It knows no Sudoku and imports nothing of the rest of xlsudoku:
 - :mod:`.safe_zip`: a package checked against limits, damage and unsafe XML before openpyxl
   reads it;
 - :mod:`.files`: special files refused, symbolic links followed, the atomic replace, stale
-  temporary files;
+  temporary files, the files a document may make the program read;
+- :mod:`.cells`: A1 addresses and ranges, Excel's column unit, values as Excel keeps them;
 - :mod:`.lock`: one writer at a time;
 - :mod:`.package`: saving through openpyxl without losing the VBA project and the buttons;
 - :mod:`.vbaproject` and :mod:`.cfb`: the VBA project (MS-OVBA) and its compound file;

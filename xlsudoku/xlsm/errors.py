@@ -23,6 +23,14 @@ class DamagedWorkbook(WorkbookError):
     """The package is damaged: a bad checksum, a cut or corrupt part, a missing part."""
 
 
+class OutsideFolder(WorkbookError):
+    """A document named a file outside the folder it may read from."""
+
+
+class NotAPath(WorkbookError):
+    """A document named a file by text that is no path (a NUL byte, another drive, too long)."""
+
+
 class FolderNotWritable(XlsmError):
     """The folder a file would be written in cannot be written (permissions)."""
 

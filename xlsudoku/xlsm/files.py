@@ -2,6 +2,8 @@
 
 - :func:`read_bytes` opens the file without blocking and refuses anything but a regular file
   (a pipe or a device named ``.xlsm`` would hang or never end), and anything over the size limit.
+- :class:`ReadableFiles` says which files a document may make the program read: those of its
+  own folder, or the one the user named.
 - :func:`writable_target` follows a symbolic link to the file it names (the link stays a link;
   the file it points at is what changes) and refuses a read-only file before any work is done.
 - :func:`replace_atomically` writes a temporary file beside the target
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from xlsudoku.xlsm.errors import FolderNotWritable, WorkbookError
+from xlsudoku.xlsm.errors import FolderNotWritable, NotAPath, OutsideFolder, WorkbookError
 
 _TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>[0-9]{1,10})\.(?:bak\.)?tmp$")
 
@@ -86,6 +88,44 @@ def read_bytes(path: Path, limit: int, what: str = "a workbook file") -> bytes:
     if len(data) > limit:
         raise WorkbookError(f"{path}: the file grew past {limit / 2**20:,.1f} MB while read")
     return data
+
+
+@dataclass(frozen=True, slots=True)
+class ReadableFiles:
+    """Which files a document (a workbook's cell) may make the program read.
+
+    Attributes:
+        folder: The document's folder: a relative path is read from there, and a file outside
+            it is refused (a document from elsewhere must not make the program read any file
+            on the computer).  None when the document has no folder: only *named* is read.
+        named: A file the user named explicitly, read wherever it is.
+        limit: The most bytes a file may have.
+    """
+
+    folder: Path | None
+    named: Path | None = None
+    limit: int = 16 * 2**20
+
+    def read(self, path: Path, what: str) -> bytes:
+        """Return the bytes of the file at *path* (a relative one in :attr:`folder`), if allowed.
+
+        Raises:
+            NotAPath: *path* cannot name a file here.
+            OutsideFolder: the file is neither in :attr:`folder` nor :attr:`named`.
+            WorkbookError: no such file, not a regular file, or over :attr:`limit` bytes.
+        """
+        if not path.is_absolute() and self.folder is not None:
+            path = self.folder / path
+        try:
+            real = os.path.realpath(path)
+            named = self.named is not None and real == os.path.realpath(self.named)
+            folder = None if self.folder is None else os.path.realpath(self.folder)
+            inside = folder is not None and os.path.commonpath([folder, real]) == folder
+        except (ValueError, OSError):  # a NUL byte, another drive, a name too long
+            raise NotAPath(f"{path}: not a file's path") from None
+        if not (named or inside):
+            raise OutsideFolder(f"{path}: outside the folder {self.folder}")
+        return read_bytes(Path(real), self.limit, what)
 
 
 @dataclass(frozen=True, slots=True)

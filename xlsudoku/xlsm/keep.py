@@ -37,6 +37,7 @@ from typing import Any
 from defusedxml.ElementTree import fromstring as parse_xml
 from defusedxml.ElementTree import iterparse
 
+from xlsudoku.xlsm.cells import column_letters, column_number
 from xlsudoku.xlsm.errors import PackageError
 from xlsudoku.xlsm.xmltext import escape, unescape
 
@@ -88,7 +89,7 @@ class _Original:
 
     @property
     def address(self) -> str:
-        return f"{_letters(self.column)}{self.row}"
+        return f"{column_letters(self.column)}{self.row}"
 
 
 def clear_unwritable(workbook: Any, changed: Cells) -> int:
@@ -188,21 +189,6 @@ class _Context:
 _SHEET_REF = re.compile(r"(?:'((?:[^']|'')+)'|([^\s'!(),;:=+\-*/&^<>\"{}]+))!")
 _WORD = re.compile(r"[A-Za-z_\\][\w.]*")
 _VOLATILE = re.compile(r"\b(?:INDIRECT|OFFSET)\s*\(|\[", re.IGNORECASE)
-
-
-def _letters(column: int) -> str:
-    letters = ""
-    while column > 0:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
-def _column(letters: str) -> int:
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - 64
-    return number
 
 
 _ADDRESS = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
@@ -367,7 +353,7 @@ class _Reader:
             if token.group("cell") is None:
                 continue
             address = _R_CELL.search(token.group("cell"))
-            column = _column(address.group(1).decode()) if address else column + 1
+            column = column_number(address.group(1).decode()) if address else column + 1
             row = int(address.group(2)) if address else row
             if not body:
                 continue
@@ -446,7 +432,7 @@ def _cells_by_parser(
             continue
         if tag == f"{_M}c":
             match = _ADDRESS.match(element.get("r") or "")
-            column = _column(match.group(1)) if match else column + 1
+            column = column_number(match.group(1)) if match else column + 1
             if match:
                 row = int(match.group(2))
             found = _read_cell(element, row, column, strings, masters, title)
@@ -478,7 +464,7 @@ def _read_cell(
     value_element = element.find(f"{_M}v")
     value = None if value_element is None else _text(value_element.text or "")
     inner = None
-    where = f"{title}!{_letters(column)}{row}"
+    where = f"{title}!{column_letters(column)}{row}"
     if kind == "s" and value is not None and formula is None:
         value, inner = _shared(strings, value, where)
     elif kind == "inlineStr":
@@ -543,7 +529,7 @@ def _keep_sheet(
             match = _R_CELL.search(token.group("cell"))
             if match is None:
                 continue
-            key = (int(match.group(2)), _column(match.group(1).decode()))
+            key = (int(match.group(2)), column_number(match.group(1).decode()))
             walk.cells_before(key, token.start(), row_number if row_open else -1)
             walk.compare(key, token)
     walk.insert(end, walk.rows_before(1 << 40))
@@ -829,7 +815,7 @@ def _cell_xml(key: tuple[int, int], value: Any) -> Callable[[bytes], bytes]:
     row, column = key
     if row < 1 or not 1 <= column <= 16_384:
         raise _NotPatchable
-    address = f"{_letters(column)}{row}".encode()
+    address = f"{column_letters(column)}{row}".encode()
     if value is None:
         body = b""
     elif isinstance(value, bool):
@@ -945,7 +931,7 @@ def _check_cell_order(body: bytes, number: int) -> None:
     """Refuse a row whose cells are out of order or in another row (a whole save says so)."""
     last = 0
     for address in _R_CELL.finditer(body):
-        column = _column(address.group(1).decode())
+        column = column_number(address.group(1).decode())
         if int(address.group(2)) != number or column <= last:
             raise _NotPatchable
         last = column
@@ -995,7 +981,7 @@ def _patch_row(
         address = _R_CELL.search(cell.group("attrs"))
         if address is None or int(address.group(2)) != number:
             raise _NotPatchable
-        column = _column(address.group(1).decode())
+        column = column_number(address.group(1).decode())
         if present and column <= max(present):
             raise _NotPatchable
         present[column] = cell.group(0)
@@ -1087,13 +1073,15 @@ def _dimension(head: bytes, cells: Mapping[tuple[int, int], object]) -> bytes:
     written = list(cells)
     if found is None or not written:
         return head
-    first = (int(found.group(2)), _column(found.group(1).decode()))
-    last = (int(found.group(4)), _column(found.group(3).decode())) if found.group(3) else first
+    first = (int(found.group(2)), column_number(found.group(1).decode()))
+    last = first
+    if found.group(3):
+        last = (int(found.group(4)), column_number(found.group(3).decode()))
     top = min(first[0], *(row for row, _ in written))
     left = min(first[1], *(column for _, column in written))
     bottom = max(last[0], *(row for row, _ in written))
     right = max(last[1], *(column for _, column in written))
     if (top, left, bottom, right) == (*first, *last):
         return head
-    ref = f"{_letters(left)}{top}:{_letters(right)}{bottom}".encode()
+    ref = f"{column_letters(left)}{top}:{column_letters(right)}{bottom}".encode()
     return head[: found.start()] + b'<dimension ref="' + ref + b'"' + head[found.end() :]

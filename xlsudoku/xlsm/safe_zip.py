@@ -28,6 +28,7 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from xlsudoku.xlsm.cells import column_number
 from xlsudoku.xlsm.errors import DamagedWorkbook, UnsafeWorkbook
 
 _MIB = 1024 * 1024
@@ -75,18 +76,6 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
-
-
-def _column_number(letters: bytes) -> int:
-    """Return the 1-based number of column *letters* (0 for none).
-
-    >>> _column_number(b"A"), _column_number(b"XFD"), _column_number(b"")
-    (1, 16384, 0)
-    """
-    number = 0
-    for letter in letters:
-        number = number * 26 + letter - ord("A") + 1
-    return number
 
 
 def _megabytes(size: int) -> str:
@@ -206,7 +195,7 @@ def _check_part(
                 if match.end() <= len(tail):
                     continue  # seen whole in the previous window
                 rows = max(rows, int(match.group(3)))
-                columns = max(columns, _column_number(match.group(2)))
+                columns = max(columns, column_number(match.group(2).decode()))
                 cells += match.group(1) == b"c"
             _check_extent(name, part, rows, columns, cells, before, limits)
         tail = window[-_OVERLAP:]
