@@ -26,7 +26,7 @@ yields the easiest chain found so far, or looks on until it finds one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
@@ -153,8 +153,8 @@ class NestedForcing:
         if not new_links:
             return []
         # what each candidate left makes off when on, and on when off (SE's orders)
-        on_off = links_left.xy_off.__getitem__
-        off_on = links_left.off_on(True, True).__getitem__
+        on_off = links_left.xy_off
+        off_on = links_left.off_on(True, True)
 
         # a chain without a new link is left out: a start whose opposite is no nearer the new
         # links than that allows has none (nor has a potential an earlier search exhausted)
@@ -213,8 +213,10 @@ class NestedChains:
         # the inner outcomes that see no candidate the outer assumption removed are those of
         # the puzzle's candidates, computed once for every outer assumption (rules of its own
         # would see the whole board)
-        source = None if self.inner.extra_rules else engine.sibling(self.inner)
-        inner = Implications(links_left, self.inner, Budget(None), source)
+        if self.inner.extra_rules:
+            inner = Implications(links_left, self.inner, Budget(None))
+        else:
+            inner = engine.inner(self.inner, links_left)
         search = ChainSearch(left, self.inner, Budget(None), collect=True, engine=inner)
         search.run()
         out: list[Derived] = []
@@ -312,8 +314,8 @@ def _inner_parents(
 
 def _near_links(
     links: dict[tuple[Candidate, Candidate], tuple[Potential, ...]],
-    on_off: Callable[[Candidate], tuple[Candidate, ...]],
-    off_on: Callable[[Candidate], tuple[Candidate, ...]],
+    on_off: Sequence[tuple[Candidate, ...]],
+    off_on: Sequence[tuple[Candidate, ...]],
     steps: int,
 ) -> set[Potential]:
     """Return the potentials at most *steps* links from a candidate of *links* being on.
@@ -329,13 +331,13 @@ def _near_links(
         step: list[Potential] = []
         for f in frontier:
             if f & 1:
-                for q in on_off(f >> 1):
+                for q in on_off[f >> 1]:
                     g = q * 2
                     if g not in reached:
                         reached.add(g)
                         step.append(g)
             else:
-                for q in off_on(f >> 1):
+                for q in off_on[f >> 1]:
                     g = q * 2 + 1
                     if g not in reached:
                         reached.add(g)
