@@ -141,6 +141,9 @@ class Outcome:
     footprint: tuple[int, int] | None = field(default=None)  # see footprint()
     # potential -> its ancestors as a bit set (bit p for potential p), made on first need
     ancestry: dict[Potential, int] | None = field(default=None)
+    # potential -> the off potentials of an outer assumption it rests on, as a bit set (the
+    # nested chains' inner outcomes, made on first need)
+    removed: dict[Potential, int] | None = field(default=None)
 
     def ancestors(self, p: Potential, parents: tuple[Potential, ...]) -> int:
         """Return *p* (with *parents*) and every potential it rests on, as a bit set.

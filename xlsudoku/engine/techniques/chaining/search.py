@@ -18,11 +18,12 @@ rated within it, the cells of fewest candidates first.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.grid import Cell
+from xlsudoku.engine.grid import Cell, Geometry
 from xlsudoku.engine.steps import Elimination, Placement, Step
 from xlsudoku.engine.techniques.chaining.implication import (
     NISHIO_CHAINS,
@@ -35,6 +36,7 @@ from xlsudoku.engine.techniques.chaining.implication import (
 )
 from xlsudoku.engine.techniques.chaining.links import Links, links_of
 from xlsudoku.engine.techniques.chaining.potential import (
+    Candidate,
     Potential,
     candidate_name,
     statement,
@@ -67,6 +69,26 @@ class Found:
     form: int
     branches: list[Branch]
     origin: tuple[int, ...]
+
+
+def _if_words(geo: Geometry, s: Candidate, assumed: bool) -> str:
+    """Return how a contradiction chain reaches its conclusion: ``if r1c2=5, ...``."""
+    return f"if {'' if assumed else 'not '}{candidate_name(s, geo)}, a contradiction follows"
+
+
+def _double_words(geo: Geometry, s: Candidate, f: Potential) -> str:
+    """Return how a double chain reaches *f*: from the candidate *s* and from its negation."""
+    return f"{candidate_name(s, geo)} or not, {statement(f, geo)}"
+
+
+def _cell_words(geo: Geometry, cell: Cell, f: Potential) -> str:
+    """Return how a cell chain reaches *f*: from every digit of *cell*."""
+    return f"whatever {geo.cell_name(cell)} is, {statement(f, geo)}"
+
+
+def _region_words(geo: Geometry, d: int, h: int, f: Potential) -> str:
+    """Return how a region chain reaches *f*: from every place of digit index *d* in *h*."""
+    return f"wherever {geo.digit_char(d + 1)} goes in {geo.house_name(h)}, {statement(f, geo)}"
 
 
 def _contradiction(outcome: Outcome) -> list[Branch]:
@@ -146,15 +168,16 @@ class ChainSearch:
         branches: list[Branch],
         form: int,
         target: Potential,
-        label: str,
+        label: Callable[[], str],
         cells: tuple[Cell, ...],
         origin: tuple[int, ...] = (),
     ) -> None:
         """Keep the conclusion *target* if it is the easiest so far and does something.
 
         *branches* are the chains' ends (see ``implication.chains_complexity``); *form* is
-        SE's sort key of the form (DOUBLE, CELL, REGION, CONTRADICTION); *label* says how the
-        chains reach *target*; *origin* is the assumptions' cell, or house and digit.
+        SE's sort key of the form (DOUBLE, CELL, REGION, CONTRADICTION); *label* makes the words
+        saying how the chains reach *target* (only a conclusion kept needs them); *origin* is
+        the assumptions' cell, or house and digit.
         """
         self._keep(chains_complexity(*branches), form, target, label, cells, branches, origin)
 
@@ -163,7 +186,7 @@ class ChainSearch:
         complexity: int,
         form: int,
         target: Potential,
-        label: str,
+        label: Callable[[], str],
         cells: tuple[Cell, ...],
         branches: list[Branch],
         origin: tuple[int, ...],
@@ -201,7 +224,7 @@ class ChainSearch:
             elims,
             cells,
             (d + 1,),
-            f"{self._title(form)}: {label}, so {statement(target, geo)} "
+            f"{self._title(form)}: {label()}, so {statement(target, geo)} "
             f"(the chains rest on {complexity} potentials)",
         )
         if key[0] <= self.within:
@@ -254,7 +277,7 @@ class ChainSearch:
                             _contradiction(on),
                             CONTRADICTION,
                             s * 2,
-                            f"if {candidate_name(s, geo)}, a contradiction follows",
+                            partial(_if_words, geo, s, True),
                             (cell,),
                         )
                     if off.contradiction is not None:
@@ -262,7 +285,7 @@ class ChainSearch:
                             _contradiction(off),
                             CONTRADICTION,
                             s * 2 + 1,
-                            f"if not {candidate_name(s, geo)}, a contradiction follows",
+                            partial(_if_words, geo, s, False),
                             (cell,),
                         )
                     if card >= 3 and forms:
@@ -272,7 +295,7 @@ class ChainSearch:
                                     [(on, f, pf), (off, f, off.facts[f])],
                                     DOUBLE,
                                     f,
-                                    f"{candidate_name(s, geo)} or not, {statement(f, geo)}",
+                                    partial(_double_words, geo, s, f),
                                     (cell,),
                                 )
                 if not forms:
@@ -294,7 +317,7 @@ class ChainSearch:
                     [(o, f, o.facts[f]) for o in value_on.values()],
                     CELL,
                     f,
-                    f"whatever {geo.cell_name(cell)} is, {statement(f, geo)}",
+                    partial(_cell_words, geo, cell, f),
                     (cell,),
                     (cell,),
                 )
@@ -330,8 +353,7 @@ class ChainSearch:
                     [(o, f, o.facts[f]) for o in outcomes],
                     REGION,
                     f,
-                    f"wherever {geo.digit_char(d + 1)} goes in {geo.house_name(h)}, "
-                    f"{statement(f, geo)}",
+                    partial(_region_words, geo, d, h, f),
                     tuple(places),
                     (h, d),
                 )
@@ -361,7 +383,7 @@ class ChainSearch:
                     c,
                     CONTRADICTION,
                     s * 2 + 1,
-                    f"if not {candidate_name(s, geo)}, a contradiction follows",
+                    partial(_if_words, geo, s, False),
                     (cell,),
                     [],
                     (),
@@ -371,7 +393,7 @@ class ChainSearch:
                     c,
                     CONTRADICTION,
                     s * 2,
-                    f"if {candidate_name(s, geo)}, a contradiction follows",
+                    partial(_if_words, geo, s, True),
                     (cell,),
                     [],
                     (),
