@@ -144,6 +144,21 @@ class Outcome:
     # potential -> the off potentials of an outer assumption it rests on, as a bit set (the
     # nested chains' inner outcomes, made on first need)
     removed: dict[Potential, int] | None = field(default=None)
+    bits: int | None = field(default=None)  # see fact_bits()
+
+    def fact_bits(self) -> int:
+        """Return the potentials found as a bit set (bit p for potential p), made once.
+
+        >>> bin(Outcome({1: (), 2: (1,), 5: (2,)}, None, {}).fact_bits())
+        '0b100110'
+        """
+        got = self.bits
+        if got is None:
+            got = 0
+            for f in self.facts:
+                got |= 1 << f
+            self.bits = got
+        return got
 
     def ancestors(self, p: Potential, parents: tuple[Potential, ...]) -> int:
         """Return *p* (with *parents*) and every potential it rests on, as a bit set.

@@ -91,6 +91,18 @@ def _region_words(geo: Geometry, d: int, h: int, f: Potential) -> str:
     return f"wherever {geo.digit_char(d + 1)} goes in {geo.house_name(h)}, {statement(f, geo)}"
 
 
+def _members(bits: int) -> Iterator[Potential]:
+    """Yield the potentials of a bit set, lowest first.
+
+    >>> list(_members(0b100110))
+    [1, 2, 5]
+    """
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
 def _contradiction(outcome: Outcome) -> list[Branch]:
     """Return the two chains of *outcome*'s contradiction: to its potential on and off."""
     assert outcome.contradiction is not None
@@ -263,8 +275,7 @@ class ChainSearch:
             if self.best is not None and engine.budget.spent:
                 break  # out of work: the easiest chain found so far
             value_on: dict[int, Outcome] = {}
-            cell_on: dict[Potential, None] | None = None
-            cell_off: dict[Potential, None] | None = None
+            common: int | None = None  # the potentials every digit's outcome found so far
             for d in range(n):
                 if not m >> d & 1:
                     continue
@@ -302,17 +313,16 @@ class ChainSearch:
                     continue
                 self._regions(cell, d, on)
                 value_on[d] = on
-                if cell_on is None:
-                    cell_on = {f: None for f in on.facts if f & 1}
-                    cell_off = {f: None for f in on.facts if not f & 1}
-                else:
-                    assert cell_off is not None
-                    cell_on = {f: None for f in cell_on if f in on.facts}
-                    cell_off = {f: None for f in cell_off if f in on.facts}
-            if cell_on is None:
+                common = on.fact_bits() if common is None else common & on.fact_bits()
+            if not common:
                 continue
-            assert cell_off is not None
-            for f in list(cell_on) + list(cell_off):
+            # what every digit of the cell leads to: on potentials first, each in the order
+            # the first digit's outcome found it
+            shared = set(_members(common))
+            first = next(iter(value_on.values())).facts
+            for f in [f for f in first if f & 1 and f in shared] + [
+                f for f in first if not f & 1 and f in shared
+            ]:
                 self.consider(
                     [(o, f, o.facts[f]) for o in value_on.values()],
                     CELL,
@@ -336,15 +346,16 @@ class ChainSearch:
             places = [c for c in cells if links.cands[c] & bit]
             # the other places' outcomes one by one, while some potential is common to all
             outcomes = [on]
-            shared: set[Potential] | None = None
+            bits = on.fact_bits()
             for c in places[1:]:
                 o = self.engine.outcome((c * n + d) * 2 + 1)
                 outcomes.append(o)
-                shared = (on.facts.keys() if shared is None else shared) & o.facts.keys()
-                if not shared:
+                bits &= o.fact_bits()
+                if not bits:
                     break
-            if not shared:
+            if not bits:
                 continue
+            shared = set(_members(bits))
             common = [f for f in on.facts if f in shared]
             for f in common:
                 if f >> 1 == cell * n + d:
