@@ -10,7 +10,7 @@ It keeps the easiest: the lowest rating, then the lowest complexity, then the pa
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
@@ -105,8 +105,8 @@ def _static_pass(
     cands = links.cands
     # off -> on links of this pass, on the puzzle's candidates (static)
     off_on = links.off_on(y, x)
-    off_on_of = off_on.__getitem__
-    on_off = (links.xy_off if y else links.x_off).__getitem__
+    on_off_of = links.xy_off if y else links.x_off
+    on_off = on_off_of.__getitem__
     # a cycle returns to its start through an off -> on link: potentials no link makes on
     # start none (and a chain from an off start needs a link out of it)
     made_on = {q for targets in off_on for q in targets}
@@ -141,7 +141,7 @@ def _static_pass(
             for start_on in (True, False) if off_on[s] else (True,):
                 if s * 2 + start_on in dead:
                     continue
-                chain = shortest_forcing_chain(s, start_on, on_off, off_on_of, limit_chain, dead)
+                chain = shortest_forcing_chain(s, start_on, on_off_of, off_on, limit_chain, dead)
                 if chain is not None:
                     found = _chain_conclusion(
                         links, chain, kind.chain_base, kind.sort_key, y, next(order)
@@ -158,19 +158,20 @@ def _static_pass(
 def shortest_forcing_chain(
     s: Candidate,
     start_on: bool,
-    on_off: Callable[[Candidate], tuple[Candidate, ...]],
-    off_on: Callable[[Candidate], tuple[Candidate, ...]],
+    on_off: Sequence[tuple[Candidate, ...]],
+    off_on: Sequence[tuple[Candidate, ...]],
     limit: int,
     dead: set[Potential] | None = None,
 ) -> list[Potential] | None:
     """Return the shortest path of potentials from *s* (on or off) to its opposite, or None.
 
+    *on_off* and *off_on* give, per candidate, what it makes off when on and on when off.
     The path holds at most *limit* potentials.  When the search runs out of potentials (not
     out of *limit*), each one it reached whose opposite it did not reach is added to *dead*:
     all it leads to was reached too, so a search from it finds no path to its opposite either.
 
-    >>> on_off, off_on = {0: (1,), 2: (0,)}, {1: (2,)}  # 0 on -> 1 off -> 2 on -> 0 off
-    >>> shortest_forcing_chain(0, True, lambda c: on_off.get(c, ()), lambda c: off_on[c], 9)
+    >>> on_off, off_on = [(1,), (), (0,)], [(), (2,), ()]  # 0 on -> 1 off -> 2 on -> 0 off
+    >>> shortest_forcing_chain(0, True, on_off, off_on, 9)
     [1, 2, 5, 0]
     """
     first = s * 2 + start_on
@@ -185,11 +186,11 @@ def shortest_forcing_chain(
             if depth > limit:
                 return None
             for f in ons:
-                for q in on_off(f >> 1):
+                for q in on_off[f >> 1]:
                     g = q * 2
-                    if g == target:
-                        return _path_to(parent, f) + [g]
                     if g not in parent:
+                        if g == target:
+                            return _path_to(parent, f) + [g]
                         parent[g] = f
                         offs.append(g)
         if not offs:
@@ -199,11 +200,11 @@ def shortest_forcing_chain(
             return None
         ons = []
         for f in offs:
-            for q in off_on(f >> 1):
+            for q in off_on[f >> 1]:
                 g = q * 2 + 1
-                if g == target:
-                    return _path_to(parent, f) + [g]
                 if g not in parent:
+                    if g == target:
+                        return _path_to(parent, f) + [g]
                     parent[g] = f
                     ons.append(g)
         offs = []

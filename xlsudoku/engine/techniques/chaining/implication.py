@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, cast
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.steps import Technique
@@ -111,9 +111,11 @@ class Budget:
 
     left: int | None
     found: bool = False
+    used: int = 0  # units counted so far, bounded or not
 
     def spend(self, units: int) -> None:
         """Count *units* of work; past the budget, with a conclusion in hand, stop."""
+        self.used += units
         if self.left is not None:
             self.left -= units
             if self.found and self.left < 0:
@@ -139,6 +141,24 @@ class Outcome:
     footprint: tuple[int, int] | None = field(default=None)  # see footprint()
     # potential -> its ancestors as a bit set (bit p for potential p), made on first need
     ancestry: dict[Potential, int] | None = field(default=None)
+    # potential -> the off potentials of an outer assumption it rests on, as a bit set (the
+    # nested chains' inner outcomes, made on first need)
+    removed: dict[Potential, int] | None = field(default=None)
+    bits: int | None = field(default=None)  # see fact_bits()
+
+    def fact_bits(self) -> int:
+        """Return the potentials found as a bit set (bit p for potential p), made once.
+
+        >>> bin(Outcome({1: (), 2: (1,), 5: (2,)}, None, {}).fact_bits())
+        '0b100110'
+        """
+        got = self.bits
+        if got is None:
+            got = 0
+            for f in self.facts:
+                got |= 1 << f
+            self.bits = got
+        return got
 
     def ancestors(self, p: Potential, parents: tuple[Potential, ...]) -> int:
         """Return *p* (with *parents*) and every potential it rests on, as a bit set.
@@ -276,6 +296,11 @@ class Implications:
         self._changed = (0, 0)
         if source is not None:
             self._changed = _changes(source.links, links.cands)
+        # an engine of the same kind on candidates these only lack some of, whose outcomes
+        # already computed are reused like the source's (see inner())
+        self._previous: Implications | None = None
+        self._since = (0, 0)
+        self._inner: dict[ChainKind, Implications] = {}
 
     def outcome(self, first: Potential) -> Outcome:
         """Return the consequences of assuming *first* (cached).
@@ -285,6 +310,12 @@ class Implications:
         no missing candidate there is the source engine's.
         """
         got = self._cache.get(first)
+        if got is None and self._previous is not None:
+            got = self._previous._cache.get(first)
+            if got is not None:
+                cells, keys = footprint(self._previous.links, got)
+                if cells & self._since[0] or keys & self._since[1]:
+                    got = None
         if got is None:
             if self._source is not None:
                 got = self._source.outcome(first)
@@ -304,6 +335,25 @@ class Implications:
         if got is None:
             got = self._siblings[kind] = Implications(self.links, kind)
         return got
+
+    def inner(self, kind: ChainKind, links: Links) -> Implications:
+        """Return an engine of *kind* (no extra rules) on the candidates left *links* hold.
+
+        Its source is the engine of *kind* on this engine's candidates; and when the last
+        engine this made for *kind* was on candidates these only lack some of (the same
+        assumption, its rules run again after a few more removals), the outcomes that one
+        computed and that see none of the candidates removed since are reused as well.
+        """
+        made = Implications(links, kind, Budget(None), self.sibling(kind))
+        last = self._inner.get(kind)
+        if last is not None and all(
+            not a & ~b for a, b in zip(links.cands, last.links.cands, strict=True)
+        ):
+            made._previous = last
+            last._previous = None  # only its own outcomes are read: let older ones go
+            made._since = _changes(last.links, links.cands)
+        self._inner[kind] = made
+        return made
 
     def left_links(self, left: Board) -> Links:
         """Return the links of the candidates *left* (kept for the next rule on them)."""
@@ -444,12 +494,31 @@ class Implications:
         return Outcome(facts, None, nested)
 
     def _extra_rules(self, cands: list[int]) -> list[Derived]:
-        """Return what the first extra rule that finds something finds on *cands*."""
-        self.budget.spend(EXTRA_RULES_COST)
-        board = self.links.board
-        left = Board(board.values, tuple(cands), board.geometry)
+        """Return what the first extra rule that finds something finds on *cands*.
+
+        A rule's result on the same candidates is the same whichever assumption or search
+        reached them (the searches of one board share the links), so it is memoised on the
+        links with the work it took, which a search that reuses it still spends: a bounded
+        search stops where it would have stopped.
+        """
+        budget = self.budget
+        budget.spend(EXTRA_RULES_COST)
+        state = tuple(cands)
+        memo = self.links.memo
+        left: Board | None = None
         for rule in self.kind.extra_rules:
-            found = rule(self, left)
+            key = (rule, state)
+            got = cast("tuple[list[Derived], int] | None", memo.get(key))
+            if got is None:
+                if left is None:
+                    board = self.links.board
+                    left = Board(board.values, state, board.geometry)
+                used = budget.used
+                found = rule(self, left)
+                memo[key] = (found, budget.used - used)
+            else:
+                found, units = got
+                budget.spend(units)
             if found:
                 return found
         return []

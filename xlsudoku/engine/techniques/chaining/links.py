@@ -14,8 +14,8 @@ so they are cached per digit.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell, Geometry, House
@@ -222,6 +222,9 @@ class Links:
     places: list[int]
     x_on: list[tuple[Candidate, ...]]  # candidate -> what the X rule makes on when it goes off
     off_on_memo: dict[tuple[bool, bool], list[tuple[Candidate, ...]]]
+    # what the chain finders of this board memoise on it (pure results of the frozen board,
+    # keyed by the finder's own keys): the engine's extra rules on the candidates left
+    memo: dict[Hashable, object] = field(default_factory=dict)
 
     @classmethod
     def of(cls, board: Board) -> Links:

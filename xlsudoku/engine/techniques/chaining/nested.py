@@ -26,7 +26,7 @@ yields the easiest chain found so far, or looks on until it finds one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
@@ -153,8 +153,8 @@ class NestedForcing:
         if not new_links:
             return []
         # what each candidate left makes off when on, and on when off (SE's orders)
-        on_off = links_left.xy_off.__getitem__
-        off_on = links_left.off_on(True, True).__getitem__
+        on_off = links_left.xy_off
+        off_on = links_left.off_on(True, True)
 
         # a chain without a new link is left out: a start whose opposite is no nearer the new
         # links than that allows has none (nor has a potential an earlier search exhausted)
@@ -213,18 +213,30 @@ class NestedChains:
         # the inner outcomes that see no candidate the outer assumption removed are those of
         # the puzzle's candidates, computed once for every outer assumption (rules of its own
         # would see the whole board)
-        source = None if self.inner.extra_rules else engine.sibling(self.inner)
-        inner = Implications(links_left, self.inner, Budget(None), source)
+        if self.inner.extra_rules:
+            inner = Implications(links_left, self.inner, Budget(None))
+        else:
+            inner = engine.inner(self.inner, links_left)
         search = ChainSearch(left, self.inner, Budget(None), collect=True, engine=inner)
         search.run()
         out: list[Derived] = []
         for found in sorted(search.collected, key=lambda found: found.key[:3]):
-            parents: dict[Potential, None] = {}
+            bits = 0  # the outer off potentials the chains rest on (bit p for potential p)
             for o, p, ps in found.branches:
-                parents.update(dict.fromkeys(_inner_parents(links, o, (p, *ps), cands)))
-            parents.update(dict.fromkeys(_origin_parents(links, found, cands)))
-            if not parents:
+                removed_by = _removed_ancestry(links, o, cands)
+                if p in o.facts:
+                    bits |= removed_by[p]
+                for q in ps:
+                    bits |= removed_by[q]
+            for q in _origin_parents(links, found, cands):
+                bits |= 1 << q
+            if not bits:
                 continue  # a chain of the puzzle itself
+            parents = []
+            while bits:
+                low = bits & -bits
+                parents.append(low.bit_length() - 1)
+                bits ^= low
             cell, d = divmod(found.target >> 1, n)
             chain = ((2, found.form, *found.origin, found.target), found.key[1])
             if found.target & 1:
@@ -265,55 +277,55 @@ def _forcing_key(inner: NestedChain | None, n: int) -> tuple[int, int]:
     return (base + length_increment(complexity), complexity)
 
 
-def _inner_parents(
-    links: Links, o: Outcome, start: tuple[Potential, ...], cands: tuple[int, ...]
-) -> tuple[Potential, ...]:
-    """Return the outer off potentials an inner outcome's potentials *start* rest on.
+def _removed_ancestry(links: Links, o: Outcome, cands: tuple[int, ...]) -> dict[Potential, int]:
+    """Return, per potential of an inner outcome, the outer off potentials it rests on (bits).
 
-    Each on potential among their ancestors that came on as a cell's last digit rests on the
-    digits the outer assumption removed from the cell; one that came on as the last place of
-    its digit in a house, on the places it removed from that house.
+    Each on potential among a potential's ancestors (itself included) that came on as a cell's
+    last digit rests on the digits the outer assumption removed from the cell; one that came
+    on as the last place of its digit in a house, on the places it removed from that house.
+    Made once per outcome: an outcome reused on other candidates left saw none that differ,
+    so its potentials rest on the same ones.
     """
+    got = o.removed
+    if got is not None:
+        return got
     n = links.size
     source = links.cands
     facts = o.facts
-    seen: set[Potential] = set()
-    todo = list(start)
-    found: dict[Potential, None] = {}
-    while todo:
-        f = todo.pop()
-        if f in seen:
-            continue
-        seen.add(f)
-        parents = facts.get(f, ())
-        todo.extend(parents)
-        if not f & 1 or not parents:
-            continue
-        cell, d = divmod(f >> 1, n)
-        cause = parents[0] >> 1
-        if cause // n == cell:  # the cell's last digit
-            gone = source[cell] & ~cands[cell]
-            for e in range(n):
-                if gone >> e & 1:
-                    found[(cell * n + e) * 2] = None
-            continue
-        bit = 1 << d
-        for h in links.se_houses[cell]:  # the house where it is the digit's last place
-            cells = links.houses[h]
-            if (cause // n) not in cells:
-                continue
-            if all(c == cell or not cands[c] & bit or (c * n + d) * 2 in facts for c in cells):
-                for c in cells:
-                    if source[c] & bit and not cands[c] & bit:
-                        found[(c * n + d) * 2] = None
-                break
-    return tuple(found)
+    got = o.removed = {}
+    for f, parents in facts.items():
+        bits = 0
+        for q in parents:
+            bits |= got[q]
+        if f & 1 and parents:
+            cell, d = divmod(f >> 1, n)
+            cause = parents[0] >> 1
+            if cause // n == cell:  # the cell's last digit
+                gone = source[cell] & ~cands[cell]
+                for e in range(n):
+                    if gone >> e & 1:
+                        bits |= 1 << (cell * n + e) * 2
+            else:
+                bit = 1 << d
+                for h in links.se_houses[cell]:  # the house where it is the digit's last place
+                    cells = links.houses[h]
+                    if (cause // n) not in cells:
+                        continue
+                    if all(
+                        c == cell or not cands[c] & bit or (c * n + d) * 2 in facts for c in cells
+                    ):
+                        for c in cells:
+                            if source[c] & bit and not cands[c] & bit:
+                                bits |= 1 << (c * n + d) * 2
+                        break
+        got[f] = bits
+    return got
 
 
 def _near_links(
     links: dict[tuple[Candidate, Candidate], tuple[Potential, ...]],
-    on_off: Callable[[Candidate], tuple[Candidate, ...]],
-    off_on: Callable[[Candidate], tuple[Candidate, ...]],
+    on_off: Sequence[tuple[Candidate, ...]],
+    off_on: Sequence[tuple[Candidate, ...]],
     steps: int,
 ) -> set[Potential]:
     """Return the potentials at most *steps* links from a candidate of *links* being on.
@@ -329,13 +341,13 @@ def _near_links(
         step: list[Potential] = []
         for f in frontier:
             if f & 1:
-                for q in on_off(f >> 1):
+                for q in on_off[f >> 1]:
                     g = q * 2
                     if g not in reached:
                         reached.add(g)
                         step.append(g)
             else:
-                for q in off_on(f >> 1):
+                for q in off_on[f >> 1]:
                     g = q * 2 + 1
                     if g not in reached:
                         reached.add(g)

@@ -18,11 +18,12 @@ rated within it, the cells of fewest candidates first.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.grid import Cell
+from xlsudoku.engine.grid import Cell, Geometry
 from xlsudoku.engine.steps import Elimination, Placement, Step
 from xlsudoku.engine.techniques.chaining.implication import (
     NISHIO_CHAINS,
@@ -35,6 +36,7 @@ from xlsudoku.engine.techniques.chaining.implication import (
 )
 from xlsudoku.engine.techniques.chaining.links import Links, links_of
 from xlsudoku.engine.techniques.chaining.potential import (
+    Candidate,
     Potential,
     candidate_name,
     statement,
@@ -67,6 +69,38 @@ class Found:
     form: int
     branches: list[Branch]
     origin: tuple[int, ...]
+
+
+def _if_words(geo: Geometry, s: Candidate, assumed: bool) -> str:
+    """Return how a contradiction chain reaches its conclusion: ``if r1c2=5, ...``."""
+    return f"if {'' if assumed else 'not '}{candidate_name(s, geo)}, a contradiction follows"
+
+
+def _double_words(geo: Geometry, s: Candidate, f: Potential) -> str:
+    """Return how a double chain reaches *f*: from the candidate *s* and from its negation."""
+    return f"{candidate_name(s, geo)} or not, {statement(f, geo)}"
+
+
+def _cell_words(geo: Geometry, cell: Cell, f: Potential) -> str:
+    """Return how a cell chain reaches *f*: from every digit of *cell*."""
+    return f"whatever {geo.cell_name(cell)} is, {statement(f, geo)}"
+
+
+def _region_words(geo: Geometry, d: int, h: int, f: Potential) -> str:
+    """Return how a region chain reaches *f*: from every place of digit index *d* in *h*."""
+    return f"wherever {geo.digit_char(d + 1)} goes in {geo.house_name(h)}, {statement(f, geo)}"
+
+
+def _members(bits: int) -> Iterator[Potential]:
+    """Yield the potentials of a bit set, lowest first.
+
+    >>> list(_members(0b100110))
+    [1, 2, 5]
+    """
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
 
 
 def _contradiction(outcome: Outcome) -> list[Branch]:
@@ -146,15 +180,16 @@ class ChainSearch:
         branches: list[Branch],
         form: int,
         target: Potential,
-        label: str,
+        label: Callable[[], str],
         cells: tuple[Cell, ...],
         origin: tuple[int, ...] = (),
     ) -> None:
         """Keep the conclusion *target* if it is the easiest so far and does something.
 
         *branches* are the chains' ends (see ``implication.chains_complexity``); *form* is
-        SE's sort key of the form (DOUBLE, CELL, REGION, CONTRADICTION); *label* says how the
-        chains reach *target*; *origin* is the assumptions' cell, or house and digit.
+        SE's sort key of the form (DOUBLE, CELL, REGION, CONTRADICTION); *label* makes the words
+        saying how the chains reach *target* (only a conclusion kept needs them); *origin* is
+        the assumptions' cell, or house and digit.
         """
         self._keep(chains_complexity(*branches), form, target, label, cells, branches, origin)
 
@@ -163,7 +198,7 @@ class ChainSearch:
         complexity: int,
         form: int,
         target: Potential,
-        label: str,
+        label: Callable[[], str],
         cells: tuple[Cell, ...],
         branches: list[Branch],
         origin: tuple[int, ...],
@@ -201,7 +236,7 @@ class ChainSearch:
             elims,
             cells,
             (d + 1,),
-            f"{self._title(form)}: {label}, so {statement(target, geo)} "
+            f"{self._title(form)}: {label()}, so {statement(target, geo)} "
             f"(the chains rest on {complexity} potentials)",
         )
         if key[0] <= self.within:
@@ -240,8 +275,7 @@ class ChainSearch:
             if self.best is not None and engine.budget.spent:
                 break  # out of work: the easiest chain found so far
             value_on: dict[int, Outcome] = {}
-            cell_on: dict[Potential, None] | None = None
-            cell_off: dict[Potential, None] | None = None
+            common: int | None = None  # the potentials every digit's outcome found so far
             for d in range(n):
                 if not m >> d & 1:
                     continue
@@ -254,7 +288,7 @@ class ChainSearch:
                             _contradiction(on),
                             CONTRADICTION,
                             s * 2,
-                            f"if {candidate_name(s, geo)}, a contradiction follows",
+                            partial(_if_words, geo, s, True),
                             (cell,),
                         )
                     if off.contradiction is not None:
@@ -262,7 +296,7 @@ class ChainSearch:
                             _contradiction(off),
                             CONTRADICTION,
                             s * 2 + 1,
-                            f"if not {candidate_name(s, geo)}, a contradiction follows",
+                            partial(_if_words, geo, s, False),
                             (cell,),
                         )
                     if card >= 3 and forms:
@@ -272,29 +306,28 @@ class ChainSearch:
                                     [(on, f, pf), (off, f, off.facts[f])],
                                     DOUBLE,
                                     f,
-                                    f"{candidate_name(s, geo)} or not, {statement(f, geo)}",
+                                    partial(_double_words, geo, s, f),
                                     (cell,),
                                 )
                 if not forms:
                     continue
                 self._regions(cell, d, on)
                 value_on[d] = on
-                if cell_on is None:
-                    cell_on = {f: None for f in on.facts if f & 1}
-                    cell_off = {f: None for f in on.facts if not f & 1}
-                else:
-                    assert cell_off is not None
-                    cell_on = {f: None for f in cell_on if f in on.facts}
-                    cell_off = {f: None for f in cell_off if f in on.facts}
-            if cell_on is None:
+                common = on.fact_bits() if common is None else common & on.fact_bits()
+            if not common:
                 continue
-            assert cell_off is not None
-            for f in list(cell_on) + list(cell_off):
+            # what every digit of the cell leads to: on potentials first, each in the order
+            # the first digit's outcome found it
+            shared = set(_members(common))
+            first = next(iter(value_on.values())).facts
+            for f in [f for f in first if f & 1 and f in shared] + [
+                f for f in first if not f & 1 and f in shared
+            ]:
                 self.consider(
                     [(o, f, o.facts[f]) for o in value_on.values()],
                     CELL,
                     f,
-                    f"whatever {geo.cell_name(cell)} is, {statement(f, geo)}",
+                    partial(_cell_words, geo, cell, f),
                     (cell,),
                     (cell,),
                 )
@@ -313,15 +346,16 @@ class ChainSearch:
             places = [c for c in cells if links.cands[c] & bit]
             # the other places' outcomes one by one, while some potential is common to all
             outcomes = [on]
-            shared: set[Potential] | None = None
+            bits = on.fact_bits()
             for c in places[1:]:
                 o = self.engine.outcome((c * n + d) * 2 + 1)
                 outcomes.append(o)
-                shared = (on.facts.keys() if shared is None else shared) & o.facts.keys()
-                if not shared:
+                bits &= o.fact_bits()
+                if not bits:
                     break
-            if not shared:
+            if not bits:
                 continue
+            shared = set(_members(bits))
             common = [f for f in on.facts if f in shared]
             for f in common:
                 if f >> 1 == cell * n + d:
@@ -330,8 +364,7 @@ class ChainSearch:
                     [(o, f, o.facts[f]) for o in outcomes],
                     REGION,
                     f,
-                    f"wherever {geo.digit_char(d + 1)} goes in {geo.house_name(h)}, "
-                    f"{statement(f, geo)}",
+                    partial(_region_words, geo, d, h, f),
                     tuple(places),
                     (h, d),
                 )
@@ -361,7 +394,7 @@ class ChainSearch:
                     c,
                     CONTRADICTION,
                     s * 2 + 1,
-                    f"if not {candidate_name(s, geo)}, a contradiction follows",
+                    partial(_if_words, geo, s, False),
                     (cell,),
                     [],
                     (),
@@ -371,7 +404,7 @@ class ChainSearch:
                     c,
                     CONTRADICTION,
                     s * 2,
-                    f"if {candidate_name(s, geo)}, a contradiction follows",
+                    partial(_if_words, geo, s, True),
                     (cell,),
                     [],
                     (),
