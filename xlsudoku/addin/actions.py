@@ -26,6 +26,7 @@ import contextlib
 import datetime as dt
 import random
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -217,14 +218,16 @@ def start(
         except GenerateError as error:
             raise params.ParamError([params.engine_problem(str(error))]) from None
         # the generator's oracle proved the solution unique: the analysis does not prove it again
+        began = time.perf_counter()
         analysis = analyze_grid(result.puzzle, checked.rating, solution=result.solution, ranks=True)
+        grading = time.perf_counter() - began
         changes.write(layout.PUZZLE_GRID, render.block_rows(result.puzzle))
         shown = result.solution if checked.show_solution else None
         changes.write(layout.SOLUTION_GRID, render.block_rows(shown))
         changes.write(layout.STATS, render.stats_block(result, analysis))
         changes.write(layout.RANK_TABLE, render.rank_block(analysis.ranks))
         _shape_print(changes, result.puzzle.geometry, checked.show_solution)
-        return render.start_status(result, analysis, cancelled=asked[0]), result
+        return render.start_status(result, analysis, asked[0], grading), result
 
     return _run(io, "start", layout.STATUS, GENERATOR_NAMES + PRINT_NAMES, body)
 

@@ -442,13 +442,27 @@ def took_text(result: GenerateResult) -> str:
     return f" It took {result.seconds:.1f} s."  # the limit's own sentence names CPU or work
 
 
-def start_status(result: GenerateResult, analysis: Analysis | None, cancelled: bool) -> str:
+# Grading shorter than this goes unsaid: the click feels instant, and the status stays short.
+GRADING_SAID_FROM = 1.0
+
+
+def start_status(
+    result: GenerateResult, analysis: Analysis | None, cancelled: bool, grading: float = 0.0
+) -> str:
     """Return START's status line: the generator's message, the puzzle's grade and the seed.
+
+    The generator's message times the search only; *grading* is how many seconds the grade and
+    statistics took after it (wall time, what the person waited), said when it is long enough
+    to notice, so the status accounts for the whole click.
 
     >>> from xlsudoku.engine.generate import GenerateRequest, generate
     >>> r = generate(GenerateRequest(seed=7))
     >>> start_status(r, None, False).endswith("Seed 7.")
     True
+    >>> start_status(r, None, False, grading=6.04).endswith("Grading took 6.0 s. Seed 7.")
+    True
+    >>> "Grading" in start_status(r, None, False, grading=0.3)
+    False
     """
     text = result.message.rstrip(".") + "."
     if cancelled:
@@ -457,6 +471,8 @@ def start_status(result: GenerateResult, analysis: Analysis | None, cancelled: b
     text += took_text(result)
     if analysis is not None and analysis.grade is not None:
         text += f" {analysis.summary()}."
+    if grading >= GRADING_SAID_FROM:
+        text += f" Grading took {grading:.1f} s."
     return text + f" Seed {result.seed}."
 
 
