@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import io
-import platform
 import sys
 import typing
 from collections.abc import Callable, Sequence
@@ -541,6 +540,8 @@ def _run_bench(args: argparse.Namespace) -> int:
         status = int(bench.run(args))
     finally:
         sys.stdout = stdout
+    import platform  # only a saved run names its machine: not worth loading for every command
+
     machine = platform.node().split(".")[0] or "machine"
     path = check_output(
         result_path(folder, bench.stem or bench.name, machine, dt.date.today()), option="--save"

@@ -294,6 +294,10 @@ class Grid:
             raise ParseError(
                 f"a {geo.name} puzzle needs {geo.cell_count} cells, found {len(chars)}"
             )
+        try:
+            return cls(tuple(map(_char_values(geo.size).__getitem__, chars)), geo)
+        except KeyError:
+            pass  # a character outside the table: read cell by cell, to name a bad one
         cells = []
         for i, ch in enumerate(chars):
             digit = char_to_digit(ch, geo.size)
@@ -438,6 +442,22 @@ def char_to_digit(ch: str, size: int) -> int | None:
     if idx < 0 or idx >= size:
         return None
     return idx + 1
+
+
+@functools.cache
+def _char_values(size: int) -> dict[str, int]:
+    """Return every character a grid of *size* reads, with its digit (0 for a blank).
+
+    The table behind :meth:`Grid.parse`: the same answers as :func:`char_to_digit`, read by one
+    dictionary lookup per cell.
+
+    >>> table = _char_values(9)
+    >>> table["7"], table["."], table["0"], "A" in table, _char_values(16)["a"]
+    (7, 0, 0, False, 10)
+    """
+    chars = BLANKS | set(DIGIT_CHARS) | set(DIGIT_CHARS.lower())
+    found = {ch: char_to_digit(ch, size) for ch in chars}
+    return {ch: digit for ch, digit in found.items() if digit is not None}
 
 
 _SEPARATOR_CHARS = frozenset("-+=|: ")
