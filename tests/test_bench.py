@@ -69,3 +69,22 @@ def test_qqwing_side_by_side():
     assert re.fullmatch(
         rf"QQWing: {NUMBER} puzzles/s by its timer, {NUMBER} puzzles/s CPU \(incl. start-up\)", last
     ), last
+
+
+def test_bench_start_saves_as_the_workbook_command_does(monkeypatch):
+    """The timed save is the command's: only the changed cell values patched into the file."""
+    from xlsudoku.bench import start as bench_start
+    from xlsudoku.xlsm import workbook
+
+    calls = []
+
+    def recording_save(book, where, data, **options):
+        calls.append(options)
+        workbook.save(book, where, data, **options)
+
+    monkeypatch.setattr(bench_start, "save", recording_save)
+    result = bench_start.run_once(bench_start.TEMPLATE, seed=3)
+    kept, plain = calls
+    assert kept["only_values"] is True and kept["changed"]["Generator"]
+    assert plain == {}
+    assert result["opens"] == 26 and result["save"] > 0
