@@ -31,6 +31,7 @@ the caller's grid.  Every puzzle either gives has been checked unique by the exa
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable
@@ -150,9 +151,6 @@ class GridSearch:
         self.space = space
         self.clock = clock
         geo = solution.geometry
-        start = digit_sets(solution, 3 if geo.size <= 9 else 2)
-        self.known: list[int] = minimal_sets(space.to_orbits(u) for u in start)
-        self.known_set = set(self.known)
         self.checks = 0
         self.nodes = 0
         self.work = clock.solver
@@ -163,6 +161,32 @@ class GridSearch:
             given, sol = FAST9.given, solution.cells
             self.solution_bits = sum(given[c][sol[c]] for c in range(geo.cell_count))
             self.orbit_bits = [sum(given[c][sol[c]] for c in o) for o in space.orbits]
+            start = self._digit_sets()
+        else:
+            start = digit_sets(solution, 3 if geo.size <= 9 else 2)
+        self.known: list[int] = minimal_sets(space.to_orbits(u) for u in start)
+        self.known_set = set(self.known)
+
+    def _digit_sets(self) -> list[int]:
+        """Return :func:`.unavoidable.digit_sets` of the 9x9 solution (three digits at most).
+
+        The same sets found on the solver's candidate ints, and like it off the clock: a
+        grid's start is not search work.
+        """
+        mine = self.solution_bits
+        by_digit = [0] * 10
+        for c, d in enumerate(self.solution.cells):
+            by_digit[d] |= 1 << c
+        found: list[int] = []
+        for k in (2, 3):
+            for digits in itertools.combinations(range(1, 10), k):
+                blank = 0
+                for d in digits:
+                    blank |= by_digit[d]
+                keep: list[int] = []
+                FAST9.search_givens(mine & ~FAST9.spread(blank), 64, keep)
+                found.extend(FAST9.cell_set(k ^ mine) for k in keep if k != mine)
+        return minimal_sets(found)
 
     def _differences(self, givens: int, limit: int) -> list[int]:
         """Return the cells where each solution of *givens* (9x9 bits) differs, up to *limit*."""
