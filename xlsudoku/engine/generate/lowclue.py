@@ -185,7 +185,7 @@ class GridSearch:
                     blank |= by_digit[d]
                 keep: list[int] = []
                 FAST9.search_givens(mine & ~FAST9.spread(blank), 64, keep)
-                found.extend(FAST9.cell_set(k ^ mine) for k in keep if k != mine)
+                found.extend(FAST9.cell_set(other ^ mine) for other in keep if other != mine)
         return minimal_sets(found)
 
     def _differences(self, givens: int, limit: int) -> list[int]:
