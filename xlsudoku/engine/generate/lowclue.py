@@ -31,6 +31,7 @@ the caller's grid.  Every puzzle either gives has been checked unique by the exa
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable
@@ -56,6 +57,9 @@ LEARN_LIMIT = 16
 # The branching set is the one with the fewest allowed orbits among this many missed sets
 # (kept smallest first); scanning them all costs more than the smaller tree saves.
 BRANCH_SCAN = 8
+
+# Sets (by index, smallest first) a node looks at first as an int of their own.
+WINDOW = 256
 
 
 class LowClueError(SudokuError):
@@ -147,9 +151,6 @@ class GridSearch:
         self.space = space
         self.clock = clock
         geo = solution.geometry
-        start = digit_sets(solution, 3 if geo.size <= 9 else 2)
-        self.known: list[int] = minimal_sets(space.to_orbits(u) for u in start)
-        self.known_set = set(self.known)
         self.checks = 0
         self.nodes = 0
         self.work = clock.solver
@@ -160,6 +161,32 @@ class GridSearch:
             given, sol = FAST9.given, solution.cells
             self.solution_bits = sum(given[c][sol[c]] for c in range(geo.cell_count))
             self.orbit_bits = [sum(given[c][sol[c]] for c in o) for o in space.orbits]
+            start = self._digit_sets()
+        else:
+            start = digit_sets(solution, 3 if geo.size <= 9 else 2)
+        self.known: list[int] = minimal_sets(space.to_orbits(u) for u in start)
+        self.known_set = set(self.known)
+
+    def _digit_sets(self) -> list[int]:
+        """Return :func:`.unavoidable.digit_sets` of the 9x9 solution (three digits at most).
+
+        The same sets found on the solver's candidate ints, and like it off the clock: a
+        grid's start is not search work.
+        """
+        mine = self.solution_bits
+        by_digit = [0] * 10
+        for c, d in enumerate(self.solution.cells):
+            by_digit[d] |= 1 << c
+        found: list[int] = []
+        for k in (2, 3):
+            for digits in itertools.combinations(range(1, 10), k):
+                blank = 0
+                for d in digits:
+                    blank |= by_digit[d]
+                keep: list[int] = []
+                FAST9.search_givens(mine & ~FAST9.spread(blank), 64, keep)
+                found.extend(FAST9.cell_set(other ^ mine) for other in keep if other != mine)
+        return minimal_sets(found)
 
     def _differences(self, givens: int, limit: int) -> list[int]:
         """Return the cells where each solution of *givens* (9x9 bits) differs, up to *limit*."""
@@ -228,8 +255,6 @@ class GridSearch:
         free_weights = sorted(w for i, w in enumerate(weight) if not (forced | forbidden) >> i & 1)
         # fewest clues two more orbits can add: below that, at most one more orbit fits
         two = free_weights[0] + free_weights[1] if len(free_weights) > 1 else math.inf
-        known = self.known
-        learn = self.learn
         tick = self.clock.tick
         # a set meeting no orbit of the lightest weight needs at least the next weight
         light_weight, light = classes[0]
@@ -245,29 +270,77 @@ class GridSearch:
         # orbits of at most rem clues, for each rem
         fits = [sum(mask for w, mask in classes if w <= rem) for rem in range(limit + 1)]
 
-        def node(chosen: int, rem: int, banned: int, missed: list[int]) -> int | None:
+        # The known sets get indices, smallest first and learned ones after them, so that the
+        # sets a node still misses are one int over those indices (its lowest bit the smallest
+        # set) and choosing an orbit removes the sets it meets in one step: hits[i] holds the
+        # sets that orbit i meets.
+        sets = sorted(self.known, key=int.bit_count)
+        hits = [0] * len(space.orbits)
+
+        def index(first: int) -> None:
+            for j in range(first, len(sets)):
+                u, bit = sets[j], 1 << j
+                while u:
+                    low = u & -u
+                    u ^= low
+                    hits[low.bit_length() - 1] |= bit
+
+        # the sets meeting an orbit set, for the orbit sets of the bound; cleared on learning
+        met: dict[int, int] = {}
+
+        def meeting(orbit_set: int) -> int:
+            """Return the sets meeting *orbit_set*."""
+            found = 0
+            while orbit_set:
+                low = orbit_set & -orbit_set
+                orbit_set ^= low
+                found |= hits[low.bit_length() - 1]
+            return found
+
+        def in_every(cand: int, missed: int) -> int:
+            """Return the orbits of *cand* that lie in every set of *missed* (not empty)."""
+            cand &= sets[(missed & -missed).bit_length() - 1]
+            out = cand
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                if missed & ~hits[low.bit_length() - 1]:
+                    out ^= low
+            return out
+
+        def learn(orbit_set: int) -> list[int] | None:
+            new = self.learn(orbit_set)
+            if new is not None:
+                first = len(sets)
+                sets.extend(new)
+                index(first)
+                met.clear()
+            return new
+
+        index(0)
+        window = (1 << WINDOW) - 1
+
+        def node(chosen: int, rem: int, banned: int, missed: int) -> int | None:
             tick()
             self.nodes += 1
-            seen = len(known)
+            seen = len(sets)
             while True:
-                if len(known) > seen:
-                    missed = missed + [u for u in known[seen:] if not u & chosen]
-                    seen = len(known)
+                if len(sets) > seen:
+                    for j in range(seen, len(sets)):
+                        if not sets[j] & chosen:
+                            missed |= 1 << j
+                    seen = len(sets)
                 if not missed:
                     new = learn(chosen)
                     if new is None:
                         # no superset fits when this one cannot be padded
                         return fit(chosen)
-                    missed = new
-                    seen = len(known)
+                    missed = (1 << len(sets)) - (1 << seen)
+                    seen = len(sets)
                     continue
                 if rem < two:
                     # one more orbit at most: it must lie in every missed set
-                    cand = fits[rem] & ~banned
-                    for u in missed:
-                        cand &= u
-                        if not cand:
-                            return None
+                    cand = in_every(fits[rem] & ~banned, missed)
                     while cand:
                         b = cand & -cand
                         cand ^= b
@@ -277,56 +350,72 @@ class GridSearch:
                             if fitted is not None:
                                 return fitted
                             continue
-                        for u in known[seen:]:
+                        for u in sets[seen:]:
                             cand &= u
-                        seen = len(known)
+                        seen = len(sets)
                     return None
                 # disjoint missed sets each need an orbit of their own (a lower bound on the
-                # clues still needed); branch on the smallest of the first few
+                # clues still needed): take the smallest, drop the sets meeting it, repeat
+                # (the first sets in a few words of their own: short ints are cheap)
                 keep = ~banned
-                used = lower = 0
-                for u in missed:
-                    a = u & keep
+                rest = missed & window
+                tail = missed ^ rest
+                gone = lower = 0
+                while True:
+                    if not rest:
+                        if not tail:
+                            break
+                        rest = tail & ~gone
+                        tail = 0
+                        if not rest:
+                            break
+                    low = rest & -rest
+                    a = sets[low.bit_length() - 1] & keep
                     if not a:
                         return None
-                    if not a & used:
-                        used |= a
-                        lower += light_weight if a & light else heavy_weight
-                        if lower > rem:
-                            return None
+                    lower += light_weight if a & light else heavy_weight
+                    if lower > rem:
+                        return None
+                    m = met.get(a)
+                    if m is None:
+                        m = met[a] = meeting(a)
+                    if tail:
+                        gone |= m
+                    rest ^= rest & m  # m holds the set itself
+                # branch on the smallest of the first few
                 best = 0
                 best_count = 1 << 30
-                for u in missed[:BRANCH_SCAN]:
-                    a = u & keep
+                # the smallest sets come first: a few words usually hold the first few
+                rest = missed & window
+                if rest.bit_count() < BRANCH_SCAN:
+                    rest = missed
+                for _ in range(BRANCH_SCAN):
+                    if not rest:
+                        break
+                    low = rest & -rest
+                    rest ^= low
+                    a = sets[low.bit_length() - 1] & keep
                     k = a.bit_count()
                     if k < best_count:
                         best, best_count = a, k
                 b = best & -best
-                w = weight[b.bit_length() - 1]
+                i = b.bit_length() - 1
+                w = weight[i]
                 if w <= rem:
-                    if rem - w < two:
-                        # the child can add one orbit at most, one that lies in every set
-                        # still missed: when none does, it needs no node of its own
-                        cand = fits[rem - w] & keep
-                        for u in missed:
-                            if not u & b:
-                                cand &= u
-                                if not cand:
-                                    break
-                        else:
-                            cand = 1
-                        if not cand:
-                            tick()
-                            self.nodes += 1
-                            banned |= b
-                            continue
-                    found = node(chosen | b, rem - w, banned, [u for u in missed if not u & b])
+                    child = missed & ~hits[i]
+                    # the child can add one orbit at most, one that lies in every set still
+                    # missed: when none does, it needs no node of its own
+                    if rem - w < two and child and not in_every(fits[rem - w] & keep, child):
+                        tick()
+                        self.nodes += 1
+                        banned |= b
+                        continue
+                    found = node(chosen | b, rem - w, banned, child)
                     if found is not None:
                         return found
                 banned |= b
 
-        missed = sorted((u for u in known if not u & forced), key=int.bit_count)
-        return node(forced, limit - base, forbidden, missed)
+        return node(forced, limit - base, forbidden, ((1 << len(sets)) - 1) & ~meeting(forced))
 
 
 def pad(space: OrbitSpace, found: int, target: int, prefer: int = 0) -> int | None:

@@ -8,8 +8,8 @@ processes; this module imports neither, so the data flows one way):
   after each find, until it reaches the target or proves that the grid has nothing lower;
 - *neighbours* (:mod:`.neighbours`): puzzles with as many opens as the best are changed by
   blanking one or two clue orbits and giving one orbit any digits; a unique result with fewer
-  opens is a new best (its grid searched exhaustively in turn), one with as many joins the
-  puzzles to explore (the *pool*).
+  opens is a new best (the pool starts afresh from it), one with as many joins the puzzles to
+  explore (the *pool*).
 
 The pool gets ``POOL_SHARE`` of the work while it has puzzles, fresh grids the rest (work is
 counted in clock ticks, :mod:`.clock`, not timed, so that a seeded run is reproducible).
@@ -287,7 +287,12 @@ class LowSearch:
         self.spares.discard(number)
 
     def found_lower(self, cells: tuple[int, ...]) -> None:
-        """Record a neighbour with fewer opens, then search its grid for fewer still."""
+        """Record a neighbour with fewer opens; its own neighbours come next.
+
+        Its grid is not searched exhaustively: at the opens neighbours reach, the grid of a new
+        best has hardly ever held a puzzle with fewer, and proving that costs the pool many
+        checks.
+        """
         task = self.task
         puzzle = Grid(cells, task.geometry)
         solution = solve(puzzle)
@@ -301,9 +306,6 @@ class LowSearch:
                 return
             puzzle = kept(solution, space.cells(padded))
         self.record(puzzle, solution, "neighbour")
-        if self.level > task.target:
-            space = self._space(self.rng)
-            self.lower_on(GridSearch(solution, space, self.clock), solution, space)
 
 
 @dataclass(frozen=True, slots=True)
