@@ -14,6 +14,7 @@ so they are cached per digit.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
@@ -254,13 +255,8 @@ class Links:
         x_on: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         for d in range(n):
             x_off[d::n], counts[d::n], places[d::n], x_on[d::n] = digit_tables(geo, d, pattern[d])
-        xy_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
-        for cell, m in enumerate(cands):
-            while m:
-                low = m & -m
-                c = cell * n + low.bit_length() - 1
-                xy_off[c] = y_off[c] + x_off[c]
-                m ^= low
+        # a candidate that is not there has nothing either way (() + ())
+        xy_off = list(map(operator.add, y_off, x_off))
         return cls(
             board,
             n,
