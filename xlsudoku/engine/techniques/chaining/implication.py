@@ -22,17 +22,22 @@ and resumes a propagation where a shallower one stopped.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 from typing import Protocol, cast
 
 from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import Geometry
 from xlsudoku.engine.steps import Technique
 from xlsudoku.engine.techniques.chaining.links import (
     Links,
     cells_by_digit,
     peer_masks,
     removals,
+    se_geometry,
     single_index,
 )
 from xlsudoku.engine.techniques.chaining.potential import Candidate, Potential
@@ -154,10 +159,7 @@ class Outcome:
         """
         got = self.bits
         if got is None:
-            got = 0
-            for f in self.facts:
-                got |= 1 << f
-            self.bits = got
+            got = self.bits = reduce(or_, map((1).__lshift__, self.facts), 0)
         return got
 
     def ancestors(self, p: Potential, parents: tuple[Potential, ...]) -> int:
@@ -211,16 +213,36 @@ def footprint(links: Links, outcome: Outcome) -> tuple[int, int]:
     """
     got = outcome.footprint
     if got is None:
-        n = links.size
-        se_houses = links.se_houses
-        cells = keys = 0
-        for f in outcome.facts:
-            cell, d = divmod(f >> 1, n)
-            cells |= 1 << cell
+        cell_bits, key_bits = _candidate_bits(links.board.geometry)
+        seen = [f >> 1 for f in outcome.facts]
+        got = outcome.footprint = (
+            reduce(or_, map(cell_bits.__getitem__, seen), 0),
+            reduce(or_, map(key_bits.__getitem__, seen), 0),
+        )
+    return got
+
+
+@functools.cache
+def _candidate_bits(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return per candidate the bit of its cell and the bits of its (house, digit) keys.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> cells, keys = _candidate_bits(CLASSIC)
+    >>> cells[1 * 9 + 4], [h for h in range(27) if keys[1 * 9 + 4] >> (h * 9 + 4) & 1]
+    (2, [0, 10, 18])
+    """
+    n = geo.size
+    se_houses = se_geometry(geo)[0]
+    cell_bits = []
+    key_bits = []
+    for cell in range(geo.cell_count):
+        for d in range(n):
+            cell_bits.append(1 << cell)
+            keys = 0
             for h in se_houses[cell]:
                 keys |= 1 << (h * n + d)
-        got = outcome.footprint = (cells, keys)
-    return got
+            key_bits.append(keys)
+    return tuple(cell_bits), tuple(key_bits)
 
 
 def _changes(links: Links, cands: tuple[int, ...]) -> tuple[int, int]:
