@@ -25,8 +25,6 @@ from __future__ import annotations
 import functools
 from collections import deque
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import or_
 from typing import Protocol, cast
 
 from xlsudoku.engine.board import Board
@@ -159,7 +157,10 @@ class Outcome:
         """
         got = self.bits
         if got is None:
-            got = self.bits = reduce(or_, map((1).__lshift__, self.facts), 0)
+            got = 0
+            for f in self.facts:
+                got |= 1 << f
+            self.bits = got
         return got
 
     def ancestors(self, p: Potential, parents: tuple[Potential, ...]) -> int:
@@ -214,11 +215,12 @@ def footprint(links: Links, outcome: Outcome) -> tuple[int, int]:
     got = outcome.footprint
     if got is None:
         cell_bits, key_bits = _candidate_bits(links.board.geometry)
-        seen = [f >> 1 for f in outcome.facts]
-        got = outcome.footprint = (
-            reduce(or_, map(cell_bits.__getitem__, seen), 0),
-            reduce(or_, map(key_bits.__getitem__, seen), 0),
-        )
+        cells = keys = 0
+        for f in outcome.facts:
+            c = f >> 1
+            cells |= cell_bits[c]
+            keys |= key_bits[c]
+        got = outcome.footprint = (cells, keys)
     return got
 
 
