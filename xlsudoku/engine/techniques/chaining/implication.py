@@ -394,7 +394,7 @@ class Implications:
         """
         links = self.links
         y = self.kind.y_rules
-        on_off = links.xy_off if y else links.x_off
+        off_of = links.off_potentials(y)
         off_on = self._static_off_on
         if off_on is None:
             off_on = self._static_off_on = links.off_on(y, True)
@@ -410,13 +410,12 @@ class Implications:
             while pending_on:
                 f = pending_on.popleft()
                 parents: tuple[Potential, ...] = (f,)
-                for q in on_off[f >> 1]:
-                    g = q * 2
+                for g in off_of[f >> 1]:
                     if g not in facts:  # facts never hold a potential both on and off
                         if g + 1 in facts:
                             return Outcome(facts, (g + 1, facts[g + 1], g, parents), {})
                         facts[g] = parents
-                        if off_on[q]:
+                        if off_on[g >> 1]:
                             pending_off.append(g)
             if not pending_off:
                 break
@@ -443,7 +442,7 @@ class Implications:
         y = self.kind.y_rules
         extra = bool(self.kind.extra_rules)
         source = links.cands
-        on_off = links.xy_off if y else links.x_off
+        off_of = links.off_potentials(y)
         cands = list(source)
         places = list(links.places)  # places of each digit in each house, kept up to date
         src_places = links.places
@@ -459,8 +458,7 @@ class Implications:
             while pending_on:
                 f = pending_on.popleft()
                 cause = (f,)
-                for q in on_off[f >> 1]:
-                    g = q * 2
+                for g in off_of[f >> 1]:
                     if g not in facts:  # facts never hold a potential both on and off
                         if g + 1 in facts:
                             return Outcome(facts, (g + 1, facts[g + 1], g, cause), nested)

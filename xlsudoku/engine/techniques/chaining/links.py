@@ -202,6 +202,27 @@ def digit_tables(geo: Geometry, d: int, pattern: int) -> DigitTables:
     return x_off, tuple(counts), tuple(places), tuple(x_on)
 
 
+@functools.lru_cache(maxsize=8192)
+def _cell_off_potentials(n: int, cell: Cell, m: int) -> tuple[tuple[Potential, ...], ...]:
+    """Return :func:`_cell_y_off` as off potentials.
+
+    >>> _cell_off_potentials(9, 0, 0b11)[:2]
+    ((2,), (0,))
+    """
+    return tuple(tuple([q * 2 for q in qs]) for qs in _cell_y_off(n, cell, m))
+
+
+@functools.lru_cache(maxsize=4096)
+def _digit_off_potentials(geo: Geometry, d: int, pattern: int) -> tuple[tuple[Potential, ...], ...]:
+    """Return :func:`digit_tables`' ``x_off`` as off potentials.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> _digit_off_potentials(CLASSIC, 0, 0b11)[0]  # digit 1 in r1c1, r1c2
+    (18,)
+    """
+    return tuple(tuple([q * 2 for q in qs]) for qs in digit_tables(geo, d, pattern)[0])
+
+
 @dataclass(slots=True)
 class Links:
     """A board's candidates and the plain rules' links, per candidate, in SE's orders.
@@ -222,10 +243,12 @@ class Links:
     # house * size + digit - 1 -> places of the digit as a mask of positions in the house
     places: list[int]
     x_on: list[tuple[Candidate, ...]]  # candidate -> what the X rule makes on when it goes off
+    patterns: list[int]  # digit - 1 -> the cells holding it (bits)
     off_on_memo: dict[tuple[bool, bool], list[tuple[Candidate, ...]]]
     # what the chain finders of this board memoise on it (pure results of the frozen board,
     # keyed by the finder's own keys): the engine's extra rules on the candidates left
     memo: dict[Hashable, object] = field(default_factory=dict)
+    off_memo: dict[bool, list[tuple[Potential, ...]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, board: Board) -> Links:
@@ -269,8 +292,36 @@ class Links:
             counts,
             places,
             x_on,
+            pattern,
             {},
         )
+
+    def off_potentials(self, y: bool) -> list[tuple[Potential, ...]]:
+        """Return, per candidate, the off potentials its being on makes (``xy_off`` or ``x_off``).
+
+        The links of ``xy_off`` (with *y*) or ``x_off`` as potentials, for the engines' inner
+        loops.
+
+        >>> from xlsudoku.engine.grid import Grid
+        >>> links = Links.of(Board.from_grid(Grid.parse("1234567" + "." * 74)))
+        >>> links.off_potentials(True)[7 * 9 + 7][:2]  # r1c8=8: r1c8 not 9, r1c9 not 8
+        (142, 158)
+        """
+        got = self.off_memo.get(y)
+        if got is None:
+            n = self.size
+            geo = self.board.geometry
+            got = [()] * len(self.x_off)
+            for d in range(n):
+                got[d::n] = _digit_off_potentials(geo, d, self.patterns[d])
+            if y:
+                y_off: list[tuple[Potential, ...]] = [()] * len(got)
+                for cell, m in enumerate(self.cands):
+                    if m:
+                        y_off[cell * n : cell * n + n] = _cell_off_potentials(n, cell, m)
+                got = list(map(operator.add, y_off, got))
+            self.off_memo[y] = got
+        return got
 
     def off_on(self, y: bool, x: bool) -> list[tuple[Candidate, ...]]:
         """Return, per candidate, what its being off makes on (Y rule, X rule or both).
