@@ -313,7 +313,6 @@ class Implications:
         self.kind = kind
         self.budget = Budget(None) if budget is None else budget
         self._cache: dict[Potential, Outcome] = {}
-        self._static_off_on: list[tuple[int, ...]] | None = None
         self._siblings: dict[ChainKind, Implications] = {}
         self._left: Links | None = None  # the links of the candidates the rules last saw
         self._source = source
@@ -395,15 +394,13 @@ class Implications:
         links = self.links
         y = self.kind.y_rules
         off_of = links.off_potentials(y)
-        off_on = self._static_off_on
-        if off_on is None:
-            off_on = self._static_off_on = links.off_on(y, True)
+        on_of = links.on_potentials(y, True)
         facts: dict[Potential, tuple[Potential, ...]] = {first: ()}
         pending_on: deque[Potential] = deque()
         pending_off: deque[Potential] = deque()
         if first & 1:
             pending_on.append(first)
-        elif off_on[first >> 1]:
+        elif on_of[first >> 1]:
             pending_off.append(first)
         while True:
             # the on potentials first, in the order found (SE's order)
@@ -415,14 +412,13 @@ class Implications:
                         if g + 1 in facts:
                             return Outcome(facts, (g + 1, facts[g + 1], g, parents), {})
                         facts[g] = parents
-                        if off_on[g >> 1]:
+                        if on_of[g >> 1]:
                             pending_off.append(g)
             if not pending_off:
                 break
             f = pending_off.popleft()
             parents = (f,)
-            for q in off_on[f >> 1]:
-                g = q * 2 + 1
+            for g in on_of[f >> 1]:
                 if g not in facts:
                     if g - 1 in facts:
                         return Outcome(facts, (g, parents, g - 1, facts[g - 1]), {})

@@ -223,6 +223,17 @@ def _digit_off_potentials(geo: Geometry, d: int, pattern: int) -> tuple[tuple[Po
     return tuple(tuple([q * 2 for q in qs]) for qs in digit_tables(geo, d, pattern)[0])
 
 
+@functools.lru_cache(maxsize=4096)
+def _digit_on_potentials(geo: Geometry, d: int, pattern: int) -> tuple[tuple[Potential, ...], ...]:
+    """Return :func:`digit_tables`' ``x_on`` as on potentials.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> _digit_on_potentials(CLASSIC, 0, 0b11)[0]  # digit 1 in r1c1, r1c2
+    (19,)
+    """
+    return tuple(tuple([q * 2 + 1 for q in qs]) for qs in digit_tables(geo, d, pattern)[3])
+
+
 @dataclass(slots=True)
 class Links:
     """A board's candidates and the plain rules' links, per candidate, in SE's orders.
@@ -249,6 +260,7 @@ class Links:
     # keyed by the finder's own keys): the engine's extra rules on the candidates left
     memo: dict[Hashable, object] = field(default_factory=dict)
     off_memo: dict[bool, list[tuple[Potential, ...]]] = field(default_factory=dict)
+    on_memo: dict[tuple[bool, bool], list[tuple[Potential, ...]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, board: Board) -> Links:
@@ -321,6 +333,34 @@ class Links:
                         y_off[cell * n : cell * n + n] = _cell_off_potentials(n, cell, m)
                 got = list(map(operator.add, y_off, got))
             self.off_memo[y] = got
+        return got
+
+    def on_potentials(self, y: bool, x: bool) -> list[tuple[Potential, ...]]:
+        """Return :meth:`off_on` as on potentials (per candidate, what its being off makes on).
+
+        >>> from xlsudoku.engine.grid import Grid
+        >>> links = Links.of(Board.from_grid(Grid.parse("1234567" + "." * 74)))
+        >>> links.on_potentials(True, False)[7 * 9 + 7]  # r1c8 not 8 makes r1c8 9 on
+        (143,)
+        """
+        got = self.on_memo.get((y, x))
+        if got is None:
+            n = self.size
+            got = [()] * len(self.x_off)
+            if x:
+                geo = self.board.geometry
+                for d in range(n):
+                    got[d::n] = _digit_on_potentials(geo, d, self.patterns[d])
+            if y:
+                for cell, m in enumerate(self.cands):
+                    if m.bit_count() == 2:
+                        low = m & -m
+                        a, b = (
+                            cell * n + low.bit_length() - 1,
+                            cell * n + (m ^ low).bit_length() - 1,
+                        )
+                        got[a], got[b] = (b * 2 + 1,) + got[a], (a * 2 + 1,) + got[b]
+            self.on_memo[(y, x)] = got
         return got
 
     def off_on(self, y: bool, x: bool) -> list[tuple[Candidate, ...]]:

@@ -178,6 +178,7 @@ class NestedForcing:
         # a chain without a new link is left out: a start whose opposite is no nearer the new
         # links than that allows has none (nor has a potential an earlier search exhausted)
         near = _near_links(new_links, on_off, off_on, (limit - 2) // 2)
+        off_of, on_of = links_left.off_potentials(True), links_left.on_potentials(True, True)
         # the searches of another limit on the same candidates left (the level below or
         # above): what they found, and where they ran out, holds for this limit too
         key = (_STARTS, cands)
@@ -202,7 +203,7 @@ class NestedForcing:
                     continue
                 else:
                     chain = shortest_forcing_chain(
-                        cell * n + d, start_on, on_off, off_on, limit, dead
+                        cell * n + d, start_on, off_of, on_of, limit, dead
                     )
                     if chain is None:
                         if first not in dead:  # the limit cut it, not the potentials
