@@ -107,6 +107,7 @@ def _static_pass(
     off_on = links.off_on(y, x)
     on_off_of = links.xy_off if y else links.x_off
     on_off = on_off_of.__getitem__
+    off_of, on_of = links.off_potentials(y), links.on_potentials(y, x)
     # a cycle returns to its start through an off -> on link: potentials no link makes on
     # start none (and a chain from an off start needs a link out of it)
     made_on = {q for targets in off_on for q in targets}
@@ -141,7 +142,7 @@ def _static_pass(
             for start_on in (True, False) if off_on[s] else (True,):
                 if s * 2 + start_on in dead:
                     continue
-                chain = shortest_forcing_chain(s, start_on, on_off_of, off_on, limit_chain, dead)
+                chain = shortest_forcing_chain(s, start_on, off_of, on_of, limit_chain, dead)
                 if chain is not None:
                     found = _chain_conclusion(
                         links, chain, kind.chain_base, kind.sort_key, y, next(order)
@@ -158,20 +159,20 @@ def _static_pass(
 def shortest_forcing_chain(
     s: Candidate,
     start_on: bool,
-    on_off: Sequence[tuple[Candidate, ...]],
-    off_on: Sequence[tuple[Candidate, ...]],
+    off_of: Sequence[tuple[Potential, ...]],
+    on_of: Sequence[tuple[Potential, ...]],
     limit: int,
     dead: set[Potential] | None = None,
 ) -> list[Potential] | None:
     """Return the shortest path of potentials from *s* (on or off) to its opposite, or None.
 
-    *on_off* and *off_on* give, per candidate, what it makes off when on and on when off.
-    The path holds at most *limit* potentials.  When the search runs out of potentials (not
+    *off_of* and *on_of* give, per candidate, the potentials it makes off when on and on when
+    off.  The path holds at most *limit* potentials.  When the search runs out of potentials (not
     out of *limit*), each one it reached whose opposite it did not reach is added to *dead*:
     all it leads to was reached too, so a search from it finds no path to its opposite either.
 
-    >>> on_off, off_on = [(1,), (), (0,)], [(), (2,), ()]  # 0 on -> 1 off -> 2 on -> 0 off
-    >>> shortest_forcing_chain(0, True, on_off, off_on, 9)
+    >>> off_of, on_of = [(2,), (), (0,)], [(), (5,), ()]  # 0 on -> 1 off -> 2 on -> 0 off
+    >>> shortest_forcing_chain(0, True, off_of, on_of, 9)
     [1, 2, 5, 0]
     """
     first = s * 2 + start_on
@@ -186,8 +187,7 @@ def shortest_forcing_chain(
             if depth > limit:
                 return None
             for f in ons:
-                for q in on_off[f >> 1]:
-                    g = q * 2
+                for g in off_of[f >> 1]:
                     if g not in parent:
                         if g == target:
                             return _path_to(parent, f) + [g]
@@ -200,8 +200,7 @@ def shortest_forcing_chain(
             return None
         ons = []
         for f in offs:
-            for q in off_on[f >> 1]:
-                g = q * 2 + 1
+            for g in on_of[f >> 1]:
                 if g not in parent:
                     if g == target:
                         return _path_to(parent, f) + [g]

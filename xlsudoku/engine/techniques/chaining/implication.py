@@ -22,17 +22,20 @@ and resumes a propagation where a shallower one stopped.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Protocol, cast
 
 from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import Geometry
 from xlsudoku.engine.steps import Technique
 from xlsudoku.engine.techniques.chaining.links import (
     Links,
     cells_by_digit,
     peer_masks,
     removals,
+    se_geometry,
     single_index,
 )
 from xlsudoku.engine.techniques.chaining.potential import Candidate, Potential
@@ -211,16 +214,37 @@ def footprint(links: Links, outcome: Outcome) -> tuple[int, int]:
     """
     got = outcome.footprint
     if got is None:
-        n = links.size
-        se_houses = links.se_houses
+        cell_bits, key_bits = _candidate_bits(links.board.geometry)
         cells = keys = 0
         for f in outcome.facts:
-            cell, d = divmod(f >> 1, n)
-            cells |= 1 << cell
-            for h in se_houses[cell]:
-                keys |= 1 << (h * n + d)
+            c = f >> 1
+            cells |= cell_bits[c]
+            keys |= key_bits[c]
         got = outcome.footprint = (cells, keys)
     return got
+
+
+@functools.cache
+def _candidate_bits(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return per candidate the bit of its cell and the bits of its (house, digit) keys.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> cells, keys = _candidate_bits(CLASSIC)
+    >>> cells[1 * 9 + 4], [h for h in range(27) if keys[1 * 9 + 4] >> (h * 9 + 4) & 1]
+    (2, [0, 10, 18])
+    """
+    n = geo.size
+    se_houses = se_geometry(geo)[0]
+    cell_bits = []
+    key_bits = []
+    for cell in range(geo.cell_count):
+        for d in range(n):
+            cell_bits.append(1 << cell)
+            keys = 0
+            for h in se_houses[cell]:
+                keys |= 1 << (h * n + d)
+            key_bits.append(keys)
+    return tuple(cell_bits), tuple(key_bits)
 
 
 def _changes(links: Links, cands: tuple[int, ...]) -> tuple[int, int]:
@@ -289,7 +313,6 @@ class Implications:
         self.kind = kind
         self.budget = Budget(None) if budget is None else budget
         self._cache: dict[Potential, Outcome] = {}
-        self._static_off_on: list[tuple[int, ...]] | None = None
         self._siblings: dict[ChainKind, Implications] = {}
         self._left: Links | None = None  # the links of the candidates the rules last saw
         self._source = source
@@ -370,36 +393,32 @@ class Implications:
         """
         links = self.links
         y = self.kind.y_rules
-        on_off = links.xy_off if y else links.x_off
-        off_on = self._static_off_on
-        if off_on is None:
-            off_on = self._static_off_on = links.off_on(y, True)
+        off_of = links.off_potentials(y)
+        on_of = links.on_potentials(y, True)
         facts: dict[Potential, tuple[Potential, ...]] = {first: ()}
         pending_on: deque[Potential] = deque()
         pending_off: deque[Potential] = deque()
         if first & 1:
             pending_on.append(first)
-        elif off_on[first >> 1]:
+        elif on_of[first >> 1]:
             pending_off.append(first)
         while True:
             # the on potentials first, in the order found (SE's order)
             while pending_on:
                 f = pending_on.popleft()
                 parents: tuple[Potential, ...] = (f,)
-                for q in on_off[f >> 1]:
-                    g = q * 2
+                for g in off_of[f >> 1]:
                     if g not in facts:  # facts never hold a potential both on and off
                         if g + 1 in facts:
                             return Outcome(facts, (g + 1, facts[g + 1], g, parents), {})
                         facts[g] = parents
-                        if off_on[q]:
+                        if on_of[g >> 1]:
                             pending_off.append(g)
             if not pending_off:
                 break
             f = pending_off.popleft()
             parents = (f,)
-            for q in off_on[f >> 1]:
-                g = q * 2 + 1
+            for g in on_of[f >> 1]:
                 if g not in facts:
                     if g - 1 in facts:
                         return Outcome(facts, (g, parents, g - 1, facts[g - 1]), {})
@@ -419,7 +438,7 @@ class Implications:
         y = self.kind.y_rules
         extra = bool(self.kind.extra_rules)
         source = links.cands
-        on_off = links.xy_off if y else links.x_off
+        off_of = links.off_potentials(y)
         cands = list(source)
         places = list(links.places)  # places of each digit in each house, kept up to date
         src_places = links.places
@@ -435,8 +454,7 @@ class Implications:
             while pending_on:
                 f = pending_on.popleft()
                 cause = (f,)
-                for q in on_off[f >> 1]:
-                    g = q * 2
+                for g in off_of[f >> 1]:
                     if g not in facts:  # facts never hold a potential both on and off
                         if g + 1 in facts:
                             return Outcome(facts, (g + 1, facts[g + 1], g, cause), nested)

@@ -14,6 +14,7 @@ so they are cached per digit.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
@@ -201,6 +202,38 @@ def digit_tables(geo: Geometry, d: int, pattern: int) -> DigitTables:
     return x_off, tuple(counts), tuple(places), tuple(x_on)
 
 
+@functools.lru_cache(maxsize=8192)
+def _cell_off_potentials(n: int, cell: Cell, m: int) -> tuple[tuple[Potential, ...], ...]:
+    """Return :func:`_cell_y_off` as off potentials.
+
+    >>> _cell_off_potentials(9, 0, 0b11)[:2]
+    ((2,), (0,))
+    """
+    return tuple(tuple([q * 2 for q in qs]) for qs in _cell_y_off(n, cell, m))
+
+
+@functools.lru_cache(maxsize=4096)
+def _digit_off_potentials(geo: Geometry, d: int, pattern: int) -> tuple[tuple[Potential, ...], ...]:
+    """Return :func:`digit_tables`' ``x_off`` as off potentials.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> _digit_off_potentials(CLASSIC, 0, 0b11)[0]  # digit 1 in r1c1, r1c2
+    (18,)
+    """
+    return tuple(tuple([q * 2 for q in qs]) for qs in digit_tables(geo, d, pattern)[0])
+
+
+@functools.lru_cache(maxsize=4096)
+def _digit_on_potentials(geo: Geometry, d: int, pattern: int) -> tuple[tuple[Potential, ...], ...]:
+    """Return :func:`digit_tables`' ``x_on`` as on potentials.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> _digit_on_potentials(CLASSIC, 0, 0b11)[0]  # digit 1 in r1c1, r1c2
+    (19,)
+    """
+    return tuple(tuple([q * 2 + 1 for q in qs]) for qs in digit_tables(geo, d, pattern)[3])
+
+
 @dataclass(slots=True)
 class Links:
     """A board's candidates and the plain rules' links, per candidate, in SE's orders.
@@ -221,10 +254,13 @@ class Links:
     # house * size + digit - 1 -> places of the digit as a mask of positions in the house
     places: list[int]
     x_on: list[tuple[Candidate, ...]]  # candidate -> what the X rule makes on when it goes off
+    patterns: list[int]  # digit - 1 -> the cells holding it (bits)
     off_on_memo: dict[tuple[bool, bool], list[tuple[Candidate, ...]]]
     # what the chain finders of this board memoise on it (pure results of the frozen board,
     # keyed by the finder's own keys): the engine's extra rules on the candidates left
     memo: dict[Hashable, object] = field(default_factory=dict)
+    off_memo: dict[bool, list[tuple[Potential, ...]]] = field(default_factory=dict)
+    on_memo: dict[tuple[bool, bool], list[tuple[Potential, ...]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, board: Board) -> Links:
@@ -254,13 +290,8 @@ class Links:
         x_on: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
         for d in range(n):
             x_off[d::n], counts[d::n], places[d::n], x_on[d::n] = digit_tables(geo, d, pattern[d])
-        xy_off: list[tuple[int, ...]] = [()] * (geo.cell_count * n)
-        for cell, m in enumerate(cands):
-            while m:
-                low = m & -m
-                c = cell * n + low.bit_length() - 1
-                xy_off[c] = y_off[c] + x_off[c]
-                m ^= low
+        # a candidate that is not there has nothing either way (() + ())
+        xy_off = list(map(operator.add, y_off, x_off))
         return cls(
             board,
             n,
@@ -273,8 +304,64 @@ class Links:
             counts,
             places,
             x_on,
+            pattern,
             {},
         )
+
+    def off_potentials(self, y: bool) -> list[tuple[Potential, ...]]:
+        """Return, per candidate, the off potentials its being on makes (``xy_off`` or ``x_off``).
+
+        The links of ``xy_off`` (with *y*) or ``x_off`` as potentials, for the engines' inner
+        loops.
+
+        >>> from xlsudoku.engine.grid import Grid
+        >>> links = Links.of(Board.from_grid(Grid.parse("1234567" + "." * 74)))
+        >>> links.off_potentials(True)[7 * 9 + 7][:2]  # r1c8=8: r1c8 not 9, r1c9 not 8
+        (142, 158)
+        """
+        got = self.off_memo.get(y)
+        if got is None:
+            n = self.size
+            geo = self.board.geometry
+            got = [()] * len(self.x_off)
+            for d in range(n):
+                got[d::n] = _digit_off_potentials(geo, d, self.patterns[d])
+            if y:
+                y_off: list[tuple[Potential, ...]] = [()] * len(got)
+                for cell, m in enumerate(self.cands):
+                    if m:
+                        y_off[cell * n : cell * n + n] = _cell_off_potentials(n, cell, m)
+                got = list(map(operator.add, y_off, got))
+            self.off_memo[y] = got
+        return got
+
+    def on_potentials(self, y: bool, x: bool) -> list[tuple[Potential, ...]]:
+        """Return :meth:`off_on` as on potentials (per candidate, what its being off makes on).
+
+        >>> from xlsudoku.engine.grid import Grid
+        >>> links = Links.of(Board.from_grid(Grid.parse("1234567" + "." * 74)))
+        >>> links.on_potentials(True, False)[7 * 9 + 7]  # r1c8 not 8 makes r1c8 9 on
+        (143,)
+        """
+        got = self.on_memo.get((y, x))
+        if got is None:
+            n = self.size
+            got = [()] * len(self.x_off)
+            if x:
+                geo = self.board.geometry
+                for d in range(n):
+                    got[d::n] = _digit_on_potentials(geo, d, self.patterns[d])
+            if y:
+                for cell, m in enumerate(self.cands):
+                    if m.bit_count() == 2:
+                        low = m & -m
+                        a, b = (
+                            cell * n + low.bit_length() - 1,
+                            cell * n + (m ^ low).bit_length() - 1,
+                        )
+                        got[a], got[b] = (b * 2 + 1,) + got[a], (a * 2 + 1,) + got[b]
+            self.on_memo[(y, x)] = got
+        return got
 
     def off_on(self, y: bool, x: bool) -> list[tuple[Candidate, ...]]:
         """Return, per candidate, what its being off makes on (Y rule, X rule or both).

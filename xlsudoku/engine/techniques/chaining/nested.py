@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Cell
@@ -112,6 +113,24 @@ def _open(
         engine.budget.spend(cost * m.bit_count())
 
 
+# The key of the inner forcing chains' searches on some candidates left (see NestedForcing).
+_STARTS = "nested forcing starts"
+
+
+@dataclass(frozen=True, slots=True)
+class _Starts:
+    """The searches of the inner forcing chains on some candidates left, up to *limit*.
+
+    Per start (a potential): the chain found (the same under any limit it fits), or cut by
+    *limit*; *dead* holds the potentials from which no chain leads to their opposite at all.
+    """
+
+    limit: int
+    chains: dict[Potential, list[Potential]]
+    cut: set[Potential]
+    dead: set[Potential]
+
+
 @dataclass(frozen=True, slots=True)
 class NestedForcing:
     """Forcing chains on the candidates left, of at most *limit* potentials (see above)."""
@@ -159,16 +178,38 @@ class NestedForcing:
         # a chain without a new link is left out: a start whose opposite is no nearer the new
         # links than that allows has none (nor has a potential an earlier search exhausted)
         near = _near_links(new_links, on_off, off_on, (limit - 2) // 2)
+        off_of, on_of = links_left.off_potentials(True), links_left.on_potentials(True, True)
+        # the searches of another limit on the same candidates left (the level below or
+        # above): what they found, and where they ran out, holds for this limit too
+        key = (_STARTS, cands)
+        known = cast("_Starts | None", links.memo.get(key))
+        if known is None:
+            known = _Starts(0, {}, set(), set())
+        chains: dict[Potential, list[Potential]] = {}
+        cut: set[Potential] = set()
+        dead = set(known.dead)  # no chain leads from these to their opposite
         out: list[Derived] = []
-        dead: set[Potential] = set()  # no chain leads from these to their opposite
         for cell, m, d in _open(engine, cands, 1):
             for start_on in (True, False):
                 first = (cell * n + d) * 2 + start_on
                 if first in dead or first ^ 1 not in near:
                     continue
-                chain = shortest_forcing_chain(cell * n + d, start_on, on_off, off_on, limit, dead)
-                if chain is None:
+                chain = known.chains.get(first)
+                if chain is not None:
+                    chains[first] = chain
+                    if len(chain) > limit:
+                        continue
+                elif first in known.cut and limit <= known.limit:
                     continue
+                else:
+                    chain = shortest_forcing_chain(
+                        cell * n + d, start_on, off_of, on_of, limit, dead
+                    )
+                    if chain is None:
+                        if first not in dead:  # the limit cut it, not the potentials
+                            cut.add(first)
+                        continue
+                    chains[first] = chain
                 end = chain[-1]
                 ecell, ed = divmod(end >> 1, n)
                 targets = (
@@ -183,6 +224,8 @@ class NestedForcing:
                 if parents:
                     nested_chain = ((0, *chain), len(chain))
                     out += [(g, tuple(parents), nested_chain) for g in targets]
+        if limit > known.limit:
+            links.memo[key] = _Starts(limit, chains, cut, dead)
         # SE applies the inner chains easiest first (a forcing X-chain before an XY one, then
         # the shorter): a potential several remove rests on the easiest
         out.sort(key=lambda found: _forcing_key(found[2], n))

@@ -191,6 +191,9 @@ class ChainSearch:
         saying how the chains reach *target* (only a conclusion kept needs them); *origin* is
         the assumptions' cell, or house and digit.
         """
+        if self.collect and not self._does_something(target):
+            self._order += 1  # as kept and dropped (see _keep)
+            return
         self._keep(chains_complexity(*branches), form, target, label, cells, branches, origin)
 
     def _keep(
