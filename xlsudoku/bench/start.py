@@ -11,9 +11,10 @@ The save is the one ``xlsudoku workbook start`` does: when START changed only ce
 sizes), it writes just those cells into the file it read (:func:`xlsudoku.xlsm.keep.patch_cells`),
 else openpyxl saves the workbook and every cell START did not write is put back as the file had
 it.  Beside it each run also saves the same workbook the plain way, with openpyxl alone
-(``save plain``), the two in turn (A B, then B A), in CPU time.  ``--rows N`` first fills the Collection with N rows (made-up puzzles,
-seed 1); ``--as-excel`` writes its numbers as Excel does (no ``t="n"``), so the cells are
-compared one by one rather than recognised as openpyxl's own.
+(``save plain``), the two in turn (A B, then B A), in CPU time.  ``--rows N`` first fills the
+Collection with N rows (made-up puzzles, seed 1); ``--as-excel`` writes its numbers as Excel
+does (no ``t="n"``), so the cells are compared one by one rather than recognised as openpyxl's
+own.
 """
 
 from __future__ import annotations
