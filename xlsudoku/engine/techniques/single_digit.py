@@ -28,7 +28,7 @@ def _positions(board: Board, digit: Digit) -> list[tuple[Cell, ...]]:
     """Return, for every house, the cells where *digit* is a candidate."""
     bit = 1 << (digit - 1)
     cands = board.cands
-    return [tuple(c for c in cells if cands[c] & bit) for cells in board.geometry.houses]
+    return [tuple([c for c in cells if cands[c] & bit]) for cells in board.geometry.houses]
 
 
 def _seen_by_both(
@@ -233,17 +233,17 @@ def find_empty_rectangle(board: Board) -> Iterator[Step]:
             cols = sorted({geo.col_of(c) for c in cells})
             if len(rows) < 2 or len(cols) < 2:
                 continue  # all in one line: locked candidates, not a rectangle
-            box_cells = geo.houses[box]
-            for r in sorted({geo.row_of(c) for c in box_cells}):
-                for c in sorted({geo.col_of(x) for x in box_cells}):
-                    in_row = [x for x in cells if geo.row_of(x) == r and geo.col_of(x) != c]
-                    in_col = [x for x in cells if geo.col_of(x) == c and geo.row_of(x) != r]
-                    if not in_row or not in_col:
-                        continue
-                    if any(geo.row_of(x) != r and geo.col_of(x) != c for x in cells):
-                        continue
-                    for step in _rectangles(board, digit, pos, box, r, c, cells):
-                        by_box.setdefault(box, []).append(step)
+            placed = [(geo.row_of(x), geo.col_of(x)) for x in cells]
+            for r in sorted({geo.row_of(c) for c in geo.houses[box]}):
+                # the cross at row r must hold every place: those off row r share one column
+                off_row = {col for row, col in placed if row != r}
+                if len(off_row) != 1:
+                    continue
+                (c,) = off_row
+                if not any(row == r and col != c for row, col in placed):
+                    continue
+                for step in _rectangles(board, digit, pos, box, r, c, cells):
+                    by_box.setdefault(box, []).append(step)
         yield from _with_duals(board, digit, by_box, Technique.EMPTY_RECTANGLE, "Empty Rectangles")
 
 

@@ -308,6 +308,48 @@ def _colex(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(combinations(range(n), k), key=lambda combo: sum(1 << i for i in combo)))
 
 
+def _within(masks: list[int], start: int, k: int, most: int) -> list[tuple[int, ...]]:
+    """Return the k-subsets of *masks*' indices whose union with *start* has <= *most* bits.
+
+    They come in ``_colex`` order, and are the only ones that can make a subset of degree
+    *most*; the search drops a partial subset as soon as its union is too large.
+
+    >>> _within([0b1, 0b10, 0b1100], 0, 2, 2)
+    [(0, 1)]
+    >>> _within([0b1, 0b10, 0b100], 0, 2, 2) == list(_colex(3, 2))
+    True
+    """
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def grow(first: int, union: int) -> None:
+        if len(chosen) == k:
+            found.append(tuple(chosen))
+            return
+        for i in range(first, len(masks) - (k - len(chosen)) + 1):
+            more = union | masks[i]
+            if more.bit_count() <= most:
+                chosen.append(i)
+                grow(i + 1, more)
+                chosen.pop()
+
+    if start.bit_count() <= most:
+        grow(0, start)
+    found.sort(key=lambda combo: sum(1 << i for i in combo))
+    return found
+
+
+def _places(board: Board, cells: tuple[Cell, ...], skip: int, d: Digit) -> int:
+    """Return the positions in *cells* (but *skip*) of the empty cells with candidate *d*."""
+    values = board.values
+    cands = board.cands
+    places = 0
+    for i, c in enumerate(cells):
+        if i != skip and not values[c] and cands[c] >> (d - 1) & 1:
+            places |= 1 << i
+    return places
+
+
 def _type_3(
     board: Board,
     loop: tuple[Cell, ...],
@@ -332,7 +374,8 @@ def _type_3(
             # the subset's other cells: unsolved, two candidates or more (SE's order of sets)
             usable = [c for c in cells if c not in (c1, c2) and cands[c].bit_count() >= 2]
             if 2 * degree <= empty and len(usable) >= degree - 1:
-                for combo in _colex(len(usable), degree - 1):
+                masks = [cands[c] for c in usable]
+                for combo in _within(masks, extra, degree - 1, degree):
                     others = tuple(usable[i] for i in combo)
                     naked = extra & cands[c1] & cands[c2]
                     for c in others:
@@ -366,7 +409,11 @@ def _type_3(
                 rest = [d for d in range(1, n + 1) if not (pair | extra) >> (d - 1) & 1]
                 if degree - 2 > len(rest):
                     continue
-                for combo in _colex(len(rest), degree - 2):
+                spots = [_places(board, cells, i2, d) for d in rest]
+                paired = 0
+                for d in digits_of(pair):
+                    paired |= _places(board, cells, i2, d)
+                for combo in _within(spots, paired, degree - 2, degree):
                     chosen = [rest[i] for i in combo] + list(digits_of(pair))
                     where = 0
                     ok = True

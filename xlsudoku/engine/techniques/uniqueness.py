@@ -516,6 +516,15 @@ def _solved_rectangles(board: Board, solved: int) -> Iterator[tuple[tuple[Cell, 
                     for other in range(n):
                         if other == line:
                             continue
+                        # the corners on *line* are solved; a rectangle whose other two make
+                        # another count is never yielded, wherever it is met first
+                        k1, k2 = (
+                            (other * n + a, other * n + b)
+                            if by_rows
+                            else (a * n + other, b * n + other)
+                        )
+                        if 2 + (placed >> k1 & 1) + (placed >> k2 & 1) != solved:
+                            continue
                         rows, cols = ((line, other), (a, b)) if by_rows else ((a, b), (line, other))
                         same_band = rows[0] // geo.box_rows == rows[1] // geo.box_rows
                         if same_band == (cols[0] // geo.box_cols == cols[1] // geo.box_cols):

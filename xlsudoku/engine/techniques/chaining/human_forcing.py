@@ -54,30 +54,27 @@ def find_forcing_chain(board: Board, max_depth: int = 12) -> Iterator[Step]:
     seen: set[tuple[frozenset[Elimination], frozenset[Placement]]] = set()
     limits = sorted({*range(6, max_depth, 3), max_depth})
     propagations = {node: LayeredPropagation(ctx, node) for node in nodes}
+    sizes: dict[Candidate, tuple[int, list[int]]] = {}  # contradiction -> support size, facts
+    reached = 0  # the depth every propagation has reached
     for limit in limits:
+        # The first step at a limit is its shortest contradiction when there is one; it is
+        # found without running every propagation to the limit (see _first_contradiction).
+        first = _first_contradiction(board, nodes, propagations, (reached, limit), sizes)
+        if first is not None:
+            step = _contradiction_step(board, propagations[first], sizes[first][1])
+            key = (frozenset(step.eliminations), frozenset(step.placements))
+            if key not in seen:
+                seen.add(key)
+                yield step
         results = {node: p.run(limit) for node, p in propagations.items()}
+        reached = limit
         found: list[tuple[int, Step]] = []
         for node in nodes:
             p = results[node]
             if p.contradiction is None:
                 continue
-            cell, d = divmod(node, n)
-            facts = _trace(p.reason, p.contradiction[0])
-            support = _support(board, p.reason, _broken_facts(board, p))
-            cells = tuple(dict.fromkeys((f >> 1) // n for f in support))
-            ch = geo.digit_char(d + 1)
-            step = Step(
-                Technique.FORCING_CHAIN,
-                (),
-                (Elimination(cell, d + 1),),
-                cells,
-                (),
-                (d + 1,),
-                f"Forcing chain (contradiction): if {geo.cell_name(cell)} is {ch}, then "
-                f"{_chain_text(board, p.reason, facts)}: {_broken(board, p)}. So "
-                f"{geo.cell_name(cell)} cannot be {ch}",
-            )
-            found.append((len(support), step))
+            size, support = _contradiction_support(board, p, node, sizes)
+            found.append((size, _contradiction_step(board, p, support)))
         found.sort(key=lambda item: item[0])
         grouped = _group_forcing(board, results)
         grouped.sort(key=lambda item: item[0])
@@ -86,6 +83,83 @@ def find_forcing_chain(board: Board, max_depth: int = 12) -> Iterator[Step]:
             if key not in seen:
                 seen.add(key)
                 yield step
+
+
+def _contradiction_support(
+    board: Board,
+    p: LayeredPropagation,
+    node: Candidate,
+    sizes: dict[Candidate, tuple[int, list[int]]],
+) -> tuple[int, list[int]]:
+    """Return the size and the facts of the support of *p*'s contradiction (made once)."""
+    got = sizes.get(node)
+    if got is None:
+        support = _support(board, p.reason, _broken_facts(board, p))
+        got = sizes[node] = (len(support), support)
+    return got
+
+
+def _first_contradiction(
+    board: Board,
+    nodes: list[Candidate],
+    propagations: dict[Candidate, LayeredPropagation],
+    limits: tuple[int, int],
+    sizes: dict[Candidate, tuple[int, list[int]]],
+) -> Candidate | None:
+    """Return the assumption whose contradiction up to the limit has the smallest support.
+
+    *limits* are the depth every propagation has reached and the limit.  Ties go to the first
+    in *nodes*, as a stable sort by support size orders them.  The propagations are deepened
+    a few layers at a time: a contradiction drawn at depth k rests on its chain of k + 1 facts
+    at least, so once every propagation has reached depth k without one, a contradiction
+    still to come rests on k + 2 facts or more and cannot beat a support that small.  A
+    propagation is left at some depth up to the limit; running it on later draws the same
+    facts in the same order.
+    """
+    reached, limit = limits
+    best: tuple[int, int] | None = None  # (support size, index in nodes)
+    for i, node in enumerate(nodes):
+        p = propagations[node]
+        if p.contradiction is not None:
+            size = _contradiction_support(board, p, node, sizes)[0]
+            if best is None or (size, i) < best:
+                best = (size, i)
+    for depth in sorted({*range(reached + 2, limit, 2), limit}):
+        if best is not None and reached + 2 > best[0]:
+            break
+        for i, node in enumerate(nodes):
+            p = propagations[node]
+            if p.contradiction is None:
+                p.run(depth)
+                if p.contradiction is not None:
+                    size = _contradiction_support(board, p, node, sizes)[0]
+                    if best is None or (size, i) < best:
+                        best = (size, i)
+        reached = depth
+    return None if best is None else nodes[best[1]]
+
+
+def _contradiction_step(board: Board, p: LayeredPropagation, support: list[int]) -> Step:
+    """Return the step that eliminates the assumption of *p*, which led to a contradiction."""
+    assert p.contradiction is not None
+    geo = board.geometry
+    n = geo.size
+    first = p.queue[0]
+    cell, d = divmod(first >> 1, n)
+    facts = _trace(p.reason, p.contradiction[0])
+    cells = tuple(dict.fromkeys((f >> 1) // n for f in support))
+    ch = geo.digit_char(d + 1)
+    return Step(
+        Technique.FORCING_CHAIN,
+        (),
+        (Elimination(cell, d + 1),),
+        cells,
+        (),
+        (d + 1,),
+        f"Forcing chain (contradiction): if {geo.cell_name(cell)} is {ch}, then "
+        f"{_chain_text(board, p.reason, facts)}: {_broken(board, p)}. So "
+        f"{geo.cell_name(cell)} cannot be {ch}",
+    )
 
 
 def _group_forcing(

@@ -558,6 +558,8 @@ class LayerContext:
     counts: list[int]  # house * size + digit - 1 -> places left
     digit_cells: list[int]  # digit - 1 -> bit mask of the cells holding it
     peer_masks: tuple[int, ...]
+    house_keys: tuple[tuple[int, ...], ...]  # cell -> house * size for each of its houses
+    house_masks: tuple[int, ...]  # house -> bit mask of its cells
 
 
 class LayeredPropagation:
@@ -591,20 +593,24 @@ class LayeredPropagation:
         self.contradiction: tuple[int, int] | None = None
 
     def run(self, max_depth: int) -> LayeredPropagation:
-        """Draw every inference of depth up to *max_depth* (stop at a contradiction)."""
+        """Draw every inference of depth up to *max_depth* (stop at a contradiction).
+
+        The inferences of one fact are read from the candidates as they were before any of
+        them is recorded (a true fact's from the bits it held, a false fact's are all true and
+        change no candidate), and recorded in order, each as it is drawn.
+        """
         if self.contradiction is not None:
             return self
         ctx = self.ctx
-        geo = ctx.board.geometry
         n = ctx.size
         cands = self.cands
         counts = self.counts
         digit_cells = self.digit_cells
         peer_masks = ctx.peer_masks
+        house_keys = ctx.house_keys
+        house_masks = ctx.house_masks
         reason = self.reason
         queue = self.queue
-        houses = geo.houses
-        houses_of = geo.houses_of
         head = self.head
         while head < len(queue):
             fact = queue[head]
@@ -612,59 +618,82 @@ class LayeredPropagation:
             if level >= max_depth:
                 break
             head += 1
-            node = fact >> 1
-            cell = node // n
-            d = node - cell * n
-            bit = 1 << d
+            cell, d = divmod(fact >> 1, n)
             level += 1
             if fact & 1:
                 # true: the cell's other candidates and the digit in its peers are false
-                new = []
-                others = cands[cell] & ~bit
+                others = cands[cell] & ~(1 << d)
+                seen = peer_masks[cell] & digit_cells[d]
+                base = cell * n
                 while others:
                     low = others & -others
-                    new.append(((cell * n + low.bit_length() - 1) * 2, SAME_CELL, -1))
                     others ^= low
-                seen = peer_masks[cell] & digit_cells[d]
-                while seen:
-                    low = seen & -seen
-                    new.append((((low.bit_length() - 1) * n + d) * 2, SEES, -1))
-                    seen ^= low
-            else:
-                # false: a cell with one candidate left, a house with one place left
-                new = []
-                left = cands[cell]
-                if not left & (left - 1):
-                    new.append(((cell * n + left.bit_length() - 1) * 2 + 1, LAST_CANDIDATE, -1))
-                for h in houses_of[cell]:
-                    if counts[h * n + d] == 1:
-                        for c in houses[h]:
-                            if cands[c] & bit:
-                                new.append(((c * n + d) * 2 + 1, LAST_PLACE, h))
-                                break
-            for f, why, house in new:
-                if f in reason:
-                    continue
-                reason[f] = (fact, why, house, level)
-                if f ^ 1 in reason:
-                    self.contradiction = (f, -1)
-                    return self
-                queue.append(f)
-                if not f & 1:
-                    node2 = f >> 1
-                    c2 = node2 // n
-                    d2 = node2 - c2 * n
-                    cands[c2] &= ~(1 << d2)
-                    digit_cells[d2] &= ~(1 << c2)
-                    if not cands[c2]:
+                    d2 = low.bit_length() - 1
+                    f = (base + d2) * 2
+                    if f in reason:
+                        continue
+                    reason[f] = (fact, SAME_CELL, -1, level)
+                    if f + 1 in reason:
+                        self.contradiction = (f, -1)
+                        return self
+                    queue.append(f)
+                    left = cands[cell] = cands[cell] & ~low
+                    digit_cells[d2] &= ~(1 << cell)
+                    if not left:
                         self.contradiction = (f, -2)
                         return self
-                    for h in houses_of[c2]:
-                        k = counts[h * n + d2] - 1
-                        counts[h * n + d2] = k
+                    for key in house_keys[cell]:
+                        k = counts[key + d2] - 1
+                        counts[key + d2] = k
                         if not k:
-                            self.contradiction = (f, h)
+                            self.contradiction = (f, key // n)
                             return self
+                bit = 1 << d
+                while seen:
+                    low = seen & -seen
+                    seen ^= low
+                    c2 = low.bit_length() - 1
+                    f = (c2 * n + d) * 2
+                    if f in reason:
+                        continue
+                    reason[f] = (fact, SEES, -1, level)
+                    if f + 1 in reason:
+                        self.contradiction = (f, -1)
+                        return self
+                    queue.append(f)
+                    left = cands[c2] = cands[c2] & ~bit
+                    digit_cells[d] &= ~low
+                    if not left:
+                        self.contradiction = (f, -2)
+                        return self
+                    for key in house_keys[c2]:
+                        k = counts[key + d] - 1
+                        counts[key + d] = k
+                        if not k:
+                            self.contradiction = (f, key // n)
+                            return self
+            else:
+                # false: a cell with one candidate left, a house with one place left
+                left = cands[cell]
+                if not left & (left - 1):
+                    f = (cell * n + left.bit_length() - 1) * 2 + 1
+                    if f not in reason:
+                        reason[f] = (fact, LAST_CANDIDATE, -1, level)
+                        if f - 1 in reason:
+                            self.contradiction = (f, -1)
+                            return self
+                        queue.append(f)
+                for key in house_keys[cell]:
+                    if counts[key + d] == 1:
+                        h = key // n
+                        c2 = (house_masks[h] & digit_cells[d]).bit_length() - 1
+                        f = (c2 * n + d) * 2 + 1
+                        if f not in reason:
+                            reason[f] = (fact, LAST_PLACE, h, level)
+                            if f - 1 in reason:
+                                self.contradiction = (f, -1)
+                                return self
+                            queue.append(f)
         self.head = head
         return self
 
@@ -683,4 +712,30 @@ def layer_context(board: Board) -> LayerContext:
                 counts[h * n + low.bit_length() - 1] += 1
                 m ^= low
     digit_cells = cells_by_digit(board)[1:]
-    return LayerContext(board, n, counts, digit_cells, peer_masks(geo))
+    house_keys, house_masks = _house_tables(geo)
+    return LayerContext(board, n, counts, digit_cells, _peer_masks(geo), house_keys, house_masks)
+
+
+@functools.cache
+def _peer_masks(geo: Geometry) -> tuple[int, ...]:
+    """Return ``peer_masks(geo)``, made once per geometry."""
+    return peer_masks(geo)
+
+
+@functools.cache
+def _house_tables(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Return per cell its houses times the size, and per house the bit mask of its cells.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> keys, masks = _house_tables(CLASSIC)
+    >>> [k // 9 for k in keys[10]], bin(masks[0])  # r2c2: row 2, column 2, box 1
+    ([1, 10, 18], '0b111111111')
+    """
+    keys = tuple(tuple(h * geo.size for h in houses) for houses in geo.houses_of)
+    masks = []
+    for cells in geo.houses:
+        m = 0
+        for c in cells:
+            m |= 1 << c
+        masks.append(m)
+    return keys, tuple(masks)
