@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.board import Board
@@ -141,6 +141,18 @@ def removals(geo: Geometry) -> tuple[Removal, ...]:
         for cell in range(geo.cell_count)
         for d in range(n)
     )
+
+
+def _bivalue_pairs(cands: Sequence[int], n: int) -> Iterator[tuple[Candidate, Candidate]]:
+    """Yield the two candidates (``cell * n + digit index``) of every cell holding exactly two.
+
+    >>> list(_bivalue_pairs([0b11, 0b111, 0b1010], 4))
+    [(0, 1), (9, 11)]
+    """
+    for cell, m in enumerate(cands):
+        if m.bit_count() == 2:
+            low = m & -m
+            yield cell * n + low.bit_length() - 1, cell * n + (m ^ low).bit_length() - 1
 
 
 @functools.lru_cache(maxsize=8192)
@@ -352,14 +364,8 @@ class Links:
                 for d in range(n):
                     got[d::n] = _digit_on_potentials(geo, d, self.patterns[d])
             if y:
-                for cell, m in enumerate(self.cands):
-                    if m.bit_count() == 2:
-                        low = m & -m
-                        a, b = (
-                            cell * n + low.bit_length() - 1,
-                            cell * n + (m ^ low).bit_length() - 1,
-                        )
-                        got[a], got[b] = (b * 2 + 1,) + got[a], (a * 2 + 1,) + got[b]
+                for a, b in _bivalue_pairs(self.cands, n):
+                    got[a], got[b] = (b * 2 + 1,) + got[a], (a * 2 + 1,) + got[b]
             self.on_memo[(y, x)] = got
         return got
 
@@ -379,14 +385,8 @@ class Links:
             n = self.size
             got = list(self.x_on) if x else [()] * len(self.x_off)
             if y:
-                for cell, m in enumerate(self.cands):
-                    if m.bit_count() == 2:
-                        low = m & -m
-                        a, b = (
-                            cell * n + low.bit_length() - 1,
-                            cell * n + (m ^ low).bit_length() - 1,
-                        )
-                        got[a], got[b] = (b,) + got[a], (a,) + got[b]
+                for a, b in _bivalue_pairs(self.cands, n):
+                    got[a], got[b] = (b,) + got[a], (a,) + got[b]
             self.off_on_memo[(y, x)] = got
         return got
 
