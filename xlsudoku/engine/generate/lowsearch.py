@@ -12,7 +12,11 @@ processes; this module imports neither, so the data flows one way):
   explore (the *pool*).
 
 The pool gets ``POOL_SHARE`` of the work while it has puzzles, fresh grids the rest (work is
-counted in clock ticks, :mod:`.clock`, not timed, so that a seeded run is reproducible).
+counted in clock ticks, :mod:`.clock`, not timed, so that a seeded run is reproducible).  Once
+a neighbour move has given the best so far, the pool gets ``NEIGHBOUR_SHARE`` instead: the
+puzzles near that best are then where lower ones are found, and a fresh grid rarely holds one
+as low; while fresh grids give the records (patterns that fix many cells), they keep their
+larger share.
 
 A search can get *stuck*: the puzzles as good as the best all lie near the one found first, and
 none of them has a lower neighbour.  After ``STUCK_TICKS`` without a new best, each fresh grid
@@ -47,6 +51,9 @@ TURN_CHECKS = 400
 # weighed as :mod:`.clock` says) rather than timed, so that a seeded run does not depend on the
 # machine's speed or load.
 POOL_SHARE = 0.75
+
+# The pool's share once the best so far came from a neighbour move.
+NEIGHBOUR_SHARE = 0.9
 
 # Puzzles kept waiting in the pool at most.
 POOL_LIMIT = 500
@@ -215,10 +222,12 @@ class LowSearch:
         return self.best is not None and self.clock.count - self.since >= STUCK_TICKS
 
     def pool_turn(self) -> bool:
-        """Return True when the next turn goes to the pool (it gets POOL_SHARE of the work)."""
+        """Return True when the next turn goes to the pool (see the module notes for its share)."""
         if not self.pool:
             return False
-        return self.pool_work * (1 - POOL_SHARE) <= self.fresh_work * POOL_SHARE
+        best = self.best
+        share = NEIGHBOUR_SHARE if best is not None and best.source == "neighbour" else POOL_SHARE
+        return self.pool_work * (1 - share) <= self.fresh_work * share
 
     # ---- fresh grids ---------------------------------------------------------------------
 

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
+from typing import cast
 
 from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.lowclue import OrbitSpace
 from xlsudoku.engine.grid import CLASSIC, Geometry
 from xlsudoku.engine.masks import digits_of
-from xlsudoku.engine.solver import singles_candidates, solutions_cells
+from xlsudoku.engine.solver import FAST9, Work, singles_candidates, solutions_cells
 
 # Stages of moves (see the module notes).
 STAGES = 3
@@ -116,34 +117,120 @@ def neighbours(
         cands = singles_candidates(base, geometry)
         if cands is None:  # pragma: no cover - base is part of a solvable puzzle
             continue
-        # Every check of this blanking finds solutions of *base*; two of them that agree on an
-        # orbit show that giving the orbit those digits leaves two solutions: no check needed.
-        found: list[tuple[int, ...]] = []
-        known: set[tuple[int, ...]] = set()
+        checks = _Checks9(base, work) if geometry == CLASSIC else _Checks(base, geometry, work)
         for x in adds:
             orbit = space.orbits[x]
             choices = [digits_of(cands[c]) for c in orbit]
             if math.prod(len(options) for options in choices) > VALUE_LIMIT:
                 continue
             again = tuple(cells[c] for c in orbit) if x in removed else None
-            seen: dict[tuple[int, ...], int] = {}
-            for solution in found:
-                key = tuple(solution[c] for c in orbit)
-                seen[key] = seen.get(key, 0) + 1
+            seen = checks.seen(orbit)
             for digits in itertools.product(*choices):
-                if digits == again or seen.get(digits, 0) > 1:
-                    continue  # the puzzle itself, or two solutions known
-                trial = base[:]
-                for c, d in zip(orbit, digits, strict=True):
-                    trial[c] = d
-                solved = solutions_cells(trial, geometry, 2, work)
-                for solution in solved:
-                    if solution not in known:
-                        known.add(solution)
-                        found.append(solution)
-                        key = tuple(solution[c] for c in orbit)
-                        seen[key] = seen.get(key, 0) + 1
-                if len(solved) == 1:
+                if digits == again:
+                    continue  # the puzzle itself
+                key = checks.key(orbit, digits)
+                if seen.get(key, 0) > 1:
+                    continue  # two solutions known
+                if checks.unique(key, orbit, seen):
+                    trial = base[:]
+                    for c, d in zip(orbit, digits, strict=True):
+                        trial[c] = d
                     yield clues - w_removed + weight[x], tuple(trial)
                 else:
                     yield 0, None
+
+
+class _Checks:
+    """The uniqueness checks of one blanking and the solutions of it they find.
+
+    Every check of a blanking finds solutions of the blanked puzzle; two of them that agree on
+    an orbit show that giving the orbit those digits leaves two solutions: no check needed.
+    A *key* names an orbit's digits, and a solution's digits on that orbit.
+    """
+
+    def __init__(self, base: list[int], geometry: Geometry, work: Work) -> None:
+        self.base = base
+        self.geometry = geometry
+        self.work = work
+        self.found: list[tuple[int, ...]] = []
+        self.known: set[tuple[int, ...]] = set()
+
+    def key(self, orbit: tuple[int, ...], digits: tuple[int, ...]) -> Hashable:
+        """Return the key of *digits* on *orbit*."""
+        return digits
+
+    def solution_key(self, orbit: tuple[int, ...], solution: tuple[int, ...]) -> Hashable:
+        """Return the key of *solution*'s digits on *orbit*."""
+        return tuple(solution[c] for c in orbit)
+
+    def seen(self, orbit: tuple[int, ...]) -> dict[Hashable, int]:
+        """Return how many known solutions have each key on *orbit*."""
+        seen: dict[Hashable, int] = {}
+        for solution in self.found:
+            key = self.solution_key(orbit, solution)
+            seen[key] = seen.get(key, 0) + 1
+        return seen
+
+    def unique(self, key: Hashable, orbit: tuple[int, ...], seen: dict[Hashable, int]) -> bool:
+        """Return whether giving *orbit* the digits *key* leaves one solution; count the rest."""
+        trial = self.base[:]
+        for c, d in zip(orbit, cast(tuple[int, ...], key), strict=True):
+            trial[c] = d
+        solved = solutions_cells(trial, self.geometry, 2, self.work)
+        for solution in solved:
+            if solution not in self.known:
+                self.known.add(solution)
+                self.found.append(solution)
+                other = self.solution_key(orbit, solution)
+                seen[other] = seen.get(other, 0) + 1
+        return len(solved) == 1
+
+
+class _Checks9(_Checks):
+    """:class:`_Checks` on the 9x9 solver's candidate ints: keys and solutions are ints.
+
+    The same searches as :func:`~xlsudoku.engine.solver.solutions_cells` (same start, same
+    limit, the same work counted), without building digit lists and tuples for each.
+    """
+
+    def __init__(self, base: list[int], work: Work) -> None:
+        super().__init__(base, CLASSIC, work)
+        given = FAST9.given
+        self.givens = sum(given[c][d] for c, d in enumerate(base) if d)
+        self.ints: list[int] = []
+        self.known_ints: set[int] = set()
+        self.spread: dict[tuple[int, ...], int] = {}
+
+    def key(self, orbit: tuple[int, ...], digits: tuple[int, ...]) -> Hashable:
+        """Return the candidate bits of *digits* on *orbit*."""
+        given = FAST9.given
+        return sum(given[c][d] for c, d in zip(orbit, digits, strict=True))
+
+    def _spread(self, orbit: tuple[int, ...]) -> int:
+        bits = self.spread.get(orbit)
+        if bits is None:
+            bits = self.spread[orbit] = FAST9.spread(sum(1 << c for c in orbit))
+        return bits
+
+    def seen(self, orbit: tuple[int, ...]) -> dict[Hashable, int]:
+        """Return how many known solutions have each key on *orbit*."""
+        bits = self._spread(orbit)
+        seen: dict[Hashable, int] = {}
+        for solution in self.ints:
+            key = solution & bits
+            seen[key] = seen.get(key, 0) + 1
+        return seen
+
+    def unique(self, key: Hashable, orbit: tuple[int, ...], seen: dict[Hashable, int]) -> bool:
+        """Return whether giving *orbit* the digits *key* leaves one solution; count the rest."""
+        keep: list[int] = []
+        stats = FAST9.search_givens(self.givens | cast(int, key), 2, keep)
+        self.work(1 + stats.guesses)
+        bits = self._spread(orbit)
+        for solution in keep:
+            if solution not in self.known_ints:
+                self.known_ints.add(solution)
+                self.ints.append(solution)
+                other = solution & bits
+                seen[other] = seen.get(other, 0) + 1
+        return len(keep) == 1
