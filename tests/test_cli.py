@@ -94,6 +94,9 @@ def test_count_with_limit_from_stdin(capsys, monkeypatch):
     assert out.split() == [">=2"] * 6
     code, out, _ = _run(capsys, ["count", "--with-puzzle", PUZZLE])
     assert out == f"{PUZZLE}\t1\n"
+    # no solution and no clash in the givens (r1c9 can only be 9, which r2c9 holds): counted 0
+    code, out, err = _run(capsys, ["count", "12345678." + "........9" + "." * 63])
+    assert (code, out, err) == (0, "0\n", "")
 
 
 def test_count_errors(tmp_path, capsys):
@@ -180,6 +183,51 @@ def test_parser_has_the_core_commands():
     }
     for name, rest in lines.items():
         assert parser.parse_args([name, *rest]).command == name
+
+
+def test_command_words_name_the_modules_that_add_them():
+    # main() builds only the module a command line starts with: the table must say truly
+    # which words each module adds, or a command would be missing from its own parser
+    import argparse
+
+    from xlsudoku.cli import COMMAND_WORDS, command_modules
+
+    for module in command_modules():
+        sub = argparse.ArgumentParser().add_subparsers()
+        for add in module.COMMANDS:
+            add(sub)
+        assert tuple(sub.choices) == COMMAND_WORDS[module.__name__.rsplit(".", 1)[1]]
+    assert list(build_parser()._subparsers._group_actions[0].choices) == [  # type: ignore[union-attr]
+        word for words in COMMAND_WORDS.values() for word in words
+    ]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["count", "p.txt", "--limit", "5"],
+        ["grade", "p.txt", "--format", "json"],
+        ["workbook", "start", "b.xlsm", "--output", "o.xlsm"],
+        ["generate", "--opens", "24", "--seed", "3"],
+        ["daily", "--help"],
+        ["bench", "fill", "--help"],
+        ["count", "--limit", "zero", "p.txt"],
+        ["counts", "p.txt"],
+        ["--help"],
+        [],
+    ],
+)
+def test_the_one_command_parser_reads_a_line_as_the_whole_parser_does(capsys, argv):
+    # same namespace, or the same exit and the same message on stdout and stderr
+    outcomes = []
+    for parser in (build_parser(), build_parser(argv)):
+        try:
+            args = vars(parser.parse_args(argv))
+            outcomes.append(("args", {k: v for k, v in args.items() if not callable(v)}))
+        except SystemExit as exit_:
+            captured = capsys.readouterr()
+            outcomes.append(("exit", exit_.code, captured.out, captured.err))
+    assert outcomes[0] == outcomes[1]
 
 
 def test_console_process_reads_stdin():

@@ -37,20 +37,46 @@ if TYPE_CHECKING:
     from xlsudoku.interrupts import Interrupts
 
 
-def command_modules() -> tuple[ModuleType, ...]:
-    """Return the command modules, in the order ``--help`` lists their commands."""
-    from xlsudoku.cli import analysis, bench, generate, production, puzzles, workbook
+# The command words of each command module, in the order ``--help`` lists them.  A command line
+# that starts with one of them needs only its module: ``xlsudoku count FILE`` neither imports
+# the benchmarks nor builds their parsers (a tenth of the whole process on small inputs).
+# ``tests/test_cli.py`` holds this table to the words the modules add.
+COMMAND_WORDS: dict[str, tuple[str, ...]] = {
+    "analysis": ("grade", "hint", "analyze"),
+    "generate": ("generate",),
+    "puzzles": ("solve", "count", "format"),
+    "workbook": ("workbook",),
+    "production": ("batch", "daily", "booklet", "stats"),
+    "bench": ("bench",),
+}
 
-    return (analysis, generate, puzzles, workbook, production, bench)
+
+def command_modules(word: str | None = None) -> tuple[ModuleType, ...]:
+    """Return the command modules, in the order ``--help`` lists their commands.
+
+    With a command *word*, only the module that adds it (every module for an unknown word).
+
+    >>> [m.__name__ for m in command_modules("count")]
+    ['xlsudoku.cli.puzzles']
+    >>> len(command_modules())
+    6
+    """
+    import importlib
+
+    names = [name for name, words in COMMAND_WORDS.items() if word in words] or COMMAND_WORDS
+    return tuple(importlib.import_module(f"xlsudoku.cli.{name}") for name in names)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the one parser with every command.
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """Return the one parser: with every command, or only the one *argv* starts with.
+
+    Parsing *argv* with either gives the same namespace, the same help and the same errors:
+    a command word selects its subparser before anything else is read.
 
     >>> parser = build_parser()
     >>> parser.parse_args(["workbook", "start", "book.xlsm"]).button
     'start'
-    >>> parser.parse_args(["solve", "book.xlsm"]).command
+    >>> build_parser(["solve", "book.xlsm"]).parse_args(["solve", "book.xlsm"]).command
     'solve'
     """
     import argparse
@@ -61,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         "without Excel.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in command_modules():
+    for module in command_modules(argv[0] if argv else None):
         for add in module.COMMANDS:
             add(sub)
     return parser
@@ -73,7 +99,7 @@ def _prepare(argv: list[str]) -> tuple[Callable[[Interrupts], int], str]:
     A command that writes files sets ``first_state`` (``args -> str``): what its files are
     before it runs, said if Ctrl+C comes first.
     """
-    args = build_parser().parse_args(argv)
+    args = build_parser(argv).parse_args(argv)
     args.argv = list(argv)
     args.main = main  # the entry itself, for a tool that runs command lines in-process
     first_state: Callable[[argparse.Namespace], str] | None = getattr(args, "first_state", None)

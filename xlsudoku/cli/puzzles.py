@@ -82,7 +82,7 @@ def _add_count(sub: Subparsers) -> None:
 
 
 def _run_count(args: argparse.Namespace) -> int:
-    from xlsudoku.engine.grid import Grid
+    from xlsudoku.engine.grid import ConflictError, Grid
     from xlsudoku.engine.solver import count_solutions
 
     if args.limit < 1:
@@ -95,14 +95,21 @@ def _run_count(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    found = read_source(args)
+    # Clashing givens have no solution: only a puzzle counted 0 is checked for a clash (the
+    # message read_source would give), not all of them before counting.
+    found = read_source(args, validate=False)
     status = 0
     for line, result in found:
+        n = count_solutions(result, args.limit) if isinstance(result, Grid) else 0
+        if isinstance(result, Grid) and not n:
+            try:
+                result.validate()
+            except ConflictError as error:
+                result = error
         if not isinstance(result, Grid):
             report_bad(line, result)
             status = 1
             continue
-        n = count_solutions(result, args.limit)
         text = f">={n}" if n >= args.limit and args.limit > 1 else str(n)
         print(f"{result}\t{text}" if args.with_puzzle else text)
     return status
