@@ -436,7 +436,7 @@ def test_bench_reach_runs_generate_and_prints_its_figures(
 
     assert run_reach(["--targets", "24,23", "--seeds", "1", "--seconds", "10"]) == 0
     out = capsys.readouterr().out
-    assert "time to reach [24, 23] opens, pattern none, rotate180, seeds 1..1" in out
+    assert "time to reach [24, 23] opens, 9x9, pattern none, rotate180, seeds 1..1" in out
     assert "23 opens: reached 1/1 seeds; median " in out and out.rstrip().splitlines()[
         -1
     ].startswith("end: load average")
@@ -459,6 +459,16 @@ def test_bench_reach_runs_generate_and_prints_its_figures(
         assert "0.5 s work each" in out
         lines.append(next(line for line in out.splitlines() if line.startswith("seed 1:")))
     assert lines[0].split(",")[0] == lines[1].split(",")[0]  # "seed 1: fewest N opens"
+    # another shape: the request is made on it, its goal named; 9x9-only modes refused
+    argv = ["--geometry", "16x16", "--targets", "150,120", "--seeds", "1", "--seconds", "5"]
+    assert run_reach(argv) == 0
+    out = capsys.readouterr().out
+    assert "time to reach [150, 120] opens, 16x16, pattern none" in out
+    assert "120 opens: reached 1/1 seeds" in out and "goal" not in out
+    fewest = int(next(x for x in out.splitlines() if x.startswith("seed 1:")).split()[3])
+    assert fewest <= 120  # 9x9 has 81 cells: only a 16x16 run can stop at 120 or fewer
+    assert run_reach(["--geometry", "16x16", "--floors", "--seeds", "1"]) == 2
+    assert "--floors and --qqwing are 9x9 only" in capsys.readouterr().err
 
 
 def test_bench_reach_runs_qqwing_alone_when_installed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from xlsudoku.cli.inputs import add_geometry
 from xlsudoku.cli.shell import Subparsers
 
 Arguments = Callable[[argparse.ArgumentParser], None]
@@ -209,6 +210,7 @@ def _reach(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=_at_least(1), default=1, help="processes per run (1)")
     p.add_argument("--pattern", default="none", help="pattern of the runs (none)")
     p.add_argument("--symmetry", default="rotate180", help="symmetry (rotate180)")
+    add_geometry(p, "9x9")
     p.add_argument("--lowest", action="store_true", help="instead: the fewest opens")
     p.add_argument("--floors", action="store_true", help="instead: the floors table")
     p.add_argument(
