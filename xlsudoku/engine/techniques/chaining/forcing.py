@@ -187,10 +187,11 @@ def shortest_forcing_chain(
             if depth > limit:
                 return None
             for f in ons:
-                for g in off_of[f >> 1]:
+                gs = off_of[f >> 1]
+                if target in gs:  # never reached before: the search ends where it is
+                    return _path_to(parent, f) + [target]
+                for g in gs:
                     if g not in parent:
-                        if g == target:
-                            return _path_to(parent, f) + [g]
                         parent[g] = f
                         offs.append(g)
         if not offs:
@@ -200,10 +201,11 @@ def shortest_forcing_chain(
             return None
         ons = []
         for f in offs:
-            for g in on_of[f >> 1]:
+            gs = on_of[f >> 1]
+            if target in gs:
+                return _path_to(parent, f) + [target]
+            for g in gs:
                 if g not in parent:
-                    if g == target:
-                        return _path_to(parent, f) + [g]
                     parent[g] = f
                     ons.append(g)
         offs = []
