@@ -91,6 +91,11 @@ class Geometry:
     houses_of: tuple[tuple[House, ...], ...] = field(init=False, compare=False, repr=False)
     peers: tuple[tuple[Cell, ...], ...] = field(init=False, compare=False, repr=False)
     peer_sets: tuple[frozenset[Cell], ...] = field(init=False, compare=False, repr=False)
+    # the hash of the compared fields, made once: the engine's tables are cached per geometry
+    hash_value: int = field(init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        return self.hash_value
 
     def __post_init__(self) -> None:
         if self.box_rows < 1 or self.box_cols < 1:
@@ -131,6 +136,7 @@ class Geometry:
         setattr_(self, "houses_of", tuple(tuple(hs) for hs in houses_of))
         setattr_(self, "peer_sets", tuple(peer_sets))
         setattr_(self, "peers", tuple(tuple(sorted(ps)) for ps in peer_sets))
+        setattr_(self, "hash_value", hash((self.box_rows, self.box_cols, self.diagonals)))
 
     @property
     def name(self) -> str:

@@ -171,15 +171,23 @@ def shortest_forcing_chain(
     out of *limit*), each one it reached whose opposite it did not reach is added to *dead*:
     all it leads to was reached too, so a search from it finds no path to its opposite either.
 
+    Most searches find no path: the first one only marks the potentials it reaches, and a
+    search that meets the opposite runs again recording each potential's parent for the path.
+
     >>> off_of, on_of = [(2,), (), (0,)], [(), (5,), ()]  # 0 on -> 1 off -> 2 on -> 0 off
     >>> shortest_forcing_chain(0, True, off_of, on_of, 9)
     [1, 2, 5, 0]
+    >>> dead = set()
+    >>> shortest_forcing_chain(1, True, off_of, on_of, 9, dead), sorted(dead)
+    (None, [3])
     """
     first = s * 2 + start_on
     target = first ^ 1
-    parent: dict[Potential, Potential] = {first: -1}
+    seen = bytearray(2 * len(off_of))
+    seen[first] = 1
+    reached = [first]
     ons = [first] if start_on else []
-    offs = [] if start_on else [first]
+    offs: list[Potential] = [] if start_on else [first]
     depth = 1  # potentials on the path so far
     while ons or offs:
         if ons:
@@ -187,12 +195,14 @@ def shortest_forcing_chain(
             if depth > limit:
                 return None
             for f in ons:
-                for g in off_of[f >> 1]:
-                    if g not in parent:
-                        if g == target:
-                            return _path_to(parent, f) + [g]
-                        parent[g] = f
+                gs = off_of[f >> 1]
+                if target in gs:  # never reached before: the search ends in this layer
+                    return _shortest_path(first, off_of, on_of)
+                for g in gs:
+                    if not seen[g]:
+                        seen[g] = 1
                         offs.append(g)
+            reached += offs
         if not offs:
             break
         depth += 1
@@ -200,16 +210,44 @@ def shortest_forcing_chain(
             return None
         ons = []
         for f in offs:
-            for g in on_of[f >> 1]:
-                if g not in parent:
-                    if g == target:
-                        return _path_to(parent, f) + [g]
-                    parent[g] = f
+            gs = on_of[f >> 1]
+            if target in gs:
+                return _shortest_path(first, off_of, on_of)
+            for g in gs:
+                if not seen[g]:
+                    seen[g] = 1
                     ons.append(g)
+        reached += ons
         offs = []
     if dead is not None:
-        dead.update([f for f in parent if f ^ 1 not in parent])
+        dead.update([f for f in reached if not seen[f ^ 1]])
     return None
+
+
+def _shortest_path(
+    first: Potential,
+    off_of: Sequence[tuple[Potential, ...]],
+    on_of: Sequence[tuple[Potential, ...]],
+) -> list[Potential]:
+    """Return the path breadth-first search finds from *first* to its opposite (one exists).
+
+    >>> _shortest_path(1, [(2,), (), (0,)], [(), (5,), ()])
+    [1, 2, 5, 0]
+    """
+    target = first ^ 1
+    parent: dict[Potential, Potential] = {first: -1}
+    layer = [first]
+    while True:
+        step = []
+        for f in layer:
+            gs = (off_of if f & 1 else on_of)[f >> 1]
+            if target in gs:
+                return _path_to(parent, f) + [target]
+            for g in gs:
+                if g not in parent:
+                    parent[g] = f
+                    step.append(g)
+        layer = step
 
 
 def _path_to(parent: dict[Potential, Potential], f: Potential) -> list[Potential]:

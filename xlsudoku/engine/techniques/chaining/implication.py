@@ -32,6 +32,7 @@ from xlsudoku.engine.grid import Geometry
 from xlsudoku.engine.steps import Technique
 from xlsudoku.engine.techniques.chaining.links import (
     Links,
+    Removal,
     cells_by_digit,
     peer_masks,
     removals,
@@ -47,6 +48,17 @@ NestedChain = tuple[tuple[int, ...], int]
 # An off potential an extra rule finds: the potential, the potentials it rests on, and the
 # nested chain that found it (None for a pattern).
 Derived = tuple[Potential, tuple[Potential, ...], NestedChain | None]
+
+# What the rules read (see Implications._rule_tables): per candidate the off potentials its
+# being on makes, the on potentials its being off makes (static), what its going off changes
+# (dynamic), and the index of the one bit of each mask.
+_Tables = tuple[
+    list[tuple[Potential, ...]], list[tuple[Potential, ...]], tuple[Removal, ...], tuple[int, ...]
+]
+
+# How many conclusions' ancestors an outcome finds by walking its parents before it makes
+# every potential's ancestors at once (see chains_complexity).
+_WALKS = 6
 
 # Work units (see Budget): a round of the extra rules on the candidates an assumption leaves.
 EXTRA_RULES_COST = 12
@@ -147,21 +159,7 @@ class Outcome:
     # potential -> the off potentials of an outer assumption it rests on, as a bit set (the
     # nested chains' inner outcomes, made on first need)
     removed: dict[Potential, int] | None = field(default=None)
-    bits: int | None = field(default=None)  # see fact_bits()
-
-    def fact_bits(self) -> int:
-        """Return the potentials found as a bit set (bit p for potential p), made once.
-
-        >>> bin(Outcome({1: (), 2: (1,), 5: (2,)}, None, {}).fact_bits())
-        '0b100110'
-        """
-        got = self.bits
-        if got is None:
-            got = 0
-            for f in self.facts:
-                got |= 1 << f
-            self.bits = got
-        return got
+    walks: int = field(default=0)  # ancestors found by walking the parents (see ancestor_set)
 
     def ancestors(self, p: Potential, parents: tuple[Potential, ...]) -> int:
         """Return *p* (with *parents*) and every potential it rests on, as a bit set.
@@ -184,6 +182,24 @@ class Outcome:
         for q in parents:
             bits |= ancestry[q]
         return bits
+
+    def ancestor_set(self, p: Potential, parents: tuple[Potential, ...]) -> set[Potential]:
+        """Return :meth:`ancestors` as a set, walking back from *parents* alone.
+
+        Most outcomes are asked for a few potentials' ancestors, fewer than they hold.
+
+        >>> sorted(Outcome({1: (), 2: (1,), 5: (2,)}, None, {}).ancestor_set(5, (2,)))
+        [1, 2, 5]
+        """
+        facts = self.facts
+        got = {p}
+        stack = list(parents)
+        while stack:
+            q = stack.pop()
+            if q not in got:
+                got.add(q)
+                stack += facts[q]
+        return got
 
     def complexity(self, p: Potential, parents: tuple[Potential, ...]) -> int:
         """Return how many potentials *p* (with *parents*) rests on, itself included.
@@ -274,6 +290,15 @@ def chains_complexity(*branches: tuple[Outcome, Potential, tuple[Potential, ...]
     total = 0
     nested: dict[tuple[int, ...], int] = {}
     for outcome, p, parents in branches:
+        if outcome.ancestry is None and outcome.walks < _WALKS:
+            # a few walks back cost less than every potential's ancestors at once
+            outcome.walks += 1
+            found = outcome.ancestor_set(p, parents)
+            total += len(found)
+            for f, (identity, complexity) in outcome.nested.items():
+                if f in found:
+                    nested[identity] = complexity
+            continue
         bits = outcome.ancestors(p, parents)
         total += bits.bit_count()
         for f, (identity, complexity) in outcome.nested.items():
@@ -324,6 +349,7 @@ class Implications:
         self._previous: Implications | None = None
         self._since = (0, 0)
         self._inner: dict[ChainKind, Implications] = {}
+        self._tables: _Tables | None = None  # the rules' tables on these links, made on first need
 
     def outcome(self, first: Potential) -> Outcome:
         """Return the consequences of assuming *first* (cached).
@@ -385,16 +411,27 @@ class Implications:
             got = self._left = Links.of(left)
         return got
 
+    def _rule_tables(self) -> _Tables:
+        """Return the tables the rules of this engine's kind read, made once per engine."""
+        got = self._tables
+        if got is None:
+            links = self.links
+            y = self.kind.y_rules
+            got = self._tables = (
+                links.off_potentials(y),
+                links.on_potentials(y, True),
+                removals(links.board.geometry),
+                single_index(links.size),
+            )
+        return got
+
     def _follow_static(self, first: Potential) -> Outcome:
         """Return the consequences of *first* by the plain rules on the puzzle's candidates.
 
         The candidates stay as they are, so what an off potential makes on is fixed, and an
         off potential that makes nothing on is recorded but not queued (it would do nothing).
         """
-        links = self.links
-        y = self.kind.y_rules
-        off_of = links.off_potentials(y)
-        on_of = links.on_potentials(y, True)
+        off_of, on_of = self._rule_tables()[:2]
         facts: dict[Potential, tuple[Potential, ...]] = {first: ()}
         pending_on: deque[Potential] = deque()
         pending_off: deque[Potential] = deque()
@@ -433,17 +470,15 @@ class Implications:
         its digit in a house on the candidates left; each rests on the candidates the
         assumption removed there.
         """
+        off_of, _, removal, single = self._rule_tables()
         links = self.links
         n = links.size
         y = self.kind.y_rules
         extra = bool(self.kind.extra_rules)
         source = links.cands
-        off_of = links.off_potentials(y)
         cands = list(source)
         places = list(links.places)  # places of each digit in each house, kept up to date
         src_places = links.places
-        removal = removals(links.board.geometry)
-        single = single_index(n)
         facts: dict[Potential, tuple[Potential, ...]] = {first: ()}
         nested: dict[Potential, NestedChain] = {}
         pending_on: deque[Potential] = deque()

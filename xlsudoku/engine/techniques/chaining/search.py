@@ -91,18 +91,6 @@ def _region_words(geo: Geometry, d: int, h: int, f: Potential) -> str:
     return f"wherever {geo.digit_char(d + 1)} goes in {geo.house_name(h)}, {statement(f, geo)}"
 
 
-def _members(bits: int) -> Iterator[Potential]:
-    """Yield the potentials of a bit set, lowest first.
-
-    >>> list(_members(0b100110))
-    [1, 2, 5]
-    """
-    while bits:
-        low = bits & -bits
-        yield low.bit_length() - 1
-        bits ^= low
-
-
 def _contradiction(outcome: Outcome) -> list[Branch]:
     """Return the two chains of *outcome*'s contradiction: to its potential on and off."""
     assert outcome.contradiction is not None
@@ -278,7 +266,8 @@ class ChainSearch:
             if self.best is not None and engine.budget.spent:
                 break  # out of work: the easiest chain found so far
             value_on: dict[int, Outcome] = {}
-            common: int | None = None  # the potentials every digit's outcome found so far
+            # the potentials every digit's outcome found so far, in the first one's order
+            common: list[Potential] | None = None
             for d in range(n):
                 if not m >> d & 1:
                     continue
@@ -316,16 +305,16 @@ class ChainSearch:
                     continue
                 self._regions(cell, d, on)
                 value_on[d] = on
-                common = on.fact_bits() if common is None else common & on.fact_bits()
+                if common is None:
+                    common = list(on.facts)
+                elif common:
+                    facts = on.facts
+                    common = [f for f in common if f in facts]
             if not common:
                 continue
             # what every digit of the cell leads to: on potentials first, each in the order
             # the first digit's outcome found it
-            shared = set(_members(common))
-            first = next(iter(value_on.values())).facts
-            for f in [f for f in first if f & 1 and f in shared] + [
-                f for f in first if not f & 1 and f in shared
-            ]:
+            for f in [f for f in common if f & 1] + [f for f in common if not f & 1]:
                 self.consider(
                     [(o, f, o.facts[f]) for o in value_on.values()],
                     CELL,
@@ -348,18 +337,18 @@ class ChainSearch:
                 continue
             places = [c for c in cells if links.cands[c] & bit]
             # the other places' outcomes one by one, while some potential is common to all
+            # (in the order *on* found them)
             outcomes = [on]
-            bits = on.fact_bits()
+            common: Iterable[Potential] = on.facts
             for c in places[1:]:
                 o = self.engine.outcome((c * n + d) * 2 + 1)
                 outcomes.append(o)
-                bits &= o.fact_bits()
-                if not bits:
+                facts = o.facts
+                common = [f for f in common if f in facts]
+                if not common:
                     break
-            if not bits:
+            if not common:
                 continue
-            shared = set(_members(bits))
-            common = [f for f in on.facts if f in shared]
             for f in common:
                 if f >> 1 == cell * n + d:
                     continue
