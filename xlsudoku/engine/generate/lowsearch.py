@@ -152,6 +152,8 @@ class LowSearch:
         # pool numbers of the spares (stage 0 only), and the tick of the last record
         self.spares: set[int] = set()
         self.since = 0
+        # a grid that gave the best so far, searched for fewer on the next fresh turn
+        self.held: tuple[GridSearch, Grid, OrbitSpace] | None = None
 
     def _space(self, rng: random.Random) -> OrbitSpace:
         task = self.task
@@ -170,7 +172,7 @@ class LowSearch:
                 self.clock.poll()
                 if self.pool_turn():
                     self._counted(self.explore, pool=True)
-                elif task.max_grids is None or self.grids < task.max_grids:
+                elif self.held is not None or task.max_grids is None or self.grids < task.max_grids:
                     self._counted(self.fresh, pool=False)
                 else:
                     return "trials"
@@ -232,35 +234,50 @@ class LowSearch:
     # ---- fresh grids ---------------------------------------------------------------------
 
     def fresh(self) -> None:
-        """Search a new grid for fewer opens than the best; on failure, one as good for the pool."""
+        """Search a grid for fewer opens than the best; on failure, one as good for the pool.
+
+        A grid that gave a new best is kept and searched for fewer again on the next fresh
+        turn (so the pool first explores the new best), a new grid drawn only when it has none.
+        """
         task = self.task
-        solution = random_grid(self.rng, task.geometry)
-        self.grids += 1
-        space = self._space(self.rng)
-        every = (1 << len(space.orbits)) - 1
-        # else the fixed blank cells hold an unavoidable set of this grid: nothing to search
-        if other_solution(solution, space.cells(every & ~space.forbidden)) is None:
+        if self.held is not None:
+            search, solution, space = self.held
+            self.held = None
+        else:
+            solution = random_grid(self.rng, task.geometry)
+            self.grids += 1
+            space = self._space(self.rng)
+            every = (1 << len(space.orbits)) - 1
+            # else the fixed blank cells hold an unavoidable set of this grid: nothing to search
+            if other_solution(solution, space.cells(every & ~space.forbidden)) is not None:
+                if self.on_grid is not None:
+                    self.on_grid(self.grids, self.level)
+                return
             search = GridSearch(solution, space, self.clock)
-            self.lower_on(search, solution, space)
-            if self.level > task.target and len(self.pool) < POOL_LIMIT:
-                found = search.run(self.level, task.target)
+        if self.lower_on(search, solution, space):
+            self.held = (search, solution, space)
+            return
+        if self.level > task.target and len(self.pool) < POOL_LIMIT:
+            found = search.run(self.level, task.target)
+            if found is not None:
+                self.add_to_pool(kept(solution, space.cells(found)).cells)
+            elif self.stuck:
+                found = search.run(self.level + 2, self.level + 1)
                 if found is not None:
-                    self.add_to_pool(kept(solution, space.cells(found)).cells)
-                elif self.stuck:
-                    found = search.run(self.level + 2, self.level + 1)
-                    if found is not None:
-                        self.add_to_pool(kept(solution, space.cells(found)).cells, spare=True)
+                    self.add_to_pool(kept(solution, space.cells(found)).cells, spare=True)
         if self.on_grid is not None:
             self.on_grid(self.grids, self.level)
 
-    def lower_on(self, search: GridSearch, solution: Grid, space: OrbitSpace) -> None:
-        """Step the exhaustive search on one grid down while it finds fewer opens."""
+    def lower_on(self, search: GridSearch, solution: Grid, space: OrbitSpace) -> bool:
+        """Ask the exhaustive search on one grid for fewer opens; return whether it found them."""
         target = self.task.target
-        while self.level > target:
-            found = search.run(max(target, self.level - 1), target)
-            if found is None:
-                return
-            self.record(kept(solution, space.cells(found)), solution, "grid")
+        if self.level <= target:
+            return False
+        found = search.run(max(target, self.level - 1), target)
+        if found is None:
+            return False
+        self.record(kept(solution, space.cells(found)), solution, "grid")
+        return True
 
     # ---- neighbours ----------------------------------------------------------------------
 
