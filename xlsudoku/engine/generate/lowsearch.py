@@ -4,8 +4,9 @@ Two moves take turns (:mod:`.deep` runs them for the generator, :mod:`.workers` 
 processes; this module imports neither, so the data flows one way):
 
 - *fresh grids* (a trial each): on a new random solution grid, the exhaustive hitting-set search
-  (:class:`.lowclue.GridSearch`) asks for fewer opens than the best so far, then fewer again
-  after each find, until it reaches the target or proves that the grid has nothing lower;
+  (:class:`.lowclue.GridSearch`) asks for fewer opens than the best so far; a grid that gives a
+  new best is kept and asked for fewer again on the next fresh turn (the pool explores the new
+  best first), until it reaches the target or proves that the grid has nothing lower;
 - *neighbours* (:mod:`.neighbours`): puzzles with as many opens as the best are changed by
   blanking one or two clue orbits and giving one orbit any digits; a unique result with fewer
   opens is a new best (the pool starts afresh from it), one with as many joins the puzzles to
@@ -21,8 +22,9 @@ larger share.
 A search can get *stuck*: the puzzles as good as the best all lie near the one found first, and
 none of them has a lower neighbour.  After ``STUCK_TICKS`` without a new best, each fresh grid
 also gives the pool a *spare*: a puzzle of the grid one or two opens above the best.  Only its
-lowering moves (stage 0) are tried (those that stay above the best are spares in turn), and
-the puzzles as good as the best that they reach start the exploration again somewhere else.
+lowering moves (the head of stage 0, :mod:`.neighbours`) are tried (those that stay above the
+best are spares in turn), and the puzzles as good as the best that they reach start the
+exploration again somewhere else.
 """
 
 from __future__ import annotations
