@@ -22,11 +22,12 @@ only once the equal puzzles of the whole pool had been explored: patterns 8 and 
 from 23 to 21 through neighbours in 60 s; now in 2-3 s.)
 
 On 9x9 the choices of a kind (blanking, orbit given, its digits) are ranked by the candidates
-left once the choice is placed on the propagated blanked puzzle and propagated: most unique
-neighbours are among the most constrained, so stages 0 to 2 check the *head* of
-each kind (``HEAD_SHARE`` of its choices, most constrained first) and stages 3 to 5 the rest,
-once every puzzle of the pool had its heads.  On other shapes stages 0 to 2 check every choice
-in turn and stages 3 to 5 are empty.
+left once the choice is placed on the propagated blanked puzzle and propagated (only the
+``SETTLE_SHARE`` with fewest candidates once placed are propagated: propagating them all would
+cost more than the checks): most unique neighbours are among the most constrained, so stages 0
+to 2 check the *head* of each kind (``HEAD_SHARE`` of its choices, most constrained first, and
+at least ``HEAD_LEAST``) and stages 3 to 5 the rest, once every puzzle of the pool had its
+heads.  On other shapes stages 0 to 2 check every choice in turn and stages 3 to 5 are empty.
 """
 
 from __future__ import annotations
@@ -48,8 +49,13 @@ from xlsudoku.engine.solver import FAST9, Work, singles_candidates, solutions_ce
 KINDS = 3
 STAGES = 2 * KINDS
 
-# Share of a kind's choices, most constrained first, in its head.
+# Share of a kind's choices, most constrained first, in its head, and its fewest choices (a
+# small kind, such as blanking a pair and giving the center, is checked whole at once).
 HEAD_SHARE = 0.25
+HEAD_LEAST = 400
+
+# Share of a kind's choices propagated to rank them (those with fewest candidates once placed).
+SETTLE_SHARE = 0.4
 
 # Digit choices tried for one added orbit at most (larger orbits are skipped).
 VALUE_LIMIT = 729
@@ -178,12 +184,12 @@ def _ranked9(
     """Check the 9x9 *moves* (base, clues kept, orbits to give) most constrained first.
 
     Each blanked puzzle is propagated once; each orbit's digits are placed on that state (one
-    cell at a time: a digit propagation already rules out is never tried further) and
-    propagated again.  The candidates left then rank every choice of the stage: the fewer, the
+    cell at a time: a digit propagation already rules out is never tried further), and the
+    most promising choices propagated again.  The candidates left rank the choices: the fewer, the
     likelier the check finds one solution, and the cheaper it is, so unique neighbours come
     first instead of wherever their blanking falls.  Choices that propagation proves to have
-    no solution are never checked.  Only the head (``HEAD_SHARE`` of the ranked choices) is
-    checked, or with *tail* the rest.
+    no solution are never checked.  Only the head (see the module notes) is checked, or with
+    *tail* the rest.
     """
     given, place, settle = FAST9.given, FAST9.place, FAST9.settle
     ranked: list[tuple[int, int, int, int, tuple[int, ...], int, int]] = []
@@ -209,17 +215,25 @@ def _ranked9(
                     break
             else:
                 for state, placed, digits in options:
-                    if digits == again:
-                        continue  # the puzzle itself
-                    state, placed = settle(state, placed)
-                    work(1)
-                    if state >= 0:
+                    if digits != again:  # else the puzzle itself
                         ranked.append(
                             (state.bit_count(), len(ranked), number, x, digits, state, placed)
                         )
+    # propagating every choice would cost more than checking the head: those with fewest
+    # candidates once placed are propagated, and ranked by what is left
     ranked.sort()
-    head = math.ceil(len(ranked) * HEAD_SHARE)
-    for _, _, number, x, digits, state, placed in ranked[head:] if tail else ranked[:head]:
+    head = max(HEAD_LEAST, math.ceil(len(ranked) * HEAD_SHARE))
+    cut = max(head, math.ceil(len(ranked) * SETTLE_SHARE))
+    settled = []
+    for _, order, number, x, digits, state, placed in ranked[:cut]:
+        state, placed = settle(state, placed)
+        work(1)
+        if state >= 0:
+            settled.append((state.bit_count(), order, number, x, digits, state, placed))
+    settled.sort()
+    for _, _, number, x, digits, state, placed in (
+        settled[head:] + ranked[cut:] if tail else settled[:head]
+    ):
         checks = blankings[number]
         orbit = space.orbits[x]
         key = sum(given[c][d] for c, d in zip(orbit, digits, strict=True))
