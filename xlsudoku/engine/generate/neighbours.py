@@ -101,10 +101,12 @@ def neighbours(
 ) -> Iterator[tuple[int, tuple[int, ...] | None]]:
     """Yield ``(clues, cells)`` for each unique neighbour, ``(0, None)`` for each other check.
 
-    Digit choices that solutions found by earlier checks of the same blanking already show to
-    leave two solutions are not checked (nor yielded).  Orbits fixed open (``space.forced``)
-    are never blanked, orbits fixed blank (``space.forbidden``) never given.  Each check counts
-    its work on *clock* (which raises :class:`~.clock.Stopped` to stop).
+    *stage* 0 to ``STAGES - 1`` (see the module notes): stage *k* and stage ``k + KINDS`` hold
+    the moves of kind *k* between them.  Digit choices that solutions found by earlier checks
+    of the same blanking already show to leave two solutions are not checked (nor yielded).
+    Orbits fixed open (``space.forced``) are never blanked, orbits fixed blank
+    (``space.forbidden``) never given.  Each check counts its work on *clock* (which raises
+    :class:`~.clock.Stopped` to stop).
 
     >>> import random
     >>> from xlsudoku.engine.symmetry import Symmetry
@@ -114,7 +116,8 @@ def neighbours(
     ...     "6......2.....8....3..1...6......367...........819......9...2..5....5.....1......8")
     >>> space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, (), (), random.Random(0))
     >>> from xlsudoku.engine.generate.clock import Clock
-    >>> clues, cells = next(m for m in neighbours(space, known.cells, 1, Clock()) if m[1])
+    >>> equal = (m for s in (1, 1 + KINDS) for m in neighbours(space, known.cells, s, Clock()))
+    >>> clues, cells = next(m for m in equal if m[1])
     >>> clues, Grid(cells).given_count, count_solutions(Grid(cells)), Grid(cells) != known
     (18, 18, 1, True)
     """
