@@ -25,9 +25,9 @@ On 9x9 the choices of a kind (blanking, orbit given, its digits) are ranked by t
 left once the choice is placed on the propagated blanked puzzle and propagated (only the
 ``SETTLE_SHARE`` with fewest candidates once placed are propagated: propagating them all would
 cost more than the checks): most unique neighbours are among the most constrained, so stages 0
-to 2 check the *head* of each kind (``HEAD_SHARE`` of its choices, most constrained first, and
-at least ``HEAD_LEAST``) and stages 3 to 5 the rest, once every puzzle of the pool had its
-heads.  On other shapes stages 0 to 2 check every choice in turn and stages 3 to 5 are empty.
+to 2 check the *head* of each kind (``HEAD_SHARE`` of its choices, most constrained first) and
+stages 3 to 5 the rest, once every puzzle of the pool had its heads.  On other shapes stages 0
+to 2 check every choice in turn and stages 3 to 5 are empty.
 """
 
 from __future__ import annotations
@@ -49,10 +49,8 @@ from xlsudoku.engine.solver import FAST9, Work, singles_candidates, solutions_ce
 KINDS = 3
 STAGES = 2 * KINDS
 
-# Share of a kind's choices, most constrained first, in its head, and its fewest choices (a
-# small kind, such as blanking a pair and giving the center, is checked whole at once).
+# Share of a kind's choices, most constrained first, in its head.
 HEAD_SHARE = 0.25
-HEAD_LEAST = 400
 
 # Share of a kind's choices propagated to rank them (those with fewest candidates once placed).
 SETTLE_SHARE = 0.4
@@ -225,8 +223,8 @@ def _ranked9(
     # propagating every choice would cost more than checking the head: those with fewest
     # candidates once placed are propagated, and ranked by what is left
     ranked.sort()
-    head = max(HEAD_LEAST, math.ceil(len(ranked) * HEAD_SHARE))
-    cut = max(head, math.ceil(len(ranked) * SETTLE_SHARE))
+    head = math.ceil(len(ranked) * HEAD_SHARE)
+    cut = math.ceil(len(ranked) * SETTLE_SHARE)
     settled = []
     for _, order, number, x, digits, state, placed in ranked[:cut]:
         state, placed = settle(state, placed)
