@@ -20,9 +20,9 @@ from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.generate.clock import WORK_TICKS
 from xlsudoku.engine.generate.lowclue import Clock, LowClueError, OrbitSpace, descend
 from xlsudoku.engine.generate.lowsearch import Found, LowSearch, Task
-from xlsudoku.engine.generate.neighbours import neighbours
+from xlsudoku.engine.generate.neighbours import KINDS, _plan, neighbours
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry
-from xlsudoku.engine.solver import solve
+from xlsudoku.engine.solver import count_solutions_cells, solve
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -409,6 +409,32 @@ def test_neighbour_moves_give_unique_symmetric_puzzles(stage: int) -> None:
         assert clues < 21 if stage == 0 else clues == 21
         changed = sum(1 for a, b in zip(puzzle.cells, known.cells, strict=True) if a != b)
         assert changed <= 6  # two orbits blanked and one given at most
+
+
+def test_the_head_and_tail_of_a_kind_of_moves_give_every_unique_neighbour() -> None:
+    # stages 0 and KINDS (the ranked head and the rest of the lowering moves) against every
+    # digit choice of every blanking, each counted from scratch
+    known = [p for p, clues in _low_clue_rows() if clues == 21][2]
+    space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, NONE, NONE, random.Random(0))
+    cells = known.cells
+    found = [c for stage in (0, KINDS) for _, c in neighbours(space, cells, stage, Clock()) if c]
+    every: set[tuple[int, ...]] = set()
+    for removed, weight, same in _plan(space, cells, 0):
+        base = list(cells)
+        for r in removed:
+            for c in space.orbits[r]:
+                base[c] = 0
+        for x, orbit in enumerate(space.orbits):
+            lighter = space.weight[x] == weight if same else space.weight[x] < weight
+            if base[orbit[0]] or not lighter:
+                continue
+            for digits in itertools.product(range(1, 10), repeat=len(orbit)):
+                trial = base[:]
+                for c, d in zip(orbit, digits, strict=True):
+                    trial[c] = d
+                if tuple(trial) != cells and count_solutions_cells(trial, CLASSIC, 2) == 1:
+                    every.add(tuple(trial))
+    assert len(found) == len(set(found)) and set(found) == every and len(every) == 4
 
 
 def test_neighbour_moves_keep_the_fixed_cells() -> None:

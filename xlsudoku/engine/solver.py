@@ -226,6 +226,7 @@ def _search9(
     full: bool = True,
     placed: int = 0,
     budget: int = 0,
+    stalled: list[int] | None = None,
 ) -> SearchStats:
     """Depth-first search from candidate int *start*, stopping after *limit* solutions.
 
@@ -236,7 +237,9 @@ def _search9(
     grid, where nearly every guess is right.  A *budget* above 0 stops the search at that many
     guesses (``guesses == budget`` in the result says it gave up).  *placed* holds candidate
     bits already placed in
-    *start* (their digits gone from their peers), which the search need not place again.  The
+    *start* (their digits gone from their peers), which the search need not place again.  With
+    a *stalled* list the search stops where it would branch first, and appends the state there
+    and its placed bits (a caller then starts other searches from that propagated state).  The
     loop is written out in one function on purpose: it is the engine's hot path, and local
     names are fastest.
     """
@@ -399,6 +402,9 @@ def _search9(
             if found >= limit:
                 break
             continue
+        if stalled is not None:
+            stalled += (c, done)
+            break
         # Branch.  Count candidates per cell again, this time up to "at least three".
         guesses += 1
         if guesses == budget:
@@ -536,6 +542,12 @@ class Fast9:
         spread: cell set -> every candidate bit of those cells.
         search_givens: ``search_givens(givens, limit, keep)`` searches the puzzle whose givens
             are the candidate bits *givens*, the solved ints appended to *keep*.
+        settle: ``settle(cands, placed)`` propagates the candidate int *cands* (whose bits
+            *placed* are already placed) as the search does before it branches -> ``(state,
+            placed)``: the state -1 on a contradiction, solved when propagation solves it.
+        search_from: ``search_from(cands, placed, limit, keep)`` searches on from a state
+            and its placed bits (as :attr:`settle` returns them, perhaps with more bits
+            placed by :attr:`place`).
 
     >>> state = FAST9.start([0] * 81)
     >>> FAST9.search(state & ~FAST9.given[0][1], 1, None, None).solutions
@@ -544,6 +556,12 @@ class Fast9:
     True
     >>> FAST9.spread(1 << 80) == sum(FAST9.given[80][d] for d in range(1, 10))
     True
+    >>> givens = sum(FAST9.given[c][c % 9 + 1] for c in range(8))  # row 1 reads 12345678.
+    >>> state, placed = FAST9.settle(FAST9.place(FAST9.every, givens), givens)
+    >>> FAST9.cells(state & FAST9.spread(0x1FF))[:9], placed & FAST9.given[8][9] > 0
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9), True)
+    >>> FAST9.search_from(state, placed, 2, []).solutions
+    2
     """
 
     start: Callable[[Sequence[int]], int]
@@ -555,6 +573,8 @@ class Fast9:
     cell_set: Callable[[int], int]
     spread: Callable[[int], int]
     search_givens: Callable[[int, int, list[int]], SearchStats]
+    settle: Callable[[int, int], tuple[int, int]]
+    search_from: Callable[[int, int, int, list[int]], SearchStats]
 
 
 def _search_givens9(givens: int, limit: int, keep: list[int]) -> SearchStats:
@@ -563,6 +583,23 @@ def _search_givens9(givens: int, limit: int, keep: list[int]) -> SearchStats:
     if start < 0:
         return SearchStats(0, 0)
     return _search9(start, limit, None, keep, True, givens)
+
+
+def _settle9(cands: int, placed: int) -> tuple[int, int]:
+    """Return *cands* propagated up to the first branch and its placed bits (-1: no solution)."""
+    stalled: list[int] = []
+    keep: list[int] = []
+    _search9(cands, 1, None, keep, True, placed, 0, stalled)
+    if stalled:
+        return stalled[0], stalled[1]
+    if keep:
+        return keep[0], keep[0]
+    return -1, placed
+
+
+def _search_from9(cands: int, placed: int, limit: int, keep: list[int]) -> SearchStats:
+    """Search on from the state *cands* whose bits *placed* are placed (full propagation)."""
+    return _search9(cands, limit, None, keep, True, placed)
 
 
 def _cell_set9(cands: int) -> int:
@@ -585,7 +622,17 @@ def _spread9(cells: int) -> int:
 
 
 FAST9 = Fast9(
-    _start9, _search9, _place9, _cells9, _GIVEN, _ALL, _cell_set9, _spread9, _search_givens9
+    _start9,
+    _search9,
+    _place9,
+    _cells9,
+    _GIVEN,
+    _ALL,
+    _cell_set9,
+    _spread9,
+    _search_givens9,
+    _settle9,
+    _search_from9,
 )
 
 

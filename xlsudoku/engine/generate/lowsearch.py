@@ -4,8 +4,9 @@ Two moves take turns (:mod:`.deep` runs them for the generator, :mod:`.workers` 
 processes; this module imports neither, so the data flows one way):
 
 - *fresh grids* (a trial each): on a new random solution grid, the exhaustive hitting-set search
-  (:class:`.lowclue.GridSearch`) asks for fewer opens than the best so far, then fewer again
-  after each find, until it reaches the target or proves that the grid has nothing lower;
+  (:class:`.lowclue.GridSearch`) asks for fewer opens than the best so far; a grid that gives a
+  new best is kept and asked for fewer again on the next fresh turn (the pool explores the new
+  best first), until it reaches the target or proves that the grid has nothing lower;
 - *neighbours* (:mod:`.neighbours`): puzzles with as many opens as the best are changed by
   blanking one or two clue orbits and giving one orbit any digits; a unique result with fewer
   opens is a new best (the pool starts afresh from it), one with as many joins the puzzles to
@@ -21,8 +22,9 @@ larger share.
 A search can get *stuck*: the puzzles as good as the best all lie near the one found first, and
 none of them has a lower neighbour.  After ``STUCK_TICKS`` without a new best, each fresh grid
 also gives the pool a *spare*: a puzzle of the grid one or two opens above the best.  Only its
-lowering moves (stage 0) are tried (those that stay above the best are spares in turn), and
-the puzzles as good as the best that they reach start the exploration again somewhere else.
+lowering moves (the head of stage 0, :mod:`.neighbours`) are tried (those that stay above the
+best are spares in turn), and the puzzles as good as the best that they reach start the
+exploration again somewhere else.
 """
 
 from __future__ import annotations
@@ -152,6 +154,8 @@ class LowSearch:
         # pool numbers of the spares (stage 0 only), and the tick of the last record
         self.spares: set[int] = set()
         self.since = 0
+        # a grid that gave the best so far, searched for fewer on the next fresh turn
+        self.held: tuple[GridSearch, Grid, OrbitSpace] | None = None
 
     def _space(self, rng: random.Random) -> OrbitSpace:
         task = self.task
@@ -170,7 +174,7 @@ class LowSearch:
                 self.clock.poll()
                 if self.pool_turn():
                     self._counted(self.explore, pool=True)
-                elif task.max_grids is None or self.grids < task.max_grids:
+                elif self.held is not None or task.max_grids is None or self.grids < task.max_grids:
                     self._counted(self.fresh, pool=False)
                 else:
                     return "trials"
@@ -232,35 +236,50 @@ class LowSearch:
     # ---- fresh grids ---------------------------------------------------------------------
 
     def fresh(self) -> None:
-        """Search a new grid for fewer opens than the best; on failure, one as good for the pool."""
+        """Search a grid for fewer opens than the best; on failure, one as good for the pool.
+
+        A grid that gave a new best is kept and searched for fewer again on the next fresh
+        turn (so the pool first explores the new best), a new grid drawn only when it has none.
+        """
         task = self.task
-        solution = random_grid(self.rng, task.geometry)
-        self.grids += 1
-        space = self._space(self.rng)
-        every = (1 << len(space.orbits)) - 1
-        # else the fixed blank cells hold an unavoidable set of this grid: nothing to search
-        if other_solution(solution, space.cells(every & ~space.forbidden)) is None:
+        if self.held is not None:
+            search, solution, space = self.held
+            self.held = None
+        else:
+            solution = random_grid(self.rng, task.geometry)
+            self.grids += 1
+            space = self._space(self.rng)
+            every = (1 << len(space.orbits)) - 1
+            # else the fixed blank cells hold an unavoidable set of this grid: nothing to search
+            if other_solution(solution, space.cells(every & ~space.forbidden)) is not None:
+                if self.on_grid is not None:
+                    self.on_grid(self.grids, self.level)
+                return
             search = GridSearch(solution, space, self.clock)
-            self.lower_on(search, solution, space)
-            if self.level > task.target and len(self.pool) < POOL_LIMIT:
-                found = search.run(self.level, task.target)
+        if self.lower_on(search, solution, space):
+            self.held = (search, solution, space)
+            return
+        if self.level > task.target and len(self.pool) < POOL_LIMIT:
+            found = search.run(self.level, task.target)
+            if found is not None:
+                self.add_to_pool(kept(solution, space.cells(found)).cells)
+            elif self.stuck:
+                found = search.run(self.level + 2, self.level + 1)
                 if found is not None:
-                    self.add_to_pool(kept(solution, space.cells(found)).cells)
-                elif self.stuck:
-                    found = search.run(self.level + 2, self.level + 1)
-                    if found is not None:
-                        self.add_to_pool(kept(solution, space.cells(found)).cells, spare=True)
+                    self.add_to_pool(kept(solution, space.cells(found)).cells, spare=True)
         if self.on_grid is not None:
             self.on_grid(self.grids, self.level)
 
-    def lower_on(self, search: GridSearch, solution: Grid, space: OrbitSpace) -> None:
-        """Step the exhaustive search on one grid down while it finds fewer opens."""
+    def lower_on(self, search: GridSearch, solution: Grid, space: OrbitSpace) -> bool:
+        """Ask the exhaustive search on one grid for fewer opens; return whether it found them."""
         target = self.task.target
-        while self.level > target:
-            found = search.run(max(target, self.level - 1), target)
-            if found is None:
-                return
-            self.record(kept(solution, space.cells(found)), solution, "grid")
+        if self.level <= target:
+            return False
+        found = search.run(max(target, self.level - 1), target)
+        if found is None:
+            return False
+        self.record(kept(solution, space.cells(found)), solution, "grid")
+        return True
 
     # ---- neighbours ----------------------------------------------------------------------
 

@@ -7,8 +7,8 @@ ask the exact solver whether the result is unique.  Its solution is usually a *n
 that a random fill would almost never draw.  Blanking a pair and the centre of a 21 and giving
 another pair found a 20 around half of the 21s tried.
 
-:func:`neighbours` yields the moves of one *stage* of a puzzle, cheapest and most promising
-first:
+:func:`neighbours` yields the moves of one *stage* of a puzzle.  There are three kinds of
+moves, cheapest and most promising first:
 
 0. blank one clue orbit and give a lighter one, or blank two (one of them light) and give one
    (fewer clues);
@@ -16,10 +16,18 @@ first:
 2. blank two heavy orbits and give one (fewer clues).
 
 When every orbit free to change has one weight (a pattern fixes the center cell, so only pairs
-are left under 180°), no orbit is lighter: stage 0 then blanks any two and gives one, the only
-move that lowers such a puzzle, and stage 2 is empty.  (Put after stage 1, as before, it came
+are left under 180°), no orbit is lighter: kind 0 then blanks any two and gives one, the only
+move that lowers such a puzzle, and kind 2 is empty.  (Put after kind 1, as before, it came
 only once the equal puzzles of the whole pool had been explored: patterns 8 and 9 never got
 from 23 to 21 through neighbours in 60 s; now in 2-3 s.)
+
+On 9x9 the choices of a kind (blanking, orbit given, its digits) are ranked by the candidates
+left once the choice is placed on the propagated blanked puzzle and propagated (only the
+``SETTLE_SHARE`` with fewest candidates once placed are propagated: propagating them all would
+cost more than the checks): most unique neighbours are among the most constrained, so stages 0
+to 2 check the *head* of each kind (``HEAD_SHARE`` of its choices, most constrained first) and
+stages 3 to 5 the rest, once every puzzle of the pool had its heads.  On other shapes stages 0
+to 2 check every choice in turn and stages 3 to 5 are empty.
 """
 
 from __future__ import annotations
@@ -35,13 +43,26 @@ from xlsudoku.engine.grid import CLASSIC, Geometry
 from xlsudoku.engine.masks import digits_of
 from xlsudoku.engine.solver import FAST9, Work, singles_candidates, solutions_cells
 
-# Stages of moves (see the module notes).
-STAGES = 3
+# Kinds of moves (see the module notes), and stages: on 9x9 each kind's most constrained
+# choices (the head, ``HEAD_SHARE`` of them) come first, the rest once every puzzle of the pool
+# had its heads.
+KINDS = 3
+STAGES = 2 * KINDS
+
+# Share of a kind's choices, most constrained first, in its head.
+HEAD_SHARE = 0.25
+
+# Share of a kind's choices propagated to rank them (those with fewest candidates once placed).
+SETTLE_SHARE = 0.4
 
 # Digit choices tried for one added orbit at most (larger orbits are skipped).
 VALUE_LIMIT = 729
 
 Move = tuple[tuple[int, ...], int, bool]  # orbits blanked, their clues, give one as heavy
+
+# A blanked puzzle, the clues it keeps, and the orbits to give with the digits not to give
+# them (the puzzle's own, for an orbit just blanked).
+Blanking = tuple[list[int], int, list[tuple[int, tuple[int, ...] | None]]]
 
 
 def _plan(space: OrbitSpace, cells: tuple[int, ...], stage: int) -> list[Move]:
@@ -78,10 +99,12 @@ def neighbours(
 ) -> Iterator[tuple[int, tuple[int, ...] | None]]:
     """Yield ``(clues, cells)`` for each unique neighbour, ``(0, None)`` for each other check.
 
-    Digit choices that solutions found by earlier checks of the same blanking already show to
-    leave two solutions are not checked (nor yielded).  Orbits fixed open (``space.forced``)
-    are never blanked, orbits fixed blank (``space.forbidden``) never given.  Each check counts
-    its work on *clock* (which raises :class:`~.clock.Stopped` to stop).
+    *stage* 0 to ``STAGES - 1`` (see the module notes): stage *k* and stage ``k + KINDS`` hold
+    the moves of kind *k* between them.  Digit choices that solutions found by earlier checks
+    of the same blanking already show to leave two solutions are not checked (nor yielded).
+    Orbits fixed open (``space.forced``) are never blanked, orbits fixed blank
+    (``space.forbidden``) never given.  Each check counts its work on *clock* (which raises
+    :class:`~.clock.Stopped` to stop).
 
     >>> import random
     >>> from xlsudoku.engine.symmetry import Symmetry
@@ -91,7 +114,8 @@ def neighbours(
     ...     "6......2.....8....3..1...6......367...........819......9...2..5....5.....1......8")
     >>> space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, (), (), random.Random(0))
     >>> from xlsudoku.engine.generate.clock import Clock
-    >>> clues, cells = next(m for m in neighbours(space, known.cells, 1, Clock()) if m[1])
+    >>> equal = (m for s in (1, 1 + KINDS) for m in neighbours(space, known.cells, s, Clock()))
+    >>> clues, cells = next(m for m in equal if m[1])
     >>> clues, Grid(cells).given_count, count_solutions(Grid(cells)), Grid(cells) != known
     (18, 18, 1, True)
     """
@@ -103,7 +127,8 @@ def neighbours(
         if not cells[orbit[0]] and not space.forbidden >> i & 1
     ]
     clues = sum(1 for d in cells if d)
-    for removed, w_removed, same in _plan(space, cells, stage):
+    moves: list[Blanking] = []
+    for removed, w_removed, same in _plan(space, cells, stage % KINDS):
         base = list(cells)
         for r in removed:
             for c in space.orbits[r]:
@@ -114,30 +139,111 @@ def neighbours(
             for x in open_orbits + list(removed)
             if (weight[x] == w_removed if same else weight[x] < w_removed)
         ]
+        own = {x: tuple(cells[c] for c in space.orbits[x]) for x in removed}
+        moves.append((base, clues - w_removed, [(x, own.get(x)) for x in adds]))
+    if geometry == CLASSIC:
+        yield from _ranked9(space, moves, work, stage >= KINDS)
+        return
+    if stage >= KINDS:
+        return  # unranked: the head held every move
+    for base, kept, gives in moves:
         cands = singles_candidates(base, geometry)
         if cands is None:  # pragma: no cover - base is part of a solvable puzzle
             continue
-        checks = _Checks9(base, work) if geometry == CLASSIC else _Checks(base, geometry, work)
-        for x in adds:
+        checks = _Checks(base, geometry, work)
+        for x, again in gives:
             orbit = space.orbits[x]
             choices = [digits_of(cands[c]) for c in orbit]
             if math.prod(len(options) for options in choices) > VALUE_LIMIT:
                 continue
-            again = tuple(cells[c] for c in orbit) if x in removed else None
             seen = checks.seen(orbit)
             for digits in itertools.product(*choices):
                 if digits == again:
                     continue  # the puzzle itself
-                key = checks.key(orbit, digits)
-                if seen.get(key, 0) > 1:
+                if seen.get(digits, 0) > 1:
                     continue  # two solutions known
-                if checks.unique(key, orbit, seen):
-                    trial = base[:]
-                    for c, d in zip(orbit, digits, strict=True):
-                        trial[c] = d
-                    yield clues - w_removed + weight[x], tuple(trial)
+                if checks.unique(digits, orbit, seen):
+                    yield kept + weight[x], _given(base, orbit, digits)
                 else:
                     yield 0, None
+
+
+def _given(base: list[int], orbit: tuple[int, ...], digits: tuple[int, ...]) -> tuple[int, ...]:
+    """Return *base* with *orbit* given *digits*."""
+    trial = base[:]
+    for c, d in zip(orbit, digits, strict=True):
+        trial[c] = d
+    return tuple(trial)
+
+
+def _ranked9(
+    space: OrbitSpace,
+    moves: list[Blanking],
+    work: Work,
+    tail: bool,
+) -> Iterator[tuple[int, tuple[int, ...] | None]]:
+    """Check the 9x9 *moves* (base, clues kept, orbits to give) most constrained first.
+
+    Each blanked puzzle is propagated once; each orbit's digits are placed on that state (one
+    cell at a time: a digit propagation already rules out is never tried further), and the
+    most promising choices propagated again.  The candidates left rank the choices: the fewer, the
+    likelier the check finds one solution, and the cheaper it is, so unique neighbours come
+    first instead of wherever their blanking falls.  Choices that propagation proves to have
+    no solution are never checked.  Only the head (see the module notes) is checked, or with
+    *tail* the rest.
+    """
+    given, place, settle = FAST9.given, FAST9.place, FAST9.settle
+    ranked: list[tuple[int, int, int, int, tuple[int, ...], int, int]] = []
+    blankings: list[_Checks9] = []
+    for base, _, gives in moves:
+        checks = _Checks9(base, work)
+        number = len(blankings)
+        blankings.append(checks)
+        if checks.state < 0:  # pragma: no cover - base is part of a solvable puzzle
+            continue
+        for x, again in gives:
+            orbit = space.orbits[x]
+            options: list[tuple[int, int, tuple[int, ...]]] = [(checks.state, checks.placed, ())]
+            for cell in orbit:
+                row = given[cell]
+                options = [
+                    (after, placed | row[d], digits + (d,))
+                    for state, placed, digits in options
+                    for d in range(1, 10)
+                    if state & row[d] and (after := place(state, row[d])) >= 0
+                ]
+                if len(options) > VALUE_LIMIT:
+                    break
+            else:
+                for state, placed, digits in options:
+                    if digits != again:  # else the puzzle itself
+                        ranked.append(
+                            (state.bit_count(), len(ranked), number, x, digits, state, placed)
+                        )
+    # propagating every choice would cost more than checking the head: those with fewest
+    # candidates once placed are propagated, and ranked by what is left
+    ranked.sort()
+    head = math.ceil(len(ranked) * HEAD_SHARE)
+    cut = math.ceil(len(ranked) * SETTLE_SHARE)
+    settled = []
+    for _, order, number, x, digits, state, placed in ranked[:cut]:
+        state, placed = settle(state, placed)
+        work(1)
+        if state >= 0:
+            settled.append((state.bit_count(), order, number, x, digits, state, placed))
+    settled.sort()
+    for _, _, number, x, digits, state, placed in (
+        settled[head:] + ranked[cut:] if tail else settled[:head]
+    ):
+        checks = blankings[number]
+        orbit = space.orbits[x]
+        key = sum(given[c][d] for c, d in zip(orbit, digits, strict=True))
+        if checks.seen(orbit).get(key, 0) > 1:
+            continue  # two solutions known
+        if checks.unique(state, placed):
+            yield moves[number][1] + space.weight[x], _given(checks.base, orbit, digits)
+        else:
+            yield 0, None
 
 
 class _Checks:
@@ -154,10 +260,6 @@ class _Checks:
         self.work = work
         self.found: list[tuple[int, ...]] = []
         self.known: set[tuple[int, ...]] = set()
-
-    def key(self, orbit: tuple[int, ...], digits: tuple[int, ...]) -> Hashable:
-        """Return the key of *digits* on *orbit*."""
-        return digits
 
     def solution_key(self, orbit: tuple[int, ...], solution: tuple[int, ...]) -> Hashable:
         """Return the key of *solution*'s digits on *orbit*."""
@@ -186,51 +288,48 @@ class _Checks:
         return len(solved) == 1
 
 
-class _Checks9(_Checks):
-    """:class:`_Checks` on the 9x9 solver's candidate ints: keys and solutions are ints.
+class _Checks9:
+    """The checks of one 9x9 blanking on the solver's candidate ints, and the solutions found.
 
-    The same searches as :func:`~xlsudoku.engine.solver.solutions_cells` (same start, same
-    limit, the same work counted), without building digit lists and tuples for each.
+    Two solutions of the blanked puzzle that agree on an orbit show that giving the orbit
+    those digits leaves two solutions: no check needed.  Each orbit's count of the known
+    solutions per digit choice (a *key*: the candidate bits of the digits) is kept up to date.
     """
 
     def __init__(self, base: list[int], work: Work) -> None:
-        super().__init__(base, CLASSIC, work)
         given = FAST9.given
-        self.givens = sum(given[c][d] for c, d in enumerate(base) if d)
+        self.base = base
+        self.work = work
+        givens = sum(given[c][d] for c, d in enumerate(base) if d)
+        state = FAST9.place(FAST9.every, givens)
+        self.state, self.placed = FAST9.settle(state, givens) if state >= 0 else (-1, 0)
+        work(1)
         self.ints: list[int] = []
-        self.known_ints: set[int] = set()
-        self.spread: dict[tuple[int, ...], int] = {}
+        self.known: set[int] = set()
+        self.keys: dict[tuple[int, ...], tuple[int, dict[int, int]]] = {}
 
-    def key(self, orbit: tuple[int, ...], digits: tuple[int, ...]) -> Hashable:
-        """Return the candidate bits of *digits* on *orbit*."""
-        given = FAST9.given
-        return sum(given[c][d] for c, d in zip(orbit, digits, strict=True))
-
-    def _spread(self, orbit: tuple[int, ...]) -> int:
-        bits = self.spread.get(orbit)
-        if bits is None:
-            bits = self.spread[orbit] = FAST9.spread(sum(1 << c for c in orbit))
-        return bits
-
-    def seen(self, orbit: tuple[int, ...]) -> dict[Hashable, int]:
+    def seen(self, orbit: tuple[int, ...]) -> dict[int, int]:
         """Return how many known solutions have each key on *orbit*."""
-        bits = self._spread(orbit)
-        seen: dict[Hashable, int] = {}
-        for solution in self.ints:
-            key = solution & bits
-            seen[key] = seen.get(key, 0) + 1
-        return seen
+        entry = self.keys.get(orbit)
+        if entry is None:
+            bits = FAST9.spread(sum(1 << c for c in orbit))
+            seen: dict[int, int] = {}
+            for solution in self.ints:
+                key = solution & bits
+                seen[key] = seen.get(key, 0) + 1
+            entry = self.keys[orbit] = (bits, seen)
+        return entry[1]
 
-    def unique(self, key: Hashable, orbit: tuple[int, ...], seen: dict[Hashable, int]) -> bool:
-        """Return whether giving *orbit* the digits *key* leaves one solution; count the rest."""
+    def unique(self, state: int, placed: int) -> bool:
+        """Return whether the propagated *state* has one solution; keep the solutions found."""
         keep: list[int] = []
-        stats = FAST9.search_givens(self.givens | cast(int, key), 2, keep)
+        stats = FAST9.search_from(state, placed, 2, keep)
         self.work(1 + stats.guesses)
-        bits = self._spread(orbit)
         for solution in keep:
-            if solution not in self.known_ints:
-                self.known_ints.add(solution)
+            if solution not in self.known:
+                self.known.add(solution)
                 self.ints.append(solution)
-                other = solution & bits
-                seen[other] = seen.get(other, 0) + 1
+                for bits, seen in self.keys.values():
+                    key = solution & bits
+                    seen[key] = seen.get(key, 0) + 1
         return len(keep) == 1
