@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.generate.clock import WORK_TICKS, Clock, Stopped
 from xlsudoku.engine.generate.lowclue import GridSearch, OrbitSpace, pad
-from xlsudoku.engine.generate.neighbours import STAGES, neighbours
+from xlsudoku.engine.generate.neighbours import KINDS, neighbours
 from xlsudoku.engine.generate.strategy import Plan, Stop
 from xlsudoku.engine.generate.unavoidable import kept, mask_of, other_solution
 from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid
@@ -59,6 +59,11 @@ NEIGHBOUR_SHARE = 0.9
 
 # Puzzles kept waiting in the pool at most.
 POOL_LIMIT = 500
+
+# The order in which every puzzle of the pool has the stages of its moves (:mod:`.neighbours`):
+# the heads and tails of the lowering and equal moves (kinds 0 and 1) before the head of kind 2,
+# which costs far more per puzzle.
+STAGE_ORDER = (0, 1, KINDS, KINDS + 1, 2, KINDS + 2)
 
 # Ticks without a new best after which a search is stuck and fresh grids give spares.
 STUCK_TICKS = 30 * WORK_TICKS
@@ -144,7 +149,8 @@ class LowSearch:
         self.explored = 0
         # the orbit order of the neighbour moves and of padding (any fixed order will do)
         self.space = self._space(random.Random(0))
-        # pool entries (stage, number, cells); stage 0 of every puzzle comes before stage 1 ...
+        # pool entries (step, number, cells): the step of every puzzle in STAGE_ORDER comes before
+        # the next step of any
         self.pool: list[tuple[int, int, tuple[int, ...]]] = []
         self.moves: dict[int, Iterator[tuple[int, tuple[int, ...] | None]]] = {}
         self.numbered = 0
@@ -285,7 +291,8 @@ class LowSearch:
 
     def explore(self) -> None:
         """Run the first pool entry's moves for a turn; requeue it, or its next stage."""
-        stage, number, cells = self.pool[0]
+        step, number, cells = self.pool[0]
+        stage = STAGE_ORDER[step]
         moves = self.moves.get(number)
         if moves is None:
             moves = neighbours(self.space, cells, stage, self.clock, self.task.geometry)
@@ -310,8 +317,8 @@ class LowSearch:
                 return  # the entry stays first and goes on next turn
         del self.moves[number]
         heapq.heappop(self.pool)
-        if stage + 1 < STAGES and number not in self.spares:
-            heapq.heappush(self.pool, (stage + 1, number, cells))
+        if step + 1 < len(STAGE_ORDER) and number not in self.spares:
+            heapq.heappush(self.pool, (step + 1, number, cells))
         self.spares.discard(number)
 
     def found_lower(self, cells: tuple[int, ...]) -> None:

@@ -49,11 +49,12 @@ from xlsudoku.engine.solver import FAST9, Work, singles_candidates, solutions_ce
 KINDS = 3
 STAGES = 2 * KINDS
 
-# Share of a kind's choices, most constrained first, in its head.
-HEAD_SHARE = 0.25
+# Share of a kind's choices, most constrained first, in its head, per kind.
+HEAD_SHARE = (0.25, 0.25, 0.25)
 
-# Share of a kind's choices propagated to rank them (those with fewest candidates once placed).
-SETTLE_SHARE = 0.4
+# Share of a kind's choices propagated to rank them (those with fewest candidates once placed),
+# per kind.
+SETTLE_SHARE = (0.4, 0.4, 0.4)
 
 # Digit choices tried for one added orbit at most (larger orbits are skipped).
 VALUE_LIMIT = 729
@@ -142,7 +143,14 @@ def neighbours(
         own = {x: tuple(cells[c] for c in space.orbits[x]) for x in removed}
         moves.append((base, clues - w_removed, [(x, own.get(x)) for x in adds]))
     if geometry == CLASSIC:
-        yield from _ranked9(space, moves, work, stage >= KINDS)
+        yield from _ranked9(
+            space,
+            moves,
+            work,
+            stage >= KINDS,
+            HEAD_SHARE[stage % KINDS],
+            SETTLE_SHARE[stage % KINDS],
+        )
         return
     if stage >= KINDS:
         return  # unranked: the head held every move
@@ -181,6 +189,8 @@ def _ranked9(
     moves: list[Blanking],
     work: Work,
     tail: bool,
+    share: float,
+    settle_share: float,
 ) -> Iterator[tuple[int, tuple[int, ...] | None]]:
     """Check the 9x9 *moves* (base, clues kept, orbits to give) most constrained first.
 
@@ -223,8 +233,8 @@ def _ranked9(
     # propagating every choice would cost more than checking the head: those with fewest
     # candidates once placed are propagated, and ranked by what is left
     ranked.sort()
-    head = math.ceil(len(ranked) * HEAD_SHARE)
-    cut = math.ceil(len(ranked) * SETTLE_SHARE)
+    head = math.ceil(len(ranked) * share)
+    cut = math.ceil(len(ranked) * settle_share)
     settled = []
     for _, order, number, x, digits, state, placed in ranked[:cut]:
         state, placed = settle(state, placed)
