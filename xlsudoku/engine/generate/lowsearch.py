@@ -10,7 +10,10 @@ processes; this module imports neither, so the data flows one way):
 - *neighbours* (:mod:`.neighbours`): puzzles with as many opens as the best are changed by
   blanking one or two clue orbits and giving one orbit any digits; a unique result with fewer
   opens is a new best (the pool starts afresh from it), one with as many joins the puzzles to
-  explore (the *pool*).
+  explore (the *pool*).  Every puzzle of the pool has a step of its moves (``STAGE_ORDER``)
+  before any has the next, newest puzzle first: each puzzle the walk reaches has its cheap
+  lowering moves tried at once, and the walk goes on from it (a walk over the puzzles as good
+  as the best, far from the first of them).
 
 The pool gets ``POOL_SHARE`` of the work while it has puzzles, fresh grids the rest (work is
 counted in clock ticks, :mod:`.clock`, not timed, so that a seeded run is reproducible).  Once
@@ -20,11 +23,11 @@ as low; while fresh grids give the records (patterns that fix many cells), they 
 larger share.
 
 A search can get *stuck*: the puzzles as good as the best all lie near the one found first, and
-none of them has a lower neighbour.  After ``STUCK_TICKS`` without a new best, each fresh grid
-also gives the pool a *spare*: a puzzle of the grid one or two opens above the best.  Only its
-lowering moves (the head of stage 0, :mod:`.neighbours`) are tried (those that stay above the
-best are spares in turn), and the puzzles as good as the best that they reach start the
-exploration again somewhere else.
+none of them has a lower neighbour.  After ``STUCK_TICKS`` without a new best, or once the pool
+is empty, each fresh grid also gives the pool a *spare*: a puzzle of the grid one or two opens
+above the best.  Only its lowering moves (the head of stage 0, :mod:`.neighbours`) are tried
+(those that stay above the best are spares in turn), and the puzzles as good as the best that
+they reach start the exploration again somewhere else.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from dataclasses import dataclass
 from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.generate.clock import WORK_TICKS, Clock, Stopped
 from xlsudoku.engine.generate.lowclue import GridSearch, OrbitSpace, pad
-from xlsudoku.engine.generate.neighbours import STAGES, neighbours
+from xlsudoku.engine.generate.neighbours import KINDS, neighbours
 from xlsudoku.engine.generate.strategy import Plan, Stop
 from xlsudoku.engine.generate.unavoidable import kept, mask_of, other_solution
 from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid
@@ -57,8 +60,14 @@ POOL_SHARE = 0.75
 # The pool's share once the best so far came from a neighbour move.
 NEIGHBOUR_SHARE = 0.9
 
-# Puzzles kept waiting in the pool at most.
-POOL_LIMIT = 500
+# Puzzles kept waiting in the pool at most: the walk over puzzles as good as the best goes on
+# for minutes, and a puzzle refused by a full pool never has its lowering moves tried.
+POOL_LIMIT = 50_000
+
+# The order in which every puzzle of the pool has the stages of its moves (:mod:`.neighbours`):
+# the heads and tails of the lowering and equal moves (kinds 0 and 1) before the head of kind 2,
+# which costs far more per puzzle.
+STAGE_ORDER = (0, 1, KINDS, KINDS + 1, 2, KINDS + 2)
 
 # Ticks without a new best after which a search is stuck and fresh grids give spares.
 STUCK_TICKS = 30 * WORK_TICKS
@@ -144,7 +153,8 @@ class LowSearch:
         self.explored = 0
         # the orbit order of the neighbour moves and of padding (any fixed order will do)
         self.space = self._space(random.Random(0))
-        # pool entries (stage, number, cells); stage 0 of every puzzle comes before stage 1 ...
+        # pool entries (step, number, cells): the step of every puzzle in STAGE_ORDER comes before
+        # the next step of any
         self.pool: list[tuple[int, int, tuple[int, ...]]] = []
         self.moves: dict[int, Iterator[tuple[int, tuple[int, ...] | None]]] = {}
         self.numbered = 0
@@ -215,15 +225,20 @@ class LowSearch:
             return False
         self.seen.add(cells)
         self.numbered += 1
-        heapq.heappush(self.pool, (0, self.numbered, cells))
+        # newest first within a step: the walk goes on from the puzzles it just reached and
+        # gets farther from the first best than oldest first would
+        number = -self.numbered
+        heapq.heappush(self.pool, (0, number, cells))
         if spare:
-            self.spares.add(self.numbered)
+            self.spares.add(number)
         return True
 
     @property
     def stuck(self) -> bool:
-        """True when ``STUCK_TICKS`` have passed since the last new best."""
-        return self.best is not None and self.clock.count - self.since >= STUCK_TICKS
+        """True when ``STUCK_TICKS`` have passed since the last new best, or the pool is empty."""
+        if self.best is None:
+            return False
+        return not self.pool or self.clock.count - self.since >= STUCK_TICKS
 
     def pool_turn(self) -> bool:
         """Return True when the next turn goes to the pool (see the module notes for its share)."""
@@ -285,7 +300,8 @@ class LowSearch:
 
     def explore(self) -> None:
         """Run the first pool entry's moves for a turn; requeue it, or its next stage."""
-        stage, number, cells = self.pool[0]
+        step, number, cells = self.pool[0]
+        stage = STAGE_ORDER[step]
         moves = self.moves.get(number)
         if moves is None:
             moves = neighbours(self.space, cells, stage, self.clock, self.task.geometry)
@@ -310,8 +326,8 @@ class LowSearch:
                 return  # the entry stays first and goes on next turn
         del self.moves[number]
         heapq.heappop(self.pool)
-        if stage + 1 < STAGES and number not in self.spares:
-            heapq.heappush(self.pool, (stage + 1, number, cells))
+        if step + 1 < len(STAGE_ORDER) and number not in self.spares:
+            heapq.heappush(self.pool, (step + 1, number, cells))
         self.spares.discard(number)
 
     def found_lower(self, cells: tuple[int, ...]) -> None:

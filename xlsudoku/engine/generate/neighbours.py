@@ -26,8 +26,8 @@ left once the choice is placed on the propagated blanked puzzle and propagated (
 ``SETTLE_SHARE`` with fewest candidates once placed are propagated: propagating them all would
 cost more than the checks): most unique neighbours are among the most constrained, so stages 0
 to 2 check the *head* of each kind (``HEAD_SHARE`` of its choices, most constrained first) and
-stages 3 to 5 the rest, once every puzzle of the pool had its heads.  On other shapes stages 0
-to 2 check every choice in turn and stages 3 to 5 are empty.
+stages 3 to 5 the rest (the pool of :mod:`.lowsearch` decides the order of the stages).  On
+other shapes stages 0 to 2 check every choice in turn and stages 3 to 5 are empty.
 """
 
 from __future__ import annotations
@@ -49,11 +49,16 @@ from xlsudoku.engine.solver import FAST9, Work, singles_candidates, solutions_ce
 KINDS = 3
 STAGES = 2 * KINDS
 
-# Share of a kind's choices, most constrained first, in its head.
-HEAD_SHARE = 0.25
+# Share of a kind's choices, most constrained first, in its head, per kind.  The unique equal
+# neighbours (kind 1) come almost all among the first few choices: their head checks as many
+# choices as the lowering head (kind 0), and never fewer than this share nor more than the
+# lowering share, so that where the lowering moves are few (a 20 with 180° symmetry: a pair
+# blanked, the centre given) the pool walks over many more puzzles as good as the best.
+HEAD_SHARE = (0.25, 0.02, 0.25)
 
-# Share of a kind's choices propagated to rank them (those with fewest candidates once placed).
-SETTLE_SHARE = 0.4
+# Share of a kind's choices propagated to rank them (those with fewest candidates once placed),
+# per kind: a few times the head (ranking the choices costs more than checking a small head).
+SETTLE_SHARE = (0.4, 0.08, 0.4)
 
 # Digit choices tried for one added orbit at most (larger orbits are skipped).
 VALUE_LIMIT = 729
@@ -121,28 +126,27 @@ def neighbours(
     """
     weight = space.weight
     work = clock.solver
-    open_orbits = [
-        i
-        for i, orbit in enumerate(space.orbits)
-        if not cells[orbit[0]] and not space.forbidden >> i & 1
-    ]
+    kind = stage % KINDS
     clues = sum(1 for d in cells if d)
     moves: list[Blanking] = []
-    for removed, w_removed, same in _plan(space, cells, stage % KINDS):
+    for removed, w_removed, adds in _gives(space, cells, kind):
         base = list(cells)
         for r in removed:
             for c in space.orbits[r]:
                 base[c] = 0
-        # an orbit just blanked may come back with other digits
-        adds = [
-            x
-            for x in open_orbits + list(removed)
-            if (weight[x] == w_removed if same else weight[x] < w_removed)
-        ]
         own = {x: tuple(cells[c] for c in space.orbits[x]) for x in removed}
         moves.append((base, clues - w_removed, [(x, own.get(x)) for x in adds]))
     if geometry == CLASSIC:
-        yield from _ranked9(space, moves, work, stage >= KINDS)
+        head, settle = HEAD_SHARE[kind], SETTLE_SHARE[kind]
+        if kind == 1:
+            # the equal moves' head checks about as many choices as the lowering moves' head
+            # (within the shares of both): a puzzle with few lowering choices is left soon
+            # for its equal neighbours
+            lowering = _choices(space, _gives(space, cells, 0))
+            equal = max(1, _choices(space, _gives(space, cells, 1)))
+            head = min(HEAD_SHARE[0], max(head, HEAD_SHARE[0] * lowering / equal))
+            settle = max(settle, head * SETTLE_SHARE[0] / HEAD_SHARE[0])
+        yield from _ranked9(space, moves, work, stage >= KINDS, head, settle)
         return
     if stage >= KINDS:
         return  # unranked: the head held every move
@@ -168,6 +172,33 @@ def neighbours(
                     yield 0, None
 
 
+def _gives(
+    space: OrbitSpace, cells: tuple[int, ...], kind: int
+) -> list[tuple[tuple[int, ...], int, list[int]]]:
+    """Return the blankings of moves of *kind* with their clues and the orbits they may give."""
+    weight = space.weight
+    open_orbits = [
+        i
+        for i, orbit in enumerate(space.orbits)
+        if not cells[orbit[0]] and not space.forbidden >> i & 1
+    ]
+    found = []
+    for removed, w_removed, same in _plan(space, cells, kind):
+        # an orbit just blanked may come back with other digits
+        adds = [
+            x
+            for x in open_orbits + list(removed)
+            if (weight[x] == w_removed if same else weight[x] < w_removed)
+        ]
+        found.append((removed, w_removed, adds))
+    return found
+
+
+def _choices(space: OrbitSpace, gives: list[tuple[tuple[int, ...], int, list[int]]]) -> int:
+    """Return the 9x9 digit choices of *gives* at most (any digit in each cell given)."""
+    return sum(CLASSIC.size ** space.weight[x] for _, _, adds in gives for x in adds)
+
+
 def _given(base: list[int], orbit: tuple[int, ...], digits: tuple[int, ...]) -> tuple[int, ...]:
     """Return *base* with *orbit* given *digits*."""
     trial = base[:]
@@ -181,6 +212,8 @@ def _ranked9(
     moves: list[Blanking],
     work: Work,
     tail: bool,
+    share: float,
+    settle_share: float,
 ) -> Iterator[tuple[int, tuple[int, ...] | None]]:
     """Check the 9x9 *moves* (base, clues kept, orbits to give) most constrained first.
 
@@ -223,8 +256,8 @@ def _ranked9(
     # propagating every choice would cost more than checking the head: those with fewest
     # candidates once placed are propagated, and ranked by what is left
     ranked.sort()
-    head = math.ceil(len(ranked) * HEAD_SHARE)
-    cut = math.ceil(len(ranked) * SETTLE_SHARE)
+    head = math.ceil(len(ranked) * share)
+    cut = math.ceil(len(ranked) * settle_share)
     settled = []
     for _, order, number, x, digits, state, placed in ranked[:cut]:
         state, placed = settle(state, placed)
