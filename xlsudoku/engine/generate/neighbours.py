@@ -129,7 +129,8 @@ def neighbours(
     kind = stage % KINDS
     clues = sum(1 for d in cells if d)
     moves: list[Blanking] = []
-    for removed, w_removed, adds in _gives(space, cells, kind):
+    blankings = _gives(space, cells, kind)
+    for removed, w_removed, adds in blankings:
         base = list(cells)
         for r in removed:
             for c in space.orbits[r]:
@@ -143,7 +144,7 @@ def neighbours(
             # (within the shares of both): a puzzle with few lowering choices is left soon
             # for its equal neighbours
             lowering = _choices(space, _gives(space, cells, 0))
-            equal = max(1, _choices(space, _gives(space, cells, 1)))
+            equal = max(1, _choices(space, blankings))
             head = min(HEAD_SHARE[0], max(head, HEAD_SHARE[0] * lowering / equal))
             settle = max(settle, head * SETTLE_SHARE[0] / HEAD_SHARE[0])
         yield from _ranked9(space, moves, work, stage >= KINDS, head, settle)
