@@ -341,9 +341,11 @@ def _search9(
                     if new:
                         c = -1
                         break
-                if after != c:
-                    c = after
-                    continue
+                # Round again even when placing changed nothing (the singles were already
+                # alone in their houses): they are in *done* now, so the next round looks for
+                # hidden singles, and a search branches only where no rule applies.
+                c = after
+                continue
             if not full:
                 break
             # Singles stalled: locked candidates.  Minirows (three cells of a row in a box):
