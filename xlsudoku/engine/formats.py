@@ -37,10 +37,8 @@ character, wrong length: the message names the row and column) or
 
 from __future__ import annotations
 
-import csv
 import enum
 import io
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -191,6 +189,8 @@ def json_value(text: str, pos: int = 0) -> tuple[object, int]:
     ...
     xlsudoku.engine.grid.ParseError: bad JSON: a number of 5001 digits (at most 100)
     """
+    import json  # here, not at the top: most puzzle files are not JSON
+
     decoder = json.JSONDecoder(parse_int=_bounded_int, parse_float=_bounded_float)
     deep = ParseError(f"bad JSON: nested deeper than {MAX_JSON_DEPTH} levels")
     try:
@@ -244,6 +244,8 @@ def csv_rows(text: str) -> Iterator[tuple[int, list[str] | ParseError]]:
     >>> list(csv_rows("1,2\n" + "x" * 200_000))
     [(1, ['1', '2']), (2, ParseError('CSV line 2: a field longer than 131,072 characters'))]
     """
+    import csv  # here, not at the top: most puzzle files are not CSV
+
     reader = csv.reader(io.StringIO(text))
     start = 1
     while True:
@@ -396,6 +398,8 @@ def format_grid(
     if fmt is PuzzleFormat.JSON:
         record = {"puzzle": str(grid), "geometry": geo.name}
         record.update((key, info[key]) for key in INFO_LETTERS.values() if info.get(key))
+        import json
+
         return json.dumps(record, ensure_ascii=False)
     if fmt is PuzzleFormat.CSV:
         n = geo.size

@@ -29,11 +29,14 @@ Givens that clash give zero solutions (use ``Grid.validate`` for a message namin
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, InvalidPuzzle
+
+if TYPE_CHECKING:  # the solver only calls a caller's rng: counting needs no random module
+    import random
 
 
 @dataclass(frozen=True, slots=True)
@@ -1266,6 +1269,7 @@ def random_solution(grid: Grid, rng: random.Random) -> Grid | None:
     Meant for grids with few givens (random complete grids): it propagates naked singles
     only, which is all that pays off there; on a hard puzzle it is correct but slow.
 
+    >>> import random
     >>> s = random_solution(Grid.parse("1" + "." * 80), random.Random(4))
     >>> s is not None and s.is_complete and s[0] == 1
     True
@@ -1285,6 +1289,7 @@ def random_solution_cells(
     """Return the digits of :func:`random_solution` for plain *cells*, or None.
 
     >>> from xlsudoku.engine.grid import geometry
+    >>> import random
     >>> random_solution_cells([0] * 16, random.Random(1), geometry(2, 2)) is not None
     True
     """

@@ -19,10 +19,8 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shutil
 import stat
 import time
-import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -201,6 +199,8 @@ def is_workbook_file(path: Path) -> bool:
     with os.fdopen(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(fd).st_mode) or handle.read(4) != b"PK\x03\x04":
             return False
+        import zipfile  # here, not at the top: reading a puzzle file needs no zip
+
         try:
             with zipfile.ZipFile(handle) as archive:
                 names = archive.namelist()
@@ -348,6 +348,8 @@ def replace_atomically(
         _fsync(temp)
         keep = backup and target.exists()
         if keep:
+            import shutil  # here, not at the top: reading a file needs no copying
+
             shutil.copy2(target, backup_temp)
             _fsync(backup_temp)
         with _shield(interrupts):
