@@ -328,6 +328,9 @@ def _search9(
                     new ^= new & done
             if new:
                 done |= new
+                if not new & (new - 1):  # one single, the common case: it cannot clash
+                    c &= keep_after[new.bit_length()]
+                    continue
                 if new.bit_count() > 4:
                     after = place(c, new)
                     if after < 0:
