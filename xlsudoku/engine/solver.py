@@ -454,8 +454,10 @@ def _search9(
         if not second & (second - 1):  # two options: the common case
             if rng is not None and rng.getrandbits(1):
                 first, second = second, first
-            push((c ^ first, done))  # places *second*, explored after ...
-            push((c ^ second, done))  # ... the branch that places *first*
+            # Each branch is pushed with its digit already placed: the first round there would
+            # find that naked single and nothing else (the state was propagated).
+            push((c & keep_after[second.bit_length()], done | second))  # explored after ...
+            push((c & keep_after[first.bit_length()], done | first))  # ... this branch
             if probe and rng is not None:
                 # Looking for any one solution: first try *first* together with a random
                 # digit in an unrelated two-candidate cell (one node for two guesses); when
