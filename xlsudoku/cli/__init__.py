@@ -27,7 +27,8 @@ from __future__ import annotations
 # imports of a command would otherwise end the process with Python's own traceback.
 import signal
 import sys
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
 
 if TYPE_CHECKING:
     import argparse

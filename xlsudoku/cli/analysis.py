@@ -14,9 +14,9 @@ from xlsudoku.cli.inputs import (
     read_records,
     report_bad,
 )
-from xlsudoku.cli.shell import Subparsers
 
 if typing.TYPE_CHECKING:
+    from xlsudoku.cli.shell import Subparsers
     from xlsudoku.engine.grid import Grid
 
 

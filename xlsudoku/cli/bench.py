@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xlsudoku.cli.inputs import add_geometry
-from xlsudoku.cli.shell import Subparsers
+
+if typing.TYPE_CHECKING:
+    from xlsudoku.cli.shell import Subparsers
 
 Arguments = Callable[[argparse.ArgumentParser], None]
 

@@ -7,11 +7,11 @@ import sys
 import typing
 
 from xlsudoku.cli.inputs import FORMAT_NAMES, add_geometry
-from xlsudoku.cli.shell import Subparsers
 from xlsudoku.errors import Exit
 from xlsudoku.interrupts import Interrupts
 
 if typing.TYPE_CHECKING:  # imported lazily at run time: other commands do not need them
+    from xlsudoku.cli.shell import Subparsers
     from xlsudoku.engine.generate import Budget, GenerateRequest, GenerateResult
     from xlsudoku.engine.symmetry import Symmetry
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import typing
 from pathlib import Path
 
 from xlsudoku.errors import BadInput, UnusableFile, shorten
@@ -21,7 +20,9 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 # them equal): the parser is built without loading openpyxl.
 SHEETS = ("all", "collection", "generator")
 
-if typing.TYPE_CHECKING:
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
+
+if TYPE_CHECKING:
     from xlsudoku.engine.formats import PuzzleRecord
     from xlsudoku.engine.grid import Geometry
 

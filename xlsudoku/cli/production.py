@@ -19,9 +19,9 @@ from collections.abc import Callable
 
 from xlsudoku.cli.generate import level_arg, seed_arg, symmetry_arg, technique_arg
 from xlsudoku.cli.inputs import SHEETS, geometry_arg
-from xlsudoku.cli.shell import Subparsers
 
 if typing.TYPE_CHECKING:
+    from xlsudoku.cli.shell import Subparsers
     from xlsudoku.production.batch import Summary
     from xlsudoku.production.spec import BatchSpec
     from xlsudoku.production.store import BatchFile, Kept

@@ -6,7 +6,11 @@ import argparse
 import sys
 
 from xlsudoku.cli.inputs import add_input, add_output_format, read_records, read_source, report_bad
-from xlsudoku.cli.shell import Subparsers
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
+
+if TYPE_CHECKING:
+    from xlsudoku.cli.shell import Subparsers
 
 
 def _add_solve(sub: Subparsers) -> None:

@@ -21,7 +21,6 @@ import contextlib
 import os
 import signal
 import sys
-import typing
 from collections.abc import Callable, Sequence
 
 from xlsudoku.errors import (
@@ -33,19 +32,24 @@ from xlsudoku.errors import (
 )
 from xlsudoku.interrupts import Interrupts
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
 
-class Subparsers(typing.Protocol):
-    """What ``ArgumentParser.add_subparsers()`` returns, as the command modules use it."""
 
-    def add_parser(self, name: str, **kwargs: typing.Any) -> argparse.ArgumentParser:
-        """Add the parser of subcommand *name*."""
-        ...
+if TYPE_CHECKING:  # annotations only: the command modules import it for type checking
+    from typing import Any, Protocol, TextIO
+
+    class Subparsers(Protocol):
+        """What ``ArgumentParser.add_subparsers()`` returns, as the command modules use it."""
+
+        def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+            """Add the parser of subcommand *name*."""
+            ...
 
 
 class _WatchedStream:
     """A text stream that remembers whether anything was written to it."""
 
-    def __init__(self, stream: typing.TextIO) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         self.written = False
 

@@ -22,8 +22,11 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from xlsudoku.cli.shell import Subparsers
+if TYPE_CHECKING:
+    from xlsudoku.cli.shell import Subparsers
+
 
 BUTTONS: dict[str, str] = {
     "start": "START: generate a puzzle with the parameters in the workbook",

@@ -12,9 +12,12 @@ generator and the techniques.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from xlsudoku.engine.fill import random_grid
     from xlsudoku.engine.generate import (
         GenerateError,

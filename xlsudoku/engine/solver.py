@@ -31,9 +31,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, InvalidPuzzle
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
 
 if TYPE_CHECKING:  # the solver only calls a caller's rng: counting needs no random module
     import random

@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from xlsudoku.xlsm.errors import FolderNotWritable, NotAPath, OutsideFolder, WorkbookError
 
@@ -308,12 +307,16 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-class Shield(Protocol):
-    """What keeps Ctrl+C away while a file is replaced (``xlsudoku.interrupts.Interrupts``)."""
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing when a file is read
+if TYPE_CHECKING:  # annotations only
+    from typing import Protocol
 
-    def shielded(self) -> AbstractContextManager[object]:
-        """Return a context in which an interrupt waits until the block is over."""
-        ...
+    class Shield(Protocol):
+        """What keeps Ctrl+C away while a file is replaced (``xlsudoku.interrupts.Interrupts``)."""
+
+        def shielded(self) -> AbstractContextManager[object]:
+            """Return a context in which an interrupt waits until the block is over."""
+            ...
 
 
 @contextlib.contextmanager

@@ -15,12 +15,15 @@ import re
 import zipfile
 from collections.abc import Callable, Mapping, Set
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlsudoku.xlsm.errors import WorkbookError
-from xlsudoku.xlsm.files import Shield, read_bytes, replace_atomically, writable_target
+from xlsudoku.xlsm.files import read_bytes, replace_atomically, writable_target
 from xlsudoku.xlsm.keep import Cells, Sizes, clear_unwritable, keep_cells, patch_cells
 from xlsudoku.xlsm.safe_zip import DEFAULT_LIMITS, Limits, check_package
+
+if TYPE_CHECKING:
+    from xlsudoku.xlsm.files import Shield
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 
