@@ -309,7 +309,7 @@ def geometry_named(text: str) -> Geometry:
 # Cell counts of the supported shapes, smallest first.
 _CELL_COUNTS = tuple(sorted(n * n for n in SHAPES))
 _FIELD_SPLIT = re.compile(r"[\s,;:]")
-_RULE_CHARS = frozenset("-=")
+_RULE_CHARS = "-="
 
 
 def _token_is_cells(token: str) -> bool:
@@ -753,7 +753,7 @@ def _read_text(text: str, geometry: Geometry | None, validate: bool) -> Iterator
             one_line = len(head) > _CELL_COUNTS[0] or (
                 len(head) == _CELL_COUNTS[0] and not block and not _drawing_16(all_lines, number)
             )
-            if one_line and set(head) <= _RULE_CHARS:
+            if one_line and not head.strip(_RULE_CHARS):
                 # Dashes only: a separator inside a drawing, else an empty one-line puzzle.
                 one_line = not block and len(head) in _CELL_COUNTS
         if one_line:

@@ -294,7 +294,12 @@ class Grid:
         ...
         xlsudoku.engine.grid.ParseError: bad character 'x' at row 1, column 1
         """
-        chars = _cell_chars(text)
+        if text.isprintable():  # no line break: one row, read without splitting it into lines
+            chars = text.strip()
+            if "|" in chars or "+" in chars or " " in chars:
+                chars = chars.translate(_ROW_NOISE)
+        else:
+            chars = _cell_chars(text)
         geo = geometry or geometry_for_cells(len(chars))
         if len(chars) != geo.cell_count:
             raise ParseError(
