@@ -330,9 +330,8 @@ def _search9(
             if new:
                 done |= new
                 if not new & (new - 1):  # one single, the common case: it cannot clash
-                    c &= keep_after[new.bit_length()]
-                    continue
-                if new.bit_count() > 4:
+                    after = c & keep_after[new.bit_length()]
+                elif new.bit_count() > 4:
                     after = place(c, new)
                     if after < 0:
                         c = -1
@@ -348,11 +347,9 @@ def _search9(
                     if new:
                         c = -1
                         break
-                # Round again even when placing changed nothing (the singles were already
-                # alone in their houses): they are in *done* now, so the next round looks for
-                # hidden singles, and a search branches only where no rule applies.
-                c = after
-                continue
+                if after != c:
+                    c = after
+                    continue
             if not full:
                 break
             # Singles stalled: locked candidates.  Minirows (three cells of a row in a box):
@@ -455,10 +452,14 @@ def _search9(
         if not second & (second - 1):  # two options: the common case
             if rng is not None and rng.getrandbits(1):
                 first, second = second, first
-            # Each branch is pushed with its digit already placed: the first round there would
-            # find that naked single and nothing else (the state was propagated).
-            push((c & keep_after[second.bit_length()], done | second))  # explored after ...
-            push((c & keep_after[first.bit_length()], done | first))  # ... this branch
+            # A branch is pushed with its digit placed, as its first round would do (the state
+            # was propagated: that single is its only new one).  When placing it clears nothing
+            # more, that round goes on to locked candidates rather than round again, so the
+            # branch is pushed unplaced and the search stays the same.
+            a = c & keep_after[second.bit_length()]
+            push((a, done | second) if a != c ^ first else (c ^ first, done))  # explored after
+            a = c & keep_after[first.bit_length()]
+            push((a, done | first) if a != c ^ second else (c ^ second, done))  # ... this branch
             if probe and rng is not None:
                 # Looking for any one solution: first try *first* together with a random
                 # digit in an unrelated two-candidate cell (one node for two guesses); when
