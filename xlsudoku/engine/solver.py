@@ -186,13 +186,14 @@ def _run9(
     keep: list[int] | None,
     full: bool = True,
     budget: int = 0,
+    settle: bool = False,
 ) -> SearchStats:
     """Search the 9x9 puzzle *cells* (see :func:`_search9`); no solution when givens clash."""
     givens = _givens9(cells)
     start = _place9(_ALL, givens)
     if start < 0:
         return SearchStats(0, 0)
-    return _search9(start, limit, rng, keep, full, givens, budget)
+    return _search9(start, limit, rng, keep, full, givens, budget, None, settle)
 
 
 # Bytes 1..9 stay themselves: turns the hex digits of a solution back into cell values.
@@ -231,6 +232,7 @@ def _search9(
     placed: int = 0,
     budget: int = 0,
     stalled: list[int] | None = None,
+    settle: bool = False,
 ) -> SearchStats:
     """Depth-first search from candidate int *start*, stopping after *limit* solutions.
 
@@ -243,9 +245,13 @@ def _search9(
     bits already placed in
     *start* (their digits gone from their peers), which the search need not place again.  With
     a *stalled* list the search stops where it would branch first, and appends the state there
-    and its placed bits (a caller then starts other searches from that propagated state).  The
-    loop is written out in one function on purpose: it is the engine's hot path, and local
-    names are fastest.
+    and its placed bits (a caller then starts other searches from that propagated state).
+    Singles whose placing clears nothing go on to locked candidates, and from there to a
+    branch, without a look for hidden singles; with *settle* the search rounds again instead,
+    so it branches only where no rule applies: the same solutions with fewer guesses, but
+    another search (other guesses, another order), so only callers that observe nothing but
+    the solutions found ask for it.  The loop is written out in one function on purpose: it
+    is the engine's hot path, and local names are fastest.
     """
     place = _place9
     cells0, all_, guard, low = _CELLS0, _ALL, _GUARD, _LANE_LOW
@@ -349,6 +355,8 @@ def _search9(
                         break
                 if after != c:
                     c = after
+                    continue
+                if settle:  # the singles are in *done* now: the next round looks further
                     continue
             if not full:
                 break
@@ -1342,7 +1350,9 @@ def count_solutions_cells(
     """
     _check_limit(limit)
     if _fast(geometry):
-        stats = _run9(cells, limit, None, None)
+        # Without work to report only the count is observed: the search may settle fully
+        # (fewer guesses).  With work it stays the search that work budgets count.
+        stats = _run9(cells, limit, None, None, settle=work is None)
         if work is not None:
             work(1 + stats.guesses)
         return stats.solutions
