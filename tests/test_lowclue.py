@@ -350,11 +350,11 @@ def test_a_stuck_low_search_gives_the_pool_spares(monkeypatch: pytest.MonkeyPatc
     search.clock.tick(2)
     assert search.stuck
     search.fresh()
-    spares = [(number, cells) for _, number, cells in search.pool if number in search.spares]
+    spares = [(number, cells) for _, _, number, cells in search.pool if number in search.spares]
     assert len(spares) == 1 and Grid(spares[0][1]).given_count - 19 in (1, 2)
     while spares[0][0] in search.spares and search.level == 19:
         search.explore()
-    assert all(number != spares[0][0] for _, number, _ in search.pool)  # stage 0 only
+    assert all(number != spares[0][0] for _, _, number, _ in search.pool)  # stage 0 only
     for found in records:
         check_puzzle(found.puzzle, found.solution, Symmetry.ROTATE_180)
 
@@ -512,3 +512,45 @@ def test_bench_reach_runs_qqwing_alone_when_installed(capsys: pytest.CaptureFixt
     out = capsys.readouterr().out
     assert "qqwing --generate 200 --symmetry mirror --one-line, repeated for " in out
     assert "(unique True, vertical True)" in out
+
+
+def test_a_new_best_keeps_the_puzzles_one_open_above_as_the_reserve() -> None:
+    # a pool of 21s (the sample's) and a spare (a 22); a 20 met by a neighbour move of one of
+    # them is the new best: the 21s stay (tier 1) after it, the spare goes; the reserve's walk
+    # goes on (its equal neighbours join it) while the pool's 20s come first at each step
+    twenty_ones = [p for p, clues in _low_clue_rows() if clues == 21]
+    space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, NONE, NONE, random.Random(0))
+    lower = next(c for n, c in neighbours(space, twenty_ones[2].cells, 0, Clock()) if c)
+    assert Grid(lower).given_count == 20
+    search = _search(17, 3, 0)
+    first = solve(twenty_ones[0])
+    assert first is not None
+    search.record(twenty_ones[0], first, "grid")
+    for puzzle in twenty_ones[1:]:
+        assert search.add_to_pool(puzzle.cells)
+    spare = next(p for p, clues in _low_clue_rows() if clues == 22)
+    assert search.add_to_pool(spare.cells, spare=True)
+    search.found_lower(lower)
+    assert search.level == 20
+    assert search.pool[0][1:] == (0, -search.numbered, lower)
+    assert sorted(cells for _, tier, _, cells in search.pool if tier == 1) == sorted(
+        p.cells for p in twenty_ones
+    )
+    assert len(search.pool) == 6 and not search.spares and not search.stuck
+    # with no puzzle as good left (the 20 dropped here), the search is stuck and the reserve
+    # goes on with its equal moves (step 1)
+    search.pool = [(1, 1, number, cells) for _, tier, number, cells in search.pool if tier == 1]
+    assert search.stuck
+    before = {p.cells for p in twenty_ones}
+    for _ in range(40):
+        if search.level < 20 or any(c not in before for _, t, _, c in search.pool if t == 1):
+            break
+        search.explore()
+    grown = [c for _, tier, _, c in search.pool if tier == 1 and c not in before]
+    assert search.level < 20 or grown, "the reserve's walk found no equal neighbour"
+    for _, tier, _, cells in search.pool:
+        assert Grid(cells).given_count == search.level + tier
+    for cells in grown[:3]:
+        solution = solve(Grid(cells))
+        assert solution is not None
+        check_puzzle(Grid(cells), solution, Symmetry.ROTATE_180)

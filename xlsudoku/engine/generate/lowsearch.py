@@ -9,11 +9,17 @@ processes; this module imports neither, so the data flows one way):
   best first), until it reaches the target or proves that the grid has nothing lower;
 - *neighbours* (:mod:`.neighbours`): puzzles with as many opens as the best are changed by
   blanking one or two clue orbits and giving one orbit any digits; a unique result with fewer
-  opens is a new best (the pool starts afresh from it), one with as many joins the puzzles to
-  explore (the *pool*).  Every puzzle of the pool has a step of its moves (``STAGE_ORDER``)
-  before any has the next, newest puzzle first: each puzzle the walk reaches has its cheap
-  lowering moves tried at once, and the walk goes on from it (a walk over the puzzles as good
-  as the best, far from the first of them).
+  opens is a new best (the pool starts afresh from it, keeping the puzzles one open above it
+  as its *reserve*), one with as many joins the puzzles to explore (the *pool*).  Every puzzle
+  of the pool has a step of its moves (``STAGE_ORDER``) before any has the next, newest puzzle
+  first: each puzzle the walk reaches has its cheap lowering moves tried at once, and the walk
+  goes on from it (a walk over the puzzles as good as the best, far from the first of them).
+
+The walk that found a new best does not end there: the puzzles of the pool one open above it
+stay, as the *reserve*, and go on with their moves after the puzzles as good as the best at each
+step (their equal neighbours join the reserve, their lowering ones the pool).  A best whose own
+walk runs dry at once (few puzzles as good as it have any neighbour as good) is then followed
+by other puzzles as good, reached from the walk one open above, instead of by fresh grids alone.
 
 The pool gets ``POOL_SHARE`` of the work while it has puzzles, fresh grids the rest (work is
 counted in clock ticks, :mod:`.clock`, not timed, so that a seeded run is reproducible).  Once
@@ -24,10 +30,11 @@ larger share.
 
 A search can get *stuck*: the puzzles as good as the best all lie near the one found first, and
 none of them has a lower neighbour.  After ``STUCK_TICKS`` without a new best, or once the pool
-is empty, each fresh grid also gives the pool a *spare*: a puzzle of the grid one or two opens
-above the best.  Only its lowering moves (the head of stage 0, :mod:`.neighbours`) are tried
-(those that stay above the best are spares in turn), and the puzzles as good as the best that
-they reach start the exploration again somewhere else.
+holds no puzzle as good as the best (the reserve aside), each fresh grid also gives the pool a
+*spare*: a puzzle of the grid one or two opens above the best.  Only its lowering moves (the
+head of stage 0, :mod:`.neighbours`) are tried (those that stay above the best are spares in
+turn), and the puzzles as good as the best that they reach start the exploration again
+somewhere else.
 """
 
 from __future__ import annotations
@@ -153,9 +160,10 @@ class LowSearch:
         self.explored = 0
         # the orbit order of the neighbour moves and of padding (any fixed order will do)
         self.space = self._space(random.Random(0))
-        # pool entries (step, number, cells): the step of every puzzle in STAGE_ORDER comes before
-        # the next step of any
-        self.pool: list[tuple[int, int, tuple[int, ...]]] = []
+        # pool entries (step, tier, number, cells): the step of every puzzle in STAGE_ORDER comes
+        # before the next step of any; within a step the puzzles as good as the best (tier 0)
+        # before the reserve (tier 1: those one open above it, kept from the walk before)
+        self.pool: list[tuple[int, int, int, tuple[int, ...]]] = []
         self.moves: dict[int, Iterator[tuple[int, tuple[int, ...] | None]]] = {}
         self.numbered = 0
         self.seen: set[tuple[int, ...]] = set()
@@ -210,13 +218,29 @@ class LowSearch:
         self.best = Found(puzzle, solution, time.perf_counter() - self.began, self.grids, source)
         if self.on_record is not None:
             self.on_record(self.best)
-        self.pool.clear()
-        self.moves.clear()
+        self.keep_reserve(puzzle.given_count)
         self.spares.clear()
         self.since = self.clock.count
         self.add_to_pool(puzzle.cells)
 
-    def add_to_pool(self, cells: tuple[int, ...], spare: bool = False) -> bool:
+    def keep_reserve(self, opens: int) -> None:
+        """Keep the walk's puzzles one open above a new best of *opens* as the reserve.
+
+        The rest of the pool (the reserve before, the spares, puzzles further above) is dropped.
+        A reserve puzzle keeps its step and the moves it is in the middle of.
+        """
+        reserve = [
+            (step, 1, number, cells)
+            for step, tier, number, cells in self.pool
+            if tier == 0 and number not in self.spares and _clues(cells) == opens + 1
+        ]
+        self.pool[:] = reserve
+        heapq.heapify(self.pool)
+        numbers = {number for _, _, number, _ in reserve}
+        for number in [n for n in self.moves if n not in numbers]:
+            del self.moves[number]
+
+    def add_to_pool(self, cells: tuple[int, ...], spare: bool = False, tier: int = 0) -> bool:
         """Queue *cells* for its neighbour moves unless seen before or the pool is full.
 
         A *spare* gets its lowering moves (stage 0) only.  Returns whether it was queued.
@@ -228,17 +252,19 @@ class LowSearch:
         # newest first within a step: the walk goes on from the puzzles it just reached and
         # gets farther from the first best than oldest first would
         number = -self.numbered
-        heapq.heappush(self.pool, (0, number, cells))
+        heapq.heappush(self.pool, (0, tier, number, cells))
         if spare:
             self.spares.add(number)
         return True
 
     @property
     def stuck(self) -> bool:
-        """True when ``STUCK_TICKS`` have passed since the last new best, or the pool is empty."""
+        """True after ``STUCK_TICKS`` without a new best, or with no puzzle as good in the pool."""
         if self.best is None:
             return False
-        return not self.pool or self.clock.count - self.since >= STUCK_TICKS
+        if self.clock.count - self.since >= STUCK_TICKS:
+            return True
+        return not any(tier == 0 for _, tier, _, _ in self.pool)
 
     def pool_turn(self) -> bool:
         """Return True when the next turn goes to the pool (see the module notes for its share)."""
@@ -300,7 +326,7 @@ class LowSearch:
 
     def explore(self) -> None:
         """Run the first pool entry's moves for a turn; requeue it, or its next stage."""
-        step, number, cells = self.pool[0]
+        step, tier, number, cells = self.pool[0]
         stage = STAGE_ORDER[step]
         moves = self.moves.get(number)
         if moves is None:
@@ -310,7 +336,7 @@ class LowSearch:
                 self.explored += 1
         level = self.level
         spare = number in self.spares
-        above = sum(1 for d in cells if d) if spare else 0
+        above = _clues(cells) if spare or tier else 0
         spent = 0
         for opens, found in moves:
             spent += 1
@@ -320,6 +346,8 @@ class LowSearch:
                     return
                 if opens == level:
                     self.add_to_pool(found)
+                elif tier and opens == above:
+                    self.add_to_pool(found, tier=1)  # the reserve's walk goes on
                 elif spare and opens < above:
                     self.add_to_pool(found, spare=True)  # a spare lower, still above the best
             if spent >= TURN_CHECKS:
@@ -327,7 +355,7 @@ class LowSearch:
         del self.moves[number]
         heapq.heappop(self.pool)
         if step + 1 < len(STAGE_ORDER) and number not in self.spares:
-            heapq.heappush(self.pool, (step + 1, number, cells))
+            heapq.heappush(self.pool, (step + 1, tier, number, cells))
         self.spares.discard(number)
 
     def found_lower(self, cells: tuple[int, ...]) -> None:
@@ -350,6 +378,10 @@ class LowSearch:
                 return
             puzzle = kept(solution, space.cells(padded))
         self.record(puzzle, solution, "neighbour")
+
+
+def _clues(cells: tuple[int, ...]) -> int:
+    return sum(1 for d in cells if d)
 
 
 @dataclass(frozen=True, slots=True)

@@ -266,9 +266,19 @@ def _ranked9(
         if state >= 0:
             settled.append((state.bit_count(), order, number, x, digits, state, placed))
     settled.sort()
-    for _, _, number, x, digits, state, placed in (
-        settled[head:] + ranked[cut:] if tail else settled[:head]
-    ):
+    # a stage paused for other puzzles of the pool keeps only what it will check: the head
+    # with its states, or for the tail (most of the choices) what names each choice, its
+    # digits placed (and propagated, if they were) again when it comes up: the same state,
+    # without every choice's candidates held meanwhile
+    chosen = [] if tail else [(n, x, d, s, p) for _, _, n, x, d, s, p in settled[:head]]
+    later = (
+        [(n, x, d, True) for _, _, n, x, d, _, _ in settled[head:]]
+        + [(n, x, d, False) for _, _, n, x, d, _, _ in ranked[cut:]]
+        if tail
+        else []
+    )
+    del ranked, settled
+    for number, x, digits, state, placed in chosen or _placed_again(space, blankings, later):
         checks = blankings[number]
         orbit = space.orbits[x]
         key = sum(given[c][d] for c, d in zip(orbit, digits, strict=True))
@@ -278,6 +288,29 @@ def _ranked9(
             yield moves[number][1] + space.weight[x], _given(checks.base, orbit, digits)
         else:
             yield 0, None
+
+
+def _placed_again(
+    space: OrbitSpace,
+    blankings: list[_Checks9],
+    later: list[tuple[int, int, tuple[int, ...], bool]],
+) -> Iterator[tuple[int, int, tuple[int, ...], int, int]]:
+    """Yield each choice of *later* with its state again, as :func:`_ranked9` ranked it.
+
+    Placing and propagating are pure, so the state is the one ranked; the work was counted
+    then and is not counted again.
+    """
+    given, place, settle = FAST9.given, FAST9.place, FAST9.settle
+    for number, x, digits, settled in later:
+        checks = blankings[number]
+        state, placed = checks.state, checks.placed
+        for cell, d in zip(space.orbits[x], digits, strict=True):
+            bit = given[cell][d]
+            state = place(state, bit)
+            placed |= bit
+        if settled:
+            state, placed = settle(state, placed)
+        yield number, x, digits, state, placed
 
 
 class _Checks:
