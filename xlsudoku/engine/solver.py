@@ -1320,16 +1320,20 @@ def random_solution_cells(
     return found[0] if found else None
 
 
-def reference_solutions(grid: Grid, limit: int = 2, rng: random.Random | None = None) -> list[Grid]:
+def reference_solutions(
+    grid: Grid, limit: int = 2, rng: random.Random | None = None, work: Work | None = None
+) -> list[Grid]:
     """Return up to *limit* solutions with the generic solver, whatever the geometry.
 
-    The generic solver is the reference the 9x9 fast path is tested against.
+    The generic solver is the reference the 9x9 fast path is tested against.  *work*, when
+    given, is told the steps of the search (see :data:`Work`); a caller bounds the search by
+    raising from it.
 
     >>> [str(s)[:9] for s in reference_solutions(Grid.parse("123456789" + "." * 72), 1)]
     ['123456789']
     """
     _check_limit(limit)
-    found, _ = _listed(grid, limit, rng)
+    found, _ = _listed(grid, limit, rng, work)
     return [Grid(cells, grid.geometry) for cells in found]
 
 
