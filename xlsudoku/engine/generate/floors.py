@@ -1,14 +1,14 @@
 """Floors: the fewest opens the low-clue search has reached with a pattern, and what lower gets.
 
 A pattern fixes the whole center box, and the fewer free cells it leaves the higher the fewest
-opens any unique puzzle can have.  No proof is known for these floors: they are *measured*, the
+opens any unique puzzle can have. No proof is known for these floors: they are *measured*, the
 fewest opens that ``xlsudoku bench reach --floors`` reached with each pattern and symmetry in
 its runs (docs/benchmarks.md#floors-per-pattern-and-symmetry), each with the seconds of search
-behind it.  A target below the floor is very unlikely in a run no longer than that, so instead
-of spending the whole time limit the deep search (:mod:`.deep`) runs ``QUICK_SECONDS`` and says so; a time limit
-longer than the measurement searches in full (a CPU or work budget is compared the same way: a
-work unit is about a second of CPU, :mod:`.clock`).  (The one floor that is proven, 17 clues for any
-9x9 Sudoku, is refused earlier: :func:`.request.form_of`.)
+behind it. A target below the floor is very unlikely in a run no longer than that, so instead of
+spending the whole time limit the deep search (:mod:`.deep`) runs ``QUICK_SECONDS`` and says so;
+a time limit longer than the measurement searches in full (a CPU or work budget is compared the
+same way: a work unit is about a second of CPU, :mod:`.clock`). (The one floor that is proven,
+17 clues for any 9x9 Sudoku, is refused earlier: :func:`.request.form_of`.)
 
 Two presets are one puzzle family: pattern 10 (full) is pattern 3 (ring) with the center cell
 given too, and the other eight cells of its box already decide that cell.  So a full-box puzzle
