@@ -22,6 +22,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from xlsudoku.errors import (
     CommandError,
@@ -31,9 +32,6 @@ from xlsudoku.errors import (
     os_error_message,
 )
 from xlsudoku.interrupts import Interrupts
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
-
 
 if TYPE_CHECKING:  # annotations only: the command modules import it for type checking
     from typing import Any, Protocol, TextIO

@@ -171,4 +171,7 @@ def _run_button(args: argparse.Namespace) -> int:
     return Exit.OK
 
 
+# The command words COMMANDS adds, in order (xlsudoku.cli builds only the module a command
+# line starts with).
+WORDS = ("workbook",)
 COMMANDS = (_add_workbook,)

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from xlsudoku.xlsm.errors import FolderNotWritable, NotAPath, OutsideFolder, WorkbookError
 
@@ -307,16 +308,12 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing when a file is read
-if TYPE_CHECKING:  # annotations only
-    from typing import Protocol
+class Shield(Protocol):
+    """What keeps Ctrl+C away while a file is replaced (``xlsudoku.interrupts.Interrupts``)."""
 
-    class Shield(Protocol):
-        """What keeps Ctrl+C away while a file is replaced (``xlsudoku.interrupts.Interrupts``)."""
-
-        def shielded(self) -> AbstractContextManager[object]:
-            """Return a context in which an interrupt waits until the block is over."""
-            ...
+    def shielded(self) -> AbstractContextManager[object]:
+        """Return a context in which an interrupt waits until the block is over."""
+        ...
 
 
 @contextlib.contextmanager
