@@ -104,6 +104,7 @@ def _run_new(args: argparse.Namespace) -> int:
     from xlsudoku.xlsm.files import replace_atomically
 
     name, extension = BUNDLED[args.lite]
+    output = check_output(args.path, option="PATH", workbook=True)
     if Path(args.path).suffix.lower() != extension:
         kind = "the xlwings Lite copy" if args.lite else "the desktop workbook (with macros)"
         print(
@@ -115,7 +116,6 @@ def _run_new(args: argparse.Namespace) -> int:
     source = bundled_workbook(args.lite)
     if not source.is_file():
         raise UnusableFile(f"{source}: the package's {name} is missing; reinstall xlsudoku")
-    output = check_output(args.path, option="PATH", workbook=True)
     if output.existing:
         raise UnusableFile(f"PATH {args.path} exists; nothing was written: choose another PATH")
     output.real.parent.mkdir(parents=True, exist_ok=True)
