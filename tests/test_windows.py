@@ -149,3 +149,15 @@ def test_puzzle_files_with_crlf_line_ends_read_as_any(tmp_path, capsys, form):
     crlf = capsys.readouterr().out
     assert main(["solve", PUZZLE]) == 0
     assert crlf == capsys.readouterr().out
+
+
+def test_every_linux_only_entry_names_a_test():
+    import ast
+
+    from conftest import LINUX_ONLY, ROOT
+
+    for entry in LINUX_ONLY:
+        file, _, name = entry.partition("::")
+        source = (ROOT / "tests" / file).read_text(encoding="utf-8")
+        tests = {node.name for node in ast.parse(source).body if isinstance(node, ast.FunctionDef)}
+        assert not name or name in tests, entry
