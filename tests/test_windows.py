@@ -80,7 +80,7 @@ def test_workbook_start_on_a_book_held_open_says_so_and_keeps_it(tmp_path, monke
 
 
 RESERVED = ["CON", "nul.xlsm", "Com1.jsonl", "LPT9.pdf", "aux .txt", "a<b.xlsm", "what?.pdf"]
-RESERVED += ["trailing.", "trailing "]
+RESERVED += ["trailing.", "trailing ", "folder\\book.xlsm"]
 
 
 @pytest.mark.parametrize("name", RESERVED)

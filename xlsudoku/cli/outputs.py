@@ -6,8 +6,8 @@ destroys a file it did not make:
 
 - a device, FIFO, socket or folder is refused: it is never opened and never renamed over;
 - a name Windows cannot hold (``CON``, ``NUL``, ``COM1``... with any extension, a trailing dot
-  or space, one of ``<>:"|?*``) is refused on every system: a workbook or batch file moves
-  between systems, and on Windows such a name is a device or no file at all;
+  or space, one of ``<>:"|?*`` or a backslash) is refused on every system: a workbook or a
+  batch file moves between systems, and on Windows such a name is a device or no file at all;
 - a symbolic link is written through: the file it names is checked and written, the link
   stays a link (the same for every command);
 - the output may not be one of the command's input files (unless the command edits in place);
@@ -123,7 +123,8 @@ _DEVICES = frozenset(
     ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
     + [f"{port}{n}" for port in ("COM", "LPT") for n in (*"123456789", "¹", "²", "³")]
 )
-_NOT_IN_NAMES = frozenset('<>:"|?*') | {chr(code) for code in range(32)}
+# A backslash is a folder separator there: a name holding one would land somewhere else.
+_NOT_IN_NAMES = frozenset('<>:"|?*\\') | {chr(code) for code in range(32)}
 
 
 def windows_name_problem(name: str) -> str:
