@@ -34,8 +34,8 @@ def requirements(version: str = __version__, xlwings: str = VBA_XLWINGS) -> str:
         "# xlwings Lite installs these when the workbook opens (after a change: ☰ > Restart).\n"
         f"xlwings=={xlwings}\n"
         f"xlsudoku=={version}\n"
-        f"# xlsudoku=={version} installs once that version is on PyPI.  Until then, replace the\n"
-        "# line above with the HTTPS address of the wheel on your own site (docs/workbook.md,\n"
+        f"# The xlsudoku line installs once {version} is published on PyPI.  Until then, replace\n"
+        "# it with the HTTPS address of the wheel on your own site (docs/workbook.md,\n"
         '# "xlwings Lite"), for example\n'
         f"# https://YOUR-USER.github.io/xlsudoku/{wheel}\n"
     )
