@@ -77,6 +77,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         description="Symmetric Sudoku generator, solver and grader, and the xlsudoku workbook "
         "without Excel.",
     )
+    from xlsudoku import __version__
+
+    parser.add_argument("--version", action="version", version=f"xlsudoku {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in command_modules(argv[0] if argv else None):
         for add in module.COMMANDS:
