@@ -40,6 +40,7 @@ QQWING_ALLOWED = {
 }
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_se_rank_agreement_on_the_sample():
     se = [float(r["se_rating"]) for r in SE_SAMPLE]
     ours = [grade(Grid.parse(r["puzzle"])).score for r in SE_SAMPLE]

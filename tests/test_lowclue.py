@@ -411,6 +411,7 @@ def test_neighbour_moves_give_unique_symmetric_puzzles(stage: int) -> None:
         assert changed <= 6  # two orbits blanked and one given at most
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_the_head_and_tail_of_a_kind_of_moves_give_every_unique_neighbour() -> None:
     # stages 0 and KINDS (the ranked head and the rest of the lowering moves) against every
     # digit choice of every blanking, each counted from scratch
