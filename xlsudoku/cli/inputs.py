@@ -58,7 +58,7 @@ def add_geometry(p: argparse.ArgumentParser, default: str | None = None) -> None
         type=geometry_arg,
         default=default,
         metavar="SHAPE",
-        help="9x9, 9x9-X (diagonals), 4x4, 6x6, 12x12 or 16x16; "
+        help="9x9, 9x9-X (diagonals), 9x9-windoku, 9x9-jigsaw:LAYOUT, 4x4, 6x6, 12x12 or 16x16; "
         + (
             f"default {default}"
             if default

@@ -19,9 +19,9 @@ Three implementations share one public API:
   without diagonals): the same layout made general, lanes of ``size + 1`` bits, the counts per
   cell, row, column and box taken by halving folds; naked and hidden singles, branching on a
   cell with two candidates.
-- **generic path** (every shape, X-Sudoku included; the one for 6x6 and 12x12): per-cell
-  candidate masks with naked and hidden singles.  It is also the reference the other paths
-  are checked against in the tests.
+- **generic path** (every shape, X-Sudoku, Windoku and Jigsaw included; the one for 6x6 and
+  12x12): per-cell candidate masks with naked and hidden singles.  It is also the reference
+  the other paths are checked against in the tests.
 
 Givens that clash give zero solutions (use ``Grid.validate`` for a message naming the cells).
 """
@@ -713,7 +713,7 @@ def _halves(groups: int, step: int) -> tuple[int, ...]:
 def _layout(geometry: Geometry) -> _Layout | None:
     """Return the bit layout of *geometry*, or None when it takes the list path."""
     n, rows, cols = geometry.size, geometry.box_rows, geometry.box_cols
-    if geometry.diagonals or not (_pow2(n) and _pow2(rows) and _pow2(cols)) or n < 4:
+    if not geometry.standard or not (_pow2(n) and _pow2(rows) and _pow2(cols)) or n < 4:
         return None
     lane = n + 1
     plane = n * lane
@@ -1228,7 +1228,7 @@ def _check_limit(limit: int) -> None:
 
 
 def _fast(geo: Geometry) -> bool:
-    return geo is CLASSIC or (geo.size == 9 and geo.box_rows == 3 and not geo.diagonals)
+    return geo is CLASSIC or (geo.size == 9 and geo.box_rows == 3 and geo.standard)
 
 
 def unique_reading(grid: Grid) -> Grid:
