@@ -11,7 +11,8 @@ The least string is found a row at a time: for each transposition and each of th
 orders, every row may come first; only the choices whose rows so far read least go on to the
 next row (the relabelling is fixed by the rows already read, so a row's reading costs a few
 operations).  Column orders that line up the same columns are one order, which keeps sparse
-and regular grids (the empty grid at worst) from multiplying equal choices.  Puzzles of other shapes get the relabelling alone (their symmetries differ).
+and regular grids (the empty grid at worst) from multiplying equal choices.  Puzzles of other
+shapes get the relabelling alone (their symmetries differ).
 """
 
 from __future__ import annotations
