@@ -420,12 +420,19 @@ def _add_daily(sub: Subparsers) -> None:
 
 
 def _run_daily(args: argparse.Namespace) -> int:
+    import functools
     from pathlib import Path
 
     from xlsudoku.engine.generate import GenerateError, GenerateRequest
     from xlsudoku.errors import Exit
     from xlsudoku.production.batch import run_batch
-    from xlsudoku.production.daily import DailySpec, DatedSink, batch_spec, check_dates
+    from xlsudoku.production.daily import (
+        DailySpec,
+        DatedSink,
+        batch_spec,
+        check_dates,
+        repeat_key,
+    )
     from xlsudoku.production.executors import ExecutorError, all_cores, make_executor
     from xlsudoku.production.store import StoreError
 
@@ -477,7 +484,8 @@ def _run_daily(args: argparse.Namespace) -> int:
                 executor,
                 sink,
                 start=kept.next_index,
-                seen={str(r["puzzle"]) for r in kept.records},
+                seen={repeat_key(str(r["puzzle"]), args.geometry) for r in kept.records},
+                key=functools.partial(repeat_key, geometry=args.geometry),
                 progress=progress,
                 stop=interrupts.requested,
             )
