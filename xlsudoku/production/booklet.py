@@ -5,10 +5,11 @@ title, over the page number) is cut into ``columns x rows`` equal slots (:data:`
 each slot holds one square grid, as large as the slot allows, with its caption under it
 (``Sudoku 12 · Hard · seed 1003``); a daily set gets one page a day, headed by its date.
 The answer key follows on its own pages with smaller
-grids: the givens in bold, the digits to find in grey.  Any shape prints: boxes of
-``box_rows x box_cols`` get the thick lines, a 9x9-X grid its shaded diagonals, and a digit
-above 9 is printed as the number 10-16, as the workbook's sheets write it.  Drawn with
-fpdf2's core Helvetica, so the digits are real text (searchable,
+grids: the givens in bold, the digits to find in grey.  Any shape prints (the picture of a
+grid is :mod:`.drawing`'s, shared with ``xlsudoku image``): thick lines between boxes, a
+Jigsaw's irregular boxes included, a 9x9-X grid's diagonals and a Windoku's four extra boxes
+shaded, and a digit above 9 printed as the number 10-16, as the workbook's sheets write it.
+Drawn with fpdf2's core Helvetica, so the digits are real text (searchable,
 selectable, and what ``pdftotext`` reads back).
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 
 from xlsudoku.engine.grid import Grid
 from xlsudoku.errors import EnvironmentFault
+from xlsudoku.production.drawing import BLACK, GREY, SHADE, grid_picture
 from xlsudoku.production.inputs import Entry
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -40,8 +42,6 @@ FOOT = 10.0  # mm for the page number
 CAPTION = 9.0  # mm under each grid
 PT = 72 / 25.4  # points per mm
 CAP_HEIGHT = 0.72  # Helvetica's digit height, in em: centres a digit in its cell
-GREY = (105, 105, 105)
-SHADE = (224, 224, 224)
 
 
 class BookletError(ValueError):
@@ -119,37 +119,38 @@ def draw_grid(
 ) -> None:
     """Draw *puzzle* as a grid at (*x*, *y*) with *side* mm; with *solution*, draw the answer.
 
-    In an answer the givens are bold and the other digits grey.
+    What to draw is :func:`~.drawing.grid_picture`'s (the same as ``xlsudoku image``): in an
+    answer the givens are bold and the other digits grey.
     """
-    geo = puzzle.geometry
-    n = geo.size
+    picture = grid_picture(puzzle, solution)
+    n = picture.size
     cell = side / n
-    if geo.diagonals:
-        pdf.set_fill_color(*SHADE)
-        for i in range(n):
-            pdf.rect(x + i * cell, y + i * cell, cell, cell, style="F")
-            pdf.rect(x + (n - 1 - i) * cell, y + i * cell, cell, cell, style="F")
+    pdf.set_fill_color(*SHADE)
+    for shaded in picture.shaded:
+        row, column = divmod(shaded, n)
+        pdf.rect(x + column * cell, y + row * cell, cell, cell, style="F")
     pdf.set_draw_color(0, 0, 0)
     thin, thick = max(0.15, side / 700), max(0.8, side / 100)
-    for i in range(n + 1):
-        pdf.set_line_width(thick if i % geo.box_rows == 0 else thin)
-        pdf.line(x, y + i * cell, x + side, y + i * cell)
-        pdf.set_line_width(thick if i % geo.box_cols == 0 else thin)
-        pdf.line(x + i * cell, y, x + i * cell, y + side)
+    for line in sorted(picture.lines, key=lambda item: item.thick):
+        pdf.set_line_width(thick if line.thick else thin)
+        # a thick line reaches half its width past its ends, so box corners close
+        reach = thick / 2 if line.thick else 0.0
+        dx, dy = (reach, 0.0) if line.y0 == line.y1 else (0.0, reach)
+        pdf.line(
+            x + line.x0 * cell - dx,
+            y + line.y0 * cell - dy,
+            x + line.x1 * cell + dx,
+            y + line.y1 * cell + dy,
+        )
     size = cell * 0.6 * PT
-    shown = solution if solution is not None else puzzle
-    for index, digit in enumerate(shown.cells):
-        if not digit:
-            continue
-        given = bool(puzzle.cells[index])
-        pdf.set_font("Helvetica", "B" if given and solution is not None else "", size)
-        pdf.set_text_color(*((0, 0, 0) if given else GREY))
-        text = str(digit)  # 10-16 above 9, as the workbook's sheets write them
-        if digit > 9:
+    for mark in picture.marks:
+        pdf.set_font("Helvetica", "B" if mark.bold else "", size)
+        pdf.set_text_color(*(BLACK if mark.given else GREY))
+        text = mark.text
+        if len(text) > 1:
             pdf.set_font_size(size * 0.8)
-        row, column = divmod(index, n)
-        centre_x = x + (column + 0.5) * cell
-        baseline = y + (row + 0.5) * cell + CAP_HEIGHT * size / PT / 2
+        centre_x = x + (mark.column + 0.5) * cell
+        baseline = y + (mark.row + 0.5) * cell + CAP_HEIGHT * size / PT / 2
         pdf.text(centre_x - pdf.get_string_width(text) / 2, baseline, text)
     pdf.set_text_color(0, 0, 0)
 
