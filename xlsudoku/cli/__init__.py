@@ -10,7 +10,8 @@ Generator puzzle), ``workbook solve BOOK`` presses the Analyze sheet's SOLVE on 
 - :mod:`.generate`: generate;
 - :mod:`.workbook`: ``workbook start|save|clear|import|delete|sort|analyze|hint|solve`` (a
   button of the workbook, run on the file without Excel);
-- :mod:`.production`: batch, booklet;
+- :mod:`.production`: batch, daily, booklet, stats;
+- :mod:`.image`: image (one grid as a PNG or SVG);
 - :mod:`.bench`: ``bench WHAT`` (every benchmark and the reliability soak).
 
 Every command runs inside :func:`xlsudoku.cli.shell.run_guarded`: exit status 0 done, 1 bad
@@ -48,6 +49,7 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "puzzles": ("solve", "count", "format"),
     "workbook": ("workbook",),
     "production": ("batch", "daily", "booklet", "stats"),
+    "image": ("image",),
     "bench": ("bench",),
 }
 
@@ -60,7 +62,7 @@ def command_modules(word: str | None = None) -> tuple[ModuleType, ...]:
     >>> [m.__name__ for m in command_modules("count")]
     ['xlsudoku.cli.puzzles']
     >>> len(command_modules())
-    6
+    7
     """
     import importlib
 

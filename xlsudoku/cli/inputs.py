@@ -51,6 +51,20 @@ def geometry_arg(text: str) -> Geometry:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def ids_arg(text: str) -> frozenset[int]:
+    """Read ``--ids`` (``3,7-12``); argparse names the option in the message.
+
+    >>> sorted(ids_arg("2,5-6"))
+    [2, 5, 6]
+    """
+    from xlsudoku.production.inputs import parse_ids
+
+    try:
+        return parse_ids(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def add_geometry(p: argparse.ArgumentParser, default: str | None = None) -> None:
     """Add ``--geometry``: the shape puzzles are read as (or generated on)."""
     p.add_argument(
