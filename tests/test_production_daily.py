@@ -84,6 +84,12 @@ def test_booklet_lays_out_one_day_a_page_with_its_date_and_answers_at_the_back(t
         assert [g.text for g in grids] == [r["puzzle"] for r in rows if r["date"] == date]
     assert "Sudoku: answers" in page_text(pdf, 4)
     assert [g.text for g in seen(pdf, 4, tmp_path)] == [r["solution"] for r in rows]
+    # each answer names its date and its number that day, which restarts at 1 each day
+    answers = " ".join(page_text(pdf, 4).split())
+    for number, row in enumerate(rows, start=1):
+        day = int(row["date"][-2:])
+        assert f"Sudoku {number} · {day} December no. {row['number']}" in answers
+    assert "Sudoku 4 · 2 December no. 1 · " in " ".join(page_text(pdf, 2).split())
 
 
 def test_the_workbook_imports_one_day(tmp_path, capsys):

@@ -3,7 +3,9 @@
 One page layout for every count: the printable area (inside the margins, under the page
 title, over the page number) is cut into ``columns x rows`` equal slots (:data:`LAYOUTS`);
 each slot holds one square grid, as large as the slot allows, with its caption under it
-(``Sudoku 12 · Hard · seed 1003``); a daily set gets one page a day, headed by its date.
+(``Sudoku 12 · Hard · seed 1003``); a daily set gets one page a day, headed by its date,
+and its captions, answers included, name each puzzle's date and its number that day
+(``Sudoku 4 · 2 December no. 1``): the booklet numbers run on, a day's restart at 1.
 The answer key follows on its own pages with smaller
 grids: the givens in bold, the digits to find in grey.  Any shape prints (the picture of a
 grid is :mod:`.drawing`'s, shared with ``xlsudoku image``): thick lines between boxes, a
@@ -162,11 +164,39 @@ def _centred(
     pdf.text(centre_x - pdf.get_string_width(text) / 2, baseline, text)
 
 
-def _caption(options: BookletOptions, number: int, entry: Entry, answer: bool) -> str:
+def _caption(
+    options: BookletOptions, number: int, entry: Entry, answer: bool, day_number: int = 0
+) -> str:
+    """Return a grid's caption; a daily puzzle's names its date and its number that day.
+
+    >>> e = Entry(Grid.parse("." * 16), level="Easy", ident="seed 4", day="2026-12-02")
+    >>> _caption(BookletOptions(), 4, e, False, 1), _caption(BookletOptions(), 4, e, True, 1)
+    ('Sudoku 4 · 2 December no. 1 · Easy · seed 4', 'Sudoku 4 · 2 December no. 1')
+    """
     parts = [f"{options.title} {number}"]
+    if entry.day and day_number:
+        import datetime as dt
+
+        date = dt.date.fromisoformat(entry.day)
+        parts.append(f"{date.day} {date:%B} no. {day_number}")
     if not answer:
         parts += [part for part in (entry.level, entry.ident) if part]
-    return " \u00b7 ".join(parts)
+    return " · ".join(parts)
+
+
+def _day_numbers(entries: Sequence[Entry]) -> list[int]:
+    """Return each entry's number within its day (1, 2, ... restarting each day), else 0.
+
+    >>> e = [Entry(Grid.parse("." * 16), day=d) for d in ("2026-12-01", "2026-12-01", "2026-12-02")]
+    >>> _day_numbers(e)
+    [1, 2, 1]
+    """
+    seen: dict[str, int] = {}
+    numbers = []
+    for entry in entries:
+        seen[entry.day] = seen.get(entry.day, 0) + 1
+        numbers.append(seen[entry.day] if entry.day else 0)
+    return numbers
 
 
 def _pages(
@@ -181,6 +211,7 @@ def _pages(
     width, height = PAPERS[options.paper]
     places = slots(options.paper, per_page)
     caption_size = min(11.0, 4.0 + places[0].side / 12)
+    day_numbers = _day_numbers(entries)
     for first in range(0, len(entries), per_page):
         pdf.add_page()
         last = min(first + per_page, len(entries))
@@ -196,7 +227,7 @@ def _pages(
             entry = entries[number]
             solution = entry.solution if answer else None
             draw_grid(pdf, entry.puzzle, place.x, place.y, place.side, solution)
-            text = _caption(options, number + 1, entry, answer)
+            text = _caption(options, number + 1, entry, answer, day_numbers[number])
             _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size)
         _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
 
@@ -241,10 +272,10 @@ def _day_pages(
     for day, group in days:
         pdf.add_page()
         _centred(pdf, day_heading(options.title, day), width / 2, MARGIN + HEAD * 0.55, 15, "B")
-        for entry, place in zip(group, places, strict=False):
+        for day_number, (entry, place) in enumerate(zip(group, places, strict=False), start=1):
             number += 1
             draw_grid(pdf, entry.puzzle, place.x, place.y, place.side)
-            text = _caption(options, number, entry, False)
+            text = _caption(options, number, entry, False, day_number)
             _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size)
         _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
 
@@ -302,8 +333,9 @@ def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
     pdf.set_creator(CREATOR)
     days = by_day(entries)
     total = page_count(len(entries), options, len(days))
-    if days:  # a daily set: one day a page, under its date
+    if days:  # a daily set: one day a page, under its date; the answers in the same order
         _day_pages(pdf, days, options, total)
+        entries = [entry for _, group in days for entry in group]
     else:
         _pages(pdf, entries, options, options.per_page, options.title, False, total)
     if options.answers:
