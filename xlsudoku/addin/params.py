@@ -320,11 +320,11 @@ def _choice(param: layout.Param, value: Raw) -> str | None:
 def geometry_of(name: str) -> Geometry:
     """Return the engine geometry of a shape name of :data:`layout.GEOMETRIES`.
 
-    >>> geometry_of("9x9-X").name, geometry_of("12x12").box_cols
-    ('9x9-X', 4)
+    >>> geometry_of("9x9-X").name, geometry_of("12x12").box_cols, geometry_of("9x9-windoku").name
+    ('9x9-X', 4, '9x9-windoku')
     """
     _, box_rows, box_cols, diagonals = layout.GEOMETRIES[name]
-    return geometry(box_rows, box_cols, diagonals)
+    return geometry(box_rows, box_cols, diagonals, windoku=name.endswith("-windoku"))
 
 
 def read_geometry(param: layout.Param, value: Raw) -> Geometry:
@@ -894,7 +894,9 @@ def function_geometry(value: Raw, rows: Sequence[Sequence[Raw]] | None = None) -
         return geometry_of(str(name))
     if rows is None:
         return CLASSIC
-    shapes = {geometry_of(n).size: geometry_of(n) for n in layout.GEOMETRIES if "X" not in n}
+    shapes = {
+        geometry_of(n).size: geometry_of(n) for n in layout.GEOMETRIES if geometry_of(n).standard
+    }
     width = max((len(row) for row in rows), default=0)
     if len(rows) in shapes and all(len(row) == len(rows) for row in rows):
         return shapes[len(rows)]
