@@ -243,7 +243,9 @@ def grid_look(
     on_diagonal = f"AND({diagonals}=1,OR({r}={c},{r}+{c}={side}-1))"
     source = layout.SHAPE_SOURCE.get(ws.title)
     if source is not None:  # Windoku's extra boxes: rows and columns 1-3 and 5-7 from 0
-        windoku = f'AND({source}="9x9-windoku",MOD({r},4)<>0,MOD({c},4)<>0)'
+        sheet, mark, cell = source.rpartition("!")
+        named = f"{sheet}{mark}{absolute(cell)}"
+        windoku = f'AND({named}="9x9-windoku",MOD({r},4)<>0,MOD({c},4)<>0)'
         on_diagonal = f"OR({on_diagonal},{windoku})"
     fonts: list[tuple[str, Font | None]] = [("TRUE", None)]
     if givens is not None:
