@@ -130,3 +130,16 @@ def test_every_step_of_the_human_path_agrees_with_the_solution(name):
         assert all(solution[p.cell] == p.digit for p in step.placements), step.explanation
         assert all(solution[e.cell] != e.digit for e in step.eliminations), step.explanation
     assert analyze(result.puzzle).solution == solution
+
+
+def test_generate_json_records_keep_their_variant_for_booklet_and_image(tmp_path, capsys):
+    from xlsudoku.production.inputs import read_entries
+
+    path = tmp_path / "j.jsonl"
+    assert (
+        main(["generate", "--geometry", "9x9-jigsaw:spiral", "--seed", "5", "--format", "json"])
+        == 0
+    )
+    path.write_text(capsys.readouterr().out)
+    ((label, entry),) = read_entries(str(path))
+    assert label == "line 1" and entry.puzzle.geometry.name == "9x9-jigsaw:spiral"

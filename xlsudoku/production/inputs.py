@@ -157,6 +157,9 @@ def _record_entry(record: Mapping[str, object], number: int) -> Entry | SudokuEr
         return SudokuError("no puzzle string")
     try:
         name = record.get("geometry")
+        request = record.get("request")
+        if not name and isinstance(request, Mapping):  # what generate --format json writes
+            name = request.get("geometry")
         puzzle = parse_puzzle(text, geometry_named(str(name)) if name else None)
     except (SudokuError, ValueError) as error:
         return error if isinstance(error, SudokuError) else SudokuError(str(error))
