@@ -102,3 +102,12 @@ class _nothing:
 
     def __exit__(self, *exc):
         return False
+
+
+def test_a_missing_matplotlib_names_the_extra(tmp_path, monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert main(["image", PUZZLE, "-o", str(tmp_path / "x.png")]) == 4
+    assert "pip install 'xlsudoku[charts]'" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
