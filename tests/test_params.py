@@ -21,12 +21,12 @@ BAD = [
     (
         "Geometry",
         "10x10",
-        "Geometry (C4) must be one of 9x9, 9x9-X, 4x4, 6x6, 12x12, 16x16, got '10x10'",
+        "Geometry (C4) must be one of 9x9, 9x9-X, 9x9-windoku, 4x4, 6x6, 12x12, 16x16, got '10x10'",
     ),
     (
         "Geometry",
         None,
-        "Geometry (C4) is empty; it must be one of 9x9, 9x9-X, 4x4, 6x6, 12x12, 16x16",
+        "Geometry (C4) is empty; it must be one of 9x9, 9x9-X, 9x9-windoku, 4x4, 6x6, 12x12, 16x16",
     ),
     ("Pattern", None, f"Pattern (C5) is empty; it must be {PATTERN_RULE}"),
     (

@@ -97,10 +97,13 @@ class Param:
 # -- geometries --------------------------------------------------------------------------------
 
 # Every grid shape the sheets take: name -> (side, box rows, box columns, diagonals).  The
-# engine's standard shapes (xlsudoku.engine.grid.SHAPES) plus X-Sudoku on 9x9.
+# engine's standard shapes (xlsudoku.engine.grid.SHAPES) plus X-Sudoku and Windoku on 9x9
+# (Windoku's boxes are the classic ones; its four extra boxes are shaded by the actions).
+# Jigsaw is not a sheet shape: the sheets draw rectangular boxes only.
 GEOMETRIES: dict[str, tuple[int, int, int, bool]] = {
     "9x9": (9, 3, 3, False),
     "9x9-X": (9, 3, 3, True),
+    "9x9-windoku": (9, 3, 3, False),
     "4x4": (4, 2, 2, False),
     "6x6": (6, 2, 3, False),
     "12x12": (12, 3, 4, False),
@@ -163,10 +166,11 @@ PARAMS: tuple[Param, ...] = (
         choices=tuple(GEOMETRIES),
         allowed="dropdown: 4x4 ... 16x16",
         note=(
-            "Shape of the grid: 9x9 (classic), 9x9-X (both diagonals hold 1-9 too), 4x4, 6x6, "
-            "12x12 or 16x16 (digits above 9 are written 10-16; letters A-G are read too). "
-            "START and CLEAR shape the grid and the Print sheet. Only 9x9 and 9x9-X have a "
-            "center box, so the other shapes need Pattern none."
+            "Shape of the grid: 9x9 (classic), 9x9-X (both diagonals hold 1-9 too), "
+            "9x9-windoku (the four shaded extra boxes too), 4x4, 6x6, 12x12 or 16x16 (digits "
+            "above 9 are written 10-16; letters A-G are read too). START and CLEAR shape the "
+            "grid and the Print sheet. Only the 9x9 shapes have a center box, so the other "
+            "shapes need Pattern none."
         ),
     ),
     Param(
@@ -343,8 +347,8 @@ FUNCTION_PATTERN = Param(
     optional=True,
 )  # fmt: skip
 FUNCTION_DEFAULTS: dict[str, tuple[int, int | str]] = {  # shape -> (opens, pattern)
-    "9x9": (26, 1), "9x9-X": (26, 1), "4x4": (6, NO_PATTERN), "6x6": (14, NO_PATTERN),
-    "12x12": (70, NO_PATTERN), "16x16": (140, NO_PATTERN),
+    "9x9": (26, 1), "9x9-X": (26, 1), "9x9-windoku": (26, 1), "4x4": (6, NO_PATTERN),
+    "6x6": (14, NO_PATTERN), "12x12": (70, NO_PATTERN), "16x16": (140, NO_PATTERN),
 }  # fmt: skip
 MAX_COUNT_LIMIT = 1000  # SUDOKU_COUNT counts at most this many solutions
 FUNCTION_LIMIT = Param(
@@ -495,8 +499,9 @@ ANALYZE_PARAMS: tuple[Param, ...] = (
         allowed="",
         width=3,
         note=(
-            "Shape of the puzzle typed below: 9x9, 9x9-X (diagonals too), 4x4, 6x6, 12x12 or "
-            "16x16. A pasted Puzzle string of another size sets it."
+            "Shape of the puzzle typed below: 9x9, 9x9-X (diagonals too), 9x9-windoku (four "
+            "extra boxes too), 4x4, 6x6, 12x12 or 16x16. A pasted Puzzle string of another "
+            "size sets it."
         ),
     ),
 )

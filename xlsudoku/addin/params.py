@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlsudoku.addin import layout
-from xlsudoku.engine.formats import read_puzzles
+from xlsudoku.engine.formats import geometry_named, read_puzzles
 from xlsudoku.engine.generate import (
     KNOWN_FLOOR,
     Budget,
@@ -320,11 +320,11 @@ def _choice(param: layout.Param, value: Raw) -> str | None:
 def geometry_of(name: str) -> Geometry:
     """Return the engine geometry of a shape name of :data:`layout.GEOMETRIES`.
 
-    >>> geometry_of("9x9-X").name, geometry_of("12x12").box_cols
-    ('9x9-X', 4)
+    >>> geometry_of("9x9-X").name, geometry_of("12x12").box_cols, geometry_of("9x9-windoku").name
+    ('9x9-X', 4, '9x9-windoku')
     """
     _, box_rows, box_cols, diagonals = layout.GEOMETRIES[name]
-    return geometry(box_rows, box_cols, diagonals)
+    return geometry(box_rows, box_cols, diagonals, windoku=name.endswith("-windoku"))
 
 
 def read_geometry(param: layout.Param, value: Raw) -> Geometry:
@@ -884,12 +884,19 @@ def function_geometry(value: Raw, rows: Sequence[Sequence[Raw]] | None = None) -
     ...
     xlsudoku.addin.params.ParamError: grid: the puzzle must be a square block of 4, 6, 9, 12 or 16 cells a side (a 9x9-X puzzle: geometry "9x9-X"), got 1x2
     """  # noqa: E501
+    if isinstance(value, str) and _key(value).startswith(("windoku", "9x9windoku", "9x9jigsaw")):
+        try:
+            return geometry_named(value)
+        except SudokuError as error:
+            raise ParamError([str(error)]) from None  # it names the geometry
     name = parse_param(layout.FUNCTION_GEOMETRY, value, where="geometry")
     if name is not None:
         return geometry_of(str(name))
     if rows is None:
         return CLASSIC
-    shapes = {geometry_of(n).size: geometry_of(n) for n in layout.GEOMETRIES if "X" not in n}
+    shapes = {
+        geometry_of(n).size: geometry_of(n) for n in layout.GEOMETRIES if geometry_of(n).standard
+    }
     width = max((len(row) for row in rows), default=0)
     if len(rows) in shapes and all(len(row) == len(rows) for row in rows):
         return shapes[len(rows)]
@@ -915,6 +922,15 @@ def function_limit(value: Raw) -> int:
     return int(_as_number(layout.FUNCTION_LIMIT.default if limit is None else limit))
 
 
+def _function_shape(geo: Geometry) -> str:
+    """Return the shape whose defaults a custom function uses: 9x9's for Windoku and Jigsaw.
+
+    >>> _function_shape(geometry(3, 3, windoku=True)), _function_shape(geometry(2, 3))
+    ('9x9', '6x6')
+    """
+    return CLASSIC.name if geo.windoku or geo.regions else geo.name
+
+
 def function_opens(geo: Geometry) -> layout.Param:
     """Return the rule of SUDOKU_GENERATE's ``opens`` for the shape *geo*.
 
@@ -926,8 +942,9 @@ def function_opens(geo: Geometry) -> layout.Param:
     >>> rule.minimum, rule.maximum, rule.default
     (24, 80, 26)
     """
-    floor = LOW_CLUE_TARGET + 1 if geo == CLASSIC else KNOWN_FLOOR.get(geo.name, geo.size - 1)
-    default, _ = layout.FUNCTION_DEFAULTS[geo.name]
+    shape = _function_shape(geo)
+    floor = LOW_CLUE_TARGET + 1 if shape == CLASSIC.name else KNOWN_FLOOR.get(shape, geo.size - 1)
+    default, _ = layout.FUNCTION_DEFAULTS[shape]
     return layout.Param(
         layout.OPENS,
         "opens",
@@ -975,7 +992,7 @@ def function_request(opens: Raw, pattern: Raw, seed: Raw, geometry: Raw = None) 
             problems.extend(error.problems)
     if problems:
         raise ParamError(problems)
-    default_opens, default_pattern = layout.FUNCTION_DEFAULTS[geo.name]
+    default_opens, default_pattern = layout.FUNCTION_DEFAULTS[_function_shape(geo)]
     chosen = checked[layout.PATTERN]
     chosen = default_pattern if chosen is None else chosen
     request = GenerateRequest(

@@ -18,7 +18,7 @@ import typing
 from collections.abc import Callable
 
 from xlsudoku.cli.generate import level_arg, seed_arg, symmetry_arg, technique_arg
-from xlsudoku.cli.inputs import SHEETS, geometry_arg
+from xlsudoku.cli.inputs import SHEETS, geometry_arg, ids_arg
 
 if typing.TYPE_CHECKING:
     from xlsudoku.cli.shell import Subparsers
@@ -420,12 +420,19 @@ def _add_daily(sub: Subparsers) -> None:
 
 
 def _run_daily(args: argparse.Namespace) -> int:
+    import functools
     from pathlib import Path
 
     from xlsudoku.engine.generate import GenerateError, GenerateRequest
     from xlsudoku.errors import Exit
     from xlsudoku.production.batch import run_batch
-    from xlsudoku.production.daily import DailySpec, DatedSink, batch_spec, check_dates
+    from xlsudoku.production.daily import (
+        DailySpec,
+        DatedSink,
+        batch_spec,
+        check_dates,
+        repeat_key,
+    )
     from xlsudoku.production.executors import ExecutorError, all_cores, make_executor
     from xlsudoku.production.store import StoreError
 
@@ -477,7 +484,8 @@ def _run_daily(args: argparse.Namespace) -> int:
                 executor,
                 sink,
                 start=kept.next_index,
-                seen={str(r["puzzle"]) for r in kept.records},
+                seen={repeat_key(str(r["puzzle"]), args.geometry) for r in kept.records},
+                key=functools.partial(repeat_key, geometry=args.geometry),
                 progress=progress,
                 stop=interrupts.requested,
             )
@@ -590,6 +598,13 @@ def _add_booklet(sub: Subparsers) -> None:
     p.add_argument("--csv", action="store_true", help="read the input as CSV")
     p.add_argument("--no-grade", action="store_true", help="do not grade puzzles without a level")
     p.add_argument(
+        "--ids",
+        type=ids_arg,
+        metavar="IDS",
+        help="print only these, such as 3,7-12: a workbook's Collection ids, or the record "
+        "numbers of a batch or puzzle file (1 = the first)",
+    )
+    p.add_argument(
         "--replace",
         action="store_true",
         help="replace an existing PDF that is not an earlier xlsudoku booklet",
@@ -611,7 +626,7 @@ def _run_booklet(args: argparse.Namespace) -> int:
         require_fpdf,
         write_booklet,
     )
-    from xlsudoku.production.inputs import Entry, complete, read_entries
+    from xlsudoku.production.inputs import Entry, chosen, complete, read_entries
 
     require_fpdf()  # before any puzzle is read or graded
     source = "booklet" if args.source == "-" else args.source
@@ -629,6 +644,13 @@ def _run_booklet(args: argparse.Namespace) -> int:
         print(f"xlsudoku booklet: {error}", file=sys.stderr)
         # bytes that are not UTF-8 are bad input (named by line), as for every command
         return Exit.BAD_INPUT if isinstance(error, ParseError) else Exit.UNUSABLE_FILE
+    if args.ids is not None:
+        found = chosen(found, args.ids)
+        if not found:
+            print(
+                f"xlsudoku booklet: --ids: none of those ids is in {args.source}", file=sys.stderr
+            )
+            return Exit.BAD_INPUT
     entries: list[Entry] = []
     status = 0
     for label, item in found:

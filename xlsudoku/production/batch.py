@@ -93,6 +93,7 @@ def run_batch(
     *,
     start: int = 0,
     seen: set[str] | None = None,
+    key: Callable[[str], str] | None = None,
     chunk_size: int | None = None,
     progress: Callable[[Summary], None] | None = None,
     stop: Callable[[], bool] | None = None,
@@ -104,7 +105,9 @@ def run_batch(
         executor: Where chunks run (:func:`~.executors.make_executor`).
         sink: Takes each group of new records, in item order.
         start: First item to make (items before it are done).
-        seen: Puzzle strings already in the output (they are not written again).
+        seen: Puzzle keys already in the output (their puzzles are not written again).
+        key: The key a puzzle string is compared by (default: the string itself; a daily set
+            passes its canonical form, so a symmetric copy is a repeat).
         chunk_size: Items per chunk (default: :data:`FAST_CHUNK`, 1 for slow requests).
         progress: Called after each group with the summary so far.
         stop: Polled after each group; True ends the run (what is written stays).
@@ -141,6 +144,8 @@ def run_batch(
                         summary.misses.append(f"seed {spec.seed + item.index}: {item.miss}")
                     continue
                 puzzle = str(item.record["puzzle"])
+                if key is not None:
+                    puzzle = key(puzzle)
                 if puzzle in seen:
                     summary.duplicates += 1
                     continue

@@ -3,12 +3,15 @@
 One page layout for every count: the printable area (inside the margins, under the page
 title, over the page number) is cut into ``columns x rows`` equal slots (:data:`LAYOUTS`);
 each slot holds one square grid, as large as the slot allows, with its caption under it
-(``Sudoku 12 · Hard · seed 1003``); a daily set gets one page a day, headed by its date.
+(``Sudoku 12 · Hard · seed 1003``); a daily set gets one page a day, headed by its date,
+and its captions, answers included, name each puzzle's date and its number that day
+(``Sudoku 4 · 2 December no. 1``): the booklet numbers run on, a day's restart at 1.
 The answer key follows on its own pages with smaller
-grids: the givens in bold, the digits to find in grey.  Any shape prints: boxes of
-``box_rows x box_cols`` get the thick lines, a 9x9-X grid its shaded diagonals, and a digit
-above 9 is printed as the number 10-16, as the workbook's sheets write it.  Drawn with
-fpdf2's core Helvetica, so the digits are real text (searchable,
+grids: the givens in bold, the digits to find in grey.  Any shape prints (the picture of a
+grid is :mod:`.drawing`'s, shared with ``xlsudoku image``): thick lines between boxes, a
+Jigsaw's irregular boxes included, a 9x9-X grid's diagonals and a Windoku's four extra boxes
+shaded, and a digit above 9 printed as the number 10-16, as the workbook's sheets write it.
+Drawn with fpdf2's core Helvetica, so the digits are real text (searchable,
 selectable, and what ``pdftotext`` reads back).
 """
 
@@ -22,6 +25,7 @@ from typing import Any
 
 from xlsudoku.engine.grid import Grid
 from xlsudoku.errors import EnvironmentFault
+from xlsudoku.production.drawing import BLACK, GREY, SHADE, grid_picture
 from xlsudoku.production.inputs import Entry
 from xlsudoku.xlsm.files import replace_file
 
@@ -41,8 +45,6 @@ FOOT = 10.0  # mm for the page number
 CAPTION = 9.0  # mm under each grid
 PT = 72 / 25.4  # points per mm
 CAP_HEIGHT = 0.72  # Helvetica's digit height, in em: centres a digit in its cell
-GREY = (105, 105, 105)
-SHADE = (224, 224, 224)
 
 
 class BookletError(ValueError):
@@ -120,37 +122,38 @@ def draw_grid(
 ) -> None:
     """Draw *puzzle* as a grid at (*x*, *y*) with *side* mm; with *solution*, draw the answer.
 
-    In an answer the givens are bold and the other digits grey.
+    What to draw is :func:`~.drawing.grid_picture`'s (the same as ``xlsudoku image``): in an
+    answer the givens are bold and the other digits grey.
     """
-    geo = puzzle.geometry
-    n = geo.size
+    picture = grid_picture(puzzle, solution)
+    n = picture.size
     cell = side / n
-    if geo.diagonals:
-        pdf.set_fill_color(*SHADE)
-        for i in range(n):
-            pdf.rect(x + i * cell, y + i * cell, cell, cell, style="F")
-            pdf.rect(x + (n - 1 - i) * cell, y + i * cell, cell, cell, style="F")
+    pdf.set_fill_color(*SHADE)
+    for shaded in picture.shaded:
+        row, column = divmod(shaded, n)
+        pdf.rect(x + column * cell, y + row * cell, cell, cell, style="F")
     pdf.set_draw_color(0, 0, 0)
     thin, thick = max(0.15, side / 700), max(0.8, side / 100)
-    for i in range(n + 1):
-        pdf.set_line_width(thick if i % geo.box_rows == 0 else thin)
-        pdf.line(x, y + i * cell, x + side, y + i * cell)
-        pdf.set_line_width(thick if i % geo.box_cols == 0 else thin)
-        pdf.line(x + i * cell, y, x + i * cell, y + side)
+    for line in sorted(picture.lines, key=lambda item: item.thick):
+        pdf.set_line_width(thick if line.thick else thin)
+        # a thick line reaches half its width past its ends, so box corners close
+        reach = thick / 2 if line.thick else 0.0
+        dx, dy = (reach, 0.0) if line.y0 == line.y1 else (0.0, reach)
+        pdf.line(
+            x + line.x0 * cell - dx,
+            y + line.y0 * cell - dy,
+            x + line.x1 * cell + dx,
+            y + line.y1 * cell + dy,
+        )
     size = cell * 0.6 * PT
-    shown = solution if solution is not None else puzzle
-    for index, digit in enumerate(shown.cells):
-        if not digit:
-            continue
-        given = bool(puzzle.cells[index])
-        pdf.set_font("Helvetica", "B" if given and solution is not None else "", size)
-        pdf.set_text_color(*((0, 0, 0) if given else GREY))
-        text = str(digit)  # 10-16 above 9, as the workbook's sheets write them
-        if digit > 9:
+    for mark in picture.marks:
+        pdf.set_font("Helvetica", "B" if mark.bold else "", size)
+        pdf.set_text_color(*(BLACK if mark.given else GREY))
+        text = mark.text
+        if len(text) > 1:
             pdf.set_font_size(size * 0.8)
-        row, column = divmod(index, n)
-        centre_x = x + (column + 0.5) * cell
-        baseline = y + (row + 0.5) * cell + CAP_HEIGHT * size / PT / 2
+        centre_x = x + (mark.column + 0.5) * cell
+        baseline = y + (mark.row + 0.5) * cell + CAP_HEIGHT * size / PT / 2
         pdf.text(centre_x - pdf.get_string_width(text) / 2, baseline, text)
     pdf.set_text_color(0, 0, 0)
 
@@ -162,11 +165,39 @@ def _centred(
     pdf.text(centre_x - pdf.get_string_width(text) / 2, baseline, text)
 
 
-def _caption(options: BookletOptions, number: int, entry: Entry, answer: bool) -> str:
+def _caption(
+    options: BookletOptions, number: int, entry: Entry, answer: bool, day_number: int = 0
+) -> str:
+    """Return a grid's caption; a daily puzzle's names its date and its number that day.
+
+    >>> e = Entry(Grid.parse("." * 16), level="Easy", ident="seed 4", day="2026-12-02")
+    >>> _caption(BookletOptions(), 4, e, False, 1), _caption(BookletOptions(), 4, e, True, 1)
+    ('Sudoku 4 · 2 December no. 1 · Easy · seed 4', 'Sudoku 4 · 2 December no. 1')
+    """
     parts = [f"{options.title} {number}"]
+    if entry.day and day_number:
+        import datetime as dt
+
+        date = dt.date.fromisoformat(entry.day)
+        parts.append(f"{date.day} {date:%B} no. {day_number}")
     if not answer:
         parts += [part for part in (entry.level, entry.ident) if part]
-    return " \u00b7 ".join(parts)
+    return " · ".join(parts)
+
+
+def _day_numbers(entries: Sequence[Entry]) -> list[int]:
+    """Return each entry's number within its day (1, 2, ... restarting each day), else 0.
+
+    >>> e = [Entry(Grid.parse("." * 16), day=d) for d in ("2026-12-01", "2026-12-01", "2026-12-02")]
+    >>> _day_numbers(e)
+    [1, 2, 1]
+    """
+    seen: dict[str, int] = {}
+    numbers = []
+    for entry in entries:
+        seen[entry.day] = seen.get(entry.day, 0) + 1
+        numbers.append(seen[entry.day] if entry.day else 0)
+    return numbers
 
 
 def _pages(
@@ -181,6 +212,7 @@ def _pages(
     width, height = PAPERS[options.paper]
     places = slots(options.paper, per_page)
     caption_size = min(11.0, 4.0 + places[0].side / 12)
+    day_numbers = _day_numbers(entries)
     for first in range(0, len(entries), per_page):
         pdf.add_page()
         last = min(first + per_page, len(entries))
@@ -196,7 +228,7 @@ def _pages(
             entry = entries[number]
             solution = entry.solution if answer else None
             draw_grid(pdf, entry.puzzle, place.x, place.y, place.side, solution)
-            text = _caption(options, number + 1, entry, answer)
+            text = _caption(options, number + 1, entry, answer, day_numbers[number])
             _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size)
         _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
 
@@ -241,10 +273,10 @@ def _day_pages(
     for day, group in days:
         pdf.add_page()
         _centred(pdf, day_heading(options.title, day), width / 2, MARGIN + HEAD * 0.55, 15, "B")
-        for entry, place in zip(group, places, strict=False):
+        for day_number, (entry, place) in enumerate(zip(group, places, strict=False), start=1):
             number += 1
             draw_grid(pdf, entry.puzzle, place.x, place.y, place.side)
-            text = _caption(options, number, entry, False)
+            text = _caption(options, number, entry, False, day_number)
             _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size)
         _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
 
@@ -302,8 +334,9 @@ def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
     pdf.set_creator(CREATOR)
     days = by_day(entries)
     total = page_count(len(entries), options, len(days))
-    if days:  # a daily set: one day a page, under its date
+    if days:  # a daily set: one day a page, under its date; the answers in the same order
         _day_pages(pdf, days, options, total)
+        entries = [entry for _, group in days for entry in group]
     else:
         _pages(pdf, entries, options, options.per_page, options.title, False, total)
     if options.answers:

@@ -157,6 +157,9 @@ def _record_entry(record: Mapping[str, object], number: int) -> Entry | SudokuEr
         return SudokuError("no puzzle string")
     try:
         name = record.get("geometry")
+        request = record.get("request")
+        if not name and isinstance(request, Mapping):  # what generate --format json writes
+            name = request.get("geometry")
         puzzle = parse_puzzle(text, geometry_named(str(name)) if name else None)
     except (SudokuError, ValueError) as error:
         return error if isinstance(error, SudokuError) else SudokuError(str(error))
@@ -228,3 +231,68 @@ def complete(entry: Entry, grade_missing: bool = True) -> Entry:
     if level is None and grade_missing:
         level = analyze(puzzle, solution=found[0]).graded().label
     return dataclasses.replace(entry, solution=found[0], level=level)
+
+
+# The largest id a range may name: ids beyond it are no Collection's, and a bound keeps
+# "1-999999999" from building a huge set.
+MAX_ID = 1_000_000
+
+
+def parse_ids(text: str) -> frozenset[int]:
+    """Return the ids of a list such as ``3,7-12`` (whole numbers from 1, ranges inclusive).
+
+    Raises:
+        ValueError: naming the part that is not an id or a range.
+
+    >>> sorted(parse_ids("3, 7-9,3"))
+    [3, 7, 8, 9]
+    >>> parse_ids("3,9-7")
+    Traceback (most recent call last):
+    ...
+    ValueError: '9-7' is not an id or a range of ids (such as 3,7-12): 9 is above 7
+    """
+    ids: set[int] = set()
+    for part in text.split(","):
+        item = part.strip()
+        first, dash, last = item.partition("-")
+        why = ""
+        if not (first.strip().isdigit() and (not dash or last.strip().isdigit())):
+            why = "use whole numbers from 1"
+        else:
+            low, high = int(first), int(last) if dash else int(first)
+            if low < 1:
+                why = "ids start at 1"
+            elif low > high:
+                why = f"{low} is above {high}"
+            elif high > MAX_ID:
+                why = f"ids go up to {MAX_ID:,}"
+            else:
+                ids.update(range(low, high + 1))
+                continue
+        raise ValueError(f"{item!r} is not an id or a range of ids (such as 3,7-12): {why}")
+    return frozenset(ids)
+
+
+def chosen(found: Found, ids: frozenset[int]) -> Found:
+    """Return the entries of *found* whose id is in *ids*.
+
+    A workbook's entries are chosen by their Collection id (``id 7``); any other input's by
+    their 1-based place in the file (a batch file's record number, a puzzle file's puzzle).
+
+    >>> found = [(f"line {n}", Entry(Grid.parse("." * 16), ident=f"seed {n}")) for n in (1, 2, 3)]
+    >>> [label for label, _ in chosen(found, frozenset({1, 3}))]
+    ['line 1', 'line 3']
+    >>> found = [("Collection!C5", Entry(Grid.parse("." * 16), ident="id 12"))]
+    >>> [label for label, _ in chosen(found, frozenset({12}))]
+    ['Collection!C5']
+    """
+    by_id = any(isinstance(entry, Entry) and entry.ident.startswith("id ") for _, entry in found)
+    kept: Found = []
+    for number, (label, entry) in enumerate(found, start=1):
+        if by_id:
+            ident = entry.ident.removeprefix("id ") if isinstance(entry, Entry) else ""
+            if ident.isdigit() and int(ident) in ids:
+                kept.append((label, entry))
+        elif number in ids:
+            kept.append((label, entry))
+    return kept

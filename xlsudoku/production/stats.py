@@ -9,7 +9,7 @@ panels with matplotlib (the ``charts`` extra, loaded only here).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from xlsudoku.engine.steps import Level
@@ -30,11 +30,16 @@ class Stats:
         levels: Level label -> puzzles, in the order of the levels (only those present).
         scores: Every puzzle's score.
         opens: Level label -> the opens of its puzzles.
+        level_scores: Level label -> the scores of its puzzles.
+        days: A daily set's date -> the (level, score) of each of its puzzles, in order; empty
+            unless every puzzle is dated.
     """
 
     levels: dict[str, int]
     scores: tuple[float, ...]
     opens: dict[str, tuple[int, ...]]
+    level_scores: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    days: dict[str, tuple[tuple[str, float], ...]] = field(default_factory=dict)
 
     @property
     def count(self) -> int:
@@ -53,6 +58,7 @@ def collect(entries: Sequence[Entry]) -> Stats:
     from xlsudoku.engine.analysis import analyze
 
     rows: list[tuple[str, float, int]] = []
+    by_day: dict[str, list[tuple[str, float]]] = {}
     for entry in entries:
         level, score = entry.level, entry.score
         if level is None or score is None:
@@ -60,36 +66,60 @@ def collect(entries: Sequence[Entry]) -> Stats:
             level = level or graded.label
             score = graded.score if score is None else score
         rows.append((level, float(score), entry.puzzle.given_count))
+        by_day.setdefault(entry.day, []).append((level, float(score)))
     order = {label: index for index, label in enumerate(LEVELS)}
     present = sorted({level for level, _, _ in rows}, key=lambda label: order.get(label, 99))
     return Stats(
         {label: sum(1 for level, _, _ in rows if level == label) for label in present},
         tuple(score for _, score, _ in rows),
         {label: tuple(o for level, _, o in rows if level == label) for label in present},
+        {label: tuple(sc for level, sc, _ in rows if level == label) for label in present},
+        {} if "" in by_day else {day: tuple(found) for day, found in by_day.items()},
     )
 
 
 def table(stats: Stats) -> str:
-    """Return the table the command prints: per level, puzzles, share and opens.
+    """Return the table the command prints: per level, puzzles, share, opens and scores.
+
+    A daily set gets a second table: per day, its puzzles, their levels and scores.
 
     >>> from xlsudoku.engine.grid import Grid
-    >>> print(table(collect([Entry(Grid.parse("2....3.21.3....1"))])))
-    level               puzzles   share   opens min-median-max
-    Easy                      1  100.0%   6-6-6
+    >>> print(table(collect([Entry(Grid.parse("2....3.21.3....1"), day="2026-12-01")])))
+    level               puzzles   share   opens min-median-max   scores min-max
+    Easy                      1  100.0%   6-6-6                  1.2-1.2
     all                       1  100.0%   scores 1.2-1.2, median 1.2
+    <BLANKLINE>
+    day               puzzles   scores min-max   levels
+    2026-12-01              1   1.2-1.2          Easy 1
     """
-    lines = [f"{'level':<18}{'puzzles':>9}{'share':>8}   opens min-median-max"]
+    lines = [
+        f"{'level':<18}{'puzzles':>9}{'share':>8}   {'opens min-median-max':<23}scores min-max"
+    ]
     for label, count in stats.levels.items():
         opens = sorted(stats.opens[label])
         middle = opens[len(opens) // 2]
+        spread = f"{opens[0]}-{middle}-{opens[-1]}"
+        scored = stats.level_scores.get(label, ())
+        scores_text = f"{min(scored):.1f}-{max(scored):.1f}" if scored else ""
         lines.append(
-            f"{label:<18}{count:>9}{count / stats.count:>8.1%}   {opens[0]}-{middle}-{opens[-1]}"
+            f"{label:<18}{count:>9}{count / stats.count:>8.1%}   {spread:<23}{scores_text}"
         )
     scores = sorted(stats.scores)
     lines.append(
         f"{'all':<18}{stats.count:>9}{1:>8.1%}   scores {scores[0]:.1f}-{scores[-1]:.1f}, "
         f"median {scores[len(scores) // 2]:.1f}"
     )
+    if stats.days:
+        order = {label: index for index, label in enumerate(LEVELS)}
+        lines += ["", f"{'day':<18}{'puzzles':>7}   {'scores min-max':<17}levels"]
+        for day, found in stats.days.items():
+            day_scores = [score for _, score in found]
+            counts: dict[str, int] = {}
+            for level, _ in sorted(found, key=lambda item: order.get(item[0], 99)):
+                counts[level] = counts.get(level, 0) + 1
+            levels = ", ".join(f"{level} {count}" for level, count in counts.items())
+            spread = f"{min(day_scores):.1f}-{max(day_scores):.1f}"
+            lines.append(f"{day:<18}{len(found):>7}   {spread:<17}{levels}")
     return "\n".join(lines)
 
 
