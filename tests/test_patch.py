@@ -11,7 +11,7 @@ from conftest import ROOT
 
 from xlsudoku.addin import headless
 from xlsudoku.xlsm import workbook as workbook_file
-from xlsudoku.xlsm.keep import Sizes, patch_cells
+from xlsudoku.xlsm.patch import Sizes, patch_cells
 
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
 

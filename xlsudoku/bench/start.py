@@ -59,8 +59,9 @@ def run_once(workbook: Path, seed: int, plain_first: bool = False) -> dict[str, 
                     where,
                     data,
                     changed=io.written,
-                    only_values=not io.reshaped,
+                    only_values=True,
                     resized=io.resized,
+                    filled=io.filled,
                 )
             else:
                 save(book, where, data)
