@@ -23,7 +23,9 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from sheets import grid_of
 
 from xlsudoku.addin import headless, layout
+from xlsudoku.errors import UnusableFile
 from xlsudoku.xlsm import package
+from xlsudoku.xlsm import workbook as workbook_file
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKBOOKS = {
@@ -189,8 +191,10 @@ BUTTONS = {
     "delete": (
         [],
         {layout.DELETE_IDS: "1"},
-        lambda path, before: _column(path, layout.REMOVED, "A")[1] == 1
-        and _column(path, layout.COLLECTION, "A")[1:] in ([], [None]),
+        lambda path, before: (
+            _column(path, layout.REMOVED, "A")[1] == 1
+            and _column(path, layout.COLLECTION, "A")[1:] in ([], [None])
+        ),
     ),
     "sort": ([("import", {layout.IMPORT_SOURCE: PUZZLE})], {}, None),
     "analyze": (
@@ -211,8 +215,10 @@ BUTTONS = {
     "play": (
         [("start", {layout.SEED: 11})],
         {},
-        lambda path, before: grid_of(_read(path, layout.PLAY_GRID)).given_count == 26
-        and _read(path, layout.PLAY_GRID) != _read(before, layout.PLAY_GRID),
+        lambda path, before: (
+            grid_of(_read(path, layout.PLAY_GRID)).given_count == 26
+            and _read(path, layout.PLAY_GRID) != _read(before, layout.PLAY_GRID)
+        ),
     ),
     "check": ([], {}, None),
     "play-hint": ([], {}, lambda path, before: bool(_read(path, layout.PLAY_HINT))),
@@ -295,3 +301,16 @@ def test_a_button_pressed_twice_adds_no_style(ready, tmp_path):
     assert headless.run("check", path).outcome.ok
     assert _parts(path)["xl/styles.xml"] == styles
 
+
+def test_a_whole_save_that_would_drop_parts_is_refused(ready, tmp_path, monkeypatch):
+    _, prepared = ready
+    path = tmp_path / prepared.name
+    shutil.copy2(prepared, path)
+    before = path.read_bytes()
+    monkeypatch.setattr(workbook_file, "_patched", lambda *args: None)  # cannot patch
+    with pytest.raises(UnusableFile) as refused:
+        headless.run("clear", path)
+    message = str(refused.value)
+    assert "would lose xl/webextensions/" in message or "would lose customXml/" in message
+    assert "nothing was saved" in message and f"{path} was not changed" in message
+    assert path.read_bytes() == before

@@ -123,6 +123,55 @@ def clear_unwritable(workbook: Any, changed: Cells) -> int:
     return cleared
 
 
+class PartsNotKept(PackageError):
+    """openpyxl's save would drop package parts; the message names them."""
+
+
+# Parts openpyxl writes again from what it read, under names of its own (sheets, strings,
+# comments, their drawings, pictures), or leaves out by design because Excel rebuilds them on
+# load (the calculation chain).
+_REWRITTEN = re.compile(
+    r"xl/(worksheets/sheet\d+|sharedStrings|styles|theme/theme\d+|comments/comment\d+"
+    r"|comments\d+|drawings/(commentsDrawing|vmlDrawing|drawing)\d+|media/[^/]+|calcChain)"
+    r"\.\w+|xl/(worksheets|drawings)/_rels/\w+\.xml\.rels|docProps/(app|core)\.xml",
+    re.IGNORECASE,
+)
+
+
+def check_parts_kept(original: bytes, saved: bytes) -> None:
+    """Refuse a *saved* package that lacks a part of *original* openpyxl does not write again.
+
+    openpyxl writes only what it models: an add-in's web extension and task pane, custom XML,
+    charts and any part it does not know are not in what it saves.
+
+    Raises:
+        PartsNotKept: names the parts that would be lost (up to five).
+
+    >>> import openpyxl
+    >>> buffer = io.BytesIO()
+    >>> openpyxl.Workbook().save(buffer)
+    >>> check_parts_kept(buffer.getvalue(), buffer.getvalue()) is None
+    True
+    """
+    with (
+        zipfile.ZipFile(io.BytesIO(original)) as before,
+        zipfile.ZipFile(io.BytesIO(saved)) as after,
+    ):
+        kept = set(after.namelist())
+        lost = [
+            name
+            for name in before.namelist()
+            if name not in kept and not name.endswith("/") and not _REWRITTEN.fullmatch(name)
+        ]
+    if lost:
+        more = f" and {len(lost) - 5} more" if len(lost) > 5 else ""
+        raise PartsNotKept(
+            f"saving this workbook cell by cell is not possible, and a whole save would lose "
+            f"{', '.join(lost[:5])}{more}; nothing was saved (open and save the file in Excel "
+            "first)"
+        )
+
+
 def keep_cells(original: bytes, saved: bytes, changed: Cells) -> bytes:
     """Return the package *saved* with the cells of *original* the run did not change put back.
 

@@ -8,6 +8,7 @@ build on it.
 
 from __future__ import annotations
 
+import io
 import posixpath
 import re
 import zipfile
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from defusedxml.ElementTree import fromstring as parse_xml
 
-from xlsudoku.xlsm.xmltext import escape
+from xlsudoku.xlsm.xmltext import escape, unescape
 
 MAIN_NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -130,3 +131,65 @@ def xml_attributes(text: bytes) -> dict[bytes, bytes]:
     {b'r': b'A1', b's': b'3'}
     """
     return dict(_ATTRIBUTE.findall(text))
+
+
+_VALUE_CELL = re.compile(rb"<c\b(?P<attrs>[^>]*?)>(?P<body>.*?)</c>", re.DOTALL)
+_VALUE = re.compile(rb"<v(?:\s[^>]*)?>(.*?)</v>", re.DOTALL)
+
+
+def bad_value(package: bytes) -> tuple[str, str, str] | None:
+    """Return (sheet, cell, text) of the first number or TRUE/FALSE cell whose text is neither.
+
+    openpyxl stops on such a cell with a message about invalid XML that names neither; this
+    names it.  None when there is none (or the package is damaged some other way).
+
+    >>> import openpyxl
+    >>> buffer = io.BytesIO()
+    >>> book = openpyxl.Workbook()
+    >>> book.active["B3"] = 7
+    >>> book.save(buffer)
+    >>> bad_value(buffer.getvalue()) is None
+    True
+    >>> with zipfile.ZipFile(buffer) as archive:
+    ...     parts = {name: archive.read(name) for name in archive.namelist()}
+    >>> sheet = "xl/worksheets/sheet1.xml"
+    >>> parts[sheet] = parts[sheet].replace(b"<v>7</v>", b"<v>seven</v>")
+    >>> broken = io.BytesIO()
+    >>> with zipfile.ZipFile(broken, "w") as archive:
+    ...     for name, data in parts.items():
+    ...         archive.writestr(name, data)
+    >>> bad_value(broken.getvalue())
+    ('Sheet', 'B3', 'seven')
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(package)) as archive:
+            for title, part in sheet_parts(archive).items():
+                found = _bad_value_in(archive.read(part))
+                if found is not None:
+                    return (title, *found)
+    except Exception:  # damaged some other way: openpyxl's own message says how
+        return None
+    return None
+
+
+def _bad_value_in(data: bytes) -> tuple[str, str] | None:
+    """Return (cell, text) of the first number or truth value in sheet XML that is neither."""
+    for cell in _VALUE_CELL.finditer(data):
+        attrs = xml_attributes(cell.group("attrs"))
+        kind = attrs.get(b"t", b"n")
+        if kind not in (b"n", b"b"):
+            continue
+        value = _VALUE.search(cell.group("body"))
+        if value is None:
+            continue
+        text = unescape(value.group(1).decode("utf-8", "replace"))
+        try:  # as openpyxl reads them
+            if kind == b"b":
+                int(text)
+            elif any(mark in text for mark in ".Ee"):
+                float(text)
+            else:
+                int(text)
+        except ValueError:
+            return attrs.get(b"r", b"?").decode("utf-8", "replace"), text
+    return None

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 import zipfile
 from collections.abc import Callable, Mapping, Set
 from pathlib import Path
+from textwrap import shorten
 from typing import TYPE_CHECKING, Any
 
 from xlsudoku.xlsm.errors import WorkbookError
 from xlsudoku.xlsm.files import read_bytes, replace_atomically, writable_target
-from xlsudoku.xlsm.keep import clear_unwritable, keep_cells
+from xlsudoku.xlsm.keep import check_parts_kept, clear_unwritable, keep_cells
 from xlsudoku.xlsm.patch import Sizes, patch_cells
 from xlsudoku.xlsm.safe_zip import DEFAULT_LIMITS, Limits, check_package
-from xlsudoku.xlsm.sheetxml import Cells
+from xlsudoku.xlsm.sheetxml import Cells, bad_value
 
 if TYPE_CHECKING:
     from xlsudoku.xlsm.files import Shield
@@ -59,14 +61,25 @@ def load(
     data = read_bytes(path, limits.file_bytes)
     check_package(data, str(path), limits)
     try:
-        if values_only:
-            workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        else:
-            keep_vba = path.suffix.lower() == ".xlsm"
-            workbook = openpyxl.load_workbook(io.BytesIO(data), keep_vba=keep_vba)
+        # openpyxl warns about what it does not model (extensions, unknown parts); a save
+        # keeps those parts, so its warnings would only alarm (and leak onto the terminal)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            if values_only:
+                workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            else:
+                keep_vba = path.suffix.lower() == ".xlsm"
+                workbook = openpyxl.load_workbook(io.BytesIO(data), keep_vba=keep_vba)
     except MemoryError:
         raise
     except Exception as error:  # openpyxl raises many types for a file it cannot make sense of
+        found = bad_value(data)
+        if found is not None:
+            sheet, address, text = found
+            raise WorkbookError(
+                f"{path}: the cell {sheet}!{address} holds {shorten(text, 40)!r} where the file "
+                "says a number; it cannot be read as a workbook (type the cell again in Excel)"
+            ) from error
         raise WorkbookError(f"{path}: cannot be read as a workbook ({error})") from error
     return workbook, data
 
@@ -119,12 +132,15 @@ def save(
         if changed is not None:
             clear_unwritable(workbook, changed)
         buffer = io.BytesIO()
-        if real.suffix.lower() == ".xlsm":
-            save_preserving(workbook, buffer, template)
-        else:
-            workbook.save(buffer)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # what openpyxl warns it drops, the checks below name
+            if real.suffix.lower() == ".xlsm":
+                save_preserving(workbook, buffer, template)
+            else:
+                workbook.save(buffer)
         data = buffer.getvalue()
         if changed is not None:
+            check_parts_kept(template, data)
             data = keep_cells(template, data, changed)
         with open(temp, "wb") as handle:
             handle.write(data)
