@@ -508,7 +508,7 @@ class OpenpyxlIO(_Tables):
     def __init__(self, workbook: Workbook) -> None:
         self.workbook = workbook
         # sheet title -> the (row, column) cells whose values this adapter wrote: saving keeps
-        # every other cell as the file had it (xlsudoku.xlsm.keep)
+        # every other cell as the file had it (xlsudoku.xlsm.patch)
         self.written: dict[str, set[tuple[int, int]]] = {}
         # sheet title -> the columns and the rows whose sizes it set
         self.resized: dict[str, tuple[set[int], set[int]]] = {}

@@ -38,8 +38,9 @@ from xlsudoku.xlsm.xmltext import unescape
 Value = None | bool | int | float | str
 """A value :func:`patch_cells` writes: blank, TRUE/FALSE, a number or a string."""
 
-# Whole numbers a double holds exactly: Excel reads every number as one.
-_EXACT_INT = 2**53
+# Whole numbers within a double's range: written with all their digits, as openpyxl writes
+# them (Excel reads each as the nearest double); past it no number can hold them.
+_FLOAT_RANGE = 2**1023
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _MAX_TEXT = 32_767  # characters Excel keeps in a cell
 
@@ -197,7 +198,7 @@ def _cell_xml(
     elif isinstance(value, bool):
         body = b' t="b"><v>%d</v></c>' % value
     elif isinstance(value, int):
-        if abs(value) >= _EXACT_INT:
+        if abs(value) >= _FLOAT_RANGE:
             raise _NotPatchable
         body = b' t="n"><v>%d</v></c>' % value
     elif isinstance(value, float):
