@@ -890,8 +890,10 @@ def _report(name: str, tally: Tally, goal: str, seconds: float) -> bool:
     verdict = "met" if not tally.problems else "NOT met"
     print(f"{name}: {counts}  ({seconds:.0f} s)")
     print(f"  goal: {goal}: {verdict}")
-    for problem in tally.problems[:10]:
+    for problem in tally.problems[:20]:
         print(f"  problem: {problem}")
+    if len(tally.problems) > 20:
+        print(f"  ... and {len(tally.problems) - 20} more problems")
     for line in tally.lines:
         print(line)
     sys.stdout.flush()
