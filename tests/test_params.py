@@ -270,7 +270,7 @@ def test_needs_choices_are_the_registry():
         ),
         (
             {"Geometry": "4x4", "Pattern": "none"},
-            "Opens (C6): opens 26 is above 16, the cells a 4x4 puzzle can open",
+            "Opens (C6) and Geometry (C4): opens 26 is above 16, the cells a 4x4 puzzle can open",
         ),
         (
             {"Pattern": "x........", "Opens": 25},

@@ -814,8 +814,10 @@ _FIELD_CELLS: dict[str, tuple[str, ...]] = {
 def engine_problem(message: str) -> str:
     """Return the generator's *message* prefixed with the parameter cells it is about.
 
-    >>> engine_problem("opens 25 is odd but pattern 1 (corners) opens 4 center cells")
-    'Opens (C6): opens 25 is odd but pattern 1 (corners) opens 4 center cells'
+    >>> engine_problem("opens 25 is odd but pattern 1 opens 4 center cells")
+    'Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 is odd but pattern 1 opens 4 center cells'
+    >>> engine_problem("opens 90 is above 81, the cells a 9x9 puzzle can open")
+    'Opens (C6) and Geometry (C4): opens 90 is above 81, the cells a 9x9 puzzle can open'
     >>> engine_problem("pattern: pattern 11 (diagonal) is not symmetric under rotate90")
     'Pattern (C5) and Symmetry (C9): pattern 11 (diagonal) is not symmetric under rotate90'
     >>> engine_problem("pattern: the 6x6 grid has no center box (2 stacks of boxes)")
@@ -824,6 +826,22 @@ def engine_problem(message: str) -> str:
     if message.startswith("pattern: ") and "center box" in message and "grid" in message:
         names = (layout.PARAMS_BY_NAME[name] for name in (layout.PATTERN, layout.GEOMETRY))
         return " and ".join(map(_where, names)) + ": " + message[len("pattern: ") :]
+    if message.startswith("opens "):  # a target the other parameters rule out names them all
+        cells = [layout.OPENS]
+        if re.search(r"\ba \d+x\d+(?:-X)? (?:puzzle|Sudoku)\b", message):
+            cells.append(layout.GEOMETRY)
+        if "pattern" in message:
+            cells.append(layout.PATTERN)
+        if (
+            "symmetry" in message
+            or "come in pairs" in message
+            or " is odd " in message
+            or (" is even " in message)
+        ):
+            cells.append(layout.SYMMETRY)
+        where = [_where(layout.PARAMS_BY_NAME[name]) for name in cells]
+        joined = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+        return f"{joined}: {message}"
     for field_name, names in _FIELD_CELLS.items():
         if message.lower().startswith(field_name):
             where = " and ".join(_where(layout.PARAMS_BY_NAME[name]) for name in names)
@@ -842,7 +860,7 @@ def start_request(start: StartParams) -> GenerateRequest:
     >>> start_request(read_start(defaults() | {"Opens": 25, "Seed": 1}))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    xlsudoku.addin.params.ParamError: Opens (C6): opens 25 is odd but pattern 1 ...
+    xlsudoku.addin.params.ParamError: Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 ...
     """
     request = GenerateRequest(
         opens=start.opens,

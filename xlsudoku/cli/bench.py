@@ -309,10 +309,15 @@ def _soak(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cli", type=int, default=1000, help="fuzzed command lines")
     p.add_argument("--files", type=int, default=500, help="hostile files through real commands")
     p.add_argument("--pipes", type=int, default=20, help="runs through a closed pipe")
+    p.add_argument("--button-rounds", type=int, default=3, help="rounds of the 13 buttons")
+    p.add_argument("--play", type=int, default=200, help="hostile Play sheet inputs")
+    p.add_argument("--imports", type=int, default=6, help="IMPORTs of huge ranges")
+    p.add_argument("--batch-kills", type=int, default=6, help="batch/daily runs killed mid-run")
     p.add_argument("--seed", type=int, default=1, help="seed of every random choice")
     p.add_argument(
         "--parts",
-        default="writers,kills,interrupts,hostile,params,cli,files",
+        default="writers,kills,interrupts,hostile,params,cli,files,buttons,play,imports,"
+        "production,batch-kills",
         help="comma-separated parts to run (default: all)",
     )
 
@@ -408,9 +413,9 @@ def _run_batch(args: argparse.Namespace) -> int:
 
 
 def _run_soak(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import soak
+    from xlsudoku.bench import soak, soak_families
 
-    return soak.run(args, args.main)
+    return soak.run(args, args.main, more=soak_families.parts)
 
 
 @dataclass(frozen=True, slots=True)
