@@ -14,12 +14,14 @@ import logging
 import multiprocessing
 import os
 import signal
+import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
-from xlsudoku.production.records import Chunk, Made, make_chunk
+from xlsudoku.interrupts import Cut, cut_when
+from xlsudoku.production.records import Chunk, Made, RunStopped, make_chunk
 
 
 class ExecutorError(RuntimeError):
@@ -31,6 +33,10 @@ class Pending(Protocol):
 
     def result(self) -> list[Made]:
         """Wait for the chunk and return its items."""
+        ...
+
+    def done(self) -> bool:
+        """Return True when :meth:`result` would not wait for another process."""
         ...
 
 
@@ -64,15 +70,29 @@ def all_cores() -> int:
 class _Later:
     """A chunk made when its result is asked for (the in-process executor)."""
 
-    def __init__(self, chunk: Chunk) -> None:
+    def __init__(self, chunk: Chunk, stop: Callable[[], bool] | None) -> None:
         self.chunk = chunk
+        self.stop = stop
 
     def result(self) -> list[Made]:
-        return make_chunk(self.chunk)
+        if self.stop is None:
+            return make_chunk(self.chunk)
+        try:
+            # the grading of an item takes no stop hook: a timer looks at it meanwhile
+            with cut_when(self.stop):
+                return make_chunk(self.chunk, self.stop)
+        except Cut:
+            raise RunStopped("stopped while a chunk was made") from None
+
+    def done(self) -> bool:
+        return True  # made here, and stopped by the stop hook while it is made
 
 
 class InProcess:
     """Make every chunk in this process, one after the other (``--jobs 1``).
+
+    *stop* (Ctrl+C, the run's time limit) is polled while an item is made: True ends the
+    chunk with :class:`~.records.RunStopped` and nothing of it is kept.
 
     >>> from xlsudoku.engine.generate import GenerateRequest
     >>> from xlsudoku.production.spec import request_fields
@@ -84,9 +104,12 @@ class InProcess:
     workers = 1
     name = "1 process"
 
+    def __init__(self, stop: Callable[[], bool] | None = None) -> None:
+        self.stop = stop
+
     def submit(self, chunk: Chunk) -> Pending:
         """Return a handle that makes *chunk* when asked."""
-        return _Later(chunk)
+        return _Later(chunk, self.stop)
 
     def close(self, cancel: bool) -> None:
         """Nothing to stop."""
@@ -210,6 +233,9 @@ class _Handle:
             raise ExecutorError(f"{self._what} ({type(error).__name__}: {error})") from None
         return made
 
+    def done(self) -> bool:
+        return bool(self._future.done())
+
 
 class DaskCluster:
     """Make chunks on a Dask distributed cluster (``--scheduler ADDRESS``).
@@ -293,8 +319,13 @@ def capped_jobs(asked: int, chunks: int, cores: int) -> tuple[int, str]:
     return jobs, "the CPUs available" if jobs == min(cores, asked) else "the chunks to make"
 
 
-def make_executor(jobs: int, scheduler: str | None) -> Executor:
+def make_executor(
+    jobs: int, scheduler: str | None, stop: Callable[[], bool] | None = None
+) -> Executor:
     """Return the executor for ``--jobs`` and ``--scheduler``.
+
+    *stop* is polled by the chunks this process makes itself (``--jobs 1``); other
+    executors' chunks are waited for by :func:`ordered`, which polls it too.
 
     >>> make_executor(1, None).name
     '1 process'
@@ -302,12 +333,35 @@ def make_executor(jobs: int, scheduler: str | None) -> Executor:
     if scheduler is not None:
         return DaskCluster(scheduler, jobs)
     if jobs <= 1:
-        return InProcess()
+        return InProcess(stop)
     return Processes(jobs)
 
 
-def ordered(executor: Executor, chunks: Iterable[Chunk], window: int) -> Iterator[list[Made]]:
+# Seconds between two looks at the stop hook while a chunk is waited for: Ctrl+C and a time
+# limit are answered within this.
+POLL_SECONDS = 0.05
+
+
+def _wait(pending: Pending, stop: Callable[[], bool] | None) -> list[Made]:
+    """Return *pending*'s items; raise RunStopped as soon as *stop* says stop."""
+    while stop is not None and not pending.done():
+        if stop():
+            raise RunStopped("stopped while a chunk was made")
+        time.sleep(POLL_SECONDS)
+    return pending.result()
+
+
+def ordered(
+    executor: Executor,
+    chunks: Iterable[Chunk],
+    window: int,
+    stop: Callable[[], bool] | None = None,
+) -> Iterator[list[Made]]:
     """Yield each chunk's items in the order of *chunks*, with up to *window* in flight.
+
+    Raises:
+        RunStopped: *stop* said stop while a chunk was waited for (it is polled every
+            :data:`POLL_SECONDS`; the chunks in flight are the caller's to cancel).
 
     >>> from xlsudoku.engine.generate import GenerateRequest
     >>> from xlsudoku.production.spec import request_fields
@@ -320,6 +374,6 @@ def ordered(executor: Executor, chunks: Iterable[Chunk], window: int) -> Iterato
     for chunk in chunks:
         pending.append(executor.submit(chunk))
         if len(pending) >= window:
-            yield pending.popleft().result()
+            yield _wait(pending.popleft(), stop)
     while pending:
-        yield pending.popleft().result()
+        yield _wait(pending.popleft(), stop)
