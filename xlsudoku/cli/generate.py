@@ -66,7 +66,7 @@ def seed_arg(text: str) -> int:
 
 # Seconds a whole run of each command may take unless --time-limit says otherwise: every run
 # has a deadline, and the message when it is reached says so and how to change it.
-RUN_SECONDS = {"generate": 300.0, "batch": 3600.0, "daily": 3600.0}
+RUN_SECONDS = {"generate": 300.0, "batch": 3600.0, "daily": 3600.0, "stats": 60.0}
 
 
 def seconds_arg(text: str) -> float:

@@ -583,6 +583,11 @@ def _add_stats(sub: Subparsers) -> None:
     )
     p.add_argument("--no-chart", action="store_true", help="print the table only")
     p.add_argument("--sheet", choices=SHEETS, default="all", help="which puzzles of a workbook")
+    add_time_limit(
+        p,
+        "stats",
+        "the puzzles without a level or score not graded yet are counted as not graded",
+    )
     p.set_defaults(run=_run_stats)
 
 
@@ -591,10 +596,12 @@ def _run_stats(args: argparse.Namespace) -> int:
 
     from xlsudoku.cli.inputs import report_bad
     from xlsudoku.engine.grid import SudokuError
-    from xlsudoku.errors import EnvironmentFault, UnusableFile
+    from xlsudoku.errors import EnvironmentFault, Exit, UnusableFile
+    from xlsudoku.interrupts import Interrupts
     from xlsudoku.production.inputs import Entry, read_entries
     from xlsudoku.production.stats import MissingExtra, chart, collect, table
 
+    stop = _Deadline(args, "stats", getattr(args, "interrupts", None) or Interrupts())
     try:
         found = read_entries(args.source, args.sheet)
     except SudokuError as error:
@@ -602,16 +609,27 @@ def _run_stats(args: argparse.Namespace) -> int:
     entries: list[Entry] = []
     for label, item in found:
         if isinstance(item, SudokuError):
-            report_bad(label, item)
+            report_bad(f"{args.source} {label}", item)
         else:
             entries.append(item)
     if not entries:
         print(f"xlsudoku stats: no puzzle in {args.source}", file=sys.stderr)
         return 1
-    stats = collect(entries)
+    # a first Ctrl+C stops the grading: the table and chart show what was graded
+    with stop.interrupts.cooperative():
+        stats = collect(entries, stop)
     print(table(stats))
+    status = Exit.OK
+    if stats.ungraded:
+        why = "Ctrl+C" if stop.interrupts.requested() else f"the time limit ({stop.said})"
+        print(
+            f"xlsudoku stats: {stats.ungraded:,} of {stats.count:,} puzzles without a level "
+            f"were not graded: {why} stopped the grading; they are counted as not graded",
+            file=sys.stderr,
+        )
+        status = Exit.INTERRUPTED if stop.interrupts.requested() else Exit.GOAL_NOT_MET
     if args.no_chart:
-        return 0
+        return status
     target = Path(args.output or Path(args.source).with_suffix(".png"))
     if target.suffix.lower() not in (".png", ".svg"):
         print("xlsudoku stats: the chart is a .png or .svg file", file=sys.stderr)
@@ -623,7 +641,7 @@ def _run_stats(args: argparse.Namespace) -> int:
     except MissingExtra as error:
         raise EnvironmentFault(str(error)) from None
     print(f"chart: {target}")
-    return 0
+    return status
 
 
 # The booklet's layouts and papers (xlsudoku.production.booklet; a test holds them equal): the
@@ -681,6 +699,20 @@ def _run_booklet(args: argparse.Namespace) -> int:
     from xlsudoku.production.inputs import Entry, complete, read_entries
 
     require_fpdf()  # before any puzzle is read or graded
+    from xlsudoku.production.booklet import BookletError
+
+    options = BookletOptions(
+        title=args.title,
+        per_page=args.per_page,
+        answers_per_page=args.answers_per_page,
+        paper=args.paper,
+        answers=not args.no_answers,
+    )
+    try:
+        options.check()
+    except BookletError as error:
+        print(f"xlsudoku booklet: --title: {error}", file=sys.stderr)
+        return Exit.USAGE
     source = "booklet" if args.source == "-" else args.source
     output = args.output or str(Path(source).with_suffix(".pdf"))
     out = check_output(
@@ -704,18 +736,11 @@ def _run_booklet(args: argparse.Namespace) -> int:
                 raise item
             entries.append(complete(item, grade_missing=not args.no_grade))
         except SudokuError as error:
-            report_bad(label, error)
+            report_bad(label if args.source == "-" else f"{args.source} {label}", error)
             status = 1
     if not entries:
         print(f"xlsudoku booklet: no puzzle to print in {args.source}", file=sys.stderr)
         return Exit.BAD_INPUT
-    options = BookletOptions(
-        title=args.title,
-        per_page=args.per_page,
-        answers_per_page=args.answers_per_page,
-        paper=args.paper,
-        answers=not args.no_answers,
-    )
     try:
         write_booklet(out.real, entries, options)
     except OSError as error:
