@@ -168,7 +168,7 @@ def test_the_command_lines_take_the_engines_defaults(tmp_path):
     assert record["opens"] == DEFAULT_OPENS["12x12"]
     assert Grid.parse(record["puzzle"]).given_count == DEFAULT_OPENS["12x12"]
     helped = subprocess.run([*XLSUDOKU, "batch", "--help"], capture_output=True, text=True)
-    assert "default 3600" in helped.stdout.replace("\n", " ")
+    assert "(default 3600)" in " ".join(helped.stdout.split())
 
 
 # -- whole-run deadlines -----------------------------------------------------------------------
@@ -181,9 +181,13 @@ def test_generate_time_limit_is_for_the_whole_run(tmp_path, startup):
     assert status == 5
     printed = out.splitlines()
     assert 0 < len(printed) < 100000
-    assert err.strip().splitlines()[-1].startswith(
-        "xlsudoku generate: the time limit of the whole run ran out (--time-limit 3): "
-        f"{len(printed)} of 100000 puzzles printed"
+    assert (
+        err.strip()
+        .splitlines()[-1]
+        .startswith(
+            "xlsudoku generate: the time limit of the whole run ran out (--time-limit 3): "
+            f"{len(printed)} of 100000 puzzles printed"
+        )
     )
 
 
@@ -403,3 +407,17 @@ def test_a_cjk_title_works_or_is_refused_by_name(tmp_path):
     else:
         assert done.returncode == 4 and "(U+6570) of the title" in done.stderr
         assert not (tmp_path / "c.pdf").exists()
+
+
+@needs_proc
+def test_a_local_dask_cluster_ends_at_the_time_limit_and_leaves_nothing(tmp_path, startup):
+    pytest.importorskip("distributed")
+    run = Run(
+        "batch", "-n", "1", "--geometry", "16x16", "--opens", "92", "--scheduler", "local",
+        "-j", "2", "--time-limit", "10", "-o", "out.jsonl", cwd=tmp_path,
+    )  # fmt: skip
+    status, _, err, seconds = run.finish(120)
+    assert seconds < 10 * 1.1 + startup + SLACK, err
+    assert status == 5 and "the time limit of the whole run ran out" in err
+    assert "Traceback" not in err
+    assert run.left_behind() == []

@@ -247,24 +247,38 @@ class DaskCluster:
     """
 
     def __init__(self, address: str, jobs: int, timeout: float = 10.0) -> None:
+        self._cluster: Any = None
+        if address == "local":
+            # The workers are this process's children: started with Ctrl+C ignored (they keep
+            # that), a Ctrl+C at the terminal is the main process's to answer.  A press while
+            # the cluster starts is not seen (a blocked SIGINT would be lost to the threads
+            # native libraries start unblocked): it is answered once the cluster is up.
+            with _interrupt_ignored():
+                self._connect(address, jobs, timeout)
+        else:
+            self._connect(address, jobs, timeout)
+        threads = self._client.nthreads()
+        self.workers = max(1, sum(threads.values()))
+        where = "local cluster" if address == "local" else address
+        self.name = f"Dask {where} ({len(threads)} workers, {self.workers} threads)"
+        self._futures: list[Any] = []
+
+    def _connect(self, address: str, jobs: int, timeout: float) -> None:
+        """Start the client (and the local cluster); raise ExecutorError when it cannot."""
         try:
             from distributed import Client, LocalCluster
         except ImportError as error:  # pragma: no cover - distributed is a dependency
             raise ExecutorError(f"Dask distributed is not installed ({error})") from None
-        self._cluster: Any = None
         try:
             if address == "local":
-                # The workers are this process's children: started with Ctrl+C ignored (they
-                # keep that), a Ctrl+C at the terminal leaves them to finish their chunks.
-                with _interrupt_ignored():
-                    self._cluster = LocalCluster(
-                        n_workers=jobs,
-                        threads_per_worker=1,
-                        processes=True,
-                        dashboard_address=None,
-                        # workers cut off mid-chunk at the end of a batch log it: not an error
-                        silence_logs=logging.CRITICAL,
-                    )
+                self._cluster = LocalCluster(
+                    n_workers=jobs,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    # workers cut off mid-chunk at the end of a batch log it: not an error
+                    silence_logs=logging.CRITICAL,
+                )
                 self._client = Client(self._cluster)
             elif Path(address).is_file():
                 self._client = Client(scheduler_file=address, timeout=timeout)
@@ -274,11 +288,6 @@ class DaskCluster:
         except (OSError, TimeoutError) as error:
             self._shutdown()
             raise ExecutorError(f"cannot use the Dask scheduler {address}: {error}") from None
-        threads = self._client.nthreads()
-        self.workers = max(1, sum(threads.values()))
-        where = "local cluster" if address == "local" else address
-        self.name = f"Dask {where} ({len(threads)} workers, {self.workers} threads)"
-        self._futures: list[Any] = []
 
     def submit(self, chunk: Chunk) -> Pending:
         """Send *chunk* to the scheduler."""
@@ -289,9 +298,21 @@ class DaskCluster:
         return _Handle(future, (Exception,), "a Dask task failed")
 
     def close(self, cancel: bool) -> None:
-        """Cancel what is left (with *cancel*) and disconnect; a local cluster is stopped."""
+        """Cancel what is left (with *cancel*) and disconnect; a local cluster is stopped.
+
+        With *cancel*, a local cluster's worker processes (this process's children) are
+        killed first: a worker in the middle of a search would otherwise hold the cluster's
+        close up until its chunk is done.
+        """
         if cancel and self._futures:
             self._client.cancel(self._futures)
+        if cancel and self._cluster is not None:
+            import psutil  # a dependency of Dask distributed
+
+            for child in psutil.Process().children():
+                with contextlib.suppress(psutil.Error):
+                    if "spawn_main" in " ".join(child.cmdline()):  # not the resource tracker
+                        child.kill()
         self._shutdown()
 
     def _shutdown(self) -> None:
