@@ -143,6 +143,12 @@ def test_the_default_opens_are_reached(name):
         assert result.reached and result.opens == DEFAULT_OPENS[name], result.message
 
 
+def test_the_help_says_the_engines_defaults():
+    from xlsudoku.cli.generate import DEFAULT_OPENS_HELP
+
+    assert DEFAULT_OPENS_HELP == ", ".join(f"{k} {v}" for k, v in DEFAULT_OPENS.items())
+
+
 def test_sudoku_generate_takes_the_engines_defaults():
     for name, (size, diagonals) in SHAPES.items():
         assert layout.FUNCTION_DEFAULTS[name][0] == DEFAULT_OPENS[name]
