@@ -143,11 +143,11 @@ def capped_workers(asked: int, option: str, command: str, tasks: int | None = No
 def number_text(number: int) -> str:
     """Return *number* for a message: with thousands separators, or its size when huge.
 
-    >>> number_text(1_000_001), number_text(10**31)
-    ('1,000,001', 'a 32-digit number')
+    >>> number_text(1_000_001), number_text(10**50)
+    ('1,000,001', 'a 51-digit number')
     """
     text = str(number)
-    return f"{number:,}" if len(text) <= 12 else f"a {len(text)}-digit number"
+    return f"{number:,}" if len(text) <= 40 else f"a {len(text)}-digit number"
 
 
 # Exit status when a puzzle misses its target (the closest puzzle is still printed; 1 means bad

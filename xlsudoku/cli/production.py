@@ -288,6 +288,9 @@ def _run_batch(args: argparse.Namespace) -> int:
             return 0
         jobs = _jobs(args, spec, kept.next_index)
         executor = make_executor(jobs, args.scheduler, stop)
+    except KeyboardInterrupt:
+        output.discard()  # Ctrl+C before the first puzzle: no file of this run is left
+        raise
     except (StoreError, GenerateError, ExecutorError, ValueError) as error:
         output.discard()
         print(f"xlsudoku batch: {error}", file=sys.stderr)
@@ -556,6 +559,9 @@ def _run_daily(args: argparse.Namespace) -> int:
         args.chunk = None
         jobs = _jobs(args, spec, kept.next_index, "daily")
         executor = make_executor(jobs, args.scheduler, stop)
+    except KeyboardInterrupt:
+        output.discard()  # Ctrl+C before the first puzzle: no file of this run is left
+        raise
     except (StoreError, ExecutorError, ValueError) as error:
         output.discard()
         print(f"xlsudoku daily: {error}", file=sys.stderr)
