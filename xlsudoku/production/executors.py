@@ -195,7 +195,11 @@ class Processes:
 
         died = "a worker process died (out of memory?); what was written is kept"
         try:
-            future = self._pool.submit(make_chunk, chunk)
+            # A worker is started (spawned) when a chunk is submitted: started with Ctrl+C
+            # ignored, it cannot be cut by a press while Python starts up in it, before its
+            # initializer runs.  The parent ignores presses only for the moment of the spawn.
+            with _interrupt_ignored():
+                future = self._pool.submit(make_chunk, chunk)
         except BrokenProcessPool as error:  # the pool broke before this chunk was queued
             raise ExecutorError(f"{died} ({type(error).__name__}: {error})") from None
         return _Handle(future, (BrokenProcessPool,), died)
