@@ -3,7 +3,8 @@
 Every layer that runs long or writes files may take an :class:`Interrupts`: the generator's
 cancel hook reads :meth:`Interrupts.requested`, the file library shields the moment a file is
 replaced (:meth:`Interrupts.shielded`), and the command line's shell says
-:attr:`Interrupts.state` after an interrupt.
+:attr:`Interrupts.state` after an interrupt.  :func:`cut_when` bounds code that takes no stop
+hook of its own (the engine's grading) by one: a press or a deadline cuts it short.
 """
 
 from __future__ import annotations

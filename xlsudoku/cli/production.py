@@ -31,7 +31,9 @@ from xlsudoku.cli.inputs import SHEETS, geometry_arg
 
 if typing.TYPE_CHECKING:
     from xlsudoku.cli.shell import Subparsers
-    from xlsudoku.production.batch import Summary
+    from xlsudoku.interrupts import Interrupts
+    from xlsudoku.production.batch import Sink, Summary
+    from xlsudoku.production.executors import Executor
     from xlsudoku.production.spec import BatchSpec
     from xlsudoku.production.store import BatchFile, Kept
 
@@ -304,7 +306,7 @@ def _run_batch(args: argparse.Namespace) -> int:
 class _Deadline:
     """The stop hook of a batch or daily run: Ctrl+C, or the whole run's time limit."""
 
-    def __init__(self, args: argparse.Namespace, command: str, interrupts: typing.Any) -> None:
+    def __init__(self, args: argparse.Namespace, command: str, interrupts: Interrupts) -> None:
         seconds, self.said = run_seconds(args, command)
         self.at = time.monotonic() + seconds
         self.interrupts = interrupts
@@ -320,9 +322,9 @@ def _produce(
     args: argparse.Namespace,
     command: str,
     spec: BatchSpec,
-    executor: typing.Any,
+    executor: Executor,
     stop: _Deadline,
-    sink: typing.Any,
+    sink: Sink,
     output: BatchFile,
     start: int,
     seen: set[str],
@@ -468,7 +470,9 @@ def _add_daily(sub: Subparsers) -> None:
             "puzzle, solution and what batch records carry).  It is a batch underneath: the "
             "same seed gives the same set on any number of processes or a Dask cluster, no "
             "puzzle repeats in the set, and --resume continues it or extends it by more days "
-            "without repeating a puzzle already in the file."
+            "without repeating a puzzle already in the file.  Ctrl+C, or the whole run's "
+            "--time-limit, stops at once and keeps the puzzles written.  Exit status: 0 done, "
+            "5 fewer puzzles than asked (--time-limit ran out), 130 Ctrl+C."
         ),
     )
     p.add_argument("--from", dest="first", type=_date_arg, required=True, metavar="DATE")
