@@ -35,6 +35,7 @@ import enum
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
+from xlsudoku.engine.generate.request import DEFAULT_OPENS
 from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
@@ -346,10 +347,11 @@ FUNCTION_PATTERN = Param(
     PATTERN, "pattern", PARAMS_BY_NAME[PATTERN].ref, Kind.PATTERN, None, choices=PATTERN_CHOICES,
     optional=True,
 )  # fmt: skip
+# The opens are the engine's per-shape defaults, the same as the command line's.
 FUNCTION_DEFAULTS: dict[str, tuple[int, int | str]] = {  # shape -> (opens, pattern)
-    "9x9": (26, 1), "9x9-X": (26, 1), "9x9-windoku": (26, 1), "4x4": (6, NO_PATTERN),
-    "6x6": (14, NO_PATTERN), "12x12": (70, NO_PATTERN), "16x16": (140, NO_PATTERN),
-}  # fmt: skip
+    name: (DEFAULT_OPENS[name], 1 if name.startswith("9x9") else NO_PATTERN)
+    for name in ("9x9", "9x9-X", "9x9-windoku", "4x4", "6x6", "12x12", "16x16")
+}
 MAX_COUNT_LIMIT = 1000  # SUDOKU_COUNT counts at most this many solutions
 FUNCTION_LIMIT = Param(
     "Limit", "limit", PARAMS_BY_NAME[OPENS].ref, Kind.WHOLE, 2, minimum=1,

@@ -27,6 +27,20 @@ if typing.TYPE_CHECKING:
 Arguments = Callable[[argparse.ArgumentParser], None]
 
 
+def _processes(option: str) -> Callable[[str], int]:
+    """Return the argparse type of a process count: at least 1, capped at the CPUs (said)."""
+    whole = _at_least(1)
+
+    def parse(text: str) -> int:
+        from xlsudoku.cli.generate import capped_workers
+
+        if len(text.strip()) > 4300:  # int() refuses longer digit strings
+            raise argparse.ArgumentTypeError(f"{option} must be a whole number, got a huge one")
+        return capped_workers(whole(text), option, "bench")
+
+    return parse
+
+
 def _at_least(low: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
@@ -137,7 +151,7 @@ def _se(p: argparse.ArgumentParser) -> None:
     p.add_argument("--speed", type=int, default=200, help="top1465 sample size")
     p.add_argument(
         "--jobs",
-        type=_at_least(1),
+        type=_processes("--jobs"),
         default=1,
         help="processes grading the agreement and hardest samples (speed: always one)",
     )
@@ -210,7 +224,9 @@ def _reach(p: argparse.ArgumentParser) -> None:
         default="cpu",
         help="what the budget counts: cpu (default), wall or work (generate --budget KIND:...)",
     )
-    p.add_argument("--workers", type=_at_least(1), default=1, help="processes per run (1)")
+    p.add_argument(
+        "--workers", type=_processes("--workers"), default=1, help="processes per run (1)"
+    )
     p.add_argument("--pattern", default="none", help="pattern of the runs (none)")
     p.add_argument("--symmetry", default="rotate180", help="symmetry (rotate180)")
     add_geometry(p, "9x9")

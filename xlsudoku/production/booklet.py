@@ -12,13 +12,17 @@ grid is :mod:`.drawing`'s, shared with ``xlsudoku image``): thick lines between 
 Jigsaw's irregular boxes included, a 9x9-X grid's diagonals and a Windoku's four extra boxes
 shaded, and a digit above 9 printed as the number 10-16, as the workbook's sheets write it.
 Drawn with fpdf2's core Helvetica, so the digits are real text (searchable,
-selectable, and what ``pdftotext`` reads back).
+selectable, and what ``pdftotext`` reads back).  A title, level or id with a character
+Helvetica lacks (Cyrillic, Greek, CJK ...) is set in a TrueType font that covers it, embedded
+(:func:`text_font`: matplotlib's DejaVu Sans, else one of the system's fonts), or refused with
+a message naming the character.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,7 +52,29 @@ CAP_HEIGHT = 0.72  # Helvetica's digit height, in em: centres a digit in its cel
 
 
 class BookletError(ValueError):
-    """A booklet option that cannot be used (paper, puzzles per page)."""
+    """A booklet option that cannot be used (paper, puzzles per page, a title too long)."""
+
+
+class NoFont(EnvironmentFault):
+    """No font on this machine covers a character of the booklet's text."""
+
+
+# The longest title printed: it heads every page and every caption.
+MAX_TITLE = 200
+CORE_FAMILY = "Helvetica"  # fpdf2's core font: Latin-1 only
+TEXT_FAMILY = "XlsudokuText"  # the family an embedded TrueType font is registered under
+# Font files looked at for a character Helvetica lacks, at most (a font folder can be large).
+MAX_FONT_FILES = 64
+FONT_DIRS = (
+    "/usr/share/fonts",
+    "/usr/local/share/fonts",
+    "~/.local/share/fonts",
+    "~/.fonts",
+    "/Library/Fonts",
+    "/System/Library/Fonts",
+    "~/Library/Fonts",
+    "C:/Windows/Fonts",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +110,13 @@ class BookletOptions:
             raise BookletError(f"answers per page must be one of {counts}")
         if self.paper not in PAPERS:
             raise BookletError(f"paper must be one of {', '.join(PAPERS)}")
+        if len(self.title) > MAX_TITLE:
+            raise BookletError(
+                f"the title has {len(self.title):,} characters: at most {MAX_TITLE} are printed"
+            )
+        bad = next((ch for ch in self.title if not ch.isprintable()), None)
+        if bad is not None:
+            raise BookletError(f"the title holds the control character U+{ord(bad):04X}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,10 +192,97 @@ def draw_grid(
 
 
 def _centred(
-    pdf: Any, text: str, centre_x: float, baseline: float, size: float, style: str = ""
+    pdf: Any,
+    text: str,
+    centre_x: float,
+    baseline: float,
+    size: float,
+    style: str = "",
+    family: str = CORE_FAMILY,
 ) -> None:
-    pdf.set_font("Helvetica", style, size)
+    pdf.set_font(family, style, size)
     pdf.text(centre_x - pdf.get_string_width(text) / 2, baseline, text)
+
+
+def _latin1(text: str) -> bool:
+    return all(ord(ch) < 256 for ch in text)
+
+
+def _candidate_fonts() -> Iterator[tuple[Path, Path | None]]:
+    """Yield TrueType fonts to try, regular and bold: matplotlib's DejaVu Sans first.
+
+    matplotlib (the charts extra) ships DejaVu Sans, which covers Latin, Greek and Cyrillic;
+    the system's font folders may hold more (Noto CJK ...).  At most
+    :data:`MAX_FONT_FILES` files are looked at, DejaVu and Noto ones first.
+    """
+    spec = importlib.util.find_spec("matplotlib")
+    if spec is not None and spec.submodule_search_locations:
+        ttf = Path(next(iter(spec.submodule_search_locations))) / "mpl-data" / "fonts" / "ttf"
+        if (ttf / "DejaVuSans.ttf").is_file():
+            bold = ttf / "DejaVuSans-Bold.ttf"
+            yield ttf / "DejaVuSans.ttf", bold if bold.is_file() else None
+    found: list[Path] = []
+    for folder in FONT_DIRS:
+        root = Path(folder).expanduser()
+        if not root.is_dir():
+            continue
+        for index, path in enumerate(root.rglob("*")):
+            if index > 20 * MAX_FONT_FILES:
+                break  # a folder this big is not looked through
+            if path.suffix.lower() in (".ttf", ".otf", ".ttc") and "bold" not in path.name.lower():
+                found.append(path)
+    found.sort(key=lambda p: (not p.name.startswith(("DejaVuSans", "Noto")), p.name))
+    for path in found[:MAX_FONT_FILES]:
+        bold = path.with_name(path.name.replace("Regular", "Bold").replace(".", "-Bold.", 1))
+        yield path, bold if bold.is_file() and bold != path else None
+
+
+def _covers(path: Path, characters: set[str]) -> bool:
+    """Return True when the font file at *path* has a glyph for every one of *characters*."""
+    try:
+        from fontTools.ttLib import TTFont  # fpdf2 depends on fontTools
+
+        with TTFont(path, lazy=True, fontNumber=0) as font:
+            table = font.getBestCmap() or {}
+    except Exception:  # a damaged or unusual font file is one not to use
+        return False
+    return all(ord(ch) in table for ch in characters)
+
+
+def text_font(pdf: Any, texts: Sequence[tuple[str, str]]) -> str:
+    """Return the font family for the booklet's *texts* (``(what, text)`` pairs), ready to use.
+
+    Helvetica when every character is Latin-1; else a TrueType font that covers them all,
+    embedded in *pdf* (a subset: only the glyphs used).
+
+    Raises:
+        NoFont: no font found covers a character; the message names it and where it is.
+
+    >>> FPDF = require_fpdf()
+    >>> text_font(FPDF(), [("the title", "Sudoku")])
+    'Helvetica'
+    """
+    needed = {ch for _, text in texts for ch in text if ord(ch) >= 256}
+    if not needed:
+        return CORE_FAMILY
+    for regular, bold in _candidate_fonts():
+        if _covers(regular, needed):
+            pdf.add_font(TEXT_FAMILY, "", str(regular))
+            pdf.add_font(TEXT_FAMILY, "B", str(bold if bold is not None else regular))
+            return TEXT_FAMILY
+    for what, text in texts:
+        for ch in text:
+            if ch in needed and not any(_covers(font, {ch}) for font, _ in _candidate_fonts()):
+                raise NoFont(
+                    f"no font on this machine can print {ch!r} (U+{ord(ch):04X}) of {what} "
+                    f"{text[:40]!r}: install a font that covers it (matplotlib's DejaVu Sans "
+                    "covers Latin, Greek and Cyrillic: pip install 'xlsudoku[charts]'), or "
+                    "leave it out"
+                )
+    raise NoFont(
+        "no one font on this machine covers every character of the title, levels and ids "
+        "together: print them in fewer scripts"
+    )
 
 
 def _caption(
@@ -208,6 +328,7 @@ def _pages(
     heading: str,
     answer: bool,
     total: int,
+    family: str = CORE_FAMILY,
 ) -> None:
     width, height = PAPERS[options.paper]
     places = slots(options.paper, per_page)
@@ -216,7 +337,7 @@ def _pages(
     for first in range(0, len(entries), per_page):
         pdf.add_page()
         last = min(first + per_page, len(entries))
-        _centred(pdf, heading, width / 2, MARGIN + HEAD * 0.55, 15, "B")
+        _centred(pdf, heading, width / 2, MARGIN + HEAD * 0.55, 15, "B", family)
         _centred(
             pdf,
             f"{first + 1}-{last}" if last > first + 1 else f"{last}",
@@ -229,7 +350,7 @@ def _pages(
             solution = entry.solution if answer else None
             draw_grid(pdf, entry.puzzle, place.x, place.y, place.side, solution)
             text = _caption(options, number + 1, entry, answer, day_numbers[number])
-            _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size)
+            _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size, "", family)
         _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
 
 
@@ -261,7 +382,11 @@ def day_heading(title: str, day: str) -> str:
 
 
 def _day_pages(
-    pdf: Any, days: list[tuple[str, list[Entry]]], options: BookletOptions, total: int
+    pdf: Any,
+    days: list[tuple[str, list[Entry]]],
+    options: BookletOptions,
+    total: int,
+    family: str = CORE_FAMILY,
 ) -> None:
     """Draw one page per day: its date over its puzzles, numbered through the booklet."""
     width, height = PAPERS[options.paper]
@@ -272,12 +397,13 @@ def _day_pages(
     number = 0
     for day, group in days:
         pdf.add_page()
-        _centred(pdf, day_heading(options.title, day), width / 2, MARGIN + HEAD * 0.55, 15, "B")
+        heading = day_heading(options.title, day)
+        _centred(pdf, heading, width / 2, MARGIN + HEAD * 0.55, 15, "B", family)
         for day_number, (entry, place) in enumerate(zip(group, places, strict=False), start=1):
             number += 1
             draw_grid(pdf, entry.puzzle, place.x, place.y, place.side)
             text = _caption(options, number, entry, False, day_number)
-            _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size)
+            _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size, "", family)
         _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
 
 
@@ -332,16 +458,22 @@ def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
     pdf.set_auto_page_break(False)
     pdf.set_title(options.title)
     pdf.set_creator(CREATOR)
+    texts = {("the title", options.title)}
+    for entry in entries:
+        if entry.level:
+            texts.add((f"the level of {entry.ident or 'a puzzle'}", entry.level))
+        texts.add(("the id", entry.ident))
+    family = text_font(pdf, sorted(texts))
     days = by_day(entries)
     total = page_count(len(entries), options, len(days))
     if days:  # a daily set: one day a page, under its date; the answers in the same order
-        _day_pages(pdf, days, options, total)
+        _day_pages(pdf, days, options, total, family)
         entries = [entry for _, group in days for entry in group]
     else:
-        _pages(pdf, entries, options, options.per_page, options.title, False, total)
+        _pages(pdf, entries, options, options.per_page, options.title, False, total, family)
     if options.answers:
         heading = f"{options.title}: answers"
-        _pages(pdf, entries, options, options.answers_per_page, heading, True, total)
+        _pages(pdf, entries, options, options.answers_per_page, heading, True, total, family)
     return bytes(pdf.output())
 
 

@@ -38,6 +38,21 @@ class DailySpec:
     days: int
     per_day: int
 
+    def check(self) -> None:
+        """Raise ValueError when the set's last day is past the calendar's last date.
+
+        >>> DailySpec(dt.date(9999, 12, 31), 2, 1).check()
+        Traceback (most recent call last):
+        ...
+        ValueError: --days 2 from 9999-12-31 runs past 9999-12-31, the last date there is
+        """
+        last = dt.date.max
+        if self.days - 1 > (last - self.first).days:
+            raise ValueError(
+                f"--days {self.days:,} from {self.first.isoformat()} runs past "
+                f"{last.isoformat()}, the last date there is"
+            )
+
     @property
     def count(self) -> int:
         """Return the puzzles of the whole set."""

@@ -138,15 +138,53 @@ def _entry(record: Mapping[str, object], puzzle: Grid, ident: str) -> Entry | Su
         solved = None if not solution else Grid.parse(str(solution), puzzle.geometry)
     except SudokuError as error:
         return SudokuError(f"solution: {error}")
-    level, day, score = record.get("level"), record.get("date"), record.get("score")
-    return Entry(
-        puzzle,
-        solved,
-        str(level) if level else None,
-        ident,
-        str(day) if day else "",
-        float(score) if isinstance(score, int | float | str) and str(score).strip() else None,
-    )
+    level, day = record.get("level"), record.get("date")
+    try:
+        score = _score(record.get("score"))
+    except ValueError as error:
+        return SudokuError(str(error))
+    label = str(level) if level else None
+    if label is not None and len(label) > MAX_LABEL:
+        return SudokuError(
+            f"level: {len(label):,} characters, at most {MAX_LABEL} (a level is a word or two)"
+        )
+    return Entry(puzzle, solved, label, ident, str(day) if day else "", score)
+
+
+# The longest level label read: a level is a word or two (Very hard, Diabolical).
+MAX_LABEL = 40
+# The largest score read: every rating profile's scores are far below it.
+MAX_SCORE = 1e6
+
+
+def _score(value: object) -> float | None:
+    """Return the score a record holds (None when it holds none), checked.
+
+    Raises:
+        ValueError: text that is not a number, or a number that is not finite and in range;
+            the message names the field.
+
+    >>> _score("7.2"), _score(""), _score(None)
+    (7.2, None, None)
+    >>> _score("nan")
+    Traceback (most recent call last):
+    ...
+    ValueError: score: 'nan' is not a number from 0 to 1,000,000
+    """
+    import math
+
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    shown = repr(value if not isinstance(value, str) else value[:40])
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise ValueError(f"score: {shown} is not a number")
+    try:
+        number = float(value)
+    except (ValueError, OverflowError):
+        raise ValueError(f"score: {shown} is not a number") from None
+    if not (math.isfinite(number) and 0 <= number <= MAX_SCORE):
+        raise ValueError(f"score: {shown} is not a number from 0 to {MAX_SCORE:,.0f}")
+    return number
 
 
 def _record_entry(record: Mapping[str, object], number: int) -> Entry | SudokuError:
