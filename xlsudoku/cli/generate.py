@@ -257,7 +257,7 @@ def _add_generate(sub: Subparsers) -> None:
 
 # The engine's default opens per shape (engine.generate.DEFAULT_OPENS) for the help text: the
 # parser is built without loading the engine, and a test holds the two equal.
-DEFAULT_OPENS_HELP = "4x4 6, 6x6 14, 9x9 26, 9x9-X 26, 12x12 70, 16x16 140"
+DEFAULT_OPENS_HELP = "4x4 6, 6x6 14, 9x9 26, 9x9-X 26, 9x9-windoku 26, 12x12 70, 16x16 140"
 
 
 def _generate_request(
