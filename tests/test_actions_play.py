@@ -427,3 +427,15 @@ def test_fill_candidates_writes_the_marks_of_every_empty_cell(io):
     assert masks[cell] is None
     bit = 1 << (solve(puzzle)[cell] - 1)
     assert all(not (masks[p] or 0) & bit for p in puzzle.geometry.peers[cell])
+
+
+def test_level_two_of_a_single_colours_the_cells_it_names(io, wb):
+    start(io)
+    actions.play(io)
+    first, second = actions.play_hint(io), actions.play_hint(io)
+    assert second.status.startswith("Hint 2 of 3")
+    step = second.detail.step
+    assert step.technique.value in ("Full House", "Hidden Single", "Naked Single")
+    named = {divmod(cell, 9) for cell in second.detail.cells}
+    assert named and fills(wb, layout.PLAY_GRID, render.HINT_CAUSE_COLOUR) == named
+    assert first.detail.cells != second.detail.cells

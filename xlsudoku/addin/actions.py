@@ -949,6 +949,15 @@ def _plain_look(changes: Changes, geo: Geometry, grid: str = layout.ANALYZE_GRID
         changes.fill(name, None, None)
 
 
+def _mark_placed(io: CellIO, changes: Changes, step: Step, geo: Geometry) -> None:
+    """Note the digits *step* placed in the hidden HintPlaced block: the grid draws them blue."""
+    rows = [list(row) for row in _block(io.read(layout.HINT_PLACED))]
+    for placement in step.placements:
+        r, c = divmod(placement.cell, geo.size)
+        rows[r][c] = placement.digit
+    changes.write(layout.HINT_PLACED, rows)
+
+
 def _write_candidates(changes: Changes, board: Board) -> None:
     changes.write(
         layout.CANDIDATES, render.candidates_block(board.values, board.cands, board.geometry)
@@ -970,6 +979,7 @@ def analyze(io: CellIO) -> Outcome:
         _plain_look(changes, geo)
         changes.write(layout.ANALYZE_REPORT, render.report_lines(grid, analysis))
         changes.clear(layout.HINT_TEXT)
+        changes.clear(layout.HINT_PLACED)  # the grid is the puzzle now: every digit a given
         first = analysis.solutions[0] if analysis.status is Status.SEVERAL else None
         second = analysis.solutions[1] if analysis.status is Status.SEVERAL else None
         changes.write(layout.ANALYZE_SOLUTION, render.block_rows(first))
@@ -1032,6 +1042,7 @@ def hint(io: CellIO) -> Outcome:
             _write_candidates(changes, after)
             if step.placements:
                 changes.write(layout.ANALYZE_GRID, render.block_rows(after.grid))
+                _mark_placed(io, changes, step, geo)
             status += " Applied: " + _applied(step) + " Press HINT for the next step."
         else:
             _write_candidates(changes, board)
@@ -1067,6 +1078,8 @@ def _next_hint(
         return result
     effect = [p.cell for p in step.placements] + [e.cell for e in step.eliminations]
     cause = [cell for cell in step.cells if cell not in effect]
+    if level == 2 and not cause:  # a single: its cells are what level 2 names ("at r1c9")
+        cause = list(result.cells)
     for name in grids:
         changes.fill(name, render.HINT_CAUSE_COLOUR, render.offsets(cause, geo))
     for name in grids if level == 3 else ():

@@ -495,6 +495,9 @@ ANALYZE_STRING = "AnalyzeString"
 ANALYZE_STATUS = "AnalyzeStatus"
 ANALYZE_REPORT = "AnalyzeReport"
 HINT_TEXT = "HintText"
+# Hidden: the digits HINT placed in the Analyze grid, each where it went; the grid draws a cell
+# holding the same digit as its twin here blue, not as a given (a conditional format).
+HINT_PLACED = "HintPlaced"
 CANDIDATES = "Candidates"
 ANALYZE_SOLUTION = "AnalyzeSolution"
 ANALYZE_SOLUTION2 = "AnalyzeSolution2"
@@ -601,7 +604,7 @@ def _grid(sheet: str, top_left: str) -> Ref:
 
 GRIDS: tuple[str, ...] = (
     PUZZLE_GRID, SOLUTION_GRID, PRINT_GRID, PRINT_KEY, ANALYZE_GRID, CANDIDATES,
-    ANALYZE_SOLUTION, ANALYZE_SOLUTION2, PLAY_GRID, PLAY_MARKS, PLAY_GIVENS,
+    ANALYZE_SOLUTION, ANALYZE_SOLUTION2, PLAY_GRID, PLAY_MARKS, PLAY_GIVENS, HINT_PLACED,
 )  # fmt: skip
 
 INPUTS: tuple[Param, ...] = (*PARAMS, *TOOLS, *ANALYZE_PARAMS, *PLAY_PARAMS)
@@ -630,6 +633,7 @@ NAMES: dict[str, Ref] = {param.name: param.ref for param in INPUTS} | {
     ANALYZE_REPORT: Ref(ANALYZE, f"C27:C{27 + REPORT_LINES - 1}"),
     ANALYZE_SOLUTION: _grid(ANALYZE, "C41"),
     ANALYZE_SOLUTION2: _grid(ANALYZE, "T41"),
+    HINT_PLACED: _grid(ANALYZE, "BN6"),
     PLAY_GEOMETRY: Ref(PLAY, "C4"),
     PLAY_GRID: _grid(PLAY, "C6"),
     PLAY_MARKS: _grid(PLAY, "T6"),
@@ -754,7 +758,7 @@ SHAPE_SOURCE: dict[str, str] = {
 }
 # Defined names in the hidden columns: what the workbook keeps out of sight (the givens of the
 # puzzle being played, which lock the play grid's cells and draw them apart).
-HIDDEN_NAMES: tuple[str, ...] = (PLAY_GIVENS, PLAY_CLOCK, PLAY_HISTORY)
+HIDDEN_NAMES: tuple[str, ...] = (PLAY_GIVENS, PLAY_CLOCK, PLAY_HISTORY, HINT_PLACED)
 SHAPE_TABLE: dict[str, Ref] = {
     sheet: Ref(sheet, f"BC1:BG{len(GEOMETRIES)}") for sheet in SHAPE_SOURCE
 }
@@ -762,7 +766,7 @@ SHAPE_CELLS: dict[str, Ref] = {sheet: Ref(sheet, "BI1:BL1") for sheet in SHAPE_S
 HIDDEN_COLUMNS: dict[str, tuple[str, str]] = {
     GENERATOR: ("AZ", "BL"),
     PRINT: ("BC", "BL"),
-    ANALYZE: ("BC", "BL"),
+    ANALYZE: ("BC", "CC"),
     PLAY: ("BC", "CC"),
 }
 

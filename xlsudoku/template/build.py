@@ -532,7 +532,14 @@ def _build_analyze(ws: Worksheet) -> None:
         font=Font(name="Calibri", size=14, bold=True, color=INK),
     )
     style_block(ws, grid, font=ANALYZE_FONT, alignment=CENTER, fill=INPUT_FILL)
-    grid_look(ws, grid, helpers, shaded=False, outside=WHITE_FILL)
+    placed = absolute(names[layout.HINT_PLACED].address)
+    value = f"INDEX({absolute(grid.address)},{{r}}+1,{{c}}+1)"
+    by_hint = Overlay(
+        f'AND(LEN({value})>0,INDEX({placed},{{r}}+1,{{c}}+1)&""={value}&"")',
+        None,
+        entry_font=Font(bold=False, color=render.ENTRY_INK.lstrip("#")),
+    )
+    grid_look(ws, grid, helpers, shaded=False, outside=WHITE_FILL, overlays=(by_hint,))
     rule = DataValidation(
         type="whole",
         operator="between",

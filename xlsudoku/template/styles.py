@@ -223,13 +223,13 @@ class Overlay:
         condition: an Excel formula (without ``=``) with the placeholders ``{r}`` and ``{c}``
             (the cell's row and column in the grid, from 0) and ``{side}``, ``{box_rows}``,
             ``{box_cols}`` (the shape's helper cells).
-        fill: the cell's fill while it holds.
+        fill: the cell's fill while it holds (None: the cell's own).
         given_font: the font of a given then (None: the given's own).
         entry_font: the font of any other digit then (None: the cell's own).
     """
 
     condition: str
-    fill: PatternFill
+    fill: PatternFill | None
     given_font: Font | None = None
     entry_font: Font | None = None
 
@@ -300,7 +300,7 @@ def grid_look(
         ):
             tests = [*conditions, condition] + ([typed] if givens is not None else [])
             if overlay is not None:
-                fill = overlay.fill
+                fill = overlay.fill or fill
                 font = (overlay.given_font if is_given else overlay.entry_font) or font
             formula = "AND(" + ",".join([*tests, look]) + ")"
             rule = FormulaRule(formula=[formula], border=border, fill=fill, font=font)
