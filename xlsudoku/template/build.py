@@ -23,6 +23,7 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.chart import BarChart, Reference
+from openpyxl.chart.data_source import AxDataSource, StrRef
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
@@ -774,7 +775,8 @@ def _stats_chart(ws: Worksheet, name: str, heading_text: str, title: str) -> Bar
     counts = Reference(ws, min_col=first_col + 1, min_row=first_row, max_row=last_row)
     labels = Reference(ws, min_col=first_col, min_row=first_row, max_row=last_row)
     chart.add_data(counts, titles_from_data=False)
-    chart.set_categories(labels)
+    # the labels are text: a string reference (openpyxl's set_categories makes a number one)
+    chart.series[0].cat = AxDataSource(strRef=StrRef(f=str(labels)))
     chart.series[0].graphicalProperties.solidFill = ACCENT
     chart.series[0].graphicalProperties.line.solidFill = ACCENT
     chart.width, chart.height = layout.STATS_CHART_SIZE
