@@ -764,7 +764,6 @@ def _stats_chart(ws: Worksheet, name: str, heading_text: str, title: str) -> Bar
     chart = BarChart()
     chart.type = "col"
     chart.title = title
-    chart.style = 10
     chart.legend = None
     chart.y_axis.title = "puzzles"
     chart.x_axis.title = heading_text.lower()
