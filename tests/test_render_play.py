@@ -12,6 +12,7 @@ These tests need ``soffice`` (LibreOffice) and poppler (see tests/test_render.py
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 from pathlib import Path
@@ -73,10 +74,11 @@ def page_of(pdf: Path, sheet: str) -> int:
     return page
 
 
+@functools.cache
 def load(png: Path) -> np.ndarray:
     """Return the page's pixels as an (height, width, 3) array."""
     with Image.open(png) as image:
-        return np.asarray(image.convert("RGB"), dtype=np.int32)
+        return np.asarray(image.convert("RGB"), dtype=np.int16)
 
 
 def luminance(pixels: np.ndarray) -> np.ndarray:
@@ -87,24 +89,45 @@ def luminance(pixels: np.ndarray) -> np.ndarray:
 
 
 def patches(mask: np.ndarray) -> list[tuple[int, int, int, int]]:
-    """Return the bounding boxes (x0, y0, x1, y1) of the connected patches of *mask*."""
-    seen = np.zeros(mask.shape, dtype=bool)
-    height, width = mask.shape
-    boxes = []
-    for y, x in np.argwhere(mask):
-        if seen[y, x]:
-            continue
-        seen[y, x] = True
-        stack, box = [(int(x), int(y))], [int(x), int(y), int(x), int(y)]
-        while stack:
-            px, py = stack.pop()
-            box = [min(box[0], px), min(box[1], py), max(box[2], px), max(box[3], py)]
-            for nx, ny in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
-                if 0 <= nx < width and 0 <= ny < height and mask[ny, nx] and not seen[ny, nx]:
-                    seen[ny, nx] = True
-                    stack.append((nx, ny))
-        boxes.append((box[0], box[1], box[2], box[3]))
-    return boxes
+    """Return the bounding boxes (x0, y0, x1, y1) of the connected patches of *mask*.
+
+    Each row's runs of True are joined to the runs they touch in the row above (union-find).
+    """
+    runs: list[tuple[int, int, int]] = []  # (y, first x, last x)
+    row_runs: list[list[int]] = []
+    for y, row in enumerate(mask):
+        edges = np.flatnonzero(np.diff(np.concatenate(([0], row.astype(np.int8), [0]))))
+        here = []
+        for first, end in zip(edges[::2], edges[1::2], strict=True):
+            here.append(len(runs))
+            runs.append((y, int(first), int(end) - 1))
+        row_runs.append(here)
+    parent = list(range(len(runs)))
+
+    def root(index: int) -> int:
+        while parent[index] != index:
+            parent[index] = parent[parent[index]]
+            index = parent[index]
+        return index
+
+    for y in range(1, len(row_runs)):
+        above, here = row_runs[y - 1], row_runs[y]
+        i = j = 0
+        while i < len(above) and j < len(here):
+            _, a0, a1 = runs[above[i]]
+            _, b0, b1 = runs[here[j]]
+            if a0 <= b1 and b0 <= a1:
+                parent[root(here[j])] = root(above[i])
+            if a1 < b1:
+                i += 1
+            else:
+                j += 1
+    boxes: dict[int, list[int]] = {}
+    for index, (y, first, last) in enumerate(runs):
+        box = boxes.setdefault(root(index), [first, y, last, y])
+        box[0], box[2] = min(box[0], first), max(box[2], last)
+        box[1], box[3] = min(box[1], y), max(box[3], y)
+    return [(box[0], box[1], box[2], box[3]) for box in boxes.values()]
 
 
 def texts_on(png: Path, fill: str) -> list[tuple[tuple[int, int, int], float]]:
@@ -115,21 +138,24 @@ def texts_on(png: Path, fill: str) -> list[tuple[tuple[int, int, int], float]]:
     cell's lines: the core of a glyph (its smoothed edge is paler).
     """
     pixels = load(png)
+    page = pixels.shape[0] * pixels.shape[1]
+    rows, columns = np.nonzero(np.abs(pixels - np.array(rgb(fill))).max(axis=2) <= 3)
+    if rows.size:  # only the part of the page where the fill is
+        pixels = pixels[rows.min() : rows.max() + 1, columns.min() : columns.max() + 1]
     near = np.abs(pixels - np.array(rgb(fill))).max(axis=2) <= 3
     if not near.any():
         return []
     colours, counts = np.unique(pixels[near], axis=0, return_counts=True)
     drawn = colours[counts.argmax()]  # the fill as printed
     mask = (pixels == drawn).all(axis=2)
-    light = luminance(pixels)
     ground = float(luminance(drawn[None, :])[0])
     found = []
     for x0, y0, x1, y1 in patches(mask):
         width, height = x1 - x0, y1 - y0
-        if width < 20 or height < 20 or width * height > mask.size / 40:
+        if width < 20 or height < 20 or width * height > page / 40:
             continue
         dx, dy = width // 6, height // 6  # inside the cell's lines
-        inside = light[y0 + dy : y1 - dy, x0 + dx : x1 - dx]
+        inside = luminance(pixels[y0 + dy : y1 - dy, x0 + dx : x1 - dx])
         ratio = (np.maximum(inside, ground) + 0.05) / (np.minimum(inside, ground) + 0.05)
         if (ratio > 1.5).sum() < 8:
             continue  # an empty cell
@@ -253,7 +279,6 @@ def test_the_highlighted_digit_is_drawn_in_every_cell_holding_it(printed: dict) 
         ("first", layout.ANALYZE, render.DIFFER_COLOUR),  # the legend
         ("first", layout.ANALYZE, render.CLUE_COLOUR),  # the legend
         ("first", layout.ANALYZE, render.GRID_FILL),
-        ("first", layout.PLAY, render.PLAY_FILL),  # the grid's cells (the page is too big)
     ],
 )
 def test_every_text_on_every_fill_reads_at_aa(printed: dict, book: str, sheet: str, fill: str):
@@ -293,3 +318,35 @@ def test_the_stats_charts_are_drawn_from_the_counts(printed: dict) -> None:
     assert bars > 20_000  # the bars are drawn
     empty = bar_pixels(printed[("second", layout.STATS_SHEET)])  # no STATS: no bar
     assert empty < bars / 10
+
+
+def test_every_ink_on_every_fill_the_workbook_writes_reads_at_aa() -> None:
+    """The same, computed from the colours the template and the buttons write (every pair)."""
+    book = openpyxl.load_workbook(TEMPLATE)
+    inks = {render.GIVEN_INK, render.ENTRY_INK, "#374151", "#1F2937"}  # + marks, legends
+    fills = {
+        render.GRID_FILL, render.PLAY_FILL, render.DIAGONAL_COLOUR, render.HINT_REGION_COLOUR,
+        render.HINT_CAUSE_COLOUR, render.HINT_EFFECT_COLOUR, render.DIFFER_COLOUR,
+        render.CLUE_COLOUR, render.WRONG_COLOUR, render.HIGHLIGHT_COLOUR,
+    }  # fmt: skip
+    pairs = {(fill, ink) for fill in fills for ink in inks}
+    for name in (layout.PLAY_GRID, layout.ANALYZE_GRID):
+        ref = layout.NAMES[name]
+        for block in book[ref.sheet].conditional_formatting:
+            for rule in block.rules:
+                fill = rule.dxf.fill if rule.dxf is not None else None
+                if fill is None or fill.bgColor is None or fill.bgColor.rgb in (None, "00000000"):
+                    continue
+                colour = "#" + str(fill.bgColor.rgb)[-6:]
+                font = rule.dxf.font
+                if font is not None and font.color is not None:
+                    pairs.add((colour, "#" + str(font.color.rgb)[-6:]))
+                else:
+                    pairs |= {(colour, render.GIVEN_INK), (colour, render.ENTRY_INK)}
+    assert (render.CLASH_COLOUR, render.CLASH_INK) in pairs
+    low = {
+        (fill, ink): round(contrast(rgb(fill), rgb(ink)), 2)
+        for fill, ink in pairs
+        if contrast(rgb(fill), rgb(ink)) < AA
+    }
+    assert not low, low

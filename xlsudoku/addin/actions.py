@@ -3,7 +3,8 @@
 Generator sheet: :func:`start`, :func:`save_to_collection`, :func:`clear` and the Collection
 tools :func:`import_puzzles`, :func:`delete_from_collection`, :func:`sort_collection`; Analyze
 sheet: :func:`analyze`, :func:`hint`, :func:`solve`; Play sheet: :func:`play`, :func:`check`,
-:func:`play_hint`, :func:`play_solve`.  The xlwings scripts
+:func:`play_hint`, :func:`play_solve`, :func:`undo`, :func:`fill_candidates`; RESTORE
+(:func:`restore_to_collection`) and the Stats sheet's :func:`stats`.  The xlwings scripts
 (:mod:`xlsudoku.addin.xl`), the desktop macros (:mod:`addin.desktop`) and the headless runner
 (:mod:`addin.headless`) all call these functions.
 

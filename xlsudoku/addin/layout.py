@@ -23,7 +23,10 @@ The Print sheet is the page to solve on (PrintGrid B2:Q17 and, on a second page,
 B20:Q35, both formulas on the Generator's grids); the Analyze sheet holds the typed puzzle
 (C6:R21), its candidates (T6:AI21), the report and two solutions side by side (C41, T41); the
 Play sheet the puzzle being played (PlayGrid C6:R21: givens and the player's entries), the
-player's pencil marks (PlayMarks T6:AI21) and, in hidden columns, the givens (PlayGivens).
+player's pencil marks (PlayMarks T6:AI21), the digit to highlight (PlayHighlight J4) and, in
+hidden columns, the givens (PlayGivens), the clock (PlayClock) and the moves UNDO steps back
+through (PlayHistory); the Stats sheet the three tables STATS fills (StatsLevels, StatsScores,
+StatsOpens) under the native charts drawn from them.
 
 The module is plain data; it imports only the standard library, the engine and the A1 address
 helpers of :mod:`xlsudoku.xlsm.cells` (:class:`Ref`), so it also loads in xlwings Lite (Pyodide),

@@ -743,6 +743,10 @@ def _build_play(ws: Worksheet) -> None:
     style_block(ws, marks, font=MARK_FONT, alignment=WRAP_CENTER, number_format="@")
     grid_look(ws, marks, helpers, shaded=False)
     _legend(ws, names[layout.PLAY_LEGEND], render.PLAY_LEGEND)
+    legend_first, _, legend_last, _ = names[layout.PLAY_LEGEND].bounds
+    for row in range(legend_first, legend_last + 1):  # the rows under the grid too
+        if row > grid.bounds[2]:
+            ws.row_dimensions[row].height = 30
 
     for name, label, text in (
         (layout.PLAY_STATUS, "Status", "Ready: choose a puzzle in Play from, then click PLAY."),
