@@ -730,7 +730,7 @@ GRID_CELL_POINTS: dict[str, float] = {GENERATOR: 30.0, ANALYZE: 40.0, PRINT: 31.
 # is the page to solve on: its title, the grid, one line of rules and, on a second page, the
 # answer key.  (Collection and Removed print their rows, as many pages as they need.)
 PRINT_AREAS: dict[str, Ref] = {
-    GENERATOR: Ref(GENERATOR, f"A1:X{NAMES[SOLUTION_GRID].bounds[2]}"),
+    GENERATOR: Ref(GENERATOR, f"A1:X{NAMES[SOLUTION_GRID].bounds[2] + 1}"),  # + RESTORE's row
     PRINT: Ref(PRINT, "B1:Q35"),
     ANALYZE: Ref(ANALYZE, f"A1:AJ{NAMES[ANALYZE_SOLUTION].bounds[2]}"),
     PLAY: Ref(PLAY, f"A1:AJ{MERGED[PLAY_HINT].bounds[2]}"),
