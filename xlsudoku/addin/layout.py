@@ -17,7 +17,7 @@ conditional formats (keyed on the shape's name) draw the boxes.  Picture of the 
     20                                      caption F20:U20
     21-29   PatternPictures B22:D29         SolutionGrid F22:U37
     31-36   Collection tools: ImportSource, DeleteIds, SortBy, [IMPORT] [DELETE] [SORT], HighestId
-    37-38   RestoreIds, [RESTORE] (Removed sheet -> Collection)
+    37      RestoreIds [RESTORE] (Removed sheet -> Collection)
 
 The Print sheet is the page to solve on (PrintGrid B2:Q17 and, on a second page, PrintKey
 B20:Q35, both formulas on the Generator's grids); the Analyze sheet holds the typed puzzle
@@ -428,7 +428,6 @@ TOOLS: tuple[Param, ...] = (
         None,
         optional=True,
         allowed="",
-        width=2,
         note=(
             "RESTORE moves the Removed sheet's rows with these ids (e.g. 3, 5-7) back to the "
             "Collection under the same ids. An id the Collection already holds is refused."
@@ -660,7 +659,6 @@ MERGED: dict[str, Ref] = {
     IMPORT_SOURCE: Ref(GENERATOR, "C32:D32"),
     DELETE_IDS: Ref(GENERATOR, "C33:D33"),
     SORT_BY: Ref(GENERATOR, "C34:D34"),
-    RESTORE_IDS: Ref(GENERATOR, "C37:D37"),
     PRINT_TITLE: NAMES[PRINT_GRID].row_span(1),
     PRINT_RULES: NAMES[PRINT_GRID].row_span(18),
     PRINT_KEY_TITLE: NAMES[PRINT_GRID].row_span(19),
@@ -730,7 +728,7 @@ GRID_CELL_POINTS: dict[str, float] = {GENERATOR: 30.0, ANALYZE: 40.0, PRINT: 31.
 # is the page to solve on: its title, the grid, one line of rules and, on a second page, the
 # answer key.  (Collection and Removed print their rows, as many pages as they need.)
 PRINT_AREAS: dict[str, Ref] = {
-    GENERATOR: Ref(GENERATOR, f"A1:X{NAMES[SOLUTION_GRID].bounds[2] + 1}"),  # + RESTORE's row
+    GENERATOR: Ref(GENERATOR, f"A1:X{NAMES[SOLUTION_GRID].bounds[2]}"),
     PRINT: Ref(PRINT, "B1:Q35"),
     ANALYZE: Ref(ANALYZE, f"A1:AJ{NAMES[ANALYZE_SOLUTION].bounds[2]}"),
     PLAY: Ref(PLAY, f"A1:AJ{MERGED[PLAY_HINT].bounds[2]}"),
@@ -815,7 +813,7 @@ BUTTONS: tuple[Button, ...] = (
     Button("IMPORT", Ref(GENERATOR, "B35"), "import_puzzles"),
     Button("DELETE", Ref(GENERATOR, "C35"), "delete_from_collection"),
     Button("SORT", Ref(GENERATOR, "D35"), "sort_collection"),
-    Button("RESTORE", Ref(GENERATOR, "B38"), "restore_to_collection"),
+    Button("RESTORE", Ref(GENERATOR, "D37"), "restore_to_collection"),
     Button("ANALYZE", Ref(ANALYZE, "B6"), "analyze"),
     Button("HINT", Ref(ANALYZE, "B8"), "hint"),
     Button("SOLVE", Ref(ANALYZE, "B10"), "solve"),

@@ -4,7 +4,8 @@ LibreOffice (``soffice --headless --convert-to``) opens the .xlsm the way a spre
 program does and prints it; poppler's ``pdfinfo``, ``pdftotext`` and ``pdftoppm`` read the
 result.  ``tests/test_render.py`` uses these helpers to check what a person sees on every printed
 sheet; ``python -m xlsudoku.bench.snapshot`` makes the README's picture of each sheet
-(``docs/generator.png``, ``print.png``, ``analyze.png``, ``collection.png``, ``removed.png``).
+(``docs/generator.png``, ``print.png``, ``analyze.png``, ``collection.png``, ``removed.png``,
+``stats.png``).
 
 Every conversion runs with its own throw-away LibreOffice profile, so it works next to a
 LibreOffice that is already running.
