@@ -754,7 +754,9 @@ def restore_to_collection(io: CellIO) -> Outcome:
             row = list(book.removed[last_index[number]][:width])
             row += [None] * (width - len(row))
             shape = str(_Collection.value(row, "geometry") or "").strip() or layout.CLASSIC_NAME
-            twin = keys.get((shape, str(_Collection.value(row, "puzzle") or "").strip()))
+            key = (shape, str(_Collection.value(row, "puzzle") or "").strip())
+            twin = keys.get(key) if key[1] else None
+            keys[key] = number  # two Removed rows of one puzzle: only one comes back
             if twin is not None:
                 raise params.ParamError(
                     [
