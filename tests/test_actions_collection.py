@@ -335,3 +335,92 @@ def test_collection_tools_through_the_remote_engine(wb):
         )
     )
     assert not [a for a in actions_json if a["func"] in ("setRowHeight", "setColumnWidth")]
+
+
+# -- RESTORE ------------------------------------------------------------------------------------
+
+
+def test_restore_moves_removed_rows_back_under_the_same_ids(io):
+    save_seeds(io, 1, 2, 3)
+    before = {r["id"]: r for r in records(io)}
+    io.write(layout.DELETE_IDS, "1, 3")
+    assert actions.delete_from_collection(io, now=LATER).ok
+    io.write(layout.RESTORE_IDS, "3, 8")
+    outcome = actions.restore_to_collection(io)
+    assert outcome.ok, outcome.status
+    assert outcome.status == (
+        "Restored 1 row (id 3) from the Removed sheet to the Collection, under the same ids; "
+        "it holds 2 rows. Not on the Removed sheet: id 8."
+    )
+    rows = {r["id"]: r for r in records(io)}
+    assert sorted(rows) == [2, 3]
+    assert rows[3] == before[3]  # every Collection column as it was
+    assert [r["id"] for r in records(io, layout.REMOVED_HEADER)] == [1]
+    assert io.read(layout.RESTORE_IDS) is None
+    save_seeds(io, 4)  # ids are still never reused
+    assert [r["id"] for r in records(io)] == [2, 3, 4]
+
+
+def test_restore_refuses_an_id_the_collection_holds(io, wb):
+    save_seeds(io, 1, 2)
+    io.write(layout.DELETE_IDS, "2")
+    assert actions.delete_from_collection(io, now=LATER).ok
+    # a Removed row whose id came back into the Collection by hand: refused, nothing moves
+    removed = io.table_rows(layout.REMOVED_HEADER)
+    wb[layout.REMOVED]["A2"] = 1
+    collection = io.table_rows(layout.COLLECTION_HEADER)
+    io.write(layout.RESTORE_IDS, "1")
+    outcome = actions.restore_to_collection(io)
+    assert not outcome.ok
+    assert outcome.status == (
+        f"Restore ids ({layout.NAMES[layout.RESTORE_IDS].address}): id 1 is already in the "
+        "Collection, so the Removed row cannot go back under its id; nothing moved"
+    )
+    assert io.table_rows(layout.COLLECTION_HEADER) == collection
+    assert len(io.table_rows(layout.REMOVED_HEADER)) == len(removed)
+    io.write(layout.RESTORE_IDS, "7")
+    outcome = actions.restore_to_collection(io)
+    assert outcome.status == "Restore ids (C37): no Removed row has id 7; nothing moved"
+    io.write(layout.RESTORE_IDS, None)
+    outcome = actions.restore_to_collection(io)
+    assert outcome.status == "Restore ids (C37) is empty: type the ids of the rows to restore"
+
+
+def test_restore_refuses_a_puzzle_the_collection_holds_under_another_id(io):
+    save_seeds(io, 1)
+    io.write(layout.DELETE_IDS, "1")
+    assert actions.delete_from_collection(io, now=LATER).ok
+    save_seeds(io, 1)  # the same puzzle saved again, as id 2
+    io.write(layout.RESTORE_IDS, "1")
+    outcome = actions.restore_to_collection(io)
+    assert outcome.status.endswith("id 1 holds the same puzzle as Collection id 2; nothing moved")
+
+
+def test_restore_from_the_command_line_and_the_remote_engine(tmp_path, capsys, wb):
+    book = tmp_path / "book.xlsm"
+    shutil.copy(TEMPLATE, book)
+    source = tmp_path / "puzzles.txt"
+    source.write_text("\n".join(p for p, _ in PUZZLES[:3]) + "\n", encoding="utf-8")
+    assert main(["workbook", "import", str(book), str(source), "--quiet"]) == 0
+    edited = openpyxl.load_workbook(book, keep_vba=True)
+    edited[layout.GENERATOR][layout.NAMES[layout.DELETE_IDS].address] = "2"
+    edited[layout.GENERATOR][layout.NAMES[layout.RESTORE_IDS].address] = "2"
+    edited.save(book)
+    assert main(["workbook", "delete", str(book), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["workbook", "restore", str(book)]) == 0
+    assert "Restored 1 row (id 2)" in capsys.readouterr().out
+    after = openpyxl.load_workbook(book)
+    ids = [row[0].value for row in after[layout.COLLECTION].iter_rows(min_row=2) if row[0].value]
+    assert ids == [1, 3, 2]
+    assert main(["workbook", "restore", str(book), "--quiet"]) == 1  # the cell was cleared
+
+    io = OpenpyxlIO(wb)
+    save_seeds(io, 1, 2)
+    io.write(layout.DELETE_IDS, "1")
+    assert actions.delete_from_collection(io, now=LATER).ok
+    io.write(layout.RESTORE_IDS, "1")
+    cells = remote_book.writes(run_script(remote_book.book(wb), "restore_to_collection"))
+    assert cells[("Collection", "A3")] == 1
+    assert cells[("Removed", "A2")] == ""
+    assert cells[("Generator", layout.NAMES[layout.RESTORE_IDS].address)] == ""

@@ -6,6 +6,7 @@ Lite and Server run); the engine's solver is the oracle.
 """
 
 import asyncio
+import re
 import shutil
 
 import openpyxl
@@ -126,11 +127,11 @@ def test_check_marks_only_the_wrong_entries_and_reveals_nothing(io, wb):
     assert fills(wb, layout.PLAY_GRID, render.WRONG_COLOUR) == {divmod(c, 9) for c in wrong}
     assert (io.read(layout.PLAY_GRID), io.read(layout.PLAY_MARKS)) == before  # no digit shown
     assert outcome.status.startswith("2 of your 5 entries are wrong, marked red: r")
-    assert outcome.status.endswith(f" {len(empty) - 5} cells left to fill.")
+    assert outcome.status.endswith(f" {len(empty) - 5} cells left to fill. Time so far: 00:00.")
 
     enter(io, dict.fromkeys(wrong, 0))
     status = actions.check(io).status
-    assert status == f"Your 3 entries are all right; {len(empty) - 3} cells left to fill."
+    assert status.startswith(f"Your 3 entries are all right; {len(empty) - 3} cells left to fill.")
     assert fills(wb, layout.PLAY_GRID, render.WRONG_COLOUR) == set()  # the marks are cleared
 
 
@@ -149,7 +150,10 @@ def test_check_says_solved(io):
     actions.play(io)
     solution = solve(puzzle)
     enter(io, {cell: solution[cell] for cell in range(81) if not puzzle[cell]})
-    assert actions.check(io).status.startswith("Solved: all 81 cells are right")
+    assert re.fullmatch(
+        r"Solved in \d\d:\d\d: all 81 cells are right\. Press PLAY for another\.",
+        actions.check(io).status,
+    )
 
 
 # -- HINT ----------------------------------------------------------------------------------------
@@ -264,7 +268,7 @@ def test_play_check_hint_through_the_remote_engine(wb, shape):
     status = remote_book.writes(json_actions)[(layout.PLAY, "C23")]
     left = geo.cell_count - puzzle.given_count - 1
     assert status.startswith("Your entry is wrong, marked red: r1c")
-    assert status.endswith(f"{left} cells left to fill.")
+    assert f"{left} cells left to fill. Time so far: " in status
     colours = [a for a in json_actions if a["func"] == "setRangeColor"]
     assert any(a["args"] == [render.WRONG_COLOUR] for a in colours)
     assert not any(a["func"] in ("setColumnWidth", "setRowHeight") for a in json_actions)
@@ -330,3 +334,108 @@ def test_play_selected_takes_the_selected_collection_row_headless_and_remote(io,
     assert "no Collection row is selected" in actions.play(io).status
     select(wb, layout.PLAY, "C3")  # another sheet active: no selection on the Collection
     assert "no Collection row is selected" in actions.play(io).status
+
+
+# -- comforts: the clock, UNDO, FILL CANDIDATES ----------------------------------------------------
+
+
+def test_check_gives_the_time_since_play_and_solved_in_mm_ss(io):
+    puzzle = start(io)
+    assert actions.play(io).ok
+    started = io.read(layout.PLAY_CLOCK)[0][0]
+    assert isinstance(started, float)
+    status = actions.check(io, now=started + 95).status
+    assert status.endswith("53 cells left to fill. Time so far: 01:35.") or status.endswith(
+        "cells left to fill. Time so far: 01:35."
+    )
+    solution = solve(puzzle)
+    enter(io, {cell: solution[cell] for cell in range(81) if not puzzle[cell]})
+    solved = actions.check(io, now=started + 754.9)
+    assert solved.status == "Solved in 12:34: all 81 cells are right. Press PLAY for another."
+    # the clock stopped: a later CHECK says the same time
+    later = actions.check(io, now=started + 4000)
+    assert later.status == solved.status
+    assert actions.minutes(3725) == "1:02:05"
+
+
+def test_undo_steps_back_through_buttons_and_typed_entries(io):
+    puzzle = start(io)
+    assert actions.play(io).ok
+    assert actions.undo(io).status == "Nothing to undo: no move since PLAY"
+    solution = solve(puzzle)
+    empty = [cell for cell in range(81) if not puzzle[cell]]
+    first = {empty[0]: solution[empty[0]], empty[1]: wrong_digit(solution, empty[1])}
+    enter(io, first)
+    after_typing = io.read(layout.PLAY_GRID)
+    assert actions.fill_candidates(io).ok
+    marks = io.read(layout.PLAY_MARKS)
+    assert any(value for row in marks for value in row)
+    enter(io, {empty[2]: solution[empty[2]]})  # typed after the button, before UNDO
+    # UNDO 1: the entry typed since FILL CANDIDATES
+    outcome = actions.undo(io)
+    assert outcome.status == "Undid your entries since the last button; 2 more moves can be undone."
+    assert io.read(layout.PLAY_GRID) == after_typing and io.read(layout.PLAY_MARKS) == marks
+    # UNDO 2: FILL CANDIDATES (the marks go), UNDO 3: the first entries (typed before it)
+    assert actions.undo(io).status == "Undid FILL CANDIDATES; 1 more move can be undone."
+    assert io.read(layout.PLAY_GRID) == after_typing
+    assert not any(value for row in io.read(layout.PLAY_MARKS) for value in row)
+    assert actions.undo(io).status == "Undid your entries; nothing more to undo."
+    assert grid_of(io.read(layout.PLAY_GRID)) == puzzle
+    assert not actions.undo(io).ok
+
+
+def test_undo_keeps_the_last_moves_and_steps_back_a_hint(io):
+    puzzle = start(io)
+    assert actions.play(io).ok
+    solution = solve(puzzle)
+    empty = [cell for cell in range(81) if not puzzle[cell]]
+    for index in range(layout.HISTORY_ROWS + 5):  # type and clear a digit, pressing CHECK
+        enter(io, {empty[0]: solution[empty[0]] if index % 2 == 0 else 0})
+        assert actions.check(io).ok  # each typed entry becomes a move at the next press
+    kept = [row for row in io.read(layout.PLAY_HISTORY) if row[0]]
+    assert len(kept) == layout.HISTORY_ROWS >= 50
+    before = io.read(layout.PLAY_GRID)
+    for _ in range(3):
+        assert actions.play_hint(io).ok  # the third press applies the step
+    assert io.read(layout.PLAY_GRID) != before or io.read(layout.PLAY_MARKS)
+    assert actions.undo(io).status.startswith("Undid HINT;")
+    assert io.read(layout.PLAY_GRID) == before
+    for _ in range(layout.HISTORY_ROWS - 1):
+        assert actions.undo(io).ok
+    assert actions.undo(io).status == "Nothing to undo: no move since PLAY"
+
+
+def test_fill_candidates_writes_the_marks_of_every_empty_cell(io):
+    puzzle = start(io)
+    assert actions.play(io).ok
+    outcome = actions.fill_candidates(io)
+    empty = 81 - puzzle.given_count
+    assert outcome.status == (
+        f"Filled in the candidates of {empty} empty cells. UNDO puts your own marks back."
+    )
+    masks = params.read_candidates(io.read(layout.PLAY_MARKS), puzzle.geometry)
+    from xlsudoku.engine.board import Board
+
+    board = Board.from_grid(puzzle)
+    for cell in range(81):
+        assert masks[cell] == (board.cands[cell] if not puzzle[cell] else None)
+    # after an entry, that cell's marks are cleared and its peers lose the digit
+    cell = next(c for c in range(81) if not puzzle[c])
+    enter(io, {cell: solve(puzzle)[cell]})
+    assert actions.fill_candidates(io).ok
+    masks = params.read_candidates(io.read(layout.PLAY_MARKS), puzzle.geometry)
+    assert masks[cell] is None
+    bit = 1 << (solve(puzzle)[cell] - 1)
+    assert all(not (masks[p] or 0) & bit for p in puzzle.geometry.peers[cell])
+
+
+def test_level_two_of_a_single_colours_the_cells_it_names(io, wb):
+    start(io)
+    actions.play(io)
+    first, second = actions.play_hint(io), actions.play_hint(io)
+    assert second.status.startswith("Hint 2 of 3")
+    step = second.detail.step
+    assert step.technique.value in ("Full House", "Hidden Single", "Naked Single")
+    named = {divmod(cell, 9) for cell in second.detail.cells}
+    assert named and fills(wb, layout.PLAY_GRID, render.HINT_CAUSE_COLOUR) == named
+    assert first.detail.cells != second.detail.cells

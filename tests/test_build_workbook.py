@@ -198,9 +198,10 @@ def test_grids_are_drawn_by_shape(book: openpyxl.Workbook, name: str) -> None:
         assert rules == []  # a hidden block is not drawn
         return
     shaded = ref.sheet not in (layout.ANALYZE, layout.PLAY)
-    # every combination of dark left/top/right/bottom edges, with 3 shades or none (and on the
-    # play grid, each a given or not)
-    looks = 3 if shaded else 2 if name == layout.PLAY_GRID else 1
+    # every combination of dark left/top/right/bottom edges, with 3 shades or none (on the
+    # play grid, each a given or not, and a clash, the highlighted digit or neither; on the
+    # analyze grid, a digit HINT placed or not)
+    looks = {layout.PLAY_GRID: 2 * 3, layout.ANALYZE_GRID: 2}.get(name, 3 if shaded else 1)
     assert len(rules) == 16 * looks + (name == layout.ANALYZE_GRID)
     helpers = [cell.coordinate for cell in ws[layout.SHAPE_CELLS[ref.sheet].address][0]]
     for rule in rules:

@@ -181,8 +181,8 @@ def test_workbook_without_generator_sheet_exit_3(book, capsys):
     before = book.read_bytes()
     assert main(["workbook", "start", str(book), "--quiet"]) == 3
     assert (
-        "no sheet 'Generator' (its sheets: Puzzles, Print, Analyze, Collection, Removed, Play)"
-        in (capsys.readouterr().err)
+        "no sheet 'Generator' (its sheets: Puzzles, Print, Analyze, Collection, Removed, Play, "
+        "Stats)" in (capsys.readouterr().err)
     )
     assert book.read_bytes() == before
 

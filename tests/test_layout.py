@@ -68,7 +68,9 @@ def test_ref_cell_offsets_and_bounds() -> None:
 
 
 def test_every_name_is_on_a_contract_sheet() -> None:
-    assert layout.SHEETS == ("Generator", "Print", "Analyze", "Collection", "Removed", "Play")
+    assert layout.SHEETS == (
+        "Generator", "Print", "Analyze", "Collection", "Removed", "Play", "Stats",
+    )  # fmt: skip
     for name, ref in layout.NAMES.items():
         assert ref.sheet in layout.SHEETS, name
 
@@ -91,6 +93,13 @@ def test_every_name_is_on_a_contract_sheet() -> None:
         (layout.PLAY_STATUS, (1, 1)),
         (layout.PLAY_HINT, (1, 1)),
         (layout.PLAY_GEOMETRY, (1, 1)),
+        (layout.PLAY_HIGHLIGHT, (1, 1)),
+        (layout.PLAY_CLOCK, (1, 3)),
+        (layout.PLAY_HISTORY, (layout.HISTORY_ROWS, 2)),
+        (layout.STATS_STATUS, (1, 1)),
+        (layout.STATS_LEVELS, (len(layout.LEVEL_LABELS), 2)),
+        (layout.STATS_SCORES, (layout.STATS_BINS, 2)),
+        (layout.STATS_OPENS, (layout.STATS_BINS, 2)),
         *[(param.name, (1, 1)) for param in layout.INPUTS],
         (layout.HIGHEST_ID, (1, 1)),
     ],
@@ -109,7 +118,8 @@ def test_contract_names_present() -> None:
         "CollectionHeader", "RemovedHeader", "AnalyzeGeometry", "AnalyzeGrid", "AnalyzeString",
         "AnalyzeStatus", "AnalyzeReport", "HintText", "Candidates", "Legend", "AnalyzeSolution",
         "AnalyzeSolution2", "PlaySource", "PlayGeometry", "PlayGrid", "PlayMarks", "PlayGivens",
-        "PlayStatus", "PlayHint", "PlayLegend",
+        "PlayStatus", "PlayHint", "PlayLegend", "RestoreIds", "HintPlaced", "PlayHighlight",
+        "PlayClock", "PlayHistory", "StatsStatus", "StatsLevels", "StatsScores", "StatsOpens",
     }  # fmt: skip
     assert set(layout.NAMES) == expected
 
@@ -265,6 +275,8 @@ def test_buttons_as_contracted() -> None:
         ("Generator", "IMPORT"), ("Generator", "DELETE"), ("Generator", "SORT"),
         ("Analyze", "ANALYZE"), ("Analyze", "HINT"), ("Analyze", "SOLVE"),
         ("Play", "PLAY"), ("Play", "CHECK"), ("Play", "HINT"), ("Play", "SOLVE"),
+        ("Generator", "RESTORE"), ("Play", "UNDO"), ("Play", "FILL CANDIDATES"),
+        ("Stats", "STATS"),
     }  # fmt: skip
     assert len({button.action for button in layout.BUTTONS}) == len(layout.BUTTONS)
     assert len({button.macro for button in layout.BUTTONS}) == len(layout.BUTTONS)

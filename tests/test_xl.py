@@ -216,8 +216,8 @@ def test_save_reports_a_missing_collection_sheet(wb):
     cells = remote_book.writes(actions, sheets=("Generator", "Print", "Analyze", "Removed"))
     assert cells == {
         ("Generator", layout.NAMES[layout.STATUS].address): "The workbook has no sheet "
-        "'Collection' (its sheets: Generator, Print, Analyze, Removed, Play); restore it from "
-        "workbooks/xlsudoku.xlsm."
+        "'Collection' (its sheets: Generator, Print, Analyze, Removed, Play, Stats); restore it "
+        "from workbooks/xlsudoku.xlsm."
     }
 
 

@@ -3,7 +3,8 @@
 Generator sheet: :func:`start`, :func:`save_to_collection`, :func:`clear` and the Collection
 tools :func:`import_puzzles`, :func:`delete_from_collection`, :func:`sort_collection`; Analyze
 sheet: :func:`analyze`, :func:`hint`, :func:`solve`; Play sheet: :func:`play`, :func:`check`,
-:func:`play_hint`, :func:`play_solve`.  The xlwings scripts
+:func:`play_hint`, :func:`play_solve`, :func:`undo`, :func:`fill_candidates`; RESTORE
+(:func:`restore_to_collection`) and the Stats sheet's :func:`stats`.  The xlwings scripts
 (:mod:`xlsudoku.addin.xl`), the desktop macros (:mod:`addin.desktop`) and the headless runner
 (:mod:`addin.headless`) all call these functions.
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import json
 import random
 import re
 import time
@@ -707,6 +709,196 @@ def sort_collection(io: CellIO) -> Outcome:
     return _run(io, "sort_collection", layout.STATUS, names, body)
 
 
+# -- RESTORE (Removed sheet -> Collection) -------------------------------------------------------
+
+
+def restore_to_collection(io: CellIO) -> Outcome:
+    """RESTORE: move the Removed sheet's rows whose ids are in Restore ids back to the Collection.
+
+    Each row goes back under its own id, every Collection column as it was (the "removed at"
+    and "reason" columns stay behind).  The rows are appended to the Collection before the
+    Removed sheet is rewritten without them, so a row is never in neither place.  An id the
+    Collection already holds, or a puzzle it already holds under another id, refuses the whole
+    run: nothing moves.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        where = f"Restore ids ({layout.NAMES[layout.RESTORE_IDS].address})"
+        wanted = params.read_ids(io.read(layout.RESTORE_IDS), layout.RESTORE_IDS)
+        book = _Collection.read(io)
+        held = {int(row[0]) for row in book.rows if row and _is_whole(row[0])}
+        clash = [number for number in wanted if number in held]
+        if clash:
+            ids = ", ".join(map(str, clash[:10]))
+            verb = "are" if len(clash) > 1 else "is"
+            raise params.ParamError(
+                [
+                    f"{where}: id {ids} {verb} already in the Collection, so the Removed row "
+                    "cannot go back under its id; nothing moved"
+                ]
+            )
+        last_index = {
+            int(row[0]): index
+            for index, row in enumerate(book.removed)
+            if row and _is_whole(row[0])
+        }
+        found = [number for number in wanted if number in last_index]
+        missing = [number for number in wanted if number not in last_index]
+        if not found:
+            ids = ", ".join(map(str, missing[:10]))
+            raise params.ParamError([f"{where}: no Removed row has id {ids}; nothing moved"])
+        width = len(layout.COLLECTION_COLUMNS)
+        keys = book.keys()
+        restored = []
+        for number in found:
+            row = list(book.removed[last_index[number]][:width])
+            row += [None] * (width - len(row))
+            shape = str(_Collection.value(row, "geometry") or "").strip() or layout.CLASSIC_NAME
+            key = (shape, str(_Collection.value(row, "puzzle") or "").strip())
+            twin = keys.get(key) if key[1] else None
+            keys[key] = number  # two Removed rows of one puzzle: only one comes back
+            if twin is not None:
+                raise params.ParamError(
+                    [
+                        f"{where}: id {number} holds the same puzzle as Collection id {twin}; "
+                        "nothing moved"
+                    ]
+                )
+            restored.append(row)
+        taken = {last_index[number] for number in found}
+        kept = [row for index, row in enumerate(book.removed) if index not in taken]
+        changes.append_rows(layout.COLLECTION_HEADER, restored, _heights(restored))
+        changes.replace_rows(layout.REMOVED_HEADER, kept, _heights(kept))
+        changes.write(layout.HIGHEST_ID, book.next_id() - 1)
+        changes.clear(layout.RESTORE_IDS)
+        status = (
+            f"Restored {plural(len(found), 'row')} (id {', '.join(map(str, found))}) from the "
+            f"Removed sheet to the Collection, under the same ids; it holds "
+            f"{plural(len(book.rows) + len(found), 'row')}."
+        )
+        if missing:
+            status += f" Not on the Removed sheet: id {', '.join(map(str, missing[:10]))}."
+        return status, found
+
+    names = [layout.STATUS, layout.RESTORE_IDS, *COLLECTION_NAMES]
+    return _run(io, "restore_to_collection", layout.STATUS, names, body)
+
+
+# -- Stats sheet -------------------------------------------------------------------------------
+
+_NICE_STEPS = (1, 2, 2.5, 5)
+
+
+def bins(values: Sequence[float], count: int, whole: bool) -> list[tuple[float, float]]:
+    """Return at most *count* ranges ``[low, high)`` of one round width that hold *values*.
+
+    The width is 1, 2, 2.5 or 5 times a power of ten (whole numbers: at least 1), the first
+    range starts at a multiple of it, and the ranges run up to the largest value.
+
+    >>> bins([1.2, 3.4, 9.9], 10, whole=False)[:2], len(bins([1.2, 3.4, 9.9], 10, whole=False))
+    ([(1.0, 2.0), (2.0, 3.0)], 9)
+    >>> bins([1.2, 3.4, 29.9], 10, whole=False)[:2]
+    [(0.0, 5.0), (5.0, 10.0)]
+    >>> bins([24, 26, 30], 10, whole=True)
+    [(24, 25), (25, 26), (26, 27), (27, 28), (28, 29), (29, 30), (30, 31)]
+    >>> bins([], 10, whole=True)
+    []
+    """
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    scale = 0.1 if not whole else 1
+    while True:
+        for step in _NICE_STEPS:
+            width = step * scale
+            if whole and not float(width).is_integer():
+                continue
+            start = (low // width) * width
+            needed = int((high - start) // width) + 1
+            if needed <= count:
+                edges = [round(start + index * width, 6) for index in range(needed + 1)]
+                if whole:
+                    edges = [int(edge) for edge in edges]
+                return list(zip(edges, edges[1:], strict=False))
+        scale *= 10
+
+
+def _bin_label(low: float, high: float, whole: bool) -> str:
+    """Return the label of the range ``[low, high)``: ``24-26`` (whole) or ``2.5-<5``."""
+    if whole:
+        return f"{low}" if high - low == 1 else f"{low}-{high - 1}"
+    return f"{low:g}-<{high:g}"
+
+
+def _counted(values: Sequence[float], count: int, whole: bool) -> list[list[Any]]:
+    """Return the rows (label, how many values) of the value ranges, padded to *count* rows."""
+    rows: list[list[Any]] = []
+    for low, high in bins(values, count, whole):
+        rows.append([_bin_label(low, high, whole), sum(low <= v < high for v in values)])
+    return rows + [[None, None]] * (count - len(rows))
+
+
+def collection_tables(rows: Sequence[Sequence[Any]]) -> dict[str, list[list[Any]]]:
+    """Return the Stats sheet's three tables for the Collection *rows*.
+
+    Puzzles per level (every level, in order, with its count), and the puzzles per range of
+    scores and of opens (ranges of one round width, at most :data:`layout.STATS_BINS`; unused
+    rows blank).  A row with no level, score or opens counts only where it has one.
+
+    >>> rows = [[1, None, "9x9", "", "", 26, 1, "", "Easy", 1.5], [2, None, "9x9", "", "", 30, 1,
+    ...         "", "Hard", 4.2]]
+    >>> tables = collection_tables(rows)
+    >>> tables["StatsLevels"][:3]
+    [['Easy', 1], ['Medium', 0], ['Hard', 1]]
+    >>> tables["StatsScores"][:4]
+    [['1-<2', 1], ['2-<3', 0], ['3-<4', 0], ['4-<5', 1]]
+    >>> tables["StatsOpens"][0], tables["StatsOpens"][2]
+    (['26', 1], ['30', 1])
+    """
+    levels = [str(_Collection.value(row, "level") or "").strip().lower() for row in rows]
+    scores = [float(v) for row in rows if _is_number(v := _Collection.value(row, "score"))]
+    opens = [int(v) for row in rows if _is_whole(v := _Collection.value(row, "opens"))]
+    return {
+        layout.STATS_LEVELS: [
+            [label, levels.count(label.lower())] for label in layout.LEVEL_LABELS
+        ],
+        layout.STATS_SCORES: _counted(scores, layout.STATS_BINS, whole=False),
+        layout.STATS_OPENS: _counted(opens, layout.STATS_BINS, whole=True),
+    }
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+STATS_NAMES = (layout.STATS_STATUS, layout.STATS_LEVELS, layout.STATS_SCORES, layout.STATS_OPENS)
+
+
+def stats(io: CellIO) -> Outcome:
+    """STATS: count the Collection's puzzles per level, score and opens for the Stats charts.
+
+    Only the three tables' cells are written; the charts reference them, so Excel (and
+    LibreOffice) redraw them from the new counts.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        rows = [row for row in _Collection.read(io).rows if row and _is_whole(row[0])]
+        tables = collection_tables(rows)
+        for name, table in tables.items():
+            changes.write(name, table)
+        if not rows:
+            return "The Collection is empty: SAVE or IMPORT puzzles, then press STATS.", tables
+        levels = sum(count for _, count in tables[layout.STATS_LEVELS])
+        return (
+            f"Counted the Collection's {plural(len(rows), 'puzzle')} ({levels} with a level); "
+            "the charts below show them.",
+            tables,
+        )
+
+    names = [*STATS_NAMES, layout.COLLECTION_HEADER]
+    return _run(io, "stats", layout.STATS_STATUS, names, body)
+
+
 # -- Analyze sheet -----------------------------------------------------------------------------
 
 
@@ -760,6 +952,15 @@ def _plain_look(changes: Changes, geo: Geometry, grid: str = layout.ANALYZE_GRID
         changes.fill(name, None, None)
 
 
+def _mark_placed(io: CellIO, changes: Changes, step: Step, geo: Geometry) -> None:
+    """Note the digits *step* placed in the hidden HintPlaced block: the grid draws them blue."""
+    rows = [list(row) for row in _block(io.read(layout.HINT_PLACED))]
+    for placement in step.placements:
+        r, c = divmod(placement.cell, geo.size)
+        rows[r][c] = placement.digit
+    changes.write(layout.HINT_PLACED, rows)
+
+
 def _write_candidates(changes: Changes, board: Board) -> None:
     changes.write(
         layout.CANDIDATES, render.candidates_block(board.values, board.cands, board.geometry)
@@ -781,6 +982,7 @@ def analyze(io: CellIO) -> Outcome:
         _plain_look(changes, geo)
         changes.write(layout.ANALYZE_REPORT, render.report_lines(grid, analysis))
         changes.clear(layout.HINT_TEXT)
+        changes.clear(layout.HINT_PLACED)  # the grid is the puzzle now: every digit a given
         first = analysis.solutions[0] if analysis.status is Status.SEVERAL else None
         second = analysis.solutions[1] if analysis.status is Status.SEVERAL else None
         changes.write(layout.ANALYZE_SOLUTION, render.block_rows(first))
@@ -843,6 +1045,7 @@ def hint(io: CellIO) -> Outcome:
             _write_candidates(changes, after)
             if step.placements:
                 changes.write(layout.ANALYZE_GRID, render.block_rows(after.grid))
+                _mark_placed(io, changes, step, geo)
             status += " Applied: " + _applied(step) + " Press HINT for the next step."
         else:
             _write_candidates(changes, board)
@@ -878,6 +1081,8 @@ def _next_hint(
         return result
     effect = [p.cell for p in step.placements] + [e.cell for e in step.eliminations]
     cause = [cell for cell in step.cells if cell not in effect]
+    if level == 2 and not cause:  # a single: its cells are what level 2 names ("at r1c9")
+        cause = list(result.cells)
     for name in grids:
         changes.fill(name, render.HINT_CAUSE_COLOUR, render.offsets(cause, geo))
     for name in grids if level == 3 else ():
@@ -1025,6 +1230,8 @@ def play(io: CellIO) -> Outcome:
         changes.clear(layout.PLAY_MARKS)
         changes.clear(layout.PLAY_HINT)
         _plain_look(changes, geo, layout.PLAY_GRID)
+        start = {layout.PLAY_GRID: _corner(render.block_rows(grid), geo.size)}
+        _start_clock(changes, start | {layout.PLAY_MARKS: _corner([], geo.size)}, time.time())
         left = geo.cell_count - grid.given_count
         return (
             f"Playing {where} ({geo.name}, {grid.given_count} givens): {left} cells to fill. "
@@ -1062,11 +1269,12 @@ def _read_game(io: CellIO, changes: Changes) -> Game:
     return Game(puzzle, found[0], tuple(digits), restored)
 
 
-def check(io: CellIO) -> Outcome:
+def check(io: CellIO, now: float | None = None) -> Outcome:
     """CHECK: mark each wrong entry against the solution, and say how many cells are left.
 
     Only the wrong entries are coloured; no correct digit is shown anywhere, and the pencil
-    marks stay as they are.
+    marks stay as they are.  The status gives the time since PLAY (*now*: the time, seconds
+    since the epoch), and "Solved in mm:ss" once the grid is complete and right.
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
@@ -1078,8 +1286,11 @@ def check(io: CellIO) -> Outcome:
         changes.fill(layout.PLAY_GRID, render.WRONG_COLOUR, render.offsets(wrong, geo))
         entries = len(game.entries)
         left = f"{plural(game.left, 'cell')} left to fill"
+        clock = _timed(io, changes, not wrong and not game.left, now or time.time())
         if not wrong and not game.left:
-            status = f"Solved: all {geo.cell_count} cells are right. Press PLAY for another."
+            solved = clock if clock.startswith("Solved") else "Solved"
+            status = f"{solved}: all {geo.cell_count} cells are right. Press PLAY for another."
+            clock = ""
         elif wrong:
             cells = render.cells_text(layout.PLAY_GRID, wrong, geometry=geo)
             verb = "are" if len(wrong) > 1 else "is"
@@ -1090,9 +1301,9 @@ def check(io: CellIO) -> Outcome:
             status = f"{every} right; {left}."
         else:
             status = f"No entries yet; {left}."
-        return _restored_note(game) + status, wrong
+        return _restored_note(game) + status + clock, wrong
 
-    return _run(io, "check", layout.PLAY_STATUS, PLAY_NAMES, body)
+    return _run(io, "check", layout.PLAY_STATUS, PLAY_NAMES, _remembered(body, "CHECK"))
 
 
 def play_hint(io: CellIO) -> Outcome:
@@ -1152,7 +1363,7 @@ def play_hint(io: CellIO) -> Outcome:
         status += " Applied: " + _applied(step) + " Press HINT for the next step."
         return _restored_note(game) + status, result
 
-    return _run(io, "play_hint", layout.PLAY_STATUS, PLAY_NAMES, body)
+    return _run(io, "play_hint", layout.PLAY_STATUS, PLAY_NAMES, _remembered(body, "HINT"))
 
 
 def play_solve(io: CellIO) -> Outcome:
@@ -1173,7 +1384,219 @@ def play_solve(io: CellIO) -> Outcome:
             status += f"; {len(wrong)} wrong {noun} corrected: {cells}"
         return _restored_note(game) + status + ".", game.solution
 
-    return _run(io, "play_solve", layout.PLAY_STATUS, PLAY_NAMES, body)
+    return _run(io, "play_solve", layout.PLAY_STATUS, PLAY_NAMES, _remembered(body, "SOLVE"))
+
+
+# -- Play comforts: the clock, the history UNDO steps through, FILL CANDIDATES ----------------
+#
+# A state is the Play grid and the pencil marks as the sheet holds them (the shape's corner,
+# each cell's value as read), kept as JSON text in one hidden cell.  The clock row holds when
+# PLAY started, the seconds CHECK first found the grid solved in, and the state the last Play
+# button left; the history rows hold the states before each move, the oldest first.  A move is
+# what one Play button changed, or what the player typed between two presses (Python sees the
+# sheet only when a button runs, so entries typed between two presses are one move).
+
+State = dict[str, list[list[Any]]]
+
+
+def _normal(value: Any) -> Any:
+    """Return a cell value as a state keeps it: "" for blank, whole numbers as int."""
+    if value is None or value == "":
+        return ""
+    if _is_whole(value):
+        return int(value)
+    return value if isinstance(value, str) else str(value)
+
+
+def _corner(block: Any, side: int) -> list[list[Any]]:
+    rows = _block(block)
+    return [
+        [_normal(rows[r][c]) if r < len(rows) and c < len(rows[r]) else "" for c in range(side)]
+        for r in range(side)
+    ]
+
+
+def _read_state(io: CellIO, side: int) -> State:
+    """Return the Play grid and pencil marks as they are on the sheet now."""
+    return {
+        layout.PLAY_GRID: _corner(io.read(layout.PLAY_GRID), side),
+        layout.PLAY_MARKS: _corner(io.read(layout.PLAY_MARKS), side),
+    }
+
+
+def _state_after(state: State, changes: Changes, side: int) -> State:
+    """Return *state* as the queued *changes* leave it (their writes to the grid and marks)."""
+    after = {name: [list(row) for row in rows] for name, rows in state.items()}
+    for method, args in changes.operations:
+        if args and args[0] in after and method in ("write", "clear"):
+            value = args[1] if method == "write" else None
+            after[args[0]] = _corner(value, side) if value is not None else _corner([], side)
+    return after
+
+
+def _state_text(state: State) -> str:
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+
+
+def _state_of(text: Any) -> State | None:
+    """Return the state kept as *text*, or None (blank, or not one this module wrote)."""
+    if not isinstance(text, str) or not text.startswith("{"):
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    names = (layout.PLAY_GRID, layout.PLAY_MARKS)
+    if not isinstance(value, dict) or any(not isinstance(value.get(n), list) for n in names):
+        return None
+    return {name: value[name] for name in names}
+
+
+def _clock(io: CellIO) -> list[Any]:
+    """Return the clock row: [started (seconds since the epoch), solved in, last state]."""
+    row = _block(io.read(layout.PLAY_CLOCK))[0]
+    return [*row, None, None, None][:3]
+
+
+def _history(io: CellIO) -> list[list[Any]]:
+    """Return the moves kept, the oldest first: [state text, what the move was]."""
+    return [list(row[:2]) for row in _block(io.read(layout.PLAY_HISTORY)) if _state_of(row[0])]
+
+
+def _write_history(changes: Changes, moves: list[list[Any]]) -> None:
+    kept = moves[-layout.HISTORY_ROWS :]
+    blank: list[list[Any]] = [["", ""]] * (layout.HISTORY_ROWS - len(kept))
+    changes.write(layout.PLAY_HISTORY, kept + blank)
+
+
+def _remembered(body: Body, what: str) -> Body:
+    """Return *body* recording its press in the history (see :func:`_remember`)."""
+
+    def remembering(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        result = body(io, changes)
+        side = params.geometry_of(str(io.read(layout.PLAY_GEOMETRY)).strip()).size
+        _remember(io, changes, side, what)
+        return result
+
+    return remembering
+
+
+def _start_clock(changes: Changes, state: State, now: float) -> None:
+    """Start the clock for a new game and forget the history of the last one."""
+    changes.write(layout.PLAY_CLOCK, [[now, "", _state_text(state)]])
+    _write_history(changes, [])
+
+
+def _remember(io: CellIO, changes: Changes, side: int, what: str) -> None:
+    """Record the moves up to the end of this press: the player's typing, then *what* it did."""
+    before = _read_state(io, side)
+    after = _state_after(before, changes, side)
+    clock = _clock(io)
+    for method, args in changes.operations:  # a clock this press has set already (CHECK)
+        if method == "write" and args[0] == layout.PLAY_CLOCK:
+            clock = [*_block(args[1])[0], None, None, None][:3]
+    last = _state_of(clock[2])
+    moves = _history(io)
+    if last is not None and last != before:
+        moves.append([_state_text(last), "your entries"])
+    if after != before:
+        moves.append([_state_text(before), what])
+    if len(moves) != len(_history(io)):
+        _write_history(changes, moves)
+    if last != after:
+        changes.write(layout.PLAY_CLOCK, [[clock[0], clock[1], _state_text(after)]])
+
+
+def minutes(seconds: float) -> str:
+    """Return *seconds* as ``mm:ss`` (``h:mm:ss`` from an hour on).
+
+    >>> minutes(75.4), minutes(3725)
+    ('01:15', '1:02:05')
+    """
+    whole = max(0, int(seconds))
+    hours, rest = divmod(whole, 3600)
+    text = f"{rest // 60:02d}:{rest % 60:02d}"
+    return f"{hours}:{text}" if hours else text
+
+
+def _timed(io: CellIO, changes: Changes, solved: bool, now: float) -> str:
+    """Return the time sentence CHECK adds; the first solved CHECK stops the clock."""
+    started, solved_in, last = _clock(io)
+    if not _is_number(started):
+        return ""
+    if solved:
+        if not _is_number(solved_in):
+            solved_in = now - float(started)
+            changes.write(layout.PLAY_CLOCK, [[started, solved_in, last]])
+        return f"Solved in {minutes(float(solved_in))}"
+    return f" Time so far: {minutes(now - float(started))}."
+
+
+def undo(io: CellIO) -> Outcome:
+    """UNDO: step back one move: the entries typed since the last press, else the last press.
+
+    The grid and the pencil marks go back to what they were before the move; the colours and
+    the hint are cleared.  The history keeps the last :data:`layout.HISTORY_ROWS` moves.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        game = _read_game(io, Changes())  # a game must be on the sheet; nothing is put back
+        side = game.geometry.size
+        now = _read_state(io, side)
+        clock = _clock(io)
+        last = _state_of(clock[2])
+        moves = _history(io)
+        if last is not None and last != now:
+            target, what = last, "your entries since the last button"
+        elif moves:
+            text, what = moves.pop()
+            target = _state_of(text) or now
+            _write_history(changes, moves)
+        else:
+            raise params.ParamError(["Nothing to undo: no move since PLAY"])
+        _plain_look(changes, game.geometry, layout.PLAY_GRID)
+        changes.fill(layout.PLAY_MARKS, None, None)
+        changes.clear(layout.PLAY_HINT)
+        for name in (layout.PLAY_GRID, layout.PLAY_MARKS):
+            values = [value for row in target[name] for value in row]
+            changes.write(name, render.block_rows_of(values, side))
+        changes.write(layout.PLAY_CLOCK, [[clock[0], clock[1], _state_text(target)]])
+        left = len(moves)
+        more = f"{plural(left, 'more move')} can be undone" if left else "nothing more to undo"
+        return f"Undid {what}; {more}.", target
+
+    return _run(io, "undo", layout.PLAY_STATUS, PLAY_NAMES, body)
+
+
+def fill_candidates(io: CellIO) -> Outcome:
+    """FILL CANDIDATES: write every empty cell's candidates as pencil marks.
+
+    A cell's candidates are the digits no peer holds (givens and your entries, right or
+    wrong); a filled cell's marks are cleared.  UNDO puts your own marks back.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        game = _read_game(io, changes)
+        geo = game.geometry
+        board = Board.from_grid(Grid(game.digits, geo))
+        marks = [
+            render.candidates_text(mask, geo) if not digit else ""
+            for digit, mask in zip(board.values, board.cands, strict=True)
+        ]
+        changes.clear(layout.PLAY_HINT)
+        changes.fill(layout.PLAY_MARKS, None, None)
+        changes.write(layout.PLAY_MARKS, render.block_rows_of(marks, geo.size))
+        _remember(io, changes, geo.size, "FILL CANDIDATES")
+        empty = sum(1 for digit in game.digits if not digit)
+        none = sum(1 for digit, mask in zip(board.values, board.cands, strict=True) if not digit
+                   and not mask)  # fmt: skip
+        status = f"Filled in the candidates of {plural(empty, 'empty cell')}."
+        if none:
+            verb = "has" if none == 1 else "have"
+            status += f" {plural(none, 'cell')} {verb} none left: an entry is wrong (CHECK)."
+        return _restored_note(game) + status + " UNDO puts your own marks back.", marks
+
+    return _run(io, "fill_candidates", layout.PLAY_STATUS, PLAY_NAMES, body)
 
 
 ACTIONS: dict[str, Callable[[CellIO], Outcome]] = {
@@ -1183,6 +1606,7 @@ ACTIONS: dict[str, Callable[[CellIO], Outcome]] = {
     "import_puzzles": import_puzzles,
     "delete_from_collection": delete_from_collection,
     "sort_collection": sort_collection,
+    "restore_to_collection": restore_to_collection,
     "analyze": analyze,
     "hint": hint,
     "solve": solve,
@@ -1190,4 +1614,7 @@ ACTIONS: dict[str, Callable[[CellIO], Outcome]] = {
     "check": check,
     "play_hint": play_hint,
     "play_solve": play_solve,
+    "stats": stats,
+    "undo": undo,
+    "fill_candidates": fill_candidates,
 }

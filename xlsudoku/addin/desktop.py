@@ -82,6 +82,7 @@ STATUS_CELLS = {
     layout.GENERATOR: layout.STATUS,
     layout.ANALYZE: layout.ANALYZE_STATUS,
     layout.PLAY: layout.PLAY_STATUS,
+    layout.STATS_SHEET: layout.STATS_STATUS,
 }
 
 

@@ -65,6 +65,7 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "import": ("import_puzzles", _TOOLS),
     "delete": ("delete_from_collection", _TOOLS),
     "sort": ("sort_collection", _TOOLS),
+    "restore": ("restore_to_collection", _TOOLS),
     "analyze": ("analyze", (layout.ANALYZE,)),
     "hint": ("hint", (layout.ANALYZE,)),
     "solve": ("solve", (layout.ANALYZE,)),
@@ -72,6 +73,9 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "check": ("check", (layout.PLAY,)),
     "play-hint": ("play_hint", (layout.PLAY,)),
     "play-solve": ("play_solve", (layout.PLAY,)),
+    "undo": ("undo", (layout.PLAY,)),
+    "fill-candidates": ("fill_candidates", (layout.PLAY,)),
+    "stats": ("stats", (layout.STATS_SHEET, layout.COLLECTION)),
 }
 
 __all__ = ["COMMANDS", "RunResult", "read_workbook", "run"]

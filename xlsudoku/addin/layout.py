@@ -17,12 +17,16 @@ conditional formats (keyed on the shape's name) draw the boxes.  Picture of the 
     20                                      caption F20:U20
     21-29   PatternPictures B22:D29         SolutionGrid F22:U37
     31-36   Collection tools: ImportSource, DeleteIds, SortBy, [IMPORT] [DELETE] [SORT], HighestId
+    37      RestoreIds [RESTORE] (Removed sheet -> Collection)
 
 The Print sheet is the page to solve on (PrintGrid B2:Q17 and, on a second page, PrintKey
 B20:Q35, both formulas on the Generator's grids); the Analyze sheet holds the typed puzzle
 (C6:R21), its candidates (T6:AI21), the report and two solutions side by side (C41, T41); the
 Play sheet the puzzle being played (PlayGrid C6:R21: givens and the player's entries), the
-player's pencil marks (PlayMarks T6:AI21) and, in hidden columns, the givens (PlayGivens).
+player's pencil marks (PlayMarks T6:AI21), the digit to highlight (PlayHighlight J4) and, in
+hidden columns, the givens (PlayGivens), the clock (PlayClock) and the moves UNDO steps back
+through (PlayHistory); the Stats sheet the three tables STATS fills (StatsLevels, StatsScores,
+StatsOpens) under the native charts drawn from them.
 
 The module is plain data; it imports only the standard library, the engine and the A1 address
 helpers of :mod:`xlsudoku.xlsm.cells` (:class:`Ref`), so it also loads in xlwings Lite (Pyodide),
@@ -48,7 +52,8 @@ ANALYZE = "Analyze"
 COLLECTION = "Collection"
 REMOVED = "Removed"
 PLAY = "Play"
-SHEETS: tuple[str, ...] = (GENERATOR, PRINT, ANALYZE, COLLECTION, REMOVED, PLAY)
+STATS_SHEET = "Stats"  # the sheet; the Generator's statistics block is the defined name STATS
+SHEETS: tuple[str, ...] = (GENERATOR, PRINT, ANALYZE, COLLECTION, REMOVED, PLAY, STATS_SHEET)
 
 
 class Kind(enum.Enum):
@@ -377,6 +382,7 @@ RANK_ROWS = 20
 
 IMPORT_SOURCE = "ImportSource"
 DELETE_IDS = "DeleteIds"
+RESTORE_IDS = "RestoreIds"
 SORT_BY = "SortBy"
 HIGHEST_ID = "HighestId"
 DESCENDING = " (descending)"
@@ -417,6 +423,19 @@ TOOLS: tuple[Param, ...] = (
         note=(
             "DELETE moves the Collection rows with these ids (e.g. 3, 5-7) to the Removed "
             "sheet, with the time and reason; nothing is destroyed and ids are never reused."
+        ),
+    ),
+    Param(
+        RESTORE_IDS,
+        "Restore ids",
+        Ref(GENERATOR, "C37"),
+        Kind.TEXT,
+        None,
+        optional=True,
+        allowed="",
+        note=(
+            "RESTORE moves the Removed sheet's rows with these ids (e.g. 3, 5-7) back to the "
+            "Collection under the same ids. An id the Collection already holds is refused."
         ),
     ),
     Param(
@@ -483,6 +502,9 @@ ANALYZE_STRING = "AnalyzeString"
 ANALYZE_STATUS = "AnalyzeStatus"
 ANALYZE_REPORT = "AnalyzeReport"
 HINT_TEXT = "HintText"
+# Hidden: the digits HINT placed in the Analyze grid, each where it went; the grid draws a cell
+# holding the same digit as its twin here blue, not as a given (a conditional format).
+HINT_PLACED = "HintPlaced"
 CANDIDATES = "Candidates"
 ANALYZE_SOLUTION = "AnalyzeSolution"
 ANALYZE_SOLUTION2 = "AnalyzeSolution2"
@@ -545,6 +567,37 @@ PLAY_PARAMS: tuple[Param, ...] = (
     ),
 )
 
+# -- Play comforts -----------------------------------------------------------------------------
+
+# The digit the Play grid highlights (a conditional format: every cell holding it), the clock
+# (hidden: when PLAY started, the seconds CHECK found it solved in, and the grid and pencil
+# marks as the last Play button left them) and the history UNDO steps back through (hidden:
+# one move a row, the oldest first: the grid and marks before it, and what it was).
+PLAY_HIGHLIGHT = "PlayHighlight"
+PLAY_CLOCK = "PlayClock"
+PLAY_HISTORY = "PlayHistory"
+HISTORY_ROWS = 60  # moves UNDO can step back through
+HIGHLIGHT_LABEL = Ref(PLAY, "G4:I4")
+
+# -- Stats sheet -------------------------------------------------------------------------------
+
+# Three tables STATS fills from the Collection (label, count per row) and the three native
+# charts the template draws from them, once: Excel and LibreOffice redraw a chart when the cells
+# it references change, so the charts themselves are never rewritten.
+STATS_STATUS = "StatsStatus"
+STATS_LEVELS = "StatsLevels"
+STATS_SCORES = "StatsScores"
+STATS_OPENS = "StatsOpens"
+STATS_BINS = 10  # rows of the score and the opens tables (ranges of equal width)
+LEVEL_LABELS: tuple[str, ...] = tuple(level.label for level in Level)
+STATS_TABLES: tuple[tuple[str, str, str], ...] = (  # name, heading, the chart's title
+    (STATS_LEVELS, "Level", "Puzzles per level"),
+    (STATS_SCORES, "Score", "Score distribution"),
+    (STATS_OPENS, "Opens", "Puzzles per number of opens"),
+)
+STATS_CHART_ANCHORS: dict[str, str] = {STATS_LEVELS: "B20", STATS_SCORES: "B38", STATS_OPENS: "B56"}
+STATS_CHART_SIZE = (18.0, 8.5)  # width, height in centimetres
+
 # -- every defined name ------------------------------------------------------------------------
 
 
@@ -559,7 +612,7 @@ def _grid(sheet: str, top_left: str) -> Ref:
 
 GRIDS: tuple[str, ...] = (
     PUZZLE_GRID, SOLUTION_GRID, PRINT_GRID, PRINT_KEY, ANALYZE_GRID, CANDIDATES,
-    ANALYZE_SOLUTION, ANALYZE_SOLUTION2, PLAY_GRID, PLAY_MARKS, PLAY_GIVENS,
+    ANALYZE_SOLUTION, ANALYZE_SOLUTION2, PLAY_GRID, PLAY_MARKS, PLAY_GIVENS, HINT_PLACED,
 )  # fmt: skip
 
 INPUTS: tuple[Param, ...] = (*PARAMS, *TOOLS, *ANALYZE_PARAMS, *PLAY_PARAMS)
@@ -588,13 +641,21 @@ NAMES: dict[str, Ref] = {param.name: param.ref for param in INPUTS} | {
     ANALYZE_REPORT: Ref(ANALYZE, f"C27:C{27 + REPORT_LINES - 1}"),
     ANALYZE_SOLUTION: _grid(ANALYZE, "C41"),
     ANALYZE_SOLUTION2: _grid(ANALYZE, "T41"),
+    HINT_PLACED: _grid(ANALYZE, "BN6"),
     PLAY_GEOMETRY: Ref(PLAY, "C4"),
     PLAY_GRID: _grid(PLAY, "C6"),
     PLAY_MARKS: _grid(PLAY, "T6"),
     PLAY_GIVENS: _grid(PLAY, "BN6"),
-    PLAY_LEGEND: Ref(PLAY, "B15:B18"),
+    PLAY_LEGEND: Ref(PLAY, "B18:B22"),
+    PLAY_HIGHLIGHT: Ref(PLAY, "J4"),
+    PLAY_CLOCK: Ref(PLAY, "BN23:BP23"),
+    PLAY_HISTORY: Ref(PLAY, f"BN26:BO{26 + HISTORY_ROWS - 1}"),
     PLAY_STATUS: Ref(PLAY, "C23"),
     PLAY_HINT: Ref(PLAY, "C24"),
+    STATS_STATUS: Ref(STATS_SHEET, "C4"),
+    STATS_LEVELS: Ref(STATS_SHEET, f"B8:C{8 + len(LEVEL_LABELS) - 1}"),
+    STATS_SCORES: Ref(STATS_SHEET, f"E8:F{8 + STATS_BINS - 1}"),
+    STATS_OPENS: Ref(STATS_SHEET, f"H8:I{8 + STATS_BINS - 1}"),
 }
 
 # Cells merged for long text: the defined name points at the first cell of each block.
@@ -615,6 +676,7 @@ MERGED: dict[str, Ref] = {
     PLAY_GEOMETRY: Ref(PLAY, "C4:E4"),
     PLAY_STATUS: Ref(PLAY, "C23:AI23"),
     PLAY_HINT: Ref(PLAY, "C24:AI25"),
+    STATS_STATUS: Ref(STATS_SHEET, "C4:I5"),
 }
 
 # Header rows whose table grows downwards: the rows under them are the table's.
@@ -645,6 +707,7 @@ TITLES: dict[str, Ref] = {
     GENERATOR: Ref(GENERATOR, "B1"),
     ANALYZE: Ref(ANALYZE, "B1"),
     PLAY: Ref(PLAY, "B1"),
+    STATS_SHEET: Ref(STATS_SHEET, "B1"),
 }
 COLUMN_WIDTHS: dict[str, dict[str, float]] = {
     GENERATOR: {"A": 2, "B": 17, "C": 26, "D": 22, "E": 3, "V": 3, "W": 20, "X": 30},
@@ -659,6 +722,7 @@ COLUMN_WIDTHS: dict[str, dict[str, float]] = {
     REMOVED: {},  # the Collection's widths, then "removed at" and "reason"
     ANALYZE: {"A": 2, "B": 19, "S": 2, "AJ": 2},
     PLAY: {"A": 2, "B": 19, "S": 2, "AJ": 2},
+    STATS_SHEET: {"A": 2, "B": 18, "C": 10, "D": 3, "E": 14, "F": 10, "G": 3, "H": 14, "I": 10},
 }
 
 # Cell sizes of the grids (points): the Generator, Analyze and Play sheets keep them (40 points
@@ -674,6 +738,7 @@ PRINT_AREAS: dict[str, Ref] = {
     PRINT: Ref(PRINT, "B1:Q35"),
     ANALYZE: Ref(ANALYZE, f"A1:AJ{NAMES[ANALYZE_SOLUTION].bounds[2]}"),
     PLAY: Ref(PLAY, f"A1:AJ{MERGED[PLAY_HINT].bounds[2]}"),
+    STATS_SHEET: Ref(STATS_SHEET, "A1:K73"),
 }
 PRINT_AREA = PRINT_AREAS[PRINT]
 # Headings merged over a block.
@@ -700,7 +765,7 @@ SHAPE_SOURCE: dict[str, str] = {
 }
 # Defined names in the hidden columns: what the workbook keeps out of sight (the givens of the
 # puzzle being played, which lock the play grid's cells and draw them apart).
-HIDDEN_NAMES: tuple[str, ...] = (PLAY_GIVENS,)
+HIDDEN_NAMES: tuple[str, ...] = (PLAY_GIVENS, PLAY_CLOCK, PLAY_HISTORY, HINT_PLACED)
 SHAPE_TABLE: dict[str, Ref] = {
     sheet: Ref(sheet, f"BC1:BG{len(GEOMETRIES)}") for sheet in SHAPE_SOURCE
 }
@@ -708,7 +773,7 @@ SHAPE_CELLS: dict[str, Ref] = {sheet: Ref(sheet, "BI1:BL1") for sheet in SHAPE_S
 HIDDEN_COLUMNS: dict[str, tuple[str, str]] = {
     GENERATOR: ("AZ", "BL"),
     PRINT: ("BC", "BL"),
-    ANALYZE: ("BC", "BL"),
+    ANALYZE: ("BC", "CC"),
     PLAY: ("BC", "CC"),
 }
 
@@ -754,6 +819,7 @@ BUTTONS: tuple[Button, ...] = (
     Button("IMPORT", Ref(GENERATOR, "B35"), "import_puzzles"),
     Button("DELETE", Ref(GENERATOR, "C35"), "delete_from_collection"),
     Button("SORT", Ref(GENERATOR, "D35"), "sort_collection"),
+    Button("RESTORE", Ref(GENERATOR, "D37"), "restore_to_collection"),
     Button("ANALYZE", Ref(ANALYZE, "B6"), "analyze"),
     Button("HINT", Ref(ANALYZE, "B8"), "hint"),
     Button("SOLVE", Ref(ANALYZE, "B10"), "solve"),
@@ -761,4 +827,7 @@ BUTTONS: tuple[Button, ...] = (
     Button("CHECK", Ref(PLAY, "B8"), "check"),
     Button("HINT", Ref(PLAY, "B10"), "play_hint"),
     Button("SOLVE", Ref(PLAY, "B12"), "play_solve"),
+    Button("UNDO", Ref(PLAY, "B14"), "undo"),
+    Button("FILL CANDIDATES", Ref(PLAY, "B16"), "fill_candidates"),
+    Button("STATS", Ref(STATS_SHEET, "B4"), "stats"),
 )

@@ -1051,8 +1051,8 @@ def read_candidates(rows: Sequence[Sequence[Raw]], geo: Geometry) -> list[int | 
     return masks
 
 
-def read_ids(value: Raw) -> list[int]:
-    """Return the Collection ids typed in Delete ids: numbers and ranges, e.g. ``3, 5-7``.
+def read_ids(value: Raw, name: str = layout.DELETE_IDS) -> list[int]:
+    """Return the Collection ids typed in Delete ids (or *name*): numbers and ranges, ``3, 5-7``.
 
     Raises:
         ParamError: naming the cell and the part that is not an id.
@@ -1064,9 +1064,10 @@ def read_ids(value: Raw) -> list[int]:
     ...
     xlsudoku.addin.params.ParamError: Delete ids (C33) must list ids such as 3, 5-7; 'x' is not one
     """
-    param = layout.TOOLS_BY_NAME[layout.DELETE_IDS]
+    param = layout.TOOLS_BY_NAME[name]
     if is_blank(value):
-        raise ParamError([f"{_where(param)} is empty: type the ids of the rows to delete"])
+        verb = param.label.split()[0].lower()  # delete, restore
+        raise ParamError([f"{_where(param)} is empty: type the ids of the rows to {verb}"])
     reason = _unusable(value)
     if reason is not None:
         raise ParamError([f"{_where(param)} {reason}; type ids such as 3, 5-7"])

@@ -30,20 +30,25 @@ Block = list[list[Any]]
 # fill, as the template has it, PLAY_FILL the Play grid's; while a hint is shown: the house of a
 # first-level hint, the cells of the pattern (the cause) and the cells the step changes (the
 # effect); after ANALYZE of a puzzle with several solutions: the cells where two solutions
-# differ and the clue to add; on the Play sheet, the entries CHECK found wrong.  Each hint
-# colour and the wrong mark stand out from both grid fills at a contrast of 3:1 or more
-# (WCAG's ratio for graphical objects; tests/test_render.py measures it on the printed sheets),
-# and black digits on them at more than 5:1.  The sheets' legends show each with its meaning
-# (LEGEND, PLAY_LEGEND, in order).
+# differ and the clue to add; on the Play sheet, the entries CHECK found wrong, and (drawn by
+# the sheet's own conditional formats) a digit twice in a house and the highlighted digit.
+# Every text the sheets draw on them (black givens, the player's blue entries, the dark red of
+# a clash, the gray pencil marks and legends) reads at 4.5:1 or more (WCAG AA for normal text;
+# tests/test_render_play.py measures it on LibreOffice's render), so they are light, told apart
+# from the ground and from one another by their hue.  The sheets' legends show each with its
+# meaning (LEGEND, PLAY_LEGEND, in order).
 GRID_FILL = "#FFF7D6"
 PLAY_FILL = "#FFFFFF"
 DIAGONAL_COLOUR = "#EDE7F6"
-HINT_REGION_COLOUR = "#C8790F"
-HINT_CAUSE_COLOUR = "#4A90D9"
-HINT_EFFECT_COLOUR = "#D4699A"
-DIFFER_COLOUR = "#E4C1F9"
-CLUE_COLOUR = "#A9D18E"
-WRONG_COLOUR = "#DD5F5F"
+HINT_REGION_COLOUR = "#FFD8A8"
+HINT_CAUSE_COLOUR = "#C6E0FA"
+HINT_EFFECT_COLOUR = "#FCD5E8"
+DIFFER_COLOUR = "#EBD6FA"
+CLUE_COLOUR = "#BFEAA9"
+WRONG_COLOUR = "#FFD6D6"
+CLASH_COLOUR = "#FFDA6B"
+CLASH_INK = "#9C0006"
+HIGHLIGHT_COLOUR = "#A9EADF"
 # The Play grid's digits: a given bold black, an entry of the player's blue.
 GIVEN_INK = "#000000"
 ENTRY_INK = "#1155CC"
@@ -59,6 +64,7 @@ PLAY_LEGEND: tuple[tuple[str, str], ...] = (
     (HINT_CAUSE_COLOUR, "hint: the pattern (cause)"),
     (HINT_EFFECT_COLOUR, "hint: what it changes"),
     (WRONG_COLOUR, "a wrong entry (CHECK)"),
+    (CLASH_COLOUR, "a digit twice in a house"),
 )
 
 

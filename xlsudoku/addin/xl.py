@@ -36,6 +36,7 @@ __all__ = [
     "import_puzzles",
     "delete_from_collection",
     "sort_collection",
+    "restore_to_collection",
     "analyze",
     "hint",
     "solve",
@@ -43,6 +44,9 @@ __all__ = [
     "check",
     "play_hint",
     "play_solve",
+    "stats",
+    "undo",
+    "fill_candidates",
     "sudoku_solve",
     "sudoku_count",
     "sudoku_grade",
@@ -108,6 +112,12 @@ def sort_collection(book: xw.Book) -> None:
 
 
 @script
+def restore_to_collection(book: xw.Book) -> None:
+    """RESTORE: move the Removed rows listed in Restore ids back to the Collection (same ids)."""
+    actions.restore_to_collection(XlwingsIO(book))
+
+
+@script
 def analyze(book: xw.Book) -> None:
     """ANALYZE: check the typed puzzle, count its solutions, grade it."""
     actions.analyze(XlwingsIO(book))
@@ -147,6 +157,24 @@ def play_hint(book: xw.Book) -> None:
 def play_solve(book: xw.Book) -> None:
     """SOLVE (Play sheet): fill the rest of the grid."""
     actions.play_solve(XlwingsIO(book))
+
+
+@script
+def undo(book: xw.Book) -> None:
+    """UNDO (Play sheet): step back one move, your typing or a button's."""
+    actions.undo(XlwingsIO(book))
+
+
+@script
+def fill_candidates(book: xw.Book) -> None:
+    """FILL CANDIDATES (Play sheet): every empty cell's candidates as pencil marks."""
+    actions.fill_candidates(XlwingsIO(book))
+
+
+@script
+def stats(book: xw.Book) -> None:
+    """STATS: count the Collection per level, score and opens; the Stats charts redraw."""
+    actions.stats(XlwingsIO(book))
 
 
 async def _show_now(book: xw.Book) -> None:

@@ -4,7 +4,8 @@ LibreOffice (``soffice --headless --convert-to``) opens the .xlsm the way a spre
 program does and prints it; poppler's ``pdfinfo``, ``pdftotext`` and ``pdftoppm`` read the
 result.  ``tests/test_render.py`` uses these helpers to check what a person sees on every printed
 sheet; ``python -m xlsudoku.bench.snapshot`` makes the README's picture of each sheet
-(``docs/generator.png``, ``print.png``, ``analyze.png``, ``collection.png``, ``removed.png``).
+(``docs/generator.png``, ``print.png``, ``analyze.png``, ``collection.png``, ``removed.png``,
+``stats.png``).
 
 Every conversion runs with its own throw-away LibreOffice profile, so it works next to a
 LibreOffice that is already running.
@@ -229,6 +230,7 @@ PICTURES: dict[str, str] = {
     "analyze.png": "Analyze",
     "collection.png": "Collection",
     "removed.png": "Removed",
+    "stats.png": "Stats",
 }
 # A puzzle with two solutions (r1c1/r1c2/r4c1/r4c2 hold 1 and 2 either way) for the Analyze
 # picture: the two solutions side by side, their differences and the clue to add.
@@ -238,8 +240,8 @@ TWO_SOLUTIONS = "..3456789456789123789123456..4365897365897214897214365531642978
 def showcase(path: Path, seed: int = 7) -> dict[str, str]:
     """Run the buttons on the workbook at *path* so every sheet has something to show.
 
-    Three puzzles are saved and the second deleted (a Removed row); ANALYZE of a puzzle with
-    two solutions; then START with *seed* and the solution shown.  Returns each action's
+    Three puzzles are saved and the second deleted (a Removed row); STATS; ANALYZE of a puzzle
+    with two solutions; then START with *seed* and the solution shown.  Returns each action's
     status.
     """
     import openpyxl
@@ -260,6 +262,7 @@ def showcase(path: Path, seed: int = 7) -> dict[str, str]:
         statuses[f"save {number}"] = headless.run("save", path).outcome.status
     put(DeleteIds="2", Seed=seed, Opens=26, ShowSolution="Yes", AnalyzeString=TWO_SOLUTIONS)
     statuses["delete"] = headless.run("delete", path).outcome.status
+    statuses["stats"] = headless.run("stats", path).outcome.status
     statuses["analyze"] = headless.run("analyze", path).outcome.status
     statuses["start"] = headless.run("start", path).outcome.status
     return statuses

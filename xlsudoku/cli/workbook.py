@@ -6,10 +6,13 @@ the workbook's lock:
 
 - ``workbook start BOOK [--output PATH]``: START with the parameters in the file;
 - ``workbook save BOOK``: SAVE TO COLLECTION; ``workbook clear BOOK``: CLEAR;
-- ``workbook import BOOK [FILE]``, ``workbook delete BOOK``, ``workbook sort BOOK``: the
-  Collection's tools (with FILE, IMPORT first puts its path into the Import from cell);
+- ``workbook import BOOK [FILE]``, ``workbook delete BOOK``, ``workbook sort BOOK``,
+  ``workbook restore BOOK``: the Collection's tools (with FILE, IMPORT first puts its path
+  into the Import from cell);
 - ``workbook analyze|hint|solve BOOK``: the Analyze sheet's buttons;
-- ``workbook play|check|play-hint|play-solve BOOK``: the Play sheet's buttons;
+- ``workbook play|check|play-hint|play-solve|undo|fill-candidates BOOK``: the Play sheet's
+  buttons;
+- ``workbook stats BOOK``: the Stats sheet's STATS (the tables its charts draw);
 - ``workbook new PATH [--lite]``: a fresh copy of the workbook the package carries (the
   desktop ``.xlsm``, or with ``--lite`` the xlwings Lite ``.xlsx``), never over an existing file.
 
@@ -37,6 +40,8 @@ BUTTONS: dict[str, str] = {
     "import": "IMPORT: add the puzzles of the file (or text) in Import from to the Collection",
     "delete": "DELETE: move the Collection rows listed in Delete ids to the Removed sheet",
     "sort": "SORT: reorder the Collection's rows by the Sort by column",
+    "restore": "RESTORE: move the Removed sheet's rows listed in Restore ids back to the "
+    "Collection, under the same ids",
     "analyze": "ANALYZE: check, count and grade the puzzle on the Analyze sheet",
     "hint": "HINT: the next hint for the puzzle on the Analyze sheet",
     "solve": "SOLVE: write the solution of the puzzle on the Analyze sheet",
@@ -45,6 +50,11 @@ BUTTONS: dict[str, str] = {
     "check": "CHECK: mark the wrong entries on the Play sheet, say how many cells are left",
     "play-hint": "HINT on the Play sheet: the next step from your entries and pencil marks",
     "play-solve": "SOLVE on the Play sheet: fill the rest of the grid",
+    "undo": "UNDO on the Play sheet: step back one move (your typing since the last button, "
+    "or the last button's change)",
+    "fill-candidates": "FILL CANDIDATES on the Play sheet: every empty cell's candidates as "
+    "pencil marks",
+    "stats": "STATS: count the Collection per level, score and opens for the Stats sheet's charts",
 }
 
 

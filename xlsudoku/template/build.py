@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from openpyxl import Workbook
+from openpyxl.chart import BarChart, Reference
+from openpyxl.chart.data_source import AxDataSource, StrRef
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
@@ -36,6 +38,7 @@ from xlsudoku.engine.grid import geometry_for_size
 from xlsudoku.engine.patterns import PRESETS
 from xlsudoku.template.lite import XLWINGS_LITE, lite_code, requirements
 from xlsudoku.template.styles import (
+    ACCENT,
     BLANK_MARK,
     CENTER,
     FIXED_FONT,
@@ -58,6 +61,7 @@ from xlsudoku.template.styles import (
     WHITE_FILL,
     WRAP,
     WRAP_CENTER,
+    Overlay,
     cells,
     grid_look,
     heading,
@@ -91,6 +95,7 @@ CODE_NAMES = {
     layout.COLLECTION: "Sheet2",
     layout.REMOVED: "Sheet5",
     layout.PLAY: "Sheet6",
+    layout.STATS_SHEET: "Sheet7",
 }
 
 PUZZLE_FONT = Font(name="Calibri", size=18, bold=True, color="000000")
@@ -529,7 +534,14 @@ def _build_analyze(ws: Worksheet) -> None:
         font=Font(name="Calibri", size=14, bold=True, color=INK),
     )
     style_block(ws, grid, font=ANALYZE_FONT, alignment=CENTER, fill=INPUT_FILL)
-    grid_look(ws, grid, helpers, shaded=False, outside=WHITE_FILL)
+    placed = absolute(names[layout.HINT_PLACED].address)
+    value = f"INDEX({absolute(grid.address)},{{r}}+1,{{c}}+1)"
+    by_hint = Overlay(
+        f'AND(LEN({value})>0,INDEX({placed},{{r}}+1,{{c}}+1)&""={value}&"")',
+        None,
+        entry_font=Font(bold=False, color=render.ENTRY_INK.lstrip("#")),
+    )
+    grid_look(ws, grid, helpers, shaded=False, outside=WHITE_FILL, overlays=(by_hint,))
     rule = DataValidation(
         type="whole",
         operator="between",
@@ -598,6 +610,76 @@ def _legend(ws: Worksheet, ref: layout.Ref, entries: tuple[tuple[str, str], ...]
         cell.font, cell.alignment = Font(name="Calibri", size=9, color=INK), WRAP_CENTER
 
 
+def _play_looks() -> tuple[Overlay, Overlay]:
+    """Return the Play grid's two looks drawn as you type: a clash, the highlighted digit.
+
+    A digit twice in a row, a column or a box is drawn dark red on amber in every cell that
+    holds it (givens too); the digit named in Highlight digit on teal.  Both are conditional
+    formats, so Excel, xlwings Lite and Server and LibreOffice draw them without Python.
+    """
+    grid = layout.NAMES[layout.PLAY_GRID]
+    corner = absolute(grid.top_left)
+    value = f"INDEX({absolute(grid.address)},{{r}}+1,{{c}}+1)"
+    houses = (
+        f"OFFSET({corner},{{r}},0,1,{{side}})",
+        f"OFFSET({corner},0,{{c}},{{side}},1)",
+        f"OFFSET({corner},INT({{r}}/{{box_rows}})*{{box_rows}},INT({{c}}/{{box_cols}})*{{box_cols}},"
+        "{box_rows},{box_cols})",
+    )
+    twice = ",".join(f"COUNTIF({house},{value})>1" for house in houses)
+    clash = f"AND(LEN({value})>0,OR({twice}))"
+    wanted = absolute(layout.NAMES[layout.PLAY_HIGHLIGHT].address)
+    highlight = f'AND(LEN({wanted})>0,LEN({value})>0,{value}&""={wanted}&"")'
+    ink = render.CLASH_INK.lstrip("#")
+    return (
+        Overlay(
+            clash,
+            _solid(render.CLASH_COLOUR),
+            given_font=Font(bold=True, color=ink),
+            entry_font=Font(color=ink),
+        ),
+        Overlay(highlight, _solid(render.HIGHLIGHT_COLOUR)),
+    )
+
+
+def _solid(colour: str) -> PatternFill:
+    return PatternFill("solid", fgColor=colour.lstrip("#"), bgColor=colour.lstrip("#"))
+
+
+def _highlight_cell(ws: Worksheet) -> None:
+    """Draw the Highlight digit cell beside the geometry, with its label, rule and note."""
+    ref = layout.NAMES[layout.PLAY_HIGHLIGHT]
+    merge(
+        ws,
+        layout.HIGHLIGHT_LABEL,
+        "Highlight digit",
+        font=LABEL_FONT,
+        alignment=Alignment(horizontal="right", vertical="center"),
+    )
+    cell = ws[ref.address]
+    cell.font, cell.fill, cell.alignment = INPUT_FONT, INPUT_FILL, CENTER
+    cell.border = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+    cell.comment = Comment(
+        "Type a digit (1-9; up to 16 on 16x16) and every cell of the grid holding it is "
+        "shown on teal; clear it to stop. The sheet does this itself, no button needed.",
+        "xlsudoku",
+        width=300,
+        height=80,
+    )
+    rule = DataValidation(
+        type="whole",
+        operator="between",
+        formula1="1",
+        formula2=str(layout.MAX_SIDE),
+        allow_blank=True,
+        showErrorMessage=True,
+        errorTitle="Highlight digit",
+        error=f"Type a digit from 1 to {layout.MAX_SIDE}, or clear the cell.",
+    )
+    ws.add_data_validation(rule)
+    rule.add(ref.address)
+
+
 def _build_play(ws: Worksheet) -> None:
     names = layout.NAMES
     _sheet_basics(
@@ -633,7 +715,8 @@ def _build_play(ws: Worksheet) -> None:
     )
     fill = PatternFill("solid", fgColor=render.PLAY_FILL.lstrip("#"))
     style_block(ws, grid, font=ENTRY_FONT, alignment=CENTER, fill=fill)
-    grid_look(ws, grid, helpers, shaded=False, givens=(givens, GIVEN_FONT))
+    grid_look(ws, grid, helpers, shaded=False, givens=(givens, GIVEN_FONT), overlays=_play_looks())
+    _highlight_cell(ws)
     # A given is locked: Excel refuses a value typed over it; CHECK and HINT put back one
     # cleared or pasted over.
     given_cell = (
@@ -661,6 +744,10 @@ def _build_play(ws: Worksheet) -> None:
     style_block(ws, marks, font=MARK_FONT, alignment=WRAP_CENTER, number_format="@")
     grid_look(ws, marks, helpers, shaded=False)
     _legend(ws, names[layout.PLAY_LEGEND], render.PLAY_LEGEND)
+    legend_first, _, legend_last, _ = names[layout.PLAY_LEGEND].bounds
+    for row in range(legend_first, legend_last + 1):  # the rows under the grid too
+        if row > grid.bounds[2]:
+            ws.row_dimensions[row].height = 30
 
     for name, label, text in (
         (layout.PLAY_STATUS, "Status", "Ready: choose a puzzle in Play from, then click PLAY."),
@@ -674,6 +761,68 @@ def _build_play(ws: Worksheet) -> None:
         for r in range(ref.bounds[0], ref.bounds[2] + 1):
             ws.row_dimensions[r].height = 22
     _page(ws, landscape=True, tall=1, area=layout.PRINT_AREAS[layout.PLAY].address)
+
+
+def _stats_chart(ws: Worksheet, name: str, heading_text: str, title: str) -> BarChart:
+    """Return the bar chart of the Stats table *name*: its labels as categories, counts as bars."""
+    first_row, first_col, last_row, _ = layout.NAMES[name].bounds
+    chart = BarChart()
+    chart.type = "col"
+    chart.title = title
+    chart.legend = None
+    chart.y_axis.title = "puzzles"
+    chart.x_axis.title = heading_text.lower()
+    chart.y_axis.majorGridlines = None
+    # openpyxl hides both axes unless told (delete="1" in the file): LibreOffice then draws none
+    chart.x_axis.delete = False
+    chart.y_axis.delete = False
+    counts = Reference(ws, min_col=first_col + 1, min_row=first_row, max_row=last_row)
+    labels = Reference(ws, min_col=first_col, min_row=first_row, max_row=last_row)
+    chart.add_data(counts, titles_from_data=False)
+    # the labels are text: a string reference (openpyxl's set_categories makes a number one)
+    chart.series[0].cat = AxDataSource(strRef=StrRef(f=str(labels)))
+    chart.series[0].graphicalProperties.solidFill = ACCENT
+    chart.series[0].graphicalProperties.line.solidFill = ACCENT
+    chart.width, chart.height = layout.STATS_CHART_SIZE
+    return chart
+
+
+def _build_stats(ws: Worksheet) -> None:
+    names = layout.NAMES
+    _sheet_basics(
+        ws,
+        "xlsudoku · Stats",
+        "Click STATS to count the Collection's puzzles per level, score and opens; the charts "
+        "below redraw from the tables.",
+    )
+    row, column = layout.parse_cell(names[layout.STATS_STATUS].address)
+    merge(
+        ws,
+        layout.MERGED[layout.STATS_STATUS],
+        "Ready: click STATS to count the Collection.",
+        font=LABEL_FONT,
+        fill=STATUS_FILL,
+        alignment=WRAP,
+    )
+    ws.row_dimensions[row].height = ws.row_dimensions[row + 1].height = 20
+    for name, heading_text, title in layout.STATS_TABLES:
+        ref = names[name]
+        first_row, first_col, _, _ = ref.bounds
+        for offset, text in enumerate((heading_text, "Puzzles")):
+            cell = ws.cell(first_row - 1, first_col + offset, text)
+            cell.font, cell.fill, cell.border = HEADER_FONT, HEADER_FILL, Border(bottom=MEDIUM)
+            cell.alignment = LEFT if offset == 0 else CENTER
+        style_block(ws, ref, font=LABEL_FONT, border=Border(bottom=HAIR))
+        for label_cell, count_cell in cells(ws, ref):
+            label_cell.alignment, count_cell.alignment = LEFT, CENTER
+            label_cell.number_format = "@"
+        if name == layout.STATS_LEVELS:
+            for (label_cell, count_cell), label in zip(
+                cells(ws, ref), layout.LEVEL_LABELS, strict=True
+            ):
+                label_cell.value, count_cell.value = label, 0
+        ws.add_chart(_stats_chart(ws, name, heading_text, title), layout.STATS_CHART_ANCHORS[name])
+    _page(ws, landscape=False, tall=1, area=layout.PRINT_AREAS[layout.STATS_SHEET].address)
 
 
 # -- the workbook -------------------------------------------------------------------------------
@@ -715,6 +864,7 @@ def build(macros: bool = True) -> Workbook:
         layout.COLLECTION: _build_collection,
         layout.REMOVED: _build_removed,
         layout.PLAY: _build_play,
+        layout.STATS_SHEET: _build_stats,
     }
     for title, builder in builders.items():
         builder(wb[title])

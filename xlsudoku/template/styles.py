@@ -13,6 +13,8 @@ Only :mod:`xlsudoku.template.build` uses this module (openpyxl is not needed at 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
@@ -213,6 +215,25 @@ def shape_helpers(ws: Worksheet) -> tuple[str, str, str, str]:
     return side, box_rows, box_cols, diagonals
 
 
+@dataclass(frozen=True)
+class Overlay:
+    """A look a grid's conditional formats draw over a cell while *condition* holds.
+
+    Attributes:
+        condition: an Excel formula (without ``=``) with the placeholders ``{r}`` and ``{c}``
+            (the cell's row and column in the grid, from 0) and ``{side}``, ``{box_rows}``,
+            ``{box_cols}`` (the shape's helper cells).
+        fill: the cell's fill while it holds (None: the cell's own).
+        given_font: the font of a given then (None: the given's own).
+        entry_font: the font of any other digit then (None: the cell's own).
+    """
+
+    condition: str
+    fill: PatternFill | None
+    given_font: Font | None = None
+    entry_font: Font | None = None
+
+
 def grid_look(
     ws: Worksheet,
     ref: layout.Ref,
@@ -220,6 +241,7 @@ def grid_look(
     shaded: bool,
     outside: PatternFill | None = None,
     givens: tuple[layout.Ref, Font] | None = None,
+    overlays: Sequence[Overlay] = (),
 ) -> None:
     """Draw *ref* (a 16x16 block) as a grid of the shape in *helpers*, with conditional formats.
 
@@ -228,7 +250,9 @@ def grid_look(
     *outside* fills the cells beyond the shape (covering a static fill such as the input
     colour).  *givens* is a block of the same size and a font: a cell whose twin in that block
     holds a digit is drawn in the font (each rule carries it, since LibreOffice applies one
-    rule per cell).
+    rule per cell).  *overlays* are looks drawn over all that when their condition holds, the
+    first that holds winning (:class:`Overlay`); each rule carries its borders too, for the same
+    reason.
     """
     side, box_rows, box_cols, diagonals = helpers
     first_row, first_col, _, _ = ref.bounds
@@ -247,11 +271,18 @@ def grid_look(
         named = f"{sheet}{mark}{absolute(cell)}"
         windoku = f'AND({named}="9x9-windoku",MOD({r},4)<>0,MOD({c},4)<>0)'
         on_diagonal = f"OR({on_diagonal},{windoku})"
-    fonts: list[tuple[str, Font | None]] = [("TRUE", None)]
+    fonts: list[tuple[str, Font | None, bool]] = [("TRUE", None, False)]
     if givens is not None:
         block, font = givens
         given = f"LEN(INDEX({absolute(block.address)},{r}+1,{c}+1))>0"
-        fonts = [(given, font), (f"NOT({given})", None)]
+        fonts = [(given, font, True), (f"NOT({given})", None, False)]
+    looks: list[tuple[str, Overlay | None]] = []
+    earlier: list[str] = []
+    for overlay in overlays:
+        test = overlay.condition.format(r=r, c=c, side=side, box_rows=box_rows, box_cols=box_cols)
+        looks.append((",".join([*(f"NOT({e})" for e in earlier), test]), overlay))
+        earlier.append(test)
+    looks.append((",".join(f"NOT({e})" for e in earlier) or "TRUE", None))
     fills: list[tuple[str, PatternFill | None]] = [("TRUE", None)]
     if shaded:
         shade = f"MOD(INT({r}/{box_rows})+INT({c}/{box_cols}),2)=1"
@@ -271,9 +302,14 @@ def grid_look(
             right=BOX_LINE if right else NO_LINE,
             bottom=BOX_LINE if bottom else NO_LINE,
         )
-        for (condition, fill), (typed, font) in itertools.product(fills, fonts):
+        for (condition, fill), (typed, font, is_given), (look, overlay) in itertools.product(
+            fills, fonts, looks
+        ):
             tests = [*conditions, condition] + ([typed] if givens is not None else [])
-            formula = "AND(" + ",".join(tests) + ")"
+            if overlay is not None:
+                fill = overlay.fill or fill
+                font = (overlay.given_font if is_given else overlay.entry_font) or font
+            formula = "AND(" + ",".join([*tests, look]) + ")"
             rule = FormulaRule(formula=[formula], border=border, fill=fill, font=font)
             ws.conditional_formatting.add(ref.address, rule)
     if outside is not None:

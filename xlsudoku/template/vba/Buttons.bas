@@ -32,6 +32,10 @@ Public Sub SortCollectionClick()
     RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.sort_collection()"
 End Sub
 
+Public Sub RestoreToCollectionClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.restore_to_collection()"
+End Sub
+
 Public Sub AnalyzeClick()
     RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.analyze()"
 End Sub
@@ -58,4 +62,16 @@ End Sub
 
 Public Sub PlaySolveClick()
     RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.play_solve()"
+End Sub
+
+Public Sub UndoClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.undo()"
+End Sub
+
+Public Sub FillCandidatesClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.fill_candidates()"
+End Sub
+
+Public Sub StatsClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.stats()"
 End Sub
