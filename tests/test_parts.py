@@ -227,6 +227,30 @@ BUTTONS = {
         {},
         lambda path, before: _complete(_read(path, layout.PLAY_GRID)),
     ),
+    "restore": (
+        [("delete", {layout.DELETE_IDS: "1"})],
+        {layout.RESTORE_IDS: "1"},
+        lambda path, before: _column(path, layout.COLLECTION, "A")[1] == 1,
+    ),
+    "undo": (
+        [("fill-candidates", {})],
+        {},
+        lambda path, before: _read(path, layout.PLAY_MARKS) != _read(before, layout.PLAY_MARKS),
+    ),
+    "fill-candidates": (
+        [],
+        {},
+        lambda path, before: _read(path, layout.PLAY_MARKS) != _read(before, layout.PLAY_MARKS),
+    ),
+    "stats": (
+        [],
+        {},
+        lambda path, before: any(
+            isinstance(value, int) and value > 0
+            for row in _read(path, layout.STATS_LEVELS)
+            for value in row
+        ),
+    ),
 }
 
 
