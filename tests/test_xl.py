@@ -168,7 +168,7 @@ def test_start_shows_the_solution_when_asked(wb):
     ("address", "value", "message"),
     [
         ("C6", "abc", "Opens (C6) must be a whole number from 4 to 256, got 'abc'"),
-        ("C6", 25, "Opens (C6): opens 25 is odd"),
+        ("C6", 25, "Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 is odd"),
         ("C5", "#N/A", "Pattern (C5) holds the Excel error #N/A"),
         ("C7", 2.5, "Trials (C7) must be a whole number from 1 to 99999, got 2.5"),
         ("C8", "perhaps", "Show solution (C8) must be one of No, Yes, got 'perhaps'"),

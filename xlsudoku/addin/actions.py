@@ -216,7 +216,7 @@ def start(
         try:
             result = generate(request, progress=progress, cancel=stop)
         except GenerateError as error:
-            raise params.ParamError([params.engine_problem(str(error))]) from None
+            raise params.ParamError([params.engine_problem(error)]) from None
         # the generator's oracle proved the solution unique: the analysis does not prove it again
         began = time.perf_counter()
         analysis = analyze_grid(result.puzzle, checked.rating, solution=result.solution, ranks=True)
@@ -938,8 +938,9 @@ def _play_source(io: CellIO, value: Any) -> tuple[Grid, str]:
         MissingPart: the sheet it names lacks a part.
     """
     param = layout.NAMES[layout.PLAY_SOURCE]
-    text = "" if params.is_blank(value) else str(value).strip()
+    text = "" if params.is_blank(value) else params.cell_text(value)
     key = text.lower().removeprefix("id").strip().removesuffix(".0")
+    number = params.collection_id(key, f"Play from ({param.address})")
     if key in ("", layout.PLAY_FROM_GENERATOR.lower()):
         io.require([layout.PUZZLE_GRID, layout.STATS, layout.GEOMETRY])
         grid = generator_puzzle(io)
@@ -948,10 +949,10 @@ def _play_source(io: CellIO, value: Any) -> tuple[Grid, str]:
         io.require([layout.ANALYZE_GRID, layout.ANALYZE_STRING, layout.ANALYZE_GEOMETRY])
         grid, _ = _typed_puzzle(io, Changes())  # read only: the Analyze sheet stays as it is
         where, empty = "the Analyze sheet's puzzle", "type a puzzle there first"
-    elif key.isdigit():
+    elif number is not None:
         io.require([layout.COLLECTION_HEADER])
-        grid = _collection_puzzle(io, int(key))
-        where, empty = f"Collection id {int(key)}", ""
+        grid = _collection_puzzle(io, number)
+        where, empty = f"Collection id {number}", ""
     elif key == layout.PLAY_FROM_SELECTED.lower():
         io.require([layout.COLLECTION_HEADER])
         wanted = _selected_id(io, param.address)

@@ -460,8 +460,9 @@ def _grid_digit(value: Raw, size: int) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
-        if float(value).is_integer() and 0 <= value <= size:
-            return int(value)
+        number = _number(value)  # None for a number beyond every float (hundreds of digits)
+        if number is not None and number.is_integer() and 0 <= number <= size:
+            return int(number)
         return None
     if isinstance(value, str):
         text = value.strip()
@@ -652,6 +653,8 @@ def _ascii_digits(text: str) -> bool:
 
 
 def _as_text(value: Raw) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**4000:
+        return shown(value)  # Python refuses to write out an int this long
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
@@ -796,11 +799,10 @@ def _checked(grid: Grid, ref: layout.Ref | None) -> Grid:
 
 # -- the engine's own checks, named by cell ----------------------------------------------------
 
-# A GenerateError message starts with the request field it is about; these are the cells that
-# set each field (a pattern that does not fit the symmetry is about both).
+# The cells that set each request field a GenerateError is about.
 _FIELD_CELLS: dict[str, tuple[str, ...]] = {
     "opens": (layout.OPENS,),
-    "pattern": (layout.PATTERN, layout.SYMMETRY),
+    "pattern": (layout.PATTERN,),
     "trials": (layout.TRIALS,),
     "time limit": (layout.TIME_LIMIT,),
     "seed": (layout.SEED,),
@@ -811,26 +813,33 @@ _FIELD_CELLS: dict[str, tuple[str, ...]] = {
 }
 
 
-def engine_problem(message: str) -> str:
-    """Return the generator's *message* prefixed with the parameter cells it is about.
+def engine_problem(error: GenerateError | str) -> str:
+    """Return the generator's message prefixed with every parameter cell it is about.
 
-    >>> engine_problem("opens 25 is odd but pattern 1 (corners) opens 4 center cells")
-    'Opens (C6): opens 25 is odd but pattern 1 (corners) opens 4 center cells'
+    A conflict names each cell that takes part in it (the error's ``fields``); a message alone
+    names the cell of the field it starts with.
+
+    >>> engine_problem(GenerateError("opens 25 is odd but pattern 1 opens 4 center cells",
+    ...                              ("opens", "pattern", "symmetry")))
+    'Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 is odd but pattern 1 opens 4 center cells'
     >>> engine_problem("pattern: pattern 11 (diagonal) is not symmetric under rotate90")
-    'Pattern (C5) and Symmetry (C9): pattern 11 (diagonal) is not symmetric under rotate90'
-    >>> engine_problem("pattern: the 6x6 grid has no center box (2 stacks of boxes)")
-    'Pattern (C5) and Geometry (C4): the 6x6 grid has no center box (2 stacks of boxes)'
+    'Pattern (C5): pattern 11 (diagonal) is not symmetric under rotate90'
+    >>> engine_problem(GenerateError("pattern: the 6x6 grid has no center box",
+    ...                              ("pattern", "geometry")))
+    'Pattern (C5) and Geometry (C4): the 6x6 grid has no center box'
     """
-    if message.startswith("pattern: ") and "center box" in message and "grid" in message:
-        names = (layout.PARAMS_BY_NAME[name] for name in (layout.PATTERN, layout.GEOMETRY))
-        return " and ".join(map(_where, names)) + ": " + message[len("pattern: ") :]
-    for field_name, names in _FIELD_CELLS.items():
-        if message.lower().startswith(field_name):
-            where = " and ".join(_where(layout.PARAMS_BY_NAME[name]) for name in names)
-            prefix = f"{field_name}: "
-            text = message[len(prefix) :] if message.startswith(prefix) else message
-            return f"{where}: {text}"
-    return message
+    message = str(error)
+    fields = list(getattr(error, "fields", ()))
+    if not fields:
+        fields = [name for name in _FIELD_CELLS if message.lower().startswith(name)][:1]
+    if not fields:
+        return message
+    cells = dict.fromkeys(name for field in fields for name in _FIELD_CELLS.get(field, ()))
+    where = [_where(layout.PARAMS_BY_NAME[name]) for name in cells]
+    listed = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+    prefix = f"{fields[0]}: "
+    text = message[len(prefix) :] if message.startswith(prefix) else message
+    return f"{listed}: {text}"
 
 
 def start_request(start: StartParams) -> GenerateRequest:
@@ -842,7 +851,7 @@ def start_request(start: StartParams) -> GenerateRequest:
     >>> start_request(read_start(defaults() | {"Opens": 25, "Seed": 1}))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    xlsudoku.addin.params.ParamError: Opens (C6): opens 25 is odd but pattern 1 ...
+    xlsudoku.addin.params.ParamError: Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 is ...
     """
     request = GenerateRequest(
         opens=start.opens,
@@ -864,7 +873,7 @@ def start_request(start: StartParams) -> GenerateRequest:
     try:
         validate_request(request)
     except GenerateError as error:
-        raise ParamError([engine_problem(str(error))]) from None
+        raise ParamError([engine_problem(error)]) from None
     return request
 
 
@@ -1016,6 +1025,36 @@ def read_candidates(rows: Sequence[Sequence[Raw]], geo: Geometry) -> list[int | 
     return masks
 
 
+# Ids have at most this many digits: Excel keeps every digit of a whole number this long.
+MAX_ID_DIGITS = 15
+# Delete ids names at most this many ids (ranges counted whole).
+MAX_DELETE_IDS = 100_000
+
+
+def collection_id(text: str, where: str) -> int | None:
+    """Return the Collection id *text* spells in the digits 0-9, or None when it is no number.
+
+    Raises:
+        ParamError: naming *where*, when the number is longer than any id.
+
+    >>> collection_id(" 12 ", "Play from (C3)"), collection_id("\u00b2", "Play from (C3)")
+    (12, None)
+    >>> collection_id("9" * 5001, "Play from (C3)")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: Play from (C3): '99999...' is not an id: an id has ...
+    """
+    text = text.strip()
+    if not _ascii_digits(text):
+        return None
+    if len(text.lstrip("0")) > MAX_ID_DIGITS:
+        short = text if len(text) <= 8 else text[:5] + "..."
+        raise ParamError(
+            [f"{where}: {short!r} is not an id: an id has at most {MAX_ID_DIGITS} digits"]
+        )
+    return int(text)
+
+
 def read_ids(value: Raw) -> list[int]:
     """Return the Collection ids typed in Delete ids: numbers and ranges, e.g. ``3, 5-7``.
 
@@ -1030,21 +1069,24 @@ def read_ids(value: Raw) -> list[int]:
     xlsudoku.addin.params.ParamError: Delete ids (C33) must list ids such as 3, 5-7; 'x' is not one
     """
     param = layout.TOOLS_BY_NAME[layout.DELETE_IDS]
+    where = _where(param)
     if is_blank(value):
-        raise ParamError([f"{_where(param)} is empty: type the ids of the rows to delete"])
+        raise ParamError([f"{where} is empty: type the ids of the rows to delete"])
     reason = _unusable(value)
     if reason is not None:
-        raise ParamError([f"{_where(param)} {reason}; type ids such as 3, 5-7"])
+        raise ParamError([f"{where} {reason}; type ids such as 3, 5-7"])
     ids: list[int] = []
     for part in _as_text(value).replace(";", ",").split(","):
         text = part.strip()
         if not text:
             continue
         low, _, high = text.partition("-")
-        if not _ascii_digits(low) or (high and not _ascii_digits(high)):
-            raise ParamError([f"{_where(param)} must list ids such as 3, 5-7; {text!r} is not one"])
-        first, last = int(low), int(high or low)
-        if last < first or last - first > 100_000:
-            raise ParamError([f"{_where(param)}: the range {text!r} runs backwards or is huge"])
+        first, last = collection_id(low, where), collection_id(high or low, where)
+        if first is None or last is None:
+            raise ParamError([f"{where} must list ids such as 3, 5-7; {shown(text)} is not one"])
+        if last < first or last - first >= MAX_DELETE_IDS:
+            raise ParamError([f"{where}: the range {shown(text)} runs backwards or is huge"])
         ids.extend(range(first, last + 1))
+        if len(ids) > MAX_DELETE_IDS:
+            raise ParamError([f"{where} names more than {MAX_DELETE_IDS} ids: delete in parts"])
     return list(dict.fromkeys(ids))
