@@ -116,6 +116,25 @@ def test_delete_of_unknown_ids_changes_nothing(io, wb):
     assert io.table_rows(layout.REMOVED_HEADER) == []
 
 
+@pytest.mark.parametrize(
+    ("ids", "message"),
+    [
+        ("\u00b2", "Delete ids (C33) must list ids such as 3, 5-7; '\u00b2' is not one"),
+        ("1, \u2460", "Delete ids (C33) must list ids such as 3, 5-7; '\u2460' is not one"),
+        ("9" * 5001, "Delete ids (C33): '99999...' is not an id: an id has at most 15 digits"),
+        ("1-100000, 200000-299999", "Delete ids (C33) names more than 100000 ids"),
+        ("1-1000000", "Delete ids (C33): the range '1-1000000' runs backwards or is huge"),
+    ],
+)
+def test_delete_names_ids_it_cannot_read(io, ids, message):
+    save_seeds(io, 1)
+    io.write(layout.DELETE_IDS, ids)
+    rows = io.table_rows(layout.COLLECTION_HEADER)
+    outcome = actions.delete_from_collection(io)
+    assert not outcome.ok and outcome.status.startswith(message)
+    assert io.table_rows(layout.COLLECTION_HEADER) == rows
+
+
 # -- SORT ---------------------------------------------------------------------------------------
 
 
