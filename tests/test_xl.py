@@ -7,6 +7,7 @@ through ``xlwings.server.custom_functions_call`` with the data Excel sends.
 """
 
 import asyncio
+import itertools
 import os
 import subprocess
 import sys
@@ -647,3 +648,63 @@ def test_import_on_lite_and_server_reads_pasted_puzzles(wb, source):
     assert [cells[("Collection", f"D{row}")] for row in (2, 3, 4)] == [
         "'" + puzzle for puzzle, _ in PUZZLES[3:6]
     ]
+
+
+# -- each request starts from a clean remote engine --------------------------------------------
+
+
+def _start_payloads(wb, values):
+    """Yield the payload of the template with each of *values* in the Seed cell, cheaply."""
+    base = remote_book.payload(wb)
+    seed_row, seed_column = layout.parse_cell(at(layout.SEED))
+    index = next(i for i, sheet in enumerate(base["sheets"]) if sheet["name"] == "Generator")
+    for value in values:
+        sheet = dict(base["sheets"][index])
+        sheet["values"] = [list(row) for row in sheet["values"]]
+        sheet["values"][seed_row - 1][seed_column - 1] = value
+        sheets = list(base["sheets"])
+        sheets[index] = sheet
+        yield base | {"sheets": sheets}
+
+
+def test_no_answer_carries_an_earlier_requests_values(wb):
+    """Request A with a bad Pattern, then B with a good one: B reads its own cells."""
+    put(wb, layout.PATTERN, True)
+    first = remote_book.writes(run_script(remote_book.book(wb), "start"))
+    assert status_of(first).startswith("Pattern (C5) holds the logical value TRUE")
+    put(wb, layout.PATTERN, 1)  # equal to TRUE as a Python value, and so as a cache key
+    second = remote_book.writes(run_script(remote_book.book(wb), "start"))
+    assert status_of(second).startswith("Reached 26 opens"), status_of(second)
+    assert grid_from(second, layout.PUZZLE_GRID).given_count == 26
+
+
+def test_memory_stays_flat_over_200_starts():
+    """200 STARTs, each a new request with its own values: what the engine keeps stays flat.
+
+    A 4x4 puzzle keeps each run short; the payload is the template's all the same.  Before
+    each script cleared the remote engine, every request stayed in memory (its book and the
+    cached reads of its sheets).
+    """
+    import tracemalloc
+
+    wb = openpyxl.load_workbook(TEMPLATE, keep_vba=True)
+    for name, value in ((layout.GEOMETRY, "4x4"), (layout.PATTERN, "none"), (layout.OPENS, 6)):
+        put(wb, name, value)
+    payloads = _start_payloads(wb, range(1, 201))
+    statuses = []
+
+    def run(count):
+        for payload in itertools.islice(payloads, count):
+            actions = run_script(xw.Book(json=payload), "start")
+            statuses.append(status_of(remote_book.writes(actions)))
+
+    tracemalloc.start()
+    try:
+        run(20)  # warm up: the engine's tables for the shape, xlwings' converters
+        settled = tracemalloc.get_traced_memory()[0]
+        run(180)
+        grown = tracemalloc.get_traced_memory()[0] - settled
+    finally:
+        tracemalloc.stop()
+    assert len(statuses) == 200 and all(s.startswith("Reached 6 opens") for s in statuses)
+    assert grown < 2**20, f"{grown / 2**20:.1f} MiB kept over 180 requests"

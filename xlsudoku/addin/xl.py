@@ -18,6 +18,7 @@ No ``from __future__ import annotations`` here: xlwings before 0.37 matches a sc
 parameter by its annotation object (``xw.Book``), which that import would turn into a string.
 """
 
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -68,7 +69,7 @@ GEOMETRY_DOC = "9x9, 9x9-X, 4x4, 6x6, 12x12 or 16x16; blank: the range's size (9
 @script
 async def start(book: xw.Book) -> None:
     """START: generate a puzzle; a long run first says it may take up to the time limit."""
-    io = XlwingsIO(book)
+    io = _io(book)
     if actions.start_notice(io) is not None:
         await _show_now(book)
     actions.start(io)
@@ -77,73 +78,104 @@ async def start(book: xw.Book) -> None:
 @script
 def save_to_collection(book: xw.Book) -> None:
     """SAVE TO COLLECTION: append the puzzle on the Generator sheet to the Collection."""
-    actions.save_to_collection(XlwingsIO(book))
+    actions.save_to_collection(_io(book))
 
 
 @script
 def clear(book: xw.Book) -> None:
     """CLEAR: blank the puzzle, solution and statistics (the parameters stay)."""
-    actions.clear(XlwingsIO(book))
+    actions.clear(_io(book))
 
 
 @script
 def import_puzzles(book: xw.Book) -> None:
     """IMPORT: add the puzzles pasted into Import from (or on the sheet it names); no files."""
-    actions.import_puzzles(XlwingsIO(book), files=None)
+    actions.import_puzzles(_io(book), files=None)
 
 
 @script
 def delete_from_collection(book: xw.Book) -> None:
     """DELETE: move the Collection rows listed in Delete ids to the Removed sheet."""
-    actions.delete_from_collection(XlwingsIO(book))
+    actions.delete_from_collection(_io(book))
 
 
 @script
 def sort_collection(book: xw.Book) -> None:
     """SORT: reorder the Collection's rows by the Sort by column."""
-    actions.sort_collection(XlwingsIO(book))
+    actions.sort_collection(_io(book))
 
 
 @script
 def analyze(book: xw.Book) -> None:
     """ANALYZE: check the typed puzzle, count its solutions, grade it."""
-    actions.analyze(XlwingsIO(book))
+    actions.analyze(_io(book))
 
 
 @script
 def hint(book: xw.Book) -> None:
     """HINT: the next step for the typed puzzle, more of it on each press."""
-    actions.hint(XlwingsIO(book))
+    actions.hint(_io(book))
 
 
 @script
 def solve(book: xw.Book) -> None:
     """SOLVE: write the typed puzzle's solution."""
-    actions.solve(XlwingsIO(book))
+    actions.solve(_io(book))
 
 
 @script
 def play(book: xw.Book) -> None:
     """PLAY: put the puzzle Play from names on the Play sheet's grid, givens locked."""
-    actions.play(XlwingsIO(book))
+    actions.play(_io(book))
 
 
 @script
 def check(book: xw.Book) -> None:
     """CHECK: mark the wrong entries on the Play sheet and say how many cells are left."""
-    actions.check(XlwingsIO(book))
+    actions.check(_io(book))
 
 
 @script
 def play_hint(book: xw.Book) -> None:
     """HINT (Play sheet): the next step from your own entries and pencil marks."""
-    actions.play_hint(XlwingsIO(book))
+    actions.play_hint(_io(book))
 
 
 @script
 def play_solve(book: xw.Book) -> None:
     """SOLVE (Play sheet): fill the rest of the grid."""
-    actions.play_solve(XlwingsIO(book))
+    actions.play_solve(_io(book))
+
+
+def _io(book: xw.Book) -> XlwingsIO:
+    """Return the cells of *book* for one script, after forgetting every earlier request.
+
+    xlwings' remote engine (Lite, Server; 0.33 to 0.37) keeps what every request brought and
+    never lets go: each book a request opened stays in its list of books, and range reads
+    are cached in its module (a ``functools.lru_cache`` keyed on the sheet's values).
+    Memory grows with every click, and a request whose values compare equal to an earlier
+    one's (1 and TRUE do) reads the earlier request's cells.  So each script starts by
+    dropping the books of earlier requests and clearing the engine's caches.
+    """
+    io = XlwingsIO(book)
+    if io.remote:
+        _forget_earlier_requests(book.impl)
+    return io
+
+
+def _forget_earlier_requests(current: Any) -> None:
+    """Clear the remote engine's caches and its list of books but for *current* (``Book.impl``).
+
+    A book dropped from the list is not closed: a request still running on xlwings Server
+    keeps its own book and goes on with it.
+    """
+    engine = sys.modules.get(type(current).__module__)
+    for value in list(vars(engine).values()) if engine is not None else ():
+        if callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
+            value.cache_clear()
+    opened = getattr(getattr(current, "books", None), "books", None)
+    if isinstance(opened, list):
+        opened[:] = [book for book in opened if book is current]
 
 
 async def _show_now(book: xw.Book) -> None:
