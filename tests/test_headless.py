@@ -143,7 +143,11 @@ def test_engine_commands_still_work(capsys):
     ("name", "value", "message"),
     [
         ("Opens", "lots", "Opens (C6) must be a whole number from 4 to 256, got 'lots'"),
-        ("Pattern", 7, "Opens (C6), Pattern (C5) and Symmetry (C9): opens 26 is even but pattern 7"),
+        (
+            "Pattern",
+            7,
+            "Opens (C6), Pattern (C5) and Symmetry (C9): opens 26 is even but pattern 7",
+        ),
         ("TimeLimit", "=1/0", "Time limit (s) (C13) holds the formula '=1/0'"),
     ],
 )

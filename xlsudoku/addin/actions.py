@@ -38,7 +38,8 @@ from xlsudoku.engine.analysis import Analysis, Status
 from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.formats import read_records
-from xlsudoku.engine.generate import Budget, GenerateError, generate
+from xlsudoku.engine.generate import Budget, BudgetKind, GenerateError, generate
+from xlsudoku.engine.generate.clock import Clock, Stopped
 from xlsudoku.engine.generate.strategy import plural
 from xlsudoku.engine.grid import Geometry, Grid, SudokuError
 from xlsudoku.engine.hints import Hint, hint_for_step
@@ -213,23 +214,62 @@ def start(
             asked[0] = asked[0] or (cancel is not None and cancel())
             return asked[0]
 
+        began, began_cpu = time.perf_counter(), time.process_time()
         try:
             result = generate(request, progress=progress, cancel=stop)
         except GenerateError as error:
             raise params.ParamError([params.engine_problem(error)]) from None
         # the generator's oracle proved the solution unique: the analysis does not prove it again
-        began = time.perf_counter()
-        analysis = analyze_grid(result.puzzle, checked.rating, solution=result.solution, ranks=True)
-        grading = time.perf_counter() - began
+        clock = grading_clock(request.limit, began, began_cpu)
+        graded_from = time.perf_counter()
+        try:
+            analysis: Analysis | None = analyze_grid(
+                result.puzzle, checked.rating, solution=result.solution, ranks=True, poll=clock.poll
+            )
+        except Stopped:
+            analysis = None  # the puzzle is still written; the status says it is not graded
+        grading = time.perf_counter() - graded_from
         changes.write(layout.PUZZLE_GRID, render.block_rows(result.puzzle))
         shown = result.solution if checked.show_solution else None
         changes.write(layout.SOLUTION_GRID, render.block_rows(shown))
         changes.write(layout.STATS, render.stats_block(result, analysis))
-        changes.write(layout.RANK_TABLE, render.rank_block(analysis.ranks))
+        changes.write(layout.RANK_TABLE, render.rank_block(analysis and analysis.ranks))
         _shape_print(changes, result.puzzle.geometry, checked.show_solution)
-        return render.start_status(result, analysis, asked[0], grading), result
+        status = render.start_status(result, analysis, asked[0], grading)
+        if analysis is None:
+            status += render.ungraded_text(request.limit)
+        return status, result
 
     return _run(io, "start", layout.STATUS, GENERATOR_NAMES + PRINT_NAMES, body)
+
+
+# When the search used the whole Time limit, the grading still gets this share of it: the click
+# then ends a little after its limit, and a puzzle is graded in all but the longest cases.
+GRADING_GRACE = 0.05
+
+
+def grading_clock(limit: Budget | None, wall: float, cpu: float) -> Clock:
+    """Return the clock of the grading after a search begun at *wall* and *cpu* under *limit*.
+
+    The grading gets what the search left of the limit, and at least ``GRADING_GRACE`` of it.
+    *wall* is a ``time.perf_counter()`` value and *cpu* a ``time.process_time()`` value; a
+    work limit counts its units as CPU seconds here (a unit is about one), since grading
+    counts no work.
+
+    >>> clock = grading_clock(Budget(60.0), wall=time.perf_counter(), cpu=time.process_time())
+    >>> 59 < clock.remaining() <= 60
+    True
+    >>> late = grading_clock(Budget(60.0), wall=time.perf_counter() - 60, cpu=0.0)
+    >>> 2.9 < late.remaining() <= 3.0
+    True
+    """
+    if limit is None:
+        return Clock()
+    grace = limit.amount * GRADING_GRACE
+    if limit.kind is BudgetKind.WALL:
+        return Clock(max(wall + limit.amount, time.perf_counter() + grace))
+    deadline = max(cpu + limit.amount, time.process_time() + grace)
+    return Clock(deadline, read=time.process_time)
 
 
 def start_notice(io: CellIO) -> str | None:

@@ -411,6 +411,21 @@ def time_limit_text(result: GenerateResult, cancelled: bool) -> str:
     return f" Stopped by the time limit ({limit.text()}, {where.label} in {where.ref.top_left})."
 
 
+def ungraded_text(limit: Budget | None) -> str:
+    """Return the sentence for a START whose grading did not finish within the time limit.
+
+    >>> ungraded_text(Budget(3.0))[:73]
+    ' Not graded: grading did not finish within the time limit (3 s, Time limi'
+    """
+    where = layout.PARAMS_BY_NAME[layout.TIME_LIMIT]
+    within = "" if limit is None else f" ({limit.text()}, {where.label} in {where.ref.top_left})"
+    return (
+        f" Not graded: grading did not finish within the time limit{within}; the puzzle is "
+        "unique all the same. Raise the Time limit, or paste it into the Analyze sheet and "
+        "press ANALYZE to grade it."
+    )
+
+
 def may_take_text(limit: Budget) -> str:
     """Return what the status says before a long START: it may take up to the time limit.
 
