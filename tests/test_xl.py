@@ -314,6 +314,57 @@ def test_sudoku_generate_is_deterministic_and_valid():
     ]
 
 
+@pytest.mark.parametrize(
+    ("opens", "shape", "best"),
+    [(80, "16x16", 256), (30, "12x12", 144), (12, "9x9-X", 81)],
+)
+def test_sudoku_generate_answers_with_the_time_limit_rather_than_run_on(opens, shape, best):
+    """Targets out of reach answer an ERROR naming the time limit (work: the same everywhere)."""
+    answer = call("sudoku_generate", [[opens]], [[""]], [[1]], [[shape]], [["work:0.1"]])
+    text = answer[0][0]
+    assert text.startswith(f"ERROR: time limit: no puzzle with {opens} opens was found within ")
+    assert "0.1 work units (the best had " in text and "time_limit argument (blank = 10 s)" in text
+    assert opens < int(text.split("the best had ")[1].split(")")[0]) < best
+
+
+def test_a_time_limit_changes_no_puzzle_it_lets_finish():
+    """The same arguments give the same puzzle whatever time_limit allowed it."""
+    plain = call("sudoku_generate", [[28]], [[1]], [[5]])
+    for limit in ("", 30, "cpu:20", "work:20"):
+        assert call("sudoku_generate", [[28]], [[1]], [[5]], [[""]], [[limit]]) == plain
+    puzzle, solution = PUZZLES[0]
+    for limit in ("", 5, "work:5"):
+        assert call("sudoku_solve", rows_of(puzzle), [[""]], [[limit]]) == rows_of(solution)
+        assert call("sudoku_count", rows_of(puzzle), [[5]], [[""]], [[limit]]) == [[1]]
+        graded = grade(Grid.parse(puzzle))
+        assert call("sudoku_grade", rows_of(puzzle), [[""]], [[limit]]) == [
+            [graded.label, graded.score]
+        ]
+
+
+@pytest.mark.parametrize("function", ["sudoku_solve", "sudoku_grade"])
+@pytest.mark.parametrize(
+    ("limit", "shown"), [(0, "0"), ("soon", "'soon'"), (601, "601"), ("#N/A", None)]
+)
+def test_a_bad_time_limit_is_named(function, limit, shown):
+    answer = call(function, rows_of(PUZZLES[0][0]), [[""]], [[limit]])[0][0]
+    if shown is None:
+        assert answer.startswith("ERROR: time_limit holds the Excel error #N/A")
+    else:
+        assert answer == (
+            "ERROR: time_limit must be seconds from 0.1 to 600, or cpu:SECONDS or work:UNITS "
+            f"in that range (or blank), got {shown}"
+        )
+
+
+def test_custom_functions_say_their_time_limit_in_excel():
+    """Excel shows each argument's description: every function names time_limit's default."""
+    meta = {f["name"]: f for f in xlwings.server.custom_functions_meta(xl)["functions"]}
+    for name in ("SUDOKU_SOLVE", "SUDOKU_COUNT", "SUDOKU_GRADE", "SUDOKU_GENERATE"):
+        (argument,) = [p for p in meta[name]["parameters"] if p["name"] == "time_limit"]
+        assert "blank = 10" in argument["description"] and argument["optional"]
+
+
 def test_xl_imports_without_xlwings_server_mode():
     env = {k: v for k, v in os.environ.items() if not k.startswith("XLWINGS_")}
     code = "import xlsudoku.addin.xl as m; print(callable(m.start), m.sudoku_solve.__name__)"

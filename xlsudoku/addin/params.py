@@ -924,6 +924,27 @@ def function_limit(value: Raw) -> int:
     return int(_as_number(layout.FUNCTION_LIMIT.default if limit is None else limit))
 
 
+def function_budget(value: Raw) -> Budget:
+    """Return a custom function's ``time_limit``: seconds, ``cpu:S`` or ``work:U``; blank 10 s.
+
+    Raises:
+        ParamError: naming the argument.
+
+    >>> function_budget(None), function_budget("work:3").kind.value
+    (Budget(amount=10.0, kind=<BudgetKind.WALL: 'wall'>), 'work')
+    >>> function_budget(0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: time_limit must be seconds from 0.1 to 600, or cpu:...
+    """
+    checked = parse_param(layout.FUNCTION_BUDGET, value, where="time_limit")
+    if checked is None:
+        return Budget(layout.FUNCTION_TIME_LIMIT)
+    if isinstance(checked, str):
+        return Budget.parse(checked)
+    return Budget(float(checked))
+
+
 def function_opens(geo: Geometry) -> layout.Param:
     """Return the rule of SUDOKU_GENERATE's ``opens`` for the shape *geo*.
 

@@ -18,7 +18,9 @@ No ``from __future__ import annotations`` here: xlwings before 0.37 matches a sc
 parameter by its annotation object (``xw.Book``), which that import would turn into a string.
 """
 
+import dataclasses
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -27,7 +29,8 @@ import xlwings as xw
 from xlsudoku.addin import actions, layout, params, render
 from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine import analysis, solver
-from xlsudoku.engine.generate import generate
+from xlsudoku.engine.generate import Budget, BudgetKind, generate
+from xlsudoku.engine.generate.clock import Clock, Stopped
 from xlsudoku.engine.grid import Grid, SudokuError
 
 __all__ = [
@@ -64,6 +67,9 @@ script: Callable[[F], F] = getattr(xw, "script", _unchanged)
 
 GRID_DOC = "a square range, 4x4 to 16x16: digits (A-G above 9), blank or 0 for an empty cell"
 GEOMETRY_DOC = "9x9, 9x9-X, 4x4, 6x6, 12x12 or 16x16; blank: the range's size (9x9-X must be named)"
+TIME_LIMIT_DOC = (
+    f"seconds (or cpu:S, work:U), blank = {layout.FUNCTION_TIME_LIMIT:g}: past it, an ERROR text"
+)
 
 
 @script
@@ -194,6 +200,15 @@ def _error(error: Exception | str) -> Rows:
     return [[f"ERROR: {error}"]]
 
 
+def _late(budget: Budget, what: str, note: str = "") -> Rows:
+    """Return the answer of a function stopped by its time limit."""
+    default = f"{layout.FUNCTION_TIME_LIMIT:g} s"
+    return _error(
+        f"time limit: {what} within {budget.text()}{note}; give it more time with the "
+        f"time_limit argument (blank = {default})"
+    )
+
+
 def _grid(rows: Any, geometry: Any) -> Grid:
     """Return the puzzle in the range argument ``grid`` of the shape ``geometry`` names."""
     shape = params.function_geometry(geometry, rows)
@@ -206,12 +221,19 @@ def _grid(rows: Any, geometry: Any) -> Grid:
 @xw.func
 @xw.arg("grid", ndim=2, err_to_str=True, doc=GRID_DOC)
 @xw.arg("geometry", err_to_str=True, doc=GEOMETRY_DOC)
-def sudoku_solve(grid: Rows, geometry: Any = None) -> Rows:
-    """Return the solution of a puzzle (same shape); an error text if it has none or several."""
+@xw.arg("time_limit", err_to_str=True, doc=TIME_LIMIT_DOC)
+def sudoku_solve(grid: Rows, geometry: Any = None, time_limit: Any = None) -> Rows:
+    """Return the solution of a puzzle (same shape); an error text if it has none or several.
+
+    Past *time_limit* (blank: 10 s) the answer is an error text naming the time limit.
+    """
     try:
-        found = solver.solutions(_grid(grid, geometry), 2)
+        puzzle, budget = _grid(grid, geometry), params.function_budget(time_limit)
+        found = solver.solutions(puzzle, 2, work=Clock.start(budget).solver)
     except SudokuError as error:
         return _error(error)
+    except Stopped:
+        return _late(budget, "the search for the solution did not finish")
     if not found:
         return _error("the puzzle has no solution")
     if len(found) > 1:
@@ -226,26 +248,50 @@ def sudoku_solve(grid: Rows, geometry: Any = None) -> Rows:
 @xw.arg("grid", ndim=2, err_to_str=True, doc=GRID_DOC)
 @xw.arg("limit", err_to_str=True, doc=f"stop counting here: 1-{layout.MAX_COUNT_LIMIT}, blank = 2")
 @xw.arg("geometry", err_to_str=True, doc=GEOMETRY_DOC)
-def sudoku_count(grid: Rows, limit: Any = None, geometry: Any = None) -> Rows:
-    """Return how many solutions the puzzle has; ">=limit" (text) when counting stopped there."""
+@xw.arg("time_limit", err_to_str=True, doc=TIME_LIMIT_DOC)
+def sudoku_count(
+    grid: Rows, limit: Any = None, geometry: Any = None, time_limit: Any = None
+) -> Rows:
+    """Return how many solutions the puzzle has; ">=limit" (text) when counting stopped there.
+
+    Past *time_limit* (blank: 10 s) the answer is an error text naming the time limit.
+    """
     try:
         puzzle = _grid(grid, geometry)
         most = params.function_limit(limit)
+        budget = params.function_budget(time_limit)
+        work = Clock.start(budget).solver
+        count = solver.count_solutions_cells(puzzle.cells, puzzle.geometry, most, work)
     except SudokuError as error:
         return _error(error)
-    count = solver.count_solutions(puzzle, most)
+    except Stopped:
+        return _late(budget, f"counting did not reach {most} or the end")
     return [[f">={count}" if count >= most else count]]
 
 
 @xw.func
 @xw.arg("grid", ndim=2, err_to_str=True, doc=GRID_DOC)
 @xw.arg("geometry", err_to_str=True, doc=GEOMETRY_DOC)
-def sudoku_grade(grid: Rows, geometry: Any = None) -> Rows:
-    """Return the level and the score (Sudoku Explainer scale) of a puzzle: one row, 2 cells."""
+@xw.arg("time_limit", err_to_str=True, doc=TIME_LIMIT_DOC)
+def sudoku_grade(grid: Rows, geometry: Any = None, time_limit: Any = None) -> Rows:
+    """Return the level and the score (Sudoku Explainer scale) of a puzzle: one row, 2 cells.
+
+    Past *time_limit* (blank: 10 s) the answer is an error text naming the time limit; a
+    ``work:`` limit counts the solve as work and the grading in CPU seconds (a unit is about
+    one).
+    """
     try:
-        graded = analysis.analyze(_grid(grid, geometry)).graded()
+        puzzle, budget = _grid(grid, geometry), params.function_budget(time_limit)
+        wall, cpu = time.perf_counter(), time.process_time()
+        found = solver.solutions(puzzle, 2, work=Clock.start(budget, wall=wall, cpu=cpu).solver)
+        clock = actions.grading_clock(budget, wall, cpu)
+        known = found[0] if len(found) == 1 else None
+        result = analysis.analyze(puzzle, solution=known, clue=False, poll=clock.poll)
+        graded = result.graded()
     except SudokuError as error:
         return _error(error)
+    except Stopped:
+        return _late(budget, "the grading did not finish")
     return [[graded.label, graded.score]]
 
 
@@ -254,15 +300,32 @@ def sudoku_grade(grid: Rows, geometry: Any = None) -> Rows:
 @xw.arg("pattern", err_to_str=True, doc="center-box pattern 1-12, none or a mask (9x9 shapes)")
 @xw.arg("seed", err_to_str=True, doc="whole number, blank = 0; the same seed, the same puzzle")
 @xw.arg("geometry", err_to_str=True, doc="9x9 (blank), 9x9-X, 4x4, 6x6, 12x12 or 16x16")
+@xw.arg("time_limit", err_to_str=True, doc=TIME_LIMIT_DOC)
 def sudoku_generate(
-    opens: Any = None, pattern: Any = None, seed: Any = None, geometry: Any = None
+    opens: Any = None,
+    pattern: Any = None,
+    seed: Any = None,
+    geometry: Any = None,
+    time_limit: Any = None,
 ) -> Rows:
     """Return a puzzle (blank = empty) with `opens` givens, 180° symmetric.
 
-    The same arguments always give the same puzzle.
+    The same arguments always give the same puzzle, or, when the search does not reach
+    `opens` within *time_limit* (blank: 10 s), an error text naming the time limit.
     """
     try:
-        result = generate(params.function_request(opens, pattern, seed, geometry))
+        request = params.function_request(opens, pattern, seed, geometry)
+        budget = params.function_budget(time_limit)
+        wall = budget.kind is BudgetKind.WALL
+        limited = dataclasses.replace(
+            request,
+            time_limit=budget.amount if wall else None,
+            budget=None if wall else budget,
+        )
+        result = generate(limited)
     except SudokuError as error:
         return _error(error)
+    if not result.reached:
+        best = f" (the best had {result.puzzle.given_count})"
+        return _late(budget, f"no puzzle with {request.opens} opens was found", best)
     return render.grid_rows(result.puzzle)
