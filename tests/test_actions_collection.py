@@ -16,6 +16,8 @@ import xlwings as xw
 import xlwings.server
 from sheets import PUZZLES, TEMPLATE
 
+ROOT = TEMPLATE.parent.parent
+
 from xlsudoku.addin import actions, layout, xl
 from xlsudoku.addin.cellio import OpenpyxlIO
 from xlsudoku.cli import main
@@ -227,6 +229,78 @@ def test_import_puzzles_typed_into_the_cell(io):
     outcome = actions.import_puzzles(io, now=NOW)
     assert outcome.status == "Imported 2 puzzles as ids 1-2 from the Import from cell."
     assert [r["puzzle"] for r in records(io)] == [PUZZLES[2][0], PUZZLES[3][0]]
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (
+            "Generator!A1:XFD1048576",
+            "Import from (C32): Generator!A1:XFD1048576 has 17,179,869,184 cells (1,048,576 "
+            "rows x 16,384 columns); IMPORT reads at most 600,000: name a smaller range",
+        ),
+        ("collection!$A$1:$A$1048576", "Import from (C32): collection!$A$1:$A$1048576 has "),
+    ],
+)
+def test_import_refuses_a_range_too_big_before_reading_it(io, wb, source, message):
+    """The size comes from the address: nothing of the range is read (openpyxl would make
+    every cell of it), and only the status changes."""
+    io.write(layout.IMPORT_SOURCE, source)
+    cells = sum(len(sheet._cells) for sheet in wb.worksheets)
+    outcome = actions.import_puzzles(io, now=NOW)
+    assert not outcome.ok and outcome.status.startswith(message)
+    assert sum(len(sheet._cells) for sheet in wb.worksheets) == cells
+    assert records(io) == []
+
+
+def test_import_refuses_a_sheet_whose_used_range_is_too_big(io, wb):
+    wb["Removed"]["XFD1048576"] = "far away"
+    io.write(layout.IMPORT_SOURCE, "Removed")
+    outcome = actions.import_puzzles(io, now=NOW)
+    assert not outcome.ok
+    assert outcome.status.startswith("Import from (C32): Removed has 17,179,869,184 cells")
+
+
+def test_import_refuses_a_range_with_more_text_than_a_file_may_have(io, wb, monkeypatch):
+    monkeypatch.setattr(actions, "MAX_IMPORT_BYTES", 2000)
+    for row in range(1, 31):
+        wb["Removed"].cell(row, 30).value = PUZZLES[row % len(PUZZLES)][0]
+    io.write(layout.IMPORT_SOURCE, "Removed!AD1:AD30")
+    outcome = actions.import_puzzles(io, now=NOW)
+    assert outcome.status == (
+        "Import from (C32): Removed!AD1:AD30 holds more than 0 MiB of text, the most IMPORT "
+        "reads: import it in parts"
+    )
+    io.write(layout.IMPORT_SOURCE, "Removed!AD1:AD20")  # 20 lines of 82 bytes: within
+    within = actions.import_puzzles(io, now=NOW)
+    assert within.ok and within.status.startswith("Imported ") and records(io)
+
+
+def test_import_stops_at_the_time_limit_and_the_next_press_adds_the_rest(io):
+    lines = [
+        line
+        for line in (ROOT / "tests" / "data" / "solver_17clue_sample.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ][:6]
+    io.write(layout.IMPORT_SOURCE, "\n".join(lines))
+    io.write(layout.TIME_LIMIT, "cpu:0.1")
+    first = actions.import_puzzles(io, now=NOW)
+    assert (
+        first.ok
+        and " Stopped by the time limit (0.1 s of CPU, Time limit (s) in C13) at line "
+        in (first.status)
+        and first.status.endswith(
+            "press IMPORT again to add the rest (the puzzles already added are skipped)."
+        )
+    )
+    added = len(records(io))
+    assert added < 6
+    io.write(layout.TIME_LIMIT, None)
+    second = actions.import_puzzles(io, now=NOW)
+    assert "Stopped" not in second.status
+    assert sorted(r["puzzle"] for r in records(io)) == sorted(lines)
+    if added:
+        assert f"Skipped: {added} already in the Collection" in second.status
 
 
 @pytest.mark.parametrize(

@@ -418,6 +418,14 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
     return _run(io, "save_to_collection", layout.STATUS, [*names, *COLLECTION_NAMES], body)
 
 
+def _time_limit(io: CellIO) -> Budget:
+    """Return the limit the Time limit cell sets (blank: its default; a bad value is named)."""
+    value = params.parse_param(layout.PARAMS_BY_NAME[layout.TIME_LIMIT], io.read(layout.TIME_LIMIT))
+    if value is None:
+        return Budget(layout.DEFAULT_TIME_LIMIT)
+    return Budget.parse(value) if isinstance(value, str) else Budget(float(value))
+
+
 def _rating(io: CellIO) -> str:
     """Return the rating profile the Rating cell names (a bad value is named by its cell)."""
     return str(params.parse_param(layout.PARAMS_BY_NAME[layout.RATING], io.read(layout.RATING)))
@@ -507,13 +515,54 @@ def _heights(rows: Sequence[Sequence[Any]]) -> list[float]:
 PASTE_HINT = "paste puzzles (one per line) into it, or name a sheet or range holding them"
 
 
-def _sheet_text(block: list[list[Any]]) -> str:
-    """Return the puzzles of a block of cells as lines: a row's filled cells joined by tabs."""
-    lines = []
+# A range or sheet IMPORT reads has at most this many cells (checked from its address before
+# a cell is read: through xlwings, reading a huge range is itself what takes the time and the
+# memory); room for MAX_IMPORT 16x16 puzzles laid out one digit per cell.
+MAX_IMPORT_CELLS = 600_000
+# ... and at most this much text, the limit of a file IMPORT reads (ReadableFiles.limit).
+MAX_IMPORT_BYTES = ImportFiles(None).limit
+
+
+def _sheet_text(block: list[list[Any]], where: str, reference: str) -> str:
+    """Return the puzzles of a block of cells as lines: a row's filled cells joined by tabs.
+
+    Raises:
+        params.ParamError: naming *where* (the cell), when the text passes MAX_IMPORT_BYTES.
+    """
+    lines, size = [], 0
     for row in block:
         cells = [params.cell_text(value) for value in row if not params.is_blank(value)]
         lines.append("\t".join(cells))
+        size += len(lines[-1].encode("utf-8", "surrogatepass")) + 1
+        if size > MAX_IMPORT_BYTES:
+            raise params.ParamError(
+                [
+                    f"{where}: {reference} holds more than {MAX_IMPORT_BYTES // 2**20} MiB of "
+                    "text, the most IMPORT reads: import it in parts"
+                ]
+            )
     return "\n".join(lines)
+
+
+def _read_range(io: CellIO, reference: str, where: str) -> list[list[Any]] | None:
+    """Return the cells of the sheet or range *reference* names (None: no such sheet).
+
+    Raises:
+        params.ParamError: naming *where*, when it has more than MAX_IMPORT_CELLS cells.
+    """
+    size = io.sheet_size(reference)
+    if size is None:
+        return None
+    rows, columns = size
+    if rows * columns > MAX_IMPORT_CELLS:
+        raise params.ParamError(
+            [
+                f"{where}: {reference} has {rows * columns:,} cells ({rows:,} rows x "
+                f"{columns:,} columns); IMPORT reads at most {MAX_IMPORT_CELLS:,}: name a "
+                "smaller range, e.g. Paste!A1:A2000"
+            ]
+        )
+    return io.read_sheet(reference)
 
 
 def _import_source(io: CellIO, value: Any, files: ImportFiles | None) -> tuple[str, str, str, str]:
@@ -535,10 +584,10 @@ def _import_source(io: CellIO, value: Any, files: ImportFiles | None) -> tuple[s
         raise params.ParamError([f"{where} is empty: {path}{PASTE_HINT}"])
     text = params.cell_text(value) if not isinstance(value, str) else str(text)
     single = "\n" not in text and len(text) < 1024
-    block = io.read_sheet(text) if single else None
+    block = _read_range(io, text.strip(), where) if single else None
     if block is not None:
         kind = "range" if "!" in text else "sheet"
-        return _sheet_text(block), f"{kind} {text.strip()}", "", ""
+        return _sheet_text(block, where, text.strip()), f"{kind} {text.strip()}", "", ""
     if single and files is None and params.looks_like_path(text):
         raise params.ParamError(
             [
@@ -606,15 +655,18 @@ def import_puzzles(
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        began, began_cpu = time.perf_counter(), time.process_time()
+        limit = _time_limit(io)
         text, where, file_name, day = _import_source(io, io.read(layout.IMPORT_SOURCE), files)
         rating = _rating(io)
+        clock = grading_clock(limit, began, began_cpu)
         book = _Collection.read(io)
         known = book.keys()
         next_id = book.next_id()
         rows: list[list[Any]] = []
         skipped = {"already in the Collection": 0, "several solutions": 0, "no solution": 0}
         unreadable: list[str] = []
-        records = list(read_records(text, file_name))
+        records: Iterable[Any] = read_records(text, file_name)
         if day:  # one day of a daily set: its records carry the date
             records = [record for record in records if record.info.get("date") == day]
             if not records:
@@ -622,8 +674,12 @@ def import_puzzles(
                 raise params.ParamError(
                     [f"Import from ({cell}): {file_name} has no puzzle dated {day}"]
                 )
+        stopped_at = None
         for record in records:
             line, result = record.line, record.result
+            if clock.late():
+                stopped_at = line
+                break
             if isinstance(result, SudokuError):
                 unreadable.append(f"line {line}: {result}")
                 continue
@@ -639,9 +695,15 @@ def import_puzzles(
                 raise params.ParamError(
                     [f"The source holds more than {MAX_IMPORT} new puzzles: import it in parts"]
                 )
-            known[(grid.geometry.name, str(grid))] = next_id
             notes = f"imported from {where}, line {line}"
-            analysis = analyze_grid(grid, rating, solution=found[0], ranks=True)
+            try:
+                analysis = analyze_grid(
+                    grid, rating, solution=found[0], ranks=True, poll=clock.poll
+                )
+            except Stopped:
+                stopped_at = line
+                break
+            known[(grid.geometry.name, str(grid))] = next_id
             rows.append(_row_for(analysis, next_id, now, None, None, notes))
             next_id += 1
         if rows:
@@ -658,9 +720,12 @@ def import_puzzles(
             reasons.append(f"{len(unreadable)} unreadable ({unreadable[0]})")
         if reasons:
             status += " Skipped: " + "; ".join(reasons) + "."
+        if stopped_at is not None:
+            status += render.import_stopped_text(limit, stopped_at)
         return status, rows
 
-    names = [layout.STATUS, layout.IMPORT_SOURCE, layout.RATING, *COLLECTION_NAMES]
+    names = [layout.STATUS, layout.IMPORT_SOURCE, layout.RATING, layout.TIME_LIMIT]
+    names += COLLECTION_NAMES
     return _run(io, "import_puzzles", layout.STATUS, names, body)
 
 

@@ -426,6 +426,20 @@ def ungraded_text(limit: Budget | None) -> str:
     )
 
 
+def import_stopped_text(limit: Budget, line: int) -> str:
+    """Return the sentence for an IMPORT the time limit stopped before source line *line*.
+
+    >>> import_stopped_text(Budget(60.0), 812)[:78]
+    ' Stopped by the time limit (60 s, Time limit (s) in C13) at line 812 of the so'
+    """
+    where = layout.PARAMS_BY_NAME[layout.TIME_LIMIT]
+    return (
+        f" Stopped by the time limit ({limit.text()}, {where.label} in {where.ref.top_left}) at "
+        f"line {line} of the source: press IMPORT again to add the rest (the puzzles already "
+        "added are skipped)."
+    )
+
+
 def may_take_text(limit: Budget) -> str:
     """Return what the status says before a long START: it may take up to the time limit.
 
