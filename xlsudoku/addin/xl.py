@@ -9,7 +9,10 @@ as ``#N/A`` reaches the checks as its text and is reported, never read as a blan
 a blank argument and an omitted one mean the same (:func:`xlsudoku.addin.params.function_request`).
 Every shape works: the grid functions take the shape from the range's size or their
 ``geometry`` argument (9x9-X must be named), and a count that reached its limit is the text
-``>=N`` (at least N solutions), never a bare number that would read as exact.
+``>=N`` (at least N solutions), never a bare number that would read as exact.  Every function
+takes a ``time_limit`` (seconds, ``cpu:S`` or ``work:U``; blank 10 s) and answers an ``ERROR:
+time limit: ...`` text past it rather than run on, and every script starts from a clean remote
+engine (:func:`_io`).
 
 Outside xlwings Lite/Server (``XLWINGS_ON_SERVER`` unset, e.g. on Linux) the decorators leave
 the functions unchanged, so this module imports anywhere.
