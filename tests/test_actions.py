@@ -138,7 +138,7 @@ def test_start_needs_a_technique(io):
 BAD_START = [
     ("Pattern", "abc", "Pattern (C5): bad character 'a'"),
     ("Opens", 3, "Opens (C6) must be a whole number from 4 to 256, got 3"),
-    ("Opens", 27, "Opens (C6): opens 27 is odd but pattern 1"),
+    ("Opens", 27, "Opens (C6), Pattern (C5) and Symmetry (C9): opens 27 is odd but pattern 1"),
     ("Opens", "=C4+25", "Opens (C6) holds the formula '=C4+25', which was never calculated"),
     ("Trials", 0.5, "Trials (C7) must be a whole number from 1 to 99999, got 0.5"),
     ("ShowSolution", "#VALUE!", "Show solution (C8) holds the Excel error #VALUE!"),

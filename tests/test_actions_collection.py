@@ -16,13 +16,13 @@ import xlwings as xw
 import xlwings.server
 from sheets import PUZZLES, TEMPLATE
 
-ROOT = TEMPLATE.parent.parent
-
 from xlsudoku.addin import actions, layout, xl
 from xlsudoku.addin.cellio import OpenpyxlIO
 from xlsudoku.cli import main
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions
+
+ROOT = TEMPLATE.parent.parent
 
 NOW = dt.datetime(2024, 5, 1, 12, 0, 0)
 LATER = dt.datetime(2024, 5, 2, 8, 30, 0)
