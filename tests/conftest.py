@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,39 @@ def bench_args(*argv: str):
     from xlsudoku.cli import build_parser
 
     return build_parser().parse_args(["bench", *argv])
+
+
+# Tests of facilities Linux has and Windows (or macOS) lacks: FIFOs, Unix sockets, /dev/full
+# and /proc, SIGKILL and process groups, symbolic links and read-only bits as tested here.
+# The Windows and macOS jobs of the release workflow skip them; .ci/run and the Linux jobs run
+# them.  Each entry is a test file, or a file and one of its tests.
+LINUX_ONLY = (
+    "test_actions_collection.py::test_import_reads_no_file_outside_the_workbook_s_folder",
+    "test_generator.py::test_a_killed_worker_is_reported_and_the_search_goes_on",
+    "test_outputs.py::test_special_files_are_refused_before_anything_is_written",
+    "test_outputs.py::test_workbook_output_through_a_link_changes_the_file_it_names",
+    "test_outputs.py::test_booklet_never_writes_over_its_input_or_a_workbook",
+    "test_outputs.py::test_booklet_through_a_link_to_a_device_is_refused",
+    "test_outputs.py::test_batch_output_to_a_fifo_is_refused_at_once",
+    "test_production_batch.py::test_kill_9_then_resume_loses_nothing_and_repeats_nothing",
+    "test_production_batch.py::test_a_worker_killed_stops_the_batch_cleanly_and_resume_finishes_it",
+    "test_production_dask.py",
+    "test_reliability.py",
+)
+
+
+def linux_only(nodeid: str) -> bool:
+    """Return True when the test *nodeid* is one of :data:`LINUX_ONLY`."""
+    path, _, rest = nodeid.partition("::")
+    name = rest.split("[", 1)[0]
+    file = path.rsplit("/", 1)[-1]
+    return file in LINUX_ONLY or f"{file}::{name}" in LINUX_ONLY
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the tests of :data:`LINUX_ONLY` on other systems."""
+    if sys.platform.startswith("linux"):
+        return
+    for item in items:
+        if linux_only(item.nodeid):
+            item.add_marker(pytest.mark.skip(reason="Linux only (tests/conftest.py LINUX_ONLY)"))

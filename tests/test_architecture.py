@@ -201,13 +201,16 @@ def test_chaining_imports_only_the_vocabulary_modules():
         assert not outside, f"{module} imports {sorted(outside)}"
 
 
-def test_no_engine_file_exceeds_a_thousand_lines():
-    # the solver's 9x9 search loop is the one allowed exception (one loop, kept whole for speed)
-    root = ROOT / "engine"
+# The one file allowed past a thousand lines: the 9x9 path keeps its bit layout, propagation
+# round and search loop together, since all three read the same bit positions.
+LONG_FILES = {"engine/solver/nine.py"}
+
+
+def test_no_file_exceeds_a_thousand_lines():
     long = {
-        str(path.relative_to(root)): n
-        for path in root.rglob("*.py")
-        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 1000
-        and path.name != "solver.py"
+        name: n
+        for path in ROOT.rglob("*.py")
+        if (name := path.relative_to(ROOT).as_posix()) not in LONG_FILES
+        and (n := len(path.read_text(encoding="utf-8").splitlines())) > 1000
     }
     assert not long, long

@@ -190,15 +190,15 @@ def test_command_words_name_the_modules_that_add_them():
     # which words each module adds, or a command would be missing from its own parser
     import argparse
 
-    from xlsudoku.cli import COMMAND_WORDS, command_modules
+    from xlsudoku.cli import command_modules
 
     for module in command_modules():
         sub = argparse.ArgumentParser().add_subparsers()
         for add in module.COMMANDS:
             add(sub)
-        assert tuple(sub.choices) == COMMAND_WORDS[module.__name__.rsplit(".", 1)[1]]
+        assert tuple(sub.choices) == module.WORDS
     assert list(build_parser()._subparsers._group_actions[0].choices) == [  # type: ignore[union-attr]
-        word for words in COMMAND_WORDS.values() for word in words
+        word for module in command_modules() for word in module.WORDS
     ]
 
 

@@ -941,13 +941,13 @@ def test_the_oracle_asks_the_solver(monkeypatch):
     from xlsudoku.engine.generate import oracle as oracle_module
 
     calls = []
-    real = oracle_module.other_solution_cells
+    real = oracle_module.other_solution
 
     def spy(*args):
         calls.append(args[3])
         return real(*args)
 
-    monkeypatch.setattr(oracle_module, "other_solution_cells", spy)
+    monkeypatch.setattr(oracle_module, "other_solution", spy)
     for geo in (CLASSIC, X9):
         oracle = Oracle(random_grid(random.Random(1), geo))
         oracle.try_remove((0, geo.cell_count - 1))

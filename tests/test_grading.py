@@ -11,10 +11,10 @@ import pytest
 from conftest import TEST_DATA, sample_lines
 
 from xlsudoku.bench.grading import spearman
+from xlsudoku.bench.hodoku import HODOKU_STEPS, hodoku_grade
 from xlsudoku.engine.grading import NotUnique, grade, grade_path
 from xlsudoku.engine.grid import ConflictError, Grid
 from xlsudoku.engine.logic import NoSolution, solve_path
-from xlsudoku.engine.ratings.hodoku import HODOKU_STEPS, hodoku_grade
 from xlsudoku.engine.ratings.se import TRIAL_SCORE, chain_length_increment, step_score
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.techniques import TECHNIQUES
@@ -40,6 +40,7 @@ QQWING_ALLOWED = {
 }
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_se_rank_agreement_on_the_sample():
     se = [float(r["se_rating"]) for r in SE_SAMPLE]
     ours = [grade(Grid.parse(r["puzzle"])).score for r in SE_SAMPLE]
@@ -195,9 +196,9 @@ def test_bench_reglib_smoke(capsys):
 
 
 def test_hodoku_promotes_by_total_score():
+    from xlsudoku.bench.hodoku import HodokuLevel, hodoku_rating
     from xlsudoku.engine.board import Board
     from xlsudoku.engine.logic import SolvePath
-    from xlsudoku.engine.ratings.hodoku import HodokuLevel, hodoku_rating
     from xlsudoku.engine.steps import Placement, Step
 
     single = Step(Technique.HIDDEN_SINGLE, (Placement(0, 1),), (), (0,), (0,), (1,), "")

@@ -3,7 +3,7 @@
 xlwings Lite keeps a workbook's ``main.py`` and ``requirements.txt`` as settings of its add-in
 in the workbook's web extension part.  These tests read the stored code back from the committed
 file, run its scripts and custom functions through xlwings' remote engine (as Lite runs them),
-and hold requirements.txt to the distribution: ``xlsudoku==`` the version of pyproject.toml and
+and hold requirements.txt to the distribution: ``xlsudoku==`` the package's own version and
 the xlwings the desktop extra pins (the newest the CI tests).
 """
 
@@ -20,6 +20,7 @@ from conftest import ROOT
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
+from xlsudoku import __version__
 from xlsudoku.addin import desktop, layout, xl
 from xlsudoku.template.build import LITE_CODE, LITE_OUTPUT, build_lite_file
 from xlsudoku.template.lite import XLWINGS_LITE, lite_code
@@ -94,10 +95,10 @@ def test_stored_scripts_run_on_the_lite_copy_through_the_remote_engine():
 def test_requirements_name_the_distribution_and_a_supported_xlwings():
     by_name = {requirement.name: requirement for requirement in requirements()}
     assert set(by_name) == {"xlwings", "xlsudoku"}
-    assert str(by_name["xlsudoku"].specifier) == f"=={PROJECT['version']}"
+    assert str(by_name["xlsudoku"].specifier) == f"=={__version__}"
     assert str(by_name["xlwings"].specifier) == f"=={desktop.VBA_XLWINGS}"
     (supported,) = (d[len("xlwings") :] for d in PROJECT["dependencies"] if "xlwings" in d)
     assert SpecifierSet(supported).contains(desktop.VBA_XLWINGS)
     # the documented fallback: the hosted wheel of this very version
-    wheel = f"/xlsudoku-{PROJECT['version']}-py3-none-any.whl"
+    wheel = f"/xlsudoku-{__version__}-py3-none-any.whl"
     assert any(line.endswith(wheel) for line in stored_code()["requirements.txt"].splitlines())

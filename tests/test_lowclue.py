@@ -22,7 +22,7 @@ from xlsudoku.engine.generate.lowclue import Clock, LowClueError, OrbitSpace, de
 from xlsudoku.engine.generate.lowsearch import Found, LowSearch, Task
 from xlsudoku.engine.generate.neighbours import KINDS, _plan, neighbours
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry
-from xlsudoku.engine.solver import count_solutions_cells, solve
+from xlsudoku.engine.solver import count_solutions, solve
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -411,6 +411,7 @@ def test_neighbour_moves_give_unique_symmetric_puzzles(stage: int) -> None:
         assert changed <= 6  # two orbits blanked and one given at most
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_the_head_and_tail_of_a_kind_of_moves_give_every_unique_neighbour() -> None:
     # stages 0 and KINDS (the ranked head and the rest of the lowering moves) against every
     # digit choice of every blanking, each counted from scratch
@@ -432,7 +433,7 @@ def test_the_head_and_tail_of_a_kind_of_moves_give_every_unique_neighbour() -> N
                 trial = base[:]
                 for c, d in zip(orbit, digits, strict=True):
                     trial[c] = d
-                if tuple(trial) != cells and count_solutions_cells(trial, CLASSIC, 2) == 1:
+                if tuple(trial) != cells and count_solutions(trial, 2, geometry=CLASSIC) == 1:
                     every.add(tuple(trial))
     assert len(found) == len(set(found)) and set(found) == every and len(every) == 4
 

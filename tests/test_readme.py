@@ -124,3 +124,37 @@ def test_the_link_check_sees_links_and_catches_a_broken_one(tmp_path: Path):
         "#nowhere",
         "missing.md",
     ]
+
+
+# What code and sheet text may name: a docs page (with an anchor), or README with a section.
+_DOCS_POINTER = re.compile(r"\b(docs/[\w-]+\.md)(?:#([\w-]+))?")
+_README_POINTER = re.compile(r"\bREADME(?:\.md)?(?:'s)?(?:,\s*|\s+)\"?([A-Z][\w -]+?)\"?\)")
+
+
+def pointers(text: str) -> list[tuple[str, str]]:
+    """Return the (page, anchor) pairs a text names: ``docs/x.md#y`` and ``(README, Section)``.
+
+    >>> pointers('see docs/grading.md#grade and (README, Floors) or README, "Low-clue search")')
+    [('docs/grading.md', 'grade'), ('README.md', 'floors'), ('README.md', 'low-clue-search')]
+    """
+    found = [(page, anchor or "") for page, anchor in _DOCS_POINTER.findall(text)]
+    found += [("README.md", slug(section)) for section in _README_POINTER.findall(text)]
+    return found
+
+
+def test_every_pointer_in_code_and_sheet_text_resolves():
+    package = ROOT / "xlsudoku"
+    broken = []
+    for path in sorted(package.rglob("*.py")):
+        for page, anchor in pointers(path.read_text(encoding="utf-8")):
+            target = ROOT / page
+            if not target.exists():
+                broken.append(f"{path.relative_to(ROOT)}: no file {page}")
+            elif anchor and anchor not in anchors(target):
+                broken.append(f"{path.relative_to(ROOT)}: no heading #{anchor} in {page}")
+    assert broken == []
+
+
+def test_the_pointer_check_catches_a_stale_section():
+    assert ("README.md", "floors") in pointers("the pattern (README, Floors) get")
+    assert "floors" not in anchors(ROOT / "README.md")

@@ -107,9 +107,9 @@ def _exemplar_rows() -> list[list[str]]:
 @pytest.mark.slow
 def test_exemplars_need_their_technique_or_a_harder_one(shared_data):
     from xlsudoku.bench.grading import HODOKU_CODES
+    from xlsudoku.bench.hodoku import HODOKU_STEPS, hodoku_table
     from xlsudoku.engine.grid import Grid
     from xlsudoku.engine.logic import solve_path
-    from xlsudoku.engine.ratings.hodoku import HODOKU_STEPS, hodoku_table
     from xlsudoku.engine.steps import Technique
 
     table = hodoku_table()

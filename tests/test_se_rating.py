@@ -150,6 +150,7 @@ def test_corner_cases_rate_as_the_reference(row):
     assert g.score == float(row["expected"]), (row["case"], g.hardest)
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_se_uniqueness_and_strong_link_steps_are_sound_along_rating_paths():
     from xlsudoku.engine.techniques.unique_loops import find_unique_loops
     from xlsudoku.engine.techniques.uniqueness import find_bug
@@ -194,6 +195,7 @@ def test_hardest_puzzle_gets_a_numeric_rating_above_nine():
 HARDEST_11_8 = "1.......9..67...2..8....4......75.3...5..2....6.3......9....8..6...4...1..25...6."
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_level_three_nests_multiple_forcing_chains(monkeypatch):
     board = Board.from_grid(Grid.parse(HARDEST_11_8))
     solution = solve(Grid.parse(HARDEST_11_8))
@@ -369,6 +371,7 @@ def _plain_grade(grid: Grid) -> tuple[float, Level]:
     return plain.score, human_level(grid, plain)
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_rating_path_rates_like_the_easiest_first_path():
     # the ceiling lets the rating path take other steps; its score seldom moves (one puzzle of
     # the 117 here: 8.4 -> 8.3, the easiest-first path meeting its 8.4 step later) and the

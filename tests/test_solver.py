@@ -18,12 +18,11 @@ from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.grid import CLASSIC, Grid, InvalidPuzzle, geometry, geometry_for_size
 from xlsudoku.engine.solver import (
     count_solutions,
-    count_solutions_cells,
     is_unique,
-    other_solution_cells,
+    other_solution,
     random_solution,
     reference_solutions,
-    search_stats,
+    search,
     solutions,
     solve,
 )
@@ -225,7 +224,7 @@ def test_power_of_two_path_agrees_with_reference(seed, size, blank_share, corrup
         rng = random.Random(seed)
         check = rng.sample([c for c, d in enumerate(puzzle.cells) if d], 4)
         cells = [0 if c in check else d for c, d in enumerate(puzzle.cells)]
-        other = other_solution_cells(cells, solution, check, puzzle.geometry)
+        other = other_solution(cells, solution, check, puzzle.geometry)
         others = _bounded_reference(Grid(tuple(cells), puzzle.geometry), 2)
         assert (other is None) == (len(others) == 1)
         if other is not None:
@@ -257,7 +256,7 @@ def test_every_solution_valid_and_keeps_givens(seed, size, diagonals):
     for cell in rng.sample(range(geo.cell_count), geo.cell_count * 2 // 3):
         cells[cell] = 0
     puzzle = Grid(tuple(cells), geo)
-    found = solutions(puzzle, 5, rng)
+    found = solutions(puzzle, 5, rng=rng)
     assert 1 <= len(found) <= 5 and len(set(found)) == len(found)
     for s in found:
         assert _is_valid_solution(puzzle, s)
@@ -276,12 +275,12 @@ def test_limit_caps_the_count():
 # ------------------------------------------------------------------------ entries and errors
 
 
-def test_count_solutions_cells_takes_plain_sequences():
+def test_count_solutions_takes_plain_sequences():
     line = _lines(TEST_DATA / "solver_17clue_sample.txt", 1)[0]
     cells = list(Grid.parse(line).cells)
-    assert count_solutions_cells(cells) == 1
-    assert count_solutions_cells(tuple(cells), CLASSIC, limit=1) == 1
-    assert count_solutions_cells([0] * 16, geometry(2, 2), limit=300) == 288
+    assert count_solutions(cells) == 1
+    assert count_solutions(tuple(cells), limit=1, geometry=CLASSIC) == 1
+    assert count_solutions([0] * 16, 300, geometry=geometry(2, 2)) == 288
 
 
 def test_clashing_givens_have_no_solution():
@@ -289,7 +288,7 @@ def test_clashing_givens_have_no_solution():
     assert count_solutions(clash) == 0
     assert solve(clash) is None
     assert solutions(clash) == []
-    assert search_stats(clash).solutions == 0
+    assert search(clash).stats.solutions == 0
     assert random_solution(clash, random.Random(1)) is None
 
 
@@ -305,17 +304,17 @@ def test_bad_arguments_raise_typed_errors():
     with pytest.raises(ValueError, match="limit must be at least 1"):
         count_solutions(Grid.empty(), limit=0)
     with pytest.raises(InvalidPuzzle, match="81 cells, got 80"):
-        count_solutions_cells([0] * 80)
+        count_solutions([0] * 80)
     with pytest.raises(InvalidPuzzle, match=r"value 12 at r1c2 is outside 1-9"):
-        count_solutions_cells([0, 12] + [0] * 79)
+        count_solutions([0, 12] + [0] * 79)
 
 
-def test_search_stats_reports_guesses():
+def test_search_reports_guesses():
     easy = Grid.parse(_rows(TEST_DATA / "solver_solutions_sample.tsv")[0][0])
     hard = Grid.parse(_lines(TEST_DATA / "solver_hardest_sample.txt", 1)[0])
-    assert search_stats(easy).solutions == 1
-    assert search_stats(hard).guesses > 0
-    assert search_stats(Grid.empty(geometry(2, 2)), limit=3).solutions == 3
+    assert search(easy).stats.solutions == 1
+    assert search(hard).stats.guesses > 0
+    assert search(Grid.empty(geometry(2, 2)), 3).stats.solutions == 3
 
 
 def test_random_solution_reproducible_and_varied():

@@ -241,6 +241,7 @@ def _local_sample() -> list[str]:
     return [ln.split("\t")[0] for ln in text.splitlines() if ln and not ln.startswith("#")]
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_sound_on_local_sample() -> None:
     fired: set[Technique] = set()
     for puzzle in _local_sample():

@@ -123,6 +123,7 @@ def _puzzles_with_solutions(shared_data, default):
     return [ln.split("\t")[:2] for ln in sample_lines(lines, default)]
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_basic_steps_are_sound_along_solve_paths(shared_data):
     checked = 0
     for puzzle, solution in _puzzles_with_solutions(shared_data, 15):
@@ -186,6 +187,7 @@ def _se_path_boards():
     return rating_path_boards(puzzles[::3])
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_house_and_digit_caches_match_fresh_searches():
     """Finders cached per house (subsets) or per digit (fish) give what a fresh search gives.
 

@@ -135,6 +135,7 @@ def test_every_family_has_cases_and_a_registry_row() -> None:
     assert all(specs[t].score < forcing for t in FAMILIES)
 
 
+@pytest.mark.slow  # a long data run: `pytest -m slow` (CI runs it)
 def test_sound_on_local_sample() -> None:
     text = (TEST_DATA / "advanced_sample.txt").read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if line and not line.startswith("#")]

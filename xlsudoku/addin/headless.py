@@ -37,7 +37,13 @@ from xlsudoku.engine.grid import SudokuError
 from xlsudoku.errors import CommandError, EnvironmentFault, Exit, UnusableFile, os_error_message
 from xlsudoku.interrupts import Interrupts, handled
 from xlsudoku.xlsm import workbook as workbook_file
-from xlsudoku.xlsm.errors import FolderNotWritable, LockTimeout, PackageError, WorkbookError
+from xlsudoku.xlsm.errors import (
+    FileInUse,
+    FolderNotWritable,
+    LockTimeout,
+    PackageError,
+    WorkbookError,
+)
 from xlsudoku.xlsm.files import (
     backup_name,
     clean_stale_temps,
@@ -244,7 +250,7 @@ def _saying(guard: Interrupts, target: Path) -> Iterator[None]:
         raise UnusableFile(f"{target}: {str(error).rstrip('.')}; {guard.state}") from error
     except WorkbookError as error:
         raise UnusableFile(f"{error}; {guard.state}") from error
-    except (LockTimeout, FolderNotWritable) as error:
+    except (LockTimeout, FolderNotWritable, FileInUse) as error:
         raise EnvironmentFault(f"{error}; {guard.state}") from error
     except CommandError as error:
         raise type(error)(f"{error}; {guard.state}") from error

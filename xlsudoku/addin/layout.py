@@ -305,9 +305,8 @@ PARAMS: tuple[Param, ...] = (
             "machine), work:30 counts 30 units of the search's own work (the same puzzle for "
             "the same seed on any machine, a unit about a second). Trials limits the run too; "
             "the status says when the time limit stopped it. Opens below the fewest a "
-            "10-minute benchmark run reached with the pattern (README, Floors) get a 5-second "
-            "search and a status "
-            "saying so, unless the limit is over 600 s."
+            "10-minute benchmark run reached with the pattern (docs/generator.md, Floors) get a "
+            "5-second search and a status saying so, unless the limit is over 600 s."
         ),
     ),
     Param(

@@ -264,7 +264,7 @@ def sudoku_count(
         most = params.function_limit(limit)
         budget = params.function_budget(time_limit)
         work = Clock.start(budget).solver
-        count = solver.count_solutions_cells(puzzle.cells, puzzle.geometry, most, work)
+        count = solver.count_solutions(puzzle, most, work=work)
     except SudokuError as error:
         return _error(error)
     except Stopped:

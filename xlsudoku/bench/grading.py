@@ -520,7 +520,7 @@ def bench_grading(
     r"""Grade the puzzles of *path* (a random sample of *limit* with *seed*), timing each.
 
     The SE score is compared with an ``se_rating`` / ``SER`` / ``ER`` column (Spearman), the
-    HoDoKu-scale level (:func:`engine.ratings.hodoku.hodoku_grade`) with a ``hodoku_level``
+    HoDoKu-scale level (:func:`xlsudoku.bench.hodoku.hodoku_grade`) with a ``hodoku_level``
     column and our level with a ``qqwing_level`` column.  With *hodoku_py*, the same puzzles are
     also rated by hodoku-py's ``Solver.rate`` (installed separately) for the speed comparison.
 
@@ -535,8 +535,8 @@ def bench_grading(
     import random
     import time
 
+    from xlsudoku.bench.hodoku import hodoku_grade
     from xlsudoku.engine.grading import grade
-    from xlsudoku.engine.ratings.hodoku import hodoku_grade
 
     rows = read_rows(path)
     chosen = (

@@ -376,7 +376,7 @@ def make_docs_picture(output: Path = DOCS / "generator.png", seed: int = 7, dpi:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``python -m addin.snapshot [--folder DIR] [--seed N]``: make the README pictures."""
+    """Run ``python -m xlsudoku.bench.snapshot [--folder DIR] [--seed N]``: the docs pictures."""
     parser = argparse.ArgumentParser(prog="python -m xlsudoku.bench.snapshot", description=__doc__)
     parser.add_argument("--folder", type=Path, default=DOCS)
     parser.add_argument("--seed", type=int, default=7)

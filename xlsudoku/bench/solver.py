@@ -26,7 +26,7 @@ from xlsudoku.bench.common import (
 )
 from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, SudokuError, geometry_for_size
-from xlsudoku.engine.solver import count_solutions, search_stats
+from xlsudoku.engine.solver import SearchOptions, count_solutions, search
 
 
 def bench_solve(
@@ -41,7 +41,7 @@ def bench_solve(
     counts: Counter[int] = Counter()
     guesses = []
     for g in puzzles:
-        stats = search_stats(g, cap)
+        stats = search(g, cap, SearchOptions(keep=False)).stats
         counts[stats.solutions] += 1
         guesses.append(stats.guesses)
     timing = time_items(puzzles, lambda g: count_solutions(g, cap), runs)  # type: ignore[arg-type]

@@ -27,8 +27,9 @@ from __future__ import annotations
 # imports of a command would otherwise end the process with Python's own traceback.
 import signal
 import sys
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
+from xlsudoku.cli import analysis, bench, generate, production, puzzles, workbook
 
 if TYPE_CHECKING:
     import argparse
@@ -37,19 +38,11 @@ if TYPE_CHECKING:
 
     from xlsudoku.interrupts import Interrupts
 
-
-# The command words of each command module, in the order ``--help`` lists them.  A command line
-# that starts with one of them needs only its module: ``xlsudoku count FILE`` neither imports
-# the benchmarks nor builds their parsers (a tenth of the whole process on small inputs).
-# ``tests/test_cli.py`` holds this table to the words the modules add.
-COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "analysis": ("grade", "hint", "analyze"),
-    "generate": ("generate",),
-    "puzzles": ("solve", "count", "format"),
-    "workbook": ("workbook",),
-    "production": ("batch", "daily", "booklet", "stats"),
-    "bench": ("bench",),
-}
+# The command modules, in the order ``--help`` lists their commands.  Each names the command
+# words it adds (``WORDS``), so a command line that starts with one of them builds only its
+# module's parsers: ``xlsudoku count FILE`` does not build the benchmarks' dozens of parsers.
+# ``tests/test_cli.py`` holds each module's words to the subcommands it adds.
+COMMAND_MODULES: tuple[ModuleType, ...] = (analysis, generate, puzzles, workbook, production, bench)
 
 
 def command_modules(word: str | None = None) -> tuple[ModuleType, ...]:
@@ -62,10 +55,7 @@ def command_modules(word: str | None = None) -> tuple[ModuleType, ...]:
     >>> len(command_modules())
     6
     """
-    import importlib
-
-    names = [name for name, words in COMMAND_WORDS.items() if word in words] or COMMAND_WORDS
-    return tuple(importlib.import_module(f"xlsudoku.cli.{name}") for name in names)
+    return tuple(m for m in COMMAND_MODULES if word in m.WORDS) or COMMAND_MODULES
 
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -87,6 +77,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         description="Symmetric Sudoku generator, solver and grader, and the xlsudoku workbook "
         "without Excel.",
     )
+    from xlsudoku import __version__
+
+    parser.add_argument("--version", action="version", version=f"xlsudoku {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in command_modules(argv[0] if argv else None):
         for add in module.COMMANDS:
@@ -140,4 +133,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
-__all__ = ["build_parser", "command_modules", "main"]
+__all__ = ["COMMAND_MODULES", "build_parser", "command_modules", "main"]

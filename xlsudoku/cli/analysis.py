@@ -175,4 +175,7 @@ def _run_analyze(args: argparse.Namespace) -> int:
     return 0 if a.status in (Status.UNIQUE, Status.SEVERAL) else 1
 
 
+# The command words COMMANDS adds, in order (xlsudoku.cli builds only the module a command
+# line starts with).
+WORDS = ("grade", "hint", "analyze")
 COMMANDS = (_add_grade, _add_hint, _add_analyze)

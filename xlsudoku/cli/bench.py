@@ -4,7 +4,8 @@ The benchmarks live in :mod:`xlsudoku.bench`, one module per subject; this modul
 command-line arguments, so the one parser knows every option without loading any benchmark.
 Each benchmark runs with ``run(args)`` from its module, imported when it runs.  ``--save``
 also writes what a benchmark prints to ``benchmarks/results/WHAT_MACHINE_DATE.txt``, headed by
-the command line (a new name when that file exists: a result is never overwritten).
+the command line: one file per subject, machine and day, a later run of the day added to its end
+(nothing is overwritten; git keeps the history).
 """
 
 from __future__ import annotations
@@ -495,18 +496,14 @@ def _add_bench(sub: Subparsers) -> None:
 
 
 def result_path(folder: Path, what: str, machine: str, day: dt.date) -> Path:
-    """Return a result file name for *what* in *folder* that no file has yet.
+    """Return the result file of *what* on *machine* on *day*: one file per subject a day.
+
+    A second run of the day is added to the end of the same file (git keeps the history).
 
     >>> result_path(Path("/nonexistent"), "se", "box-1", dt.date(2026, 11, 27)).name
     'se_box-1_2026-11-27.txt'
     """
-    base = f"{what}_{machine}_{day.isoformat()}"
-    path = folder / f"{base}.txt"
-    number = 2
-    while path.exists() or path.is_symlink():
-        path = folder / f"{base}-{number}.txt"
-        number += 1
-    return path
+    return folder / f"{what}_{machine}_{day.isoformat()}.txt"
 
 
 class _Tee(io.TextIOBase):
@@ -522,6 +519,12 @@ class _Tee(io.TextIOBase):
 
     def flush(self) -> None:
         self.stream.flush()
+
+
+def _is_result_file(path: Path) -> bool:
+    """Return True when *path* holds saved benchmark runs (a run of the day is added to it)."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        return handle.read(12).startswith(("$ xlsudoku ", "# "))
 
 
 def _run_bench(args: argparse.Namespace) -> int:
@@ -548,13 +551,19 @@ def _run_bench(args: argparse.Namespace) -> int:
 
     machine = platform.node().split(".")[0] or "machine"
     path = check_output(
-        result_path(folder, bench.stem or bench.name, machine, dt.date.today()), option="--save"
+        result_path(folder, bench.stem or bench.name, machine, dt.date.today()),
+        option="--save",
+        ours=_is_result_file,
     )
     command = " ".join(["xlsudoku", *getattr(args, "argv", ["bench", bench.name])])
-    with open(path.real, "x", encoding="utf-8") as handle:  # "x": never replaces a file
-        handle.write(f"$ {command}\n{tee.kept.getvalue()}")
+    with open(path.real, "a", encoding="utf-8") as handle:  # "a": a run of the day is added
+        separator = "\n" if handle.tell() else ""
+        handle.write(f"{separator}$ {command}\n{tee.kept.getvalue()}")
     print(f"saved {path.path}")
     return status
 
 
+# The command words COMMANDS adds, in order (xlsudoku.cli builds only the module a command
+# line starts with).
+WORDS = ("bench",)
 COMMANDS = (_add_bench,)

@@ -361,4 +361,7 @@ def _difficulty_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+# The command words COMMANDS adds, in order (xlsudoku.cli builds only the module a command
+# line starts with).
+WORDS = ("generate",)
 COMMANDS = (_add_generate,)

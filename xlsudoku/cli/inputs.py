@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xlsudoku.errors import BadInput, UnusableFile, shorten
 
@@ -19,8 +20,6 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 # The parts of a workbook read as puzzles (xlsudoku.production.workbook_input.PARTS; a test holds
 # them equal): the parser is built without loading openpyxl.
 SHEETS = ("all", "collection", "generator")
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
 
 if TYPE_CHECKING:
     from xlsudoku.engine.formats import PuzzleRecord

@@ -5,6 +5,9 @@ Every command that writes a file (``workbook BUTTON --output``, ``batch -o`` and
 destroys a file it did not make:
 
 - a device, FIFO, socket or folder is refused: it is never opened and never renamed over;
+- a name Windows cannot hold (``CON``, ``NUL``, ``COM1``... with any extension, a trailing dot
+  or space, one of ``<>:"|?*`` or a backslash) is refused on every system: a workbook or a
+  batch file moves between systems, and on Windows such a name is a device or no file at all;
 - a symbolic link is written through: the file it names is checked and written, the link
   stays a link (the same for every command);
 - the output may not be one of the command's input files (unless the command edits in place);
@@ -76,8 +79,13 @@ def check_output(
     """
     from xlsudoku.xlsm.files import inspect_target
 
-    target = inspect_target(Path(path))
     shown = shorten(str(path))
+    problem = windows_name_problem(Path(path).name)
+    if problem:
+        raise UnusableFile(
+            f"{option} {shown}: {problem}; nothing was written (choose another name)"
+        )
+    target = inspect_target(Path(path))
     if target.kind in ("special", "folder"):
         raise UnusableFile(f"{option} {shown}: {target.special}, not a file; nothing was written")
     same_as_input = any(_same_file(target.real, Path(source)) for source in inputs)
@@ -108,6 +116,36 @@ def check_output(
     raise UnusableFile(
         f"{option} {shown} is {what}; nothing was written:{hint} choose another {option}"
     )
+
+
+# The device names of Windows: a file named so (whatever its extension) opens the device.
+_DEVICES = frozenset(
+    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
+    + [f"{port}{n}" for port in ("COM", "LPT") for n in (*"123456789", "¹", "²", "³")]
+)
+# A backslash is a folder separator there: a name holding one would land somewhere else.
+_NOT_IN_NAMES = frozenset('<>:"|?*\\') | {chr(code) for code in range(32)}
+
+
+def windows_name_problem(name: str) -> str:
+    """Return why Windows cannot hold a file called *name* ("" when it can).
+
+    >>> windows_name_problem("book.xlsm"), windows_name_problem("nul.xlsm")
+    ('', "the name 'nul.xlsm' is the device NUL on Windows")
+    >>> windows_name_problem("a?.txt")
+    "the name 'a?.txt' has '?', which Windows does not allow in a file name"
+    """
+    if name in ("", ".", ".."):
+        return ""
+    stem = name.split(".", 1)[0].rstrip(" ").upper()
+    if stem in _DEVICES:
+        return f"the name {name!r} is the device {stem} on Windows"
+    bad = sorted(set(name) & _NOT_IN_NAMES)
+    if bad:
+        return f"the name {name!r} has {bad[0]!r}, which Windows does not allow in a file name"
+    if name.endswith((" ", ".")):
+        return f"the name {name!r} ends in a dot or a space, which Windows drops"
+    return ""
 
 
 def _same_file(real: Path, source: Path) -> bool:

@@ -1,4 +1,4 @@
-"""The ``batch`` and ``booklet`` commands (added to the ``xlsudoku`` console script).
+"""The ``batch``, ``daily``, ``booklet`` and ``stats`` commands of the ``xlsudoku`` command line.
 
 ``xlsudoku batch`` makes many graded puzzles on every core (``--jobs``) or a Dask cluster
 (``--scheduler``), written as they are done to JSON lines or CSV (and optionally a puzzle file
@@ -661,4 +661,7 @@ def _run_booklet(args: argparse.Namespace) -> int:
     return status
 
 
+# The command words COMMANDS adds, in order (xlsudoku.cli builds only the module a command
+# line starts with).
+WORDS = ("batch", "daily", "booklet", "stats")
 COMMANDS = (_add_batch, _add_daily, _add_booklet, _add_stats)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from xlsudoku.cli.inputs import add_input, add_output_format, read_records, read_source, report_bad
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
 
 if TYPE_CHECKING:
     from xlsudoku.cli.shell import Subparsers
@@ -164,4 +163,7 @@ def _run_format(args: argparse.Namespace) -> int:
     return status
 
 
+# The command words COMMANDS adds, in order (xlsudoku.cli builds only the module a command
+# line starts with).
+WORDS = ("solve", "count", "format")
 COMMANDS = (_add_solve, _add_count, _add_format)

@@ -22,6 +22,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from xlsudoku.errors import (
     CommandError,
@@ -31,9 +32,6 @@ from xlsudoku.errors import (
     os_error_message,
 )
 from xlsudoku.interrupts import Interrupts
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
-
 
 if TYPE_CHECKING:  # annotations only: the command modules import it for type checking
     from typing import Any, Protocol, TextIO
@@ -102,6 +100,28 @@ def _close_stdout() -> None:
         os.close(devnull)
 
 
+def tolerate_console_encoding(streams: Sequence[object] | None = None) -> None:
+    r"""Let standard output and error write any text, whatever the console's encoding.
+
+    A console that is not UTF-8 (a Windows code page, ``PYTHONIOENCODING=ascii``, ``LANG=C``
+    on an old system) cannot encode every character a puzzle file's name or a workbook cell
+    may hold; the character is written as a ``\x..`` escape rather than stopping the command
+    after its work is done.  A UTF-8 stream is left as it is.
+
+    >>> import io
+    >>> out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    >>> tolerate_console_encoding([out]); print("café", file=out); out.flush()
+    >>> out.buffer.getvalue()
+    b'caf\\xe9\n'
+    """
+    for stream in (sys.stdout, sys.stderr) if streams is None else streams:
+        encoding = str(getattr(stream, "encoding", "") or "").lower().replace("-", "")
+        reconfigure = getattr(stream, "reconfigure", None)
+        if encoding not in ("utf8", "utf8sig") and reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def run_guarded(
     argv: Sequence[str],
     prepare: Callable[[list[str]], tuple[Callable[[Interrupts], int], str]],
@@ -121,6 +141,8 @@ def run_guarded(
     argparse's usage errors, status 2) passes through.
     """
     name = f"xlsudoku {command_name(argv)}".rstrip()
+    if program:
+        tolerate_console_encoding()
     interrupts = Interrupts()
     interrupts.program = program
     stderr = sys.stderr

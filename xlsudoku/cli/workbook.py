@@ -9,7 +9,9 @@ the workbook's lock:
 - ``workbook import BOOK [FILE]``, ``workbook delete BOOK``, ``workbook sort BOOK``: the
   Collection's tools (with FILE, IMPORT first puts its path into the Import from cell);
 - ``workbook analyze|hint|solve BOOK``: the Analyze sheet's buttons;
-- ``workbook play|check|play-hint|play-solve BOOK``: the Play sheet's buttons.
+- ``workbook play|check|play-hint|play-solve BOOK``: the Play sheet's buttons;
+- ``workbook new PATH [--lite]``: a fresh copy of the workbook the package carries (the
+  desktop ``.xlsm``, or with ``--lite`` the xlwings Lite ``.xlsx``), never over an existing file.
 
 The status cell gets the message, as in Excel; the command prints it, and exits 1 when the
 button refused its input, 5 when START missed its target (the closest puzzle is written, as
@@ -55,8 +57,81 @@ def _add_workbook(sub: Subparsers) -> None:
         "version kept as .bak).",
     )
     buttons = p.add_subparsers(dest="button", metavar="BUTTON", required=True)
+    _add_new(buttons)
     for name, text in BUTTONS.items():
         _add_button(buttons, name, text)
+
+
+# The workbooks the package carries: the .xlsm of classic desktop Excel (VBA buttons) and the
+# .xlsx of xlwings Lite (no macros; its code stored in it).  Excel opens a file by its
+# extension, so each copy keeps its own.
+BUNDLED = {False: ("xlsudoku.xlsm", ".xlsm"), True: ("xlsudoku-lite.xlsx", ".xlsx")}
+
+
+def bundled_workbook(lite: bool = False) -> Path:
+    """Return the path of the workbook the installed package carries (*lite*: the Lite copy).
+
+    An installed distribution carries them in ``xlsudoku/workbooks/``; a checkout of the
+    repository has them in its ``workbooks/`` folder, where the template build writes them.
+
+    >>> bundled_workbook(lite=True).name
+    'xlsudoku-lite.xlsx'
+    """
+    name = BUNDLED[lite][0]
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "workbooks" / name
+    return installed if installed.is_file() else package.parent / "workbooks" / name
+
+
+def _add_new(buttons: Subparsers) -> None:
+    text = "write a fresh copy of the xlsudoku workbook (--lite: the xlwings Lite copy) to PATH"
+    p = buttons.add_parser("new", help=text, description=text + "; an existing file is kept.")
+    p.add_argument("path", metavar="PATH", help="the new workbook: .xlsm (or .xlsx with --lite)")
+    p.add_argument(
+        "--lite",
+        action="store_true",
+        help="the xlwings Lite copy (.xlsx, no macros; its main.py and requirements.txt in it)",
+    )
+    p.set_defaults(run=_run_new, first_state=lambda args: f"nothing was written to {args.path}")
+
+
+def _run_new(args: argparse.Namespace) -> int:
+    import shutil
+
+    from xlsudoku import __version__
+    from xlsudoku.cli.outputs import check_output
+    from xlsudoku.errors import Exit, UnusableFile
+    from xlsudoku.xlsm.files import replace_atomically
+
+    name, extension = BUNDLED[args.lite]
+    output = check_output(args.path, option="PATH", workbook=True)
+    if Path(args.path).suffix.lower() != extension:
+        kind = "the xlwings Lite copy" if args.lite else "the desktop workbook (with macros)"
+        print(
+            f"xlsudoku workbook new: PATH {args.path} must end in {extension} for {kind}: "
+            "Excel opens a workbook by its extension; nothing was written",
+            file=sys.stderr,
+        )
+        return Exit.USAGE
+    source = bundled_workbook(args.lite)
+    if not source.is_file():
+        raise UnusableFile(f"{source}: the package's {name} is missing; reinstall xlsudoku")
+    if output.existing:
+        raise UnusableFile(f"PATH {args.path} exists; nothing was written: choose another PATH")
+    output.real.parent.mkdir(parents=True, exist_ok=True)
+    replace_atomically(
+        lambda temp: shutil.copyfile(source, temp),
+        output.real,
+        backup=False,
+        interrupts=args.interrupts,
+    )
+    print(f"wrote {args.path}: the xlsudoku {__version__} workbook ({name})")
+    if args.lite:
+        print("  open it in Excel with the xlwings Lite add-in; its requirements.txt installs")
+        print(f"  xlsudoku=={__version__} (docs/workbook.md, xlwings Lite)")
+    else:
+        print(f"  next: xlsudoku workbook start {args.path}, or open it in Excel")
+    return Exit.OK
 
 
 def _add_button(buttons: Subparsers, name: str, text: str) -> None:
@@ -171,4 +246,7 @@ def _run_button(args: argparse.Namespace) -> int:
     return Exit.OK
 
 
+# The command words COMMANDS adds, in order (xlsudoku.cli builds only the module a command
+# line starts with).
+WORDS = ("workbook",)
 COMMANDS = (_add_workbook,)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid
-from xlsudoku.engine.solver import random_solution_cells
+from xlsudoku.engine.solver import random_solution
 
 
 def _start_cells(rng: random.Random, geometry: Geometry) -> list[int]:
@@ -60,7 +60,7 @@ def random_grid(rng: random.Random, geometry: Geometry = CLASSIC) -> Grid:
     (True, (), True)
     """
     for _ in range(100):
-        found = random_solution_cells(_start_cells(rng, geometry), rng, geometry)
+        found = random_solution(_start_cells(rng, geometry), rng, geometry)
         if found is not None:
             return Grid(found, geometry)
     raise RuntimeError(f"could not fill a {geometry.name} grid")  # pragma: no cover

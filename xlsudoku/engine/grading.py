@@ -10,7 +10,7 @@ The solver takes the easiest step again and again (``xlsudoku.engine.logic``); t
 - *counts*: how many times each technique was used.
 
 The rating profiles (their tables and scoring rules) live in ``xlsudoku.engine.ratings``; the
-mapping to other graders' levels (HoDoKu, QQWing, the seeds' words) is documented in the README.
+mapping to other graders' levels (HoDoKu, QQWing, the seeds' words) is docs/grading.md#grade.
 """
 
 from __future__ import annotations
@@ -164,8 +164,8 @@ def rating_path(
     rated at most R, and the multiple and dynamic chains are asked first for one
     (:func:`xlsudoku.engine.logic.next_found`): any step rated at most R leaves the rating as
     it is.  The steps differ from the easiest-first path's, the score seldom does (the path
-    may avoid a harder step the easiest-first one meets later; see the README's agreement
-    figures).
+    may avoid a harder step the easiest-first one meets later; see the agreement figures in
+    docs/grading.md#how-we-know-it-is-right).
 
     >>> p = rating_path(Grid.parse(
     ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."),

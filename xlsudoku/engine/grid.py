@@ -17,8 +17,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
 if TYPE_CHECKING:  # numpy is imported where an array is made, off the core import path
     import numpy as np
 

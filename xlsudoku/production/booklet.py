@@ -23,6 +23,7 @@ from typing import Any
 from xlsudoku.engine.grid import Grid
 from xlsudoku.errors import EnvironmentFault
 from xlsudoku.production.inputs import Entry
+from xlsudoku.xlsm.files import replace_file
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 # Puzzles per page -> (columns, rows) of slots.
@@ -340,6 +341,6 @@ def write_booklet(path: str | Path, entries: Sequence[Entry], options: BookletOp
     temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         temp.write_bytes(make_booklet(entries, options))
-        os.replace(temp, target)
+        replace_file(temp, target)  # waits while another program holds it open
     finally:
         temp.unlink(missing_ok=True)

@@ -44,6 +44,7 @@ from xlsudoku.production.records import (
     to_json_line,
 )
 from xlsudoku.production.spec import geometry_named
+from xlsudoku.xlsm.files import replace_file
 
 FORMATS = ("jsonl", "csv")
 MAX_BATCH_BYTES = 256 * 1024 * 1024
@@ -101,7 +102,7 @@ def _atomic_write(path: Path, data: bytes) -> None:
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     with open(temp, "wb") as handle:
         _fsync_write(handle, data)
-    os.replace(temp, path)
+    replace_file(temp, path)  # waits while another program holds it open
 
 
 class PuzzleFile:

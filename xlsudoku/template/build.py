@@ -34,7 +34,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from xlsudoku.addin import layout, render
 from xlsudoku.engine.grid import geometry_for_size
 from xlsudoku.engine.patterns import PRESETS
-from xlsudoku.template.lite import XLWINGS_LITE, lite_code
+from xlsudoku.template.lite import XLWINGS_LITE, lite_code, requirements
 from xlsudoku.template.styles import (
     BLANK_MARK,
     CENTER,
@@ -781,6 +781,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     lite = args.lite_output or args.output.with_name(f"{args.output.stem}-lite.xlsx")
     for path in (build_file(args.output), build_lite_file(lite)):
         print(f"wrote {path}")
+    if args.output == DEFAULT_OUTPUT:
+        # the copy a person reads and pastes: the same text the Lite workbook stores
+        (LITE_CODE / "requirements.txt").write_text(requirements(), encoding="utf-8")
+        print(f"wrote {LITE_CODE / 'requirements.txt'}")
     return 0
 
 

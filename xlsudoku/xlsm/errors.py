@@ -35,6 +35,13 @@ class FolderNotWritable(XlsmError):
     """The folder a file would be written in cannot be written (permissions)."""
 
 
+class FileInUse(XlsmError, PermissionError):
+    """Another program (Excel, on Windows) kept the file open past the wait: it was not replaced.
+
+    A ``PermissionError`` too, so a caller that says what an ``OSError`` means says its message.
+    """
+
+
 class LockTimeout(XlsmError):
     """Another run kept the workbook locked longer than the wait allowed."""
 

@@ -9,7 +9,10 @@
 - :func:`replace_atomically` writes a temporary file beside the target
   (``.NAME.PID.tmp``), flushes it to the disk, keeps the old file as ``NAME.bak``, and puts the
   new one in place with ``os.replace``: the file is always either the old one or the new one.
-  The replacing itself is shielded from Ctrl+C, so what is said afterwards is true.
+  The replacing itself is shielded from Ctrl+C, so what is said afterwards is true.  On
+  Windows a file another program holds open (Excel keeps an open workbook so) cannot be
+  replaced: the rename is tried again for :data:`IN_USE_WAIT` seconds, then
+  :class:`~xlsudoku.xlsm.errors.FileInUse` says to close it (the file is left as it was).
 - :func:`clean_stale_temps` removes the temporary files a killed run left behind: only names of
   that pattern, and only when the process that wrote them is gone.
 """
@@ -25,8 +28,20 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
-from xlsudoku.xlsm.errors import FolderNotWritable, NotAPath, OutsideFolder, WorkbookError
+from xlsudoku.xlsm.errors import (
+    FileInUse,
+    FolderNotWritable,
+    NotAPath,
+    OutsideFolder,
+    WorkbookError,
+)
+
+# How long a rename onto a file another program holds open is tried again.  Only Windows
+# refuses such a rename (PermissionError); elsewhere that error means no permission, and
+# waiting would not change it.
+IN_USE_WAIT = 10.0 if os.name == "nt" else 0.0
 
 _TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>[0-9]{1,10})\.(?:bak\.)?tmp$")
 
@@ -307,16 +322,12 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing when a file is read
-if TYPE_CHECKING:  # annotations only
-    from typing import Protocol
+class Shield(Protocol):
+    """What keeps Ctrl+C away while a file is replaced (``xlsudoku.interrupts.Interrupts``)."""
 
-    class Shield(Protocol):
-        """What keeps Ctrl+C away while a file is replaced (``xlsudoku.interrupts.Interrupts``)."""
-
-        def shielded(self) -> AbstractContextManager[object]:
-            """Return a context in which an interrupt waits until the block is over."""
-            ...
+    def shielded(self) -> AbstractContextManager[object]:
+        """Return a context in which an interrupt waits until the block is over."""
+        ...
 
 
 @contextlib.contextmanager
@@ -328,6 +339,37 @@ def _shield(interrupts: Shield | None) -> Iterator[None]:
             yield
 
 
+def replace_file(source: Path, target: Path, wait: float | None = None) -> None:
+    """Rename *source* onto *target* (``os.replace``), waiting while *target* is held open.
+
+    Windows refuses to replace a file another process holds open without sharing its deletion
+    (``PermissionError``; Excel holds an open workbook so).  The rename is tried again, with
+    growing pauses, until *wait* seconds have passed (default :data:`IN_USE_WAIT`); with
+    *wait* 0 the error passes on as is.
+
+    Raises:
+        FileInUse: the file was still held open after *wait* seconds; it was not replaced.
+    """
+    wait = IN_USE_WAIT if wait is None else wait
+    deadline = time.monotonic() + wait
+    pause = 0.05
+    while True:
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError as error:
+            left = deadline - time.monotonic()
+            if wait <= 0:
+                raise
+            if left <= 0:
+                raise FileInUse(
+                    f"{target}: another program holds it open (Excel?) and it could not be "
+                    f"replaced within {wait:g} s: close it there and run again"
+                ) from error
+            time.sleep(min(pause, left))
+            pause = min(pause * 2, 1.0)
+
+
 def replace_atomically(
     write: Callable[[Path], None],
     target: Path,
@@ -335,13 +377,16 @@ def replace_atomically(
     backup: bool | Path = True,
     interrupts: Shield | None = None,
     on_commit: Callable[[], None] | None = None,
+    in_use_wait: float | None = None,
 ) -> None:
     """Write *target* through ``write(temporary_path)`` and put it in place in one step.
 
     *target* is the real file (see :func:`writable_target`).  With *backup*, the file it
     replaces is kept as ``TARGET.bak`` (or as the path *backup* names).  The rename and
     *on_commit* run shielded from Ctrl+C (``interrupts.shielded()``): a press there is raised
-    once the new file is in place.  Temporary files are removed whatever happens.
+    once the new file is in place.  Temporary files are removed whatever happens.  A rename
+    refused because another program holds the file open is tried again for *in_use_wait*
+    seconds (see :func:`replace_file`).
     """
     temp = temp_name(target, os.getpid())
     backup_temp = temp_name(target, os.getpid(), backup=True)
@@ -358,8 +403,8 @@ def replace_atomically(
         with _shield(interrupts):
             if keep:
                 kept = backup if isinstance(backup, Path) else backup_name(target)
-                os.replace(backup_temp, kept)
-            os.replace(temp, target)
+                replace_file(backup_temp, kept, in_use_wait)
+            replace_file(temp, target, in_use_wait)
             if on_commit is not None:
                 on_commit()
         _fsync(target.parent)

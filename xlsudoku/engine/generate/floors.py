@@ -1,14 +1,14 @@
 """Floors: the fewest opens the low-clue search has reached with a pattern, and what lower gets.
 
 A pattern fixes the whole center box, and the fewer free cells it leaves the higher the fewest
-opens any unique puzzle can have.  No proof is known for these floors: they are *measured*, the
+opens any unique puzzle can have. No proof is known for these floors: they are *measured*, the
 fewest opens that ``xlsudoku bench reach --floors`` reached with each pattern and symmetry in
-its runs (README, "Low-clue search"), each with the seconds of search behind it.  A target
-below the floor is very unlikely in a run no longer than that, so instead of spending the whole
-time limit the deep search (:mod:`.deep`) runs ``QUICK_SECONDS`` and says so; a time limit
-longer than the measurement searches in full (a CPU or work budget is compared the same way: a
-work unit is about a second of CPU, :mod:`.clock`).  (The one floor that is proven, 17 clues for any
-9x9 Sudoku, is refused earlier: :func:`.request.form_of`.)
+its runs (docs/benchmarks.md#floors-per-pattern-and-symmetry), each with the seconds of search
+behind it. A target below the floor is very unlikely in a run no longer than that, so instead of
+spending the whole time limit the deep search (:mod:`.deep`) runs ``QUICK_SECONDS`` and says so;
+a time limit longer than the measurement searches in full (a CPU or work budget is compared the
+same way: a work unit is about a second of CPU, :mod:`.clock`). (The one floor that is proven,
+17 clues for any 9x9 Sudoku, is refused earlier: :func:`.request.form_of`.)
 
 Two presets are one puzzle family: pattern 10 (full) is pattern 3 (ring) with the center cell
 given too, and the other eight cells of its box already decide that cell.  So a full-box puzzle
@@ -66,8 +66,9 @@ class Floor:
 
 
 # (symmetry, center box mask or None) -> (fewest opens, seconds of the longest run, runs).
-# Measured with ``xlsudoku bench reach --floors`` (see README): the fewest of three runs per
-# preset, 60 s on seeds 401 and 402 and 10 minutes on seed 501; only rows with a 10-minute run.
+# Measured with ``xlsudoku bench reach --floors`` (docs/benchmarks.md#low-clue-search): the
+# fewest of three runs per preset, 60 s on seeds 401 and 402 and 10 minutes on seed 501; only
+# rows with a 10-minute run.
 MEASURED: dict[tuple[Symmetry, str | None], tuple[int, float, int]] = {
     (Symmetry.ROTATE_180, "x.x...x.x"): (20, 600.0, 3),  # pattern 1 (corners)
     (Symmetry.ROTATE_180, ".x.x.x.x."): (20, 600.0, 3),  # pattern 2 (diamond)

@@ -47,7 +47,7 @@ from xlsudoku.engine.generate.unavoidable import (
     sets_within,
 )
 from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
-from xlsudoku.engine.solver import FAST9, count_solutions
+from xlsudoku.engine.solver import KERNEL, count_solutions
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric, orbits
 
 # Solutions enumerated inside a learned difference to find the minimal sets it holds: a few
@@ -158,7 +158,7 @@ class GridSearch:
         # OR of its orbits' bits, a difference an XOR of two solutions
         self.fast = geo == CLASSIC
         if self.fast:
-            given, sol = FAST9.given, solution.cells
+            given, sol = KERNEL.given, solution.cells
             self.solution_bits = sum(given[c][sol[c]] for c in range(geo.cell_count))
             self.orbit_bits = [sum(given[c][sol[c]] for c in o) for o in space.orbits]
             start = self._digit_sets()
@@ -184,17 +184,17 @@ class GridSearch:
                 for d in digits:
                     blank |= by_digit[d]
                 keep: list[int] = []
-                FAST9.search_givens(mine & ~FAST9.spread(blank), 64, keep)
-                found.extend(FAST9.cell_set(other ^ mine) for other in keep if other != mine)
+                KERNEL.search_givens(mine & ~KERNEL.spread(blank), 64, keep)
+                found.extend(KERNEL.cell_set(other ^ mine) for other in keep if other != mine)
         return minimal_sets(found)
 
     def _differences(self, givens: int, limit: int) -> list[int]:
         """Return the cells where each solution of *givens* (9x9 bits) differs, up to *limit*."""
         keep: list[int] = []
-        stats = FAST9.search_givens(givens, limit, keep)
+        stats = KERNEL.search_givens(givens, limit, keep)
         self.work(1 + stats.guesses)
         mine = self.solution_bits
-        return [FAST9.cell_set(k ^ mine) for k in keep if k != mine]
+        return [KERNEL.cell_set(k ^ mine) for k in keep if k != mine]
 
     def other(self, orbit_set: int) -> int | None:
         """Return the cells where another solution of *orbit_set*'s puzzle differs, or None."""
@@ -215,7 +215,7 @@ class GridSearch:
         if not self.fast:
             return sets_within(self.solution, blank, LEARN_LIMIT, self.work)
         return minimal_sets(
-            self._differences(self.solution_bits & ~FAST9.spread(blank), LEARN_LIMIT)
+            self._differences(self.solution_bits & ~KERNEL.spread(blank), LEARN_LIMIT)
         )
 
     def learn(self, orbit_set: int) -> list[int] | None:

@@ -41,7 +41,7 @@ from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.lowclue import OrbitSpace
 from xlsudoku.engine.grid import CLASSIC, Geometry
 from xlsudoku.engine.masks import digits_of
-from xlsudoku.engine.solver import FAST9, Work, singles_candidates, solutions_cells
+from xlsudoku.engine.solver import KERNEL, Work, singles_candidates, solutions
 
 # Kinds of moves (see the module notes), and stages: on 9x9 each kind's most constrained
 # choices (the head, ``HEAD_SHARE`` of them) come first, the rest once every puzzle of the pool
@@ -226,7 +226,7 @@ def _ranked9(
     no solution are never checked.  Only the head (see the module notes) is checked, or with
     *tail* the rest.
     """
-    given, place, settle = FAST9.given, FAST9.place, FAST9.settle
+    given, place, settle = KERNEL.given, KERNEL.place, KERNEL.settle
     ranked: list[tuple[int, int, int, int, tuple[int, ...], int, int]] = []
     blankings: list[_Checks9] = []
     for base, _, gives in moves:
@@ -300,7 +300,7 @@ def _placed_again(
     Placing and propagating are pure, so the state is the one ranked; the work was counted
     then and is not counted again.
     """
-    given, place, settle = FAST9.given, FAST9.place, FAST9.settle
+    given, place, settle = KERNEL.given, KERNEL.place, KERNEL.settle
     for number, x, digits, settled in later:
         checks = blankings[number]
         state, placed = checks.state, checks.placed
@@ -345,7 +345,7 @@ class _Checks:
         trial = self.base[:]
         for c, d in zip(orbit, cast(tuple[int, ...], key), strict=True):
             trial[c] = d
-        solved = solutions_cells(trial, self.geometry, 2, self.work)
+        solved = solutions(trial, 2, geometry=self.geometry, work=self.work)
         for solution in solved:
             if solution not in self.known:
                 self.known.add(solution)
@@ -364,12 +364,12 @@ class _Checks9:
     """
 
     def __init__(self, base: list[int], work: Work) -> None:
-        given = FAST9.given
+        given = KERNEL.given
         self.base = base
         self.work = work
         givens = sum(given[c][d] for c, d in enumerate(base) if d)
-        state = FAST9.place(FAST9.every, givens)
-        self.state, self.placed = FAST9.settle(state, givens) if state >= 0 else (-1, 0)
+        state = KERNEL.place(KERNEL.every, givens)
+        self.state, self.placed = KERNEL.settle(state, givens) if state >= 0 else (-1, 0)
         work(1)
         self.ints: list[int] = []
         self.known: set[int] = set()
@@ -379,7 +379,7 @@ class _Checks9:
         """Return how many known solutions have each key on *orbit*."""
         entry = self.keys.get(orbit)
         if entry is None:
-            bits = FAST9.spread(sum(1 << c for c in orbit))
+            bits = KERNEL.spread(sum(1 << c for c in orbit))
             seen: dict[int, int] = {}
             for solution in self.ints:
                 key = solution & bits
@@ -390,7 +390,7 @@ class _Checks9:
     def unique(self, state: int, placed: int) -> bool:
         """Return whether the propagated *state* has one solution; keep the solutions found."""
         keep: list[int] = []
-        stats = FAST9.search_from(state, placed, 2, keep)
+        stats = KERNEL.search_from(state, placed, 2, keep)
         self.work(1 + stats.guesses)
         for solution in keep:
             if solution not in self.known:

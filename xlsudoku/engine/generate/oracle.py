@@ -6,7 +6,7 @@ solution differs from *S* in that orbit, so each test is cheaper than counting s
 1. an unavoidable set of *S* left without a clue means two solutions (the quick sets of
    :func:`.unavoidable.quick_sets`, then every difference found by step 2 is learned);
 2. otherwise the exact solver is asked, cell by cell of the orbit, for a solution where the
-   cell does not hold its digit of *S* (:func:`xlsudoku.engine.solver.other_solution_cells`:
+   cell does not hold its digit of *S* (:func:`xlsudoku.engine.solver.other_solution`:
    a single from the givens needs no search); none for every cell means unique.
 
 The propagation and search are the solver's: this module only keeps the puzzle and the sets.
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.unavoidable import quick_sets
 from xlsudoku.engine.grid import Cell, Grid
-from xlsudoku.engine.solver import Work, other_solution_cells
+from xlsudoku.engine.solver import Work, other_solution
 
 
 class Oracle:
@@ -107,7 +107,7 @@ class Oracle:
         cells = self.cells[:]
         for c in orbit:
             cells[c] = 0
-        other = other_solution_cells(cells, self.sol, orbit, self.geometry, self.work)
+        other = other_solution(cells, self.sol, orbit, self.geometry, self.work)
         if other is None:
             return True
         if self.learn:

@@ -10,8 +10,9 @@ rates a puzzle along the profile's rating path.
 - ``sukaku`` (module :mod:`~xlsudoku.engine.ratings.sukaku`): SukakuExplainer, SE's table plus
   its strong-link chains and big wings.
 
-The HoDoKu imitation (:mod:`~xlsudoku.engine.ratings.hodoku`: HoDoKu's order, levels and summed
-score) rates on another scale and serves the benchmarks; it is not a profile of ``grade``.
+The HoDoKu imitation (HoDoKu's order, levels and summed score) rates on another scale and
+serves the benchmarks only, so it lives beside them (:mod:`xlsudoku.bench.hodoku`); it is not a
+profile of ``grade``.
 """
 
 from __future__ import annotations

@@ -191,7 +191,7 @@ _ROWS: tuple[TechniqueSpec, ...] = (
 # (7.0 and up) in HoDoKu's order.  Levels: Very hard below 6.0, Diabolical from 6.0 up, like
 # the chains.  In the human-style table the big wings lowered the agreement with SE and the
 # whole block made grading markedly slower (``xlsudoku bench techniques``), so they live in
-# EXTENDED_TECHNIQUES only, which HoDoKu's order (``engine.ratings.hodoku``), its regression
+# EXTENDED_TECHNIQUES only, which HoDoKu's order (``xlsudoku.bench.hodoku``), its regression
 # library and the SukakuExplainer profile draw on.
 _COSTLY_ROWS: tuple[TechniqueSpec, ...] = (
     TechniqueSpec(Technique.WXYZ_WING, Level.VERY_HARD, 5.5, find_wxyz_wing),
