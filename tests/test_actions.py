@@ -156,7 +156,7 @@ BAD_START = [
     ("TimeLimit", "work:5000", "Time limit (s) (C13) must be seconds from 0.1 to 3600, or cpu:"),
     ("Pattern", 11, "Pattern (C5) and Symmetry (C9): pattern 11"),
     ("Geometry", "6x6", "Pattern (C5) and Geometry (C4): the 6x6 grid has no center box"),
-    ("Geometry", "7x7", "Geometry (C4) must be one of 9x9, 9x9-X, 4x4"),
+    ("Geometry", "7x7", "Geometry (C4) must be one of 9x9, 9x9-X, 9x9-windoku, 4x4"),
 ]
 
 

@@ -23,7 +23,15 @@ from xlsudoku.engine.solver import count_solutions, solve
 from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 from xlsudoku.xlsm.cells import character_width
 
-SHAPES = {"4x4": 6, "6x6": 14, "9x9": 26, "9x9-X": 28, "12x12": 70, "16x16": 140}
+SHAPES = {
+    "4x4": 6,
+    "6x6": 14,
+    "9x9": 26,
+    "9x9-X": 28,
+    "9x9-windoku": 26,
+    "12x12": 70,
+    "16x16": 140,
+}
 
 
 def shaped(io, shape, seed=5):
@@ -159,6 +167,27 @@ def test_digits_outside_the_shape_are_refused(io, wb):
         f"cell {ref.cell(12, 12)} holds 4 but is outside the 9x9 grid: set Geometry to the "
         "puzzle's shape, or clear the cell"
     )
+
+
+def test_windoku_keeps_its_extra_boxes_and_shades_them(io, wb):
+    shaped(io, "9x9-windoku")
+    assert actions.start(io).ok
+    geo = params.geometry_of("9x9-windoku")
+    puzzle = grid_of(io.read(layout.PUZZLE_GRID), geo)
+    assert count_solutions(puzzle, 2) == 1 and puzzle.geometry.windoku
+    assert dict(map(tuple, io.read(layout.STATS)))["Geometry"] == "9x9-windoku"
+    io.write(layout.ANALYZE_GEOMETRY, "9x9-windoku")
+    io.write(layout.ANALYZE_GRID, block_of(str(puzzle)))
+    assert actions.analyze(io).status.startswith("Unique solution")
+    # the Analyze grid's four extra boxes are shaded, the rest of the grid is not
+    ws = wb[layout.ANALYZE]
+    first_row, first_col, _, _ = layout.NAMES[layout.ANALYZE_GRID].bounds
+    shade = render.DIAGONAL_COLOUR.lstrip("#").upper()
+    extra = {cell for house in geo.houses[27:] for cell in house}
+    for cell in range(81):
+        r, c = divmod(cell, 9)
+        colour = ws.cell(first_row + r, first_col + c).fill.fgColor.rgb or ""
+        assert colour.upper().endswith(shade) == (cell in extra), geo.cell_name(cell)
 
 
 def test_every_shape_headless(tmp_path):

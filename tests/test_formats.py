@@ -353,7 +353,12 @@ def test_json_errors_name_the_line_and_reading_goes_on():
             "bad JSON: Expecting property name enclosed in double quotes (column 18)",
         ),
         (3, "ParseError", 'a JSON puzzle needs a "puzzle" string'),
-        (4, "ParseError", "unknown geometry '7x7': use 9x9, 4x4, 6x6, 12x12, 16x16 or 9x9-X"),
+        (
+            4,
+            "ParseError",
+            "unknown geometry '7x7': use 9x9, 4x4, 6x6, 12x12, 16x16, 9x9-X, 9x9-windoku or "
+            "9x9-jigsaw:LAYOUT",
+        ),
         (5, "ConflictError", "digit 1 repeated in row 1: r1c1 and r1c2 (and 215 more clashes)"),
     ]
     assert [n for n, r in read_puzzles(text) if isinstance(r, Grid)] == [1, 6]

@@ -87,7 +87,7 @@ def test_start_and_save_keep_the_cells_they_do_not_write(book):
     for address in ("L2", "M2", "M3", "L4", "M4", "L5", "M5"):
         assert after[address] == before[address], address
     # the Collection changed: its formulas' cached values are left for Excel to compute
-    assert after["J3"] == '<c r="J3"><f>A3*2</f><v /></c>'
+    assert after["J3"].startswith('<c r="J3"><f>A3*2</f>') and "<v>" not in after["J3"]
     assert openpyxl.load_workbook(book)["Collection"]["A6"].value == 5
 
 

@@ -22,12 +22,12 @@ BAD = [
     (
         "Geometry",
         "10x10",
-        "Geometry (C4) must be one of 9x9, 9x9-X, 4x4, 6x6, 12x12, 16x16, got '10x10'",
+        "Geometry (C4) must be one of 9x9, 9x9-X, 9x9-windoku, 4x4, 6x6, 12x12, 16x16, got '10x10'",
     ),
     (
         "Geometry",
         None,
-        "Geometry (C4) is empty; it must be one of 9x9, 9x9-X, 4x4, 6x6, 12x12, 16x16",
+        "Geometry (C4) is empty; it must be one of 9x9, 9x9-X, 9x9-windoku, 4x4, 6x6, 12x12, 16x16",
     ),
     ("Pattern", None, f"Pattern (C5) is empty; it must be {PATTERN_RULE}"),
     (
@@ -392,7 +392,8 @@ def test_string_accepts_zeros_and_spaces():
     [
         ("opens 25 is odd", "Opens (C6): opens 25 is odd"),
         ("trials must be at least 1, got 0", "Trials (C7): trials must be at least 1, got 0"),
-        ("pattern: bad", "Pattern (C5): bad"),
+        ("pattern: bad", "Pattern (C5) and Symmetry (C9): bad"),
+        (GenerateError("pattern: bad", ("pattern",)), "Pattern (C5): bad"),
         (
             GenerateError("pattern: bad", ("pattern", "symmetry")),
             "Pattern (C5) and Symmetry (C9): bad",

@@ -11,7 +11,7 @@ from conftest import ROOT
 
 from xlsudoku.addin import headless
 from xlsudoku.xlsm import workbook as workbook_file
-from xlsudoku.xlsm.keep import Sizes, patch_cells
+from xlsudoku.xlsm.patch import Sizes, patch_cells
 
 TEMPLATE = ROOT / "workbooks" / "xlsudoku.xlsm"
 
@@ -108,7 +108,7 @@ def test_sizes_split_a_column_range_and_set_row_heights():
     "values, book",
     [
         ({"Data": {(1, 1): object()}}, _book(ROWS)),  # a value of another type
-        ({"Data": {(1, 1): 2**60}}, _book(ROWS)),  # more digits than a double holds
+        ({"Data": {(1, 1): 10**400}}, _book(ROWS)),  # past a double's range
         ({"Data": {(1, 1): "bell \x07"}}, _book(ROWS)),  # not allowed in XML
         ({"Data": {(1, 1): float("nan")}}, _book(ROWS)),
         ({"Nowhere": {(1, 1): 1}}, _book(ROWS)),
@@ -187,3 +187,10 @@ def test_an_xlsx_output_of_a_macro_workbook_is_saved_whole(tmp_path, monkeypatch
     monkeypatch.setattr(workbook_file, "_patched", lambda *a: seen.append(patched(*a)))
     headless.run("start", TEMPLATE, tmp_path / "out.xlsx", rng=random.Random(3))
     assert seen == [None]
+
+
+def test_a_whole_number_past_a_doubles_digits_is_written_with_every_digit():
+    data = patch_cells(_book(ROWS), {"Data": {(1, 1): 2**60 + 1}})
+    assert '<c r="A1" s="3" t="n"><v>1152921504606846977</v></c>' in _part(
+        data, "xl/worksheets/sheet1.xml"
+    )

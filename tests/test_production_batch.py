@@ -277,7 +277,7 @@ def test_low_clue_hunt_writes_each_find(tmp_path):
         "2",
         "--attempts",
         "6",
-        "--time-limit",
+        "--item-time-limit",
         "20",
         "--seed",
         "3",

@@ -173,3 +173,41 @@ def test_bytes_that_are_not_utf8_are_bad_input_and_a_missing_file_unusable(tmp_p
     assert "line 2, column 1: byte 0x86 is not UTF-8 text" in capsys.readouterr().err
     assert main(["booklet", str(tmp_path / "gone.txt"), "-o", str(tmp_path / "g.pdf")]) == 3
     assert not (tmp_path / "b.pdf").exists() and not (tmp_path / "g.pdf").exists()
+
+
+def test_ids_print_only_the_chosen_records(batch_file, tmp_path):
+    source, records = batch_file
+    done = _booklet(tmp_path, str(source), "-o", "some.pdf", "--ids", "2,4-5", "--per-page", "4")
+    assert "some.pdf: 3 puzzles" in done.stdout
+    grids = seen(tmp_path / "some.pdf", 1, tmp_path)
+    assert [g.text for g in grids] == [records[i]["puzzle"] for i in (1, 3, 4)]
+
+
+@pytest.mark.parametrize("ids", ["3,9-7", "0", "2,x", "4-"])
+def test_a_bad_ids_list_is_one_message_naming_ids_and_no_file(batch_file, tmp_path, ids):
+    source, _ = batch_file
+    done = _booklet(tmp_path, str(source), "-o", "bad.pdf", "--ids", ids, status=2)
+    assert "--ids" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "bad.pdf").exists()
+
+
+def test_ids_that_name_no_record_are_bad_input(batch_file, tmp_path):
+    source, _ = batch_file
+    done = _booklet(tmp_path, str(source), "-o", "none.pdf", "--ids", "50-60", status=1)
+    assert "--ids: none of those ids" in done.stderr
+    assert not (tmp_path / "none.pdf").exists()
+
+
+def test_windoku_and_jigsaw_print_with_their_grids(tmp_path):
+    from xlsudoku.engine.formats import geometry_named
+
+    need_poppler()
+    names = ["9x9-windoku", "9x9-jigsaw:steps"]
+    records = [r for name in names for r in _records(1, 3, geometry=geometry_named(name))]
+    assert [r["geometry"] for r in records] == names
+    source = _write_jsonl(tmp_path / "variants.jsonl", records)
+    _booklet(tmp_path, str(source), "-o", "variants.pdf", "--per-page", "2")
+    grids = seen(tmp_path / "variants.pdf", 1, tmp_path)
+    assert [g.text for g in grids] == [r["puzzle"] for r in records]
+    answers = seen(tmp_path / "variants.pdf", 2, tmp_path)
+    assert [g.text for g in answers] == [r["solution"] for r in records]

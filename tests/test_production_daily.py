@@ -84,6 +84,12 @@ def test_booklet_lays_out_one_day_a_page_with_its_date_and_answers_at_the_back(t
         assert [g.text for g in grids] == [r["puzzle"] for r in rows if r["date"] == date]
     assert "Sudoku: answers" in page_text(pdf, 4)
     assert [g.text for g in seen(pdf, 4, tmp_path)] == [r["solution"] for r in rows]
+    # each answer names its date and its number that day, which restarts at 1 each day
+    answers = " ".join(page_text(pdf, 4).split())
+    for number, row in enumerate(rows, start=1):
+        day = int(row["date"][-2:])
+        assert f"Sudoku {number} · {day} December no. {row['number']}" in answers
+    assert "Sudoku 4 · 2 December no. 1 · " in " ".join(page_text(pdf, 2).split())
 
 
 def test_the_workbook_imports_one_day(tmp_path, capsys):
@@ -97,3 +103,26 @@ def test_the_workbook_imports_one_day(tmp_path, capsys):
     puzzles = [sheet.cell(row, 4).value for row in range(2, 5)]
     assert puzzles == [r["puzzle"] for r in rows if r["date"] == "2026-12-02"]
     assert main(["workbook", "import", str(book), f"{tmp_path / 's.jsonl'} 2027-01-01"]) == 1
+
+
+def _turned_and_relabelled(puzzle: str) -> str:
+    """Return *puzzle* turned a quarter and its digits renamed d -> 10 - d."""
+    turned = [puzzle[(8 - c % 9) * 9 + c // 9] for c in range(81)]
+    return "".join("." if ch == "." else str(10 - int(ch)) for ch in turned)
+
+
+def test_a_turned_and_relabelled_copy_of_a_daily_puzzle_is_refused_as_a_repeat(tmp_path):
+    two_days = daily(tmp_path, *SET, "--days", "2", "--seed", "11", "-o", "a.jsonl", "-j", "1")
+    fourth = two_days[3]["puzzle"]
+    # a one-day file whose third puzzle is the fourth puzzle turned and relabelled
+    one_day = daily(tmp_path, *SET, "--days", "1", "--seed", "11", "-o", "b.jsonl", "-j", "1")
+    copy = _turned_and_relabelled(fourth)
+    assert copy != fourth and one_day[:3] == two_days[:3]
+    one_day[2] = {**one_day[2], "puzzle": copy}
+    lines = (tmp_path / "b.jsonl").read_text().splitlines()
+    lines[-1] = json.dumps(one_day[2])
+    (tmp_path / "b.jsonl").write_text("\n".join(lines) + "\n")
+    longer = daily(tmp_path, *SET, "--days", "2", "-o", "b.jsonl", "-j", "1", "--resume")
+    puzzles = [r["puzzle"] for r in longer]
+    assert len(puzzles) == 6 and copy in puzzles
+    assert fourth not in puzzles  # the same puzzle to a solver: refused, another made instead

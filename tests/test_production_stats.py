@@ -37,6 +37,8 @@ def test_table_counts_levels_and_opens(batch, capsys):
         assert int(row[0]) == len(mine)
         opens = sorted(r["opens"] for r in mine)
         assert row[2] == f"{opens[0]}-{opens[len(opens) // 2]}-{opens[-1]}"
+        scores = [r["score"] for r in mine]
+        assert row[3] == f"{min(scores):.1f}-{max(scores):.1f}"  # the level's score range
     scores = sorted(r["score"] for r in records)
     assert f"scores {scores[0]:.1f}-{scores[-1]:.1f}" in lines[-1]
 
@@ -71,3 +73,21 @@ def test_a_workbook_collection(tmp_path, capsys):
     capsys.readouterr()
     assert main(["stats", str(book), "--sheet", "collection", "--no-chart"]) == 0
     assert capsys.readouterr().out.splitlines()[-1].split()[:2] == ["all", "1"]
+
+
+def test_a_daily_set_gets_a_table_per_day(tmp_path, capsys):
+    path = tmp_path / "d.jsonl"
+    made = ["daily", "--from", "2026-12-01", "--days", "3", "--per-day", "2", "--mix"]
+    assert main([*made, "easy,medium", "--seed", "6", "-j", "1", "-o", str(path), "--quiet"]) == 0
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    capsys.readouterr()
+    assert main(["stats", str(path), "--no-chart"]) == 0
+    out = capsys.readouterr().out
+    days = out.split("\n\n")[1].splitlines()
+    assert days[0].split()[:4] == ["day", "puzzles", "scores", "min-max"]
+    for line, date in zip(days[1:], ("2026-12-01", "2026-12-02", "2026-12-03"), strict=True):
+        mine = [r for r in records if r["date"] == date]
+        scores = [r["score"] for r in mine]
+        fields = line.split()
+        assert fields[:3] == [date, "2", f"{min(scores):.1f}-{max(scores):.1f}"]
+        assert " ".join(fields[3:]) == "Easy 1, Medium 1"

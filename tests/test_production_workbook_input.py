@@ -153,3 +153,21 @@ def test_solve_a_workbook_reads_its_puzzles_and_the_button_is_a_workbook_command
     assert book.read_bytes() == before  # solving the puzzles of a file never writes it
     done = _run(tmp_path, "workbook", "solve", str(book), "--quiet")
     assert "saved" in done.stdout  # the Analyze sheet's button ran (it writes the workbook back)
+
+
+def test_booklet_ids_choose_collection_ids(tmp_path):
+    puzzles = [generate(GenerateRequest(seed=s)) for s in (1, 2, 3)]
+    header = ["ID", "geometry", "level", "puzzle", "solution"]
+    rows = [
+        [i, "9x9", None, str(p.puzzle), str(p.solution)]
+        for i, p in zip((4, 9, 12), puzzles, strict=True)
+    ]
+    path = _book(tmp_path / "ids.xlsx", header, rows)
+    done = _run(tmp_path, "booklet", str(path), "--ids", "9-12", "-o", "ids.pdf", "--no-grade")
+    assert done.returncode == 0, done.stderr
+    assert "ids.pdf: 2 puzzles" in done.stdout
+    from pdf_pages import need_poppler, page_text
+
+    need_poppler()
+    text = page_text(tmp_path / "ids.pdf", 1)
+    assert "id 9" in text and "id 12" in text and "id 4" not in text

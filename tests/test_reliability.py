@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import zipfile
 
 import openpyxl
 import pytest
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 from test_headless import set_cells
 
 from xlsudoku.addin import layout, params
-from xlsudoku.bench import hostile, soak
+from xlsudoku.bench import hostile, soak, soak_families
 from xlsudoku.cli import main
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions
@@ -521,3 +522,48 @@ def test_the_soak_s_interrupts_option_is_not_the_command_s_ctrl_c():
 
     args = build_parser().parse_args(["bench", "soak", "--interrupts", "7"])
     assert args.interrupt_runs == 7 and not hasattr(args, "interrupts")
+
+
+def test_the_soak_s_button_family_reports_a_lost_part(tmp_path, monkeypatch):
+    lite = tmp_path / "lite.xlsx"
+    shutil.copy2(soak_families.WORKBOOKS[0], lite)
+    real_run = soak_families.headless.run
+
+    def run_and_drop_the_add_in(command, path, **kwargs):
+        result = real_run(command, path, **kwargs)
+        kept = soak_families._parts(path)
+        with zipfile.ZipFile(path, "w") as archive:
+            for name, data in kept.items():
+                if "webextension" not in name:
+                    archive.writestr(name, data)
+        return result
+
+    tally = soak.Tally({"presses": 0, "tracebacks": 0, "lost parts": 0})
+    soak_families._press(lite, "clear", {}, tally, lite.name)
+    assert tally.counts == {
+        "presses": 1,
+        "tracebacks": 0,
+        "lost parts": 0,
+        "refused with a message": 0,
+    }
+    monkeypatch.setattr(soak_families.headless, "run", run_and_drop_the_add_in)
+    soak_families._press(lite, "clear", {}, tally, lite.name)
+    assert tally.counts["lost parts"] == 3
+    assert "xl/webextensions/webextension1.xml (missing)" in tally.problems[0]
+
+
+def test_the_soak_s_play_family_counts_each_press(tmp_path):
+    tally = soak_families.play(tmp_path, 2, random.Random(3))
+    assert tally.counts["presses"] == 3 and tally.counts["lost parts"] == 0  # START, then 2
+
+
+def test_the_soak_s_kill_check_sees_a_process_left_in_the_session():
+    sleeper = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True
+    )
+    try:
+        assert soak_families._left_in_session(sleeper.pid) == [sleeper.pid]
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert soak_families._left_in_session(sleeper.pid) == []

@@ -85,3 +85,28 @@ def test_a_9x9_range_is_classic_unless_x_is_named():
     plain = call("sudoku_count", rows, [[50]])[0][0]  # read as classic: more solutions
     assert plain == ">=50" or plain > 1
     assert x_solution != [["ERROR"]] and len(x_solution) == 9
+
+
+@pytest.mark.parametrize("shape", ["9x9-windoku", "9x9-jigsaw:steps", "9x9-Jigsaw:Comb"])
+def test_windoku_and_jigsaw_through_every_function(shape):
+    from xlsudoku.engine.formats import geometry_named
+
+    geo = geometry_named(shape)
+    rows = call("sudoku_generate", [[""]], [[""]], [[5]], [[shape]])
+    puzzle = grid_of(rows, geo)
+    expected = generate(GenerateRequest(opens=26, pattern=1, seed=5, geometry=geo))
+    assert puzzle == expected.puzzle
+    assert call("sudoku_solve", rows, [[shape]]) == [list(r) for r in solve(puzzle).rows()]
+    assert call("sudoku_count", rows, [[""]], [[shape]]) == [[1]]
+    graded = analysis.analyze(puzzle).graded()
+    assert call("sudoku_grade", rows, [[shape]]) == [[graded.label, graded.score]]
+    # read as classic 9x9, the same givens no longer make one puzzle
+    assert call("sudoku_count", rows, [[""]], [[""]]) != [[1]]
+
+
+def test_a_bad_jigsaw_layout_is_one_message_naming_the_argument():
+    rows = [[""] * 9 for _ in range(9)]
+    found = call("sudoku_solve", rows, [["9x9-jigsaw:" + "1" * 81]])
+    assert found == [
+        ["ERROR: geometry '9x9-jigsaw:111...': jigsaw layout: needs 9 regions, found 1"]
+    ]

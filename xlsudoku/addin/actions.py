@@ -854,12 +854,12 @@ def _typed_puzzle(io: CellIO, changes: Changes) -> tuple[Grid, str]:
 
 
 def _plain_look(changes: Changes, geo: Geometry, grid: str = layout.ANALYZE_GRID) -> None:
-    """Give a sheet's grid its fill (X-Sudoku diagonals shaded) and its other blocks none."""
+    """Give a sheet's grid its fill (X-Sudoku's diagonals, Windoku's extra boxes shaded)."""
     changes.fill(grid, render.PLAY_FILL if grid == layout.PLAY_GRID else render.GRID_FILL, None)
-    if geo.diagonals:
-        side = geo.size
-        diagonal = {(i, i) for i in range(side)} | {(i, side - 1 - i) for i in range(side)}
-        changes.fill(grid, render.DIAGONAL_COLOUR, sorted(diagonal))
+    if geo.diagonals or geo.windoku:
+        n = geo.size
+        extra = [cell for house in geo.houses[3 * n :] for cell in house]
+        changes.fill(grid, render.DIAGONAL_COLOUR, sorted({divmod(cell, n) for cell in extra}))
     others = (layout.CANDIDATES, layout.ANALYZE_SOLUTION, layout.ANALYZE_SOLUTION2)
     for name in (layout.PLAY_MARKS,) if grid == layout.PLAY_GRID else others:
         changes.fill(name, None, None)

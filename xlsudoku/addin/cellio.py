@@ -530,13 +530,12 @@ class OpenpyxlIO(_Tables):
     def __init__(self, workbook: Workbook) -> None:
         self.workbook = workbook
         # sheet title -> the (row, column) cells whose values this adapter wrote: saving keeps
-        # every other cell as the file had it (xlsudoku.xlsm.keep)
+        # every other cell as the file had it (xlsudoku.xlsm.patch)
         self.written: dict[str, set[tuple[int, int]]] = {}
         # sheet title -> the columns and the rows whose sizes it set
         self.resized: dict[str, tuple[set[int], set[int]]] = {}
-        # True once the adapter changed more than cell values and sizes (fills, new rows'
-        # styles): a save of values and sizes only writes just those into the file
-        self.reshaped = False
+        # sheet title -> cell -> the fill colour it set ("FFRRGGBB", None for no fill)
+        self.filled: dict[str, dict[tuple[int, int], str | None]] = {}
 
     def _wrote(self, sheet: Worksheet, row: int, column: int) -> None:
         self.written.setdefault(sheet.title, set()).add((row, column))
@@ -683,7 +682,6 @@ class OpenpyxlIO(_Tables):
         from openpyxl.utils.cell import get_column_letter
 
         sheet, c0, c1 = table.sheet, table.first_col, table.last_col
-        self.reshaped = True
         # A new cell takes its column's format (text, date, wrapping), as one typed in Excel does.
         for column in range(c0, c1 + 1):
             dimension = sheet.column_dimensions.get(get_column_letter(column))
@@ -696,6 +694,9 @@ class OpenpyxlIO(_Tables):
         self._write_block(sheet, start, c0, block)
         for offset, height in enumerate(row_heights or ()):
             sheet.row_dimensions[start + offset].height = height
+        self.resized.setdefault(sheet.title, (set(), set()))[1].update(
+            range(start, start + len(row_heights or ()))
+        )
 
     def _blank_rows(self, table: _Table, first: int, last: int) -> None:
         for row in range(first, last + 1):
@@ -727,13 +728,11 @@ class OpenpyxlIO(_Tables):
         """Set the fill colour of cells of the range (None = no fill)."""
         from openpyxl.styles import PatternFill
 
-        self.reshaped = True
         sheet, (r0, c0, r1, c1) = self._resolve(name)
-        pattern = (
-            PatternFill(fill_type=None)
-            if colour is None
-            else PatternFill(fill_type="solid", fgColor="FF" + colour.lstrip("#").upper())
-        )
+        rgb = None if colour is None else "FF" + colour.lstrip("#").upper()
+        pattern = PatternFill(fill_type=None) if rgb is None else PatternFill("solid", fgColor=rgb)
         every = itertools.product(range(r1 - r0 + 1), range(c1 - c0 + 1))
+        filled = self.filled.setdefault(sheet.title, {})
         for r, c in every if cells is None else cells:
             self._writable(sheet, r0 + r, c0 + c).fill = pattern
+            filled[r0 + r, c0 + c] = rgb

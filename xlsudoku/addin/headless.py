@@ -199,8 +199,9 @@ def run(
                     on_commit=committed,
                     backup=backup if backup is not None else False,
                     changed=io.written,  # every other cell is kept as the file had it
-                    only_values=not io.reshaped,
+                    only_values=True,
                     resized=io.resized,
+                    filled=io.filled,
                 )
 
             def typed(io: OpenpyxlIO) -> OpenpyxlIO:

@@ -35,6 +35,7 @@ import enum
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
+from xlsudoku.engine.generate.request import DEFAULT_OPENS
 from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
@@ -97,10 +98,13 @@ class Param:
 # -- geometries --------------------------------------------------------------------------------
 
 # Every grid shape the sheets take: name -> (side, box rows, box columns, diagonals).  The
-# engine's standard shapes (xlsudoku.engine.grid.SHAPES) plus X-Sudoku on 9x9.
+# engine's standard shapes (xlsudoku.engine.grid.SHAPES) plus X-Sudoku and Windoku on 9x9
+# (Windoku's boxes are the classic ones; its four extra boxes are shaded by the actions).
+# Jigsaw is not a sheet shape: the sheets draw rectangular boxes only.
 GEOMETRIES: dict[str, tuple[int, int, int, bool]] = {
     "9x9": (9, 3, 3, False),
     "9x9-X": (9, 3, 3, True),
+    "9x9-windoku": (9, 3, 3, False),
     "4x4": (4, 2, 2, False),
     "6x6": (6, 2, 3, False),
     "12x12": (12, 3, 4, False),
@@ -163,10 +167,11 @@ PARAMS: tuple[Param, ...] = (
         choices=tuple(GEOMETRIES),
         allowed="dropdown: 4x4 ... 16x16",
         note=(
-            "Shape of the grid: 9x9 (classic), 9x9-X (both diagonals hold 1-9 too), 4x4, 6x6, "
-            "12x12 or 16x16 (digits above 9 are written 10-16; letters A-G are read too). "
-            "START and CLEAR shape the grid and the Print sheet. Only 9x9 and 9x9-X have a "
-            "center box, so the other shapes need Pattern none."
+            "Shape of the grid: 9x9 (classic), 9x9-X (both diagonals hold 1-9 too), "
+            "9x9-windoku (the four shaded extra boxes too), 4x4, 6x6, 12x12 or 16x16 (digits "
+            "above 9 are written 10-16; letters A-G are read too). START and CLEAR shape the "
+            "grid and the Print sheet. Only the 9x9 shapes have a center box, so the other "
+            "shapes need Pattern none."
         ),
     ),
     Param(
@@ -342,10 +347,11 @@ FUNCTION_PATTERN = Param(
     PATTERN, "pattern", PARAMS_BY_NAME[PATTERN].ref, Kind.PATTERN, None, choices=PATTERN_CHOICES,
     optional=True,
 )  # fmt: skip
+# The opens are the engine's per-shape defaults, the same as the command line's.
 FUNCTION_DEFAULTS: dict[str, tuple[int, int | str]] = {  # shape -> (opens, pattern)
-    "9x9": (26, 1), "9x9-X": (26, 1), "4x4": (6, NO_PATTERN), "6x6": (14, NO_PATTERN),
-    "12x12": (70, NO_PATTERN), "16x16": (140, NO_PATTERN),
-}  # fmt: skip
+    name: (DEFAULT_OPENS[name], 1 if name.startswith("9x9") else NO_PATTERN)
+    for name in ("9x9", "9x9-X", "9x9-windoku", "4x4", "6x6", "12x12", "16x16")
+}
 MAX_COUNT_LIMIT = 1000  # SUDOKU_COUNT counts at most this many solutions
 FUNCTION_LIMIT = Param(
     "Limit", "limit", PARAMS_BY_NAME[OPENS].ref, Kind.WHOLE, 2, minimum=1,
@@ -504,8 +510,9 @@ ANALYZE_PARAMS: tuple[Param, ...] = (
         allowed="",
         width=3,
         note=(
-            "Shape of the puzzle typed below: 9x9, 9x9-X (diagonals too), 4x4, 6x6, 12x12 or "
-            "16x16. A pasted Puzzle string of another size sets it."
+            "Shape of the puzzle typed below: 9x9, 9x9-X (diagonals too), 9x9-windoku (four "
+            "extra boxes too), 4x4, 6x6, 12x12 or 16x16. A pasted Puzzle string of another "
+            "size sets it."
         ),
     ),
 )

@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xlsudoku.addin import layout
-from xlsudoku.engine.formats import read_puzzles
+from xlsudoku.engine.formats import geometry_named, read_puzzles
 from xlsudoku.engine.generate import (
     KNOWN_FLOOR,
     Budget,
@@ -320,11 +320,11 @@ def _choice(param: layout.Param, value: Raw) -> str | None:
 def geometry_of(name: str) -> Geometry:
     """Return the engine geometry of a shape name of :data:`layout.GEOMETRIES`.
 
-    >>> geometry_of("9x9-X").name, geometry_of("12x12").box_cols
-    ('9x9-X', 4)
+    >>> geometry_of("9x9-X").name, geometry_of("12x12").box_cols, geometry_of("9x9-windoku").name
+    ('9x9-X', 4, '9x9-windoku')
     """
     _, box_rows, box_cols, diagonals = layout.GEOMETRIES[name]
-    return geometry(box_rows, box_cols, diagonals)
+    return geometry(box_rows, box_cols, diagonals, windoku=name.endswith("-windoku"))
 
 
 def read_geometry(param: layout.Param, value: Raw) -> Geometry:
@@ -802,7 +802,7 @@ def _checked(grid: Grid, ref: layout.Ref | None) -> Grid:
 # The cells that set each request field a GenerateError is about.
 _FIELD_CELLS: dict[str, tuple[str, ...]] = {
     "opens": (layout.OPENS,),
-    "pattern": (layout.PATTERN,),
+    "pattern": (layout.PATTERN, layout.SYMMETRY),
     "trials": (layout.TRIALS,),
     "time limit": (layout.TIME_LIMIT,),
     "seed": (layout.SEED,),
@@ -816,30 +816,56 @@ _FIELD_CELLS: dict[str, tuple[str, ...]] = {
 def engine_problem(error: GenerateError | str) -> str:
     """Return the generator's message prefixed with every parameter cell it is about.
 
-    A conflict names each cell that takes part in it (the error's ``fields``); a message alone
-    names the cell of the field it starts with.
+    A conflict names each cell that takes part in it: the error's ``fields`` when it has them,
+    else the cells its message names.
 
     >>> engine_problem(GenerateError("opens 25 is odd but pattern 1 opens 4 center cells",
     ...                              ("opens", "pattern", "symmetry")))
     'Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 is odd but pattern 1 opens 4 center cells'
-    >>> engine_problem("pattern: pattern 11 (diagonal) is not symmetric under rotate90")
-    'Pattern (C5): pattern 11 (diagonal) is not symmetric under rotate90'
     >>> engine_problem(GenerateError("pattern: the 6x6 grid has no center box",
     ...                              ("pattern", "geometry")))
     'Pattern (C5) and Geometry (C4): the 6x6 grid has no center box'
+    >>> engine_problem("opens 25 is odd but pattern 1 opens 4 center cells")
+    'Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 is odd but pattern 1 opens 4 center cells'
+    >>> engine_problem("opens 90 is above 81, the cells a 9x9 puzzle can open")
+    'Opens (C6) and Geometry (C4): opens 90 is above 81, the cells a 9x9 puzzle can open'
+    >>> engine_problem("pattern: pattern 11 (diagonal) is not symmetric under rotate90")
+    'Pattern (C5) and Symmetry (C9): pattern 11 (diagonal) is not symmetric under rotate90'
     """
     message = str(error)
-    fields = list(getattr(error, "fields", ()))
-    if not fields:
-        fields = [name for name in _FIELD_CELLS if message.lower().startswith(name)][:1]
-    if not fields:
-        return message
-    cells = dict.fromkeys(name for field in fields for name in _FIELD_CELLS.get(field, ()))
-    where = [_where(layout.PARAMS_BY_NAME[name]) for name in cells]
-    listed = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
-    prefix = f"{fields[0]}: "
-    text = message[len(prefix) :] if message.startswith(prefix) else message
-    return f"{listed}: {text}"
+    fields = getattr(error, "fields", ())
+    if fields:
+        cells = dict.fromkeys(_FIELD_CELLS[field][0] for field in fields if field in _FIELD_CELLS)
+        where = [_where(layout.PARAMS_BY_NAME[name]) for name in cells]
+        listed = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+        prefix = f"{fields[0]}: "
+        return f"{listed}: {message[len(prefix) :] if message.startswith(prefix) else message}"
+    if message.startswith("pattern: ") and "center box" in message and "grid" in message:
+        names = (layout.PARAMS_BY_NAME[name] for name in (layout.PATTERN, layout.GEOMETRY))
+        return " and ".join(map(_where, names)) + ": " + message[len("pattern: ") :]
+    if message.startswith("opens "):  # a target the other parameters rule out names them all
+        cells_named = [layout.OPENS]
+        if re.search(r"\ba \d+x\d+(?:-X)? (?:puzzle|Sudoku)\b", message):
+            cells_named.append(layout.GEOMETRY)
+        if "pattern" in message:
+            cells_named.append(layout.PATTERN)
+        if (
+            "symmetry" in message
+            or "come in pairs" in message
+            or " is odd " in message
+            or (" is even " in message)
+        ):
+            cells_named.append(layout.SYMMETRY)
+        where = [_where(layout.PARAMS_BY_NAME[name]) for name in cells_named]
+        joined = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+        return f"{joined}: {message}"
+    for field_name, names in _FIELD_CELLS.items():
+        if message.lower().startswith(field_name):
+            where_text = " and ".join(_where(layout.PARAMS_BY_NAME[name]) for name in names)
+            prefix = f"{field_name}: "
+            text = message[len(prefix) :] if message.startswith(prefix) else message
+            return f"{where_text}: {text}"
+    return message
 
 
 def start_request(start: StartParams) -> GenerateRequest:
@@ -851,7 +877,7 @@ def start_request(start: StartParams) -> GenerateRequest:
     >>> start_request(read_start(defaults() | {"Opens": 25, "Seed": 1}))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    xlsudoku.addin.params.ParamError: Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 is ...
+    xlsudoku.addin.params.ParamError: Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 ...
     """
     request = GenerateRequest(
         opens=start.opens,
@@ -893,12 +919,19 @@ def function_geometry(value: Raw, rows: Sequence[Sequence[Raw]] | None = None) -
     ...
     xlsudoku.addin.params.ParamError: grid: the puzzle must be a square block of 4, 6, 9, 12 or 16 cells a side (a 9x9-X puzzle: geometry "9x9-X"), got 1x2
     """  # noqa: E501
+    if isinstance(value, str) and _key(value).startswith(("windoku", "9x9windoku", "9x9jigsaw")):
+        try:
+            return geometry_named(value)
+        except SudokuError as error:
+            raise ParamError([str(error)]) from None  # it names the geometry
     name = parse_param(layout.FUNCTION_GEOMETRY, value, where="geometry")
     if name is not None:
         return geometry_of(str(name))
     if rows is None:
         return CLASSIC
-    shapes = {geometry_of(n).size: geometry_of(n) for n in layout.GEOMETRIES if "X" not in n}
+    shapes = {
+        geometry_of(n).size: geometry_of(n) for n in layout.GEOMETRIES if geometry_of(n).standard
+    }
     width = max((len(row) for row in rows), default=0)
     if len(rows) in shapes and all(len(row) == len(rows) for row in rows):
         return shapes[len(rows)]
@@ -945,6 +978,15 @@ def function_budget(value: Raw) -> Budget:
     return Budget(float(checked))
 
 
+def _function_shape(geo: Geometry) -> str:
+    """Return the shape whose defaults a custom function uses: 9x9's for Windoku and Jigsaw.
+
+    >>> _function_shape(geometry(3, 3, windoku=True)), _function_shape(geometry(2, 3))
+    ('9x9', '6x6')
+    """
+    return CLASSIC.name if geo.windoku or geo.regions else geo.name
+
+
 def function_opens(geo: Geometry) -> layout.Param:
     """Return the rule of SUDOKU_GENERATE's ``opens`` for the shape *geo*.
 
@@ -956,8 +998,9 @@ def function_opens(geo: Geometry) -> layout.Param:
     >>> rule.minimum, rule.maximum, rule.default
     (24, 80, 26)
     """
-    floor = LOW_CLUE_TARGET + 1 if geo == CLASSIC else KNOWN_FLOOR.get(geo.name, geo.size - 1)
-    default, _ = layout.FUNCTION_DEFAULTS[geo.name]
+    shape = _function_shape(geo)
+    floor = LOW_CLUE_TARGET + 1 if shape == CLASSIC.name else KNOWN_FLOOR.get(shape, geo.size - 1)
+    default, _ = layout.FUNCTION_DEFAULTS[shape]
     return layout.Param(
         layout.OPENS,
         "opens",
@@ -1005,7 +1048,7 @@ def function_request(opens: Raw, pattern: Raw, seed: Raw, geometry: Raw = None) 
             problems.extend(error.problems)
     if problems:
         raise ParamError(problems)
-    default_opens, default_pattern = layout.FUNCTION_DEFAULTS[geo.name]
+    default_opens, default_pattern = layout.FUNCTION_DEFAULTS[_function_shape(geo)]
     chosen = checked[layout.PATTERN]
     chosen = default_pattern if chosen is None else chosen
     request = GenerateRequest(

@@ -69,7 +69,10 @@ def _unchanged(function: F) -> F:
 script: Callable[[F], F] = getattr(xw, "script", _unchanged)
 
 GRID_DOC = "a square range, 4x4 to 16x16: digits (A-G above 9), blank or 0 for an empty cell"
-GEOMETRY_DOC = "9x9, 9x9-X, 4x4, 6x6, 12x12 or 16x16; blank: the range's size (9x9-X must be named)"
+GEOMETRY_DOC = (
+    "9x9, 9x9-X, 9x9-windoku, 9x9-jigsaw:LAYOUT, 4x4, 6x6, 12x12 or 16x16; "
+    "blank: the range's size (the 9x9 variants must be named)"
+)
 TIME_LIMIT_DOC = (
     f"seconds (or cpu:S, work:U), blank = {layout.FUNCTION_TIME_LIMIT:g}: past it, an ERROR text"
 )
@@ -302,7 +305,11 @@ def sudoku_grade(grid: Rows, geometry: Any = None, time_limit: Any = None) -> Ro
 @xw.arg("opens", err_to_str=True, doc="givens; blank: 26 on 9x9 (each shape has its default)")
 @xw.arg("pattern", err_to_str=True, doc="center-box pattern 1-12, none or a mask (9x9 shapes)")
 @xw.arg("seed", err_to_str=True, doc="whole number, blank = 0; the same seed, the same puzzle")
-@xw.arg("geometry", err_to_str=True, doc="9x9 (blank), 9x9-X, 4x4, 6x6, 12x12 or 16x16")
+@xw.arg(
+    "geometry",
+    err_to_str=True,
+    doc="9x9 (blank), 9x9-X, 9x9-windoku, 9x9-jigsaw:LAYOUT, 4x4 ... 16x16",
+)
 @xw.arg("time_limit", err_to_str=True, doc=TIME_LIMIT_DOC)
 def sudoku_generate(
     opens: Any = None,

@@ -879,27 +879,46 @@ def fuzz_files(
 # -- the command -------------------------------------------------------------------------------
 
 
+# the counts that are inputs fed to the program (each part names its own)
+_INPUT_COUNTS = frozenset(
+    {"values", "command lines", "closed pipes", "inputs", "presses", "runs", "kills", "files"}
+)
+
+
 def _report(name: str, tally: Tally, goal: str, seconds: float) -> bool:
     counts = ", ".join(f"{key} {value:,}" for key, value in tally.counts.items())
     verdict = "met" if not tally.problems else "NOT met"
     print(f"{name}: {counts}  ({seconds:.0f} s)")
     print(f"  goal: {goal}: {verdict}")
-    for problem in tally.problems[:10]:
+    for problem in tally.problems[:20]:
         print(f"  problem: {problem}")
+    if len(tally.problems) > 20:
+        print(f"  ... and {len(tally.problems) - 20} more problems")
     for line in tally.lines:
         print(line)
     sys.stdout.flush()
     return not tally.problems
 
 
-def run(args: argparse.Namespace, main: Callable[[list[str]], int]) -> int:
-    """Run the soak; print each part's figures and goal; return 5 when a goal is missed."""
+Parts = list[tuple[str, Callable[[Path], Tally], str]]
+"""The parts of a soak: (name, what runs it in a folder, its goal)."""
+
+
+def run(
+    args: argparse.Namespace,
+    main: Callable[[list[str]], int],
+    more: Callable[[argparse.Namespace, random.Random], Parts] | None = None,
+) -> int:
+    """Run the soak; print each part's figures and goal; return 5 when a goal is missed.
+
+    *more* adds parts (:func:`xlsudoku.bench.soak_families.parts`).
+    """
     chosen = set(args.parts.split(","))
     rng = random.Random(args.seed)
     print(f"workbook: {TEMPLATE}  seed: {args.seed}")
     print(f"before: {load_note()}")
     rounds = f"{args.writers} writers x {args.rounds} rounds"
-    parts: list[tuple[str, Callable[[Path], Tally], str]] = [
+    parts: Parts = [
         (
             "writers",
             lambda folder: writers(folder, args.writers, args.rounds),
@@ -939,13 +958,18 @@ def run(args: argparse.Namespace, main: Callable[[list[str]], int]) -> int:
             "that should be untouched",
         ),
     ]
+    if more is not None:
+        parts += more(args, rng)
     met = True
+    inputs = 0
     with tempfile.TemporaryDirectory(prefix="xlsudoku-soak-") as name:
         for part, run, goal in parts:
             if part in chosen:
                 started = time.perf_counter()
                 tally = run(Path(name))
                 met &= _report(part, tally, goal, time.perf_counter() - started)
+                inputs += sum(value for key, value in tally.counts.items() if key in _INPUT_COUNTS)
+    print(f"inputs: {inputs:,}")
     print(f"after: {load_note()}")
     print(f"goals: {'all met' if met else 'NOT all met'}")
     return Exit.OK if met else Exit.GOAL_NOT_MET

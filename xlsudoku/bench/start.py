@@ -8,7 +8,7 @@ START (generate, grade, write the cells) and save times, and the total per run, 
 mean and max; runs per second; the goal is a median total under one second.
 
 The save is the one ``xlsudoku workbook start`` does: when START changed only cell values (and
-sizes), it writes just those cells into the file it read (:func:`xlsudoku.xlsm.keep.patch_cells`),
+sizes), it writes just those cells into the file it read (:func:`xlsudoku.xlsm.patch.patch_cells`),
 else openpyxl saves the workbook and every cell START did not write is put back as the file had
 it.  Beside it each run also saves the same workbook the plain way, with openpyxl alone
 (``save plain``), the two in turn (A B, then B A), in CPU time.  ``--rows N`` first fills the
@@ -59,8 +59,9 @@ def run_once(workbook: Path, seed: int, plain_first: bool = False) -> dict[str, 
                     where,
                     data,
                     changed=io.written,
-                    only_values=not io.reshaped,
+                    only_values=True,
                     resized=io.resized,
+                    filled=io.filled,
                 )
             else:
                 save(book, where, data)

@@ -10,7 +10,8 @@ Generator puzzle), ``workbook solve BOOK`` presses the Analyze sheet's SOLVE on 
 - :mod:`.generate`: generate;
 - :mod:`.workbook`: ``workbook start|save|clear|import|delete|sort|analyze|hint|solve`` (a
   button of the workbook, run on the file without Excel);
-- :mod:`.production`: batch, booklet;
+- :mod:`.production`: batch, daily, booklet, stats;
+- :mod:`.image`: image (one grid as a PNG or SVG);
 - :mod:`.bench`: ``bench WHAT`` (every benchmark and the reliability soak).
 
 Every command runs inside :func:`xlsudoku.cli.shell.run_guarded`: exit status 0 done, 1 bad
@@ -29,7 +30,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from xlsudoku.cli import analysis, bench, generate, production, puzzles, workbook
+from xlsudoku.cli import analysis, bench, generate, image, production, puzzles, workbook
 
 if TYPE_CHECKING:
     import argparse
@@ -42,7 +43,15 @@ if TYPE_CHECKING:
 # words it adds (``WORDS``), so a command line that starts with one of them builds only its
 # module's parsers: ``xlsudoku count FILE`` does not build the benchmarks' dozens of parsers.
 # ``tests/test_cli.py`` holds each module's words to the subcommands it adds.
-COMMAND_MODULES: tuple[ModuleType, ...] = (analysis, generate, puzzles, workbook, production, bench)
+COMMAND_MODULES: tuple[ModuleType, ...] = (
+    analysis,
+    generate,
+    puzzles,
+    workbook,
+    production,
+    image,
+    bench,
+)
 
 
 def command_modules(word: str | None = None) -> tuple[ModuleType, ...]:
@@ -53,7 +62,7 @@ def command_modules(word: str | None = None) -> tuple[ModuleType, ...]:
     >>> [m.__name__ for m in command_modules("count")]
     ['xlsudoku.cli.puzzles']
     >>> len(command_modules())
-    6
+    7
     """
     return tuple(m for m in COMMAND_MODULES if word in m.WORDS) or COMMAND_MODULES
 

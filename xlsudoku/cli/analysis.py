@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import typing
+from pathlib import Path
 
 from xlsudoku.cli.inputs import (
     add_geometry,
@@ -123,7 +124,15 @@ def _read_puzzle(args: argparse.Namespace) -> Grid:
     text = read_puzzle_arg(args.puzzle)
     if text == args.puzzle and not looks_like_puzzle(text):
         raise ParseError(f"no such file, and not a puzzle: {args.puzzle}")
-    return parse_puzzle(text, geometry=args.geometry, validate=False)
+    try:
+        return parse_puzzle(text, geometry=args.geometry, validate=False)
+    except ParseError as error:
+        if text == args.puzzle:
+            raise
+        source = "standard input" if args.puzzle == "-" else args.puzzle
+        workbook = Path(args.puzzle).suffix.lower() in (".xlsx", ".xlsm")
+        kind = " (named like a workbook, but not one: not a zip package)" if workbook else ""
+        raise ParseError(f"{source}{kind}: {error}") from None
 
 
 def _run_hint(args: argparse.Namespace) -> int:

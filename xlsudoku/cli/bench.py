@@ -27,6 +27,20 @@ if typing.TYPE_CHECKING:
 Arguments = Callable[[argparse.ArgumentParser], None]
 
 
+def _processes(option: str) -> Callable[[str], int]:
+    """Return the argparse type of a process count: at least 1, capped at the CPUs (said)."""
+    whole = _at_least(1)
+
+    def parse(text: str) -> int:
+        from xlsudoku.cli.generate import capped_workers
+
+        if len(text.strip()) > 4300:  # int() refuses longer digit strings
+            raise argparse.ArgumentTypeError(f"{option} must be a whole number, got a huge one")
+        return capped_workers(whole(text), option, "bench")
+
+    return parse
+
+
 def _at_least(low: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
@@ -137,7 +151,7 @@ def _se(p: argparse.ArgumentParser) -> None:
     p.add_argument("--speed", type=int, default=200, help="top1465 sample size")
     p.add_argument(
         "--jobs",
-        type=_at_least(1),
+        type=_processes("--jobs"),
         default=1,
         help="processes grading the agreement and hardest samples (speed: always one)",
     )
@@ -210,7 +224,9 @@ def _reach(p: argparse.ArgumentParser) -> None:
         default="cpu",
         help="what the budget counts: cpu (default), wall or work (generate --budget KIND:...)",
     )
-    p.add_argument("--workers", type=_at_least(1), default=1, help="processes per run (1)")
+    p.add_argument(
+        "--workers", type=_processes("--workers"), default=1, help="processes per run (1)"
+    )
     p.add_argument("--pattern", default="none", help="pattern of the runs (none)")
     p.add_argument("--symmetry", default="rotate180", help="symmetry (rotate180)")
     add_geometry(p, "9x9")
@@ -309,10 +325,15 @@ def _soak(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cli", type=int, default=1000, help="fuzzed command lines")
     p.add_argument("--files", type=int, default=500, help="hostile files through real commands")
     p.add_argument("--pipes", type=int, default=20, help="runs through a closed pipe")
+    p.add_argument("--button-rounds", type=int, default=3, help="rounds of the 13 buttons")
+    p.add_argument("--play", type=int, default=200, help="hostile Play sheet inputs")
+    p.add_argument("--imports", type=int, default=6, help="IMPORTs of huge ranges")
+    p.add_argument("--batch-kills", type=int, default=6, help="batch/daily runs killed mid-run")
     p.add_argument("--seed", type=int, default=1, help="seed of every random choice")
     p.add_argument(
         "--parts",
-        default="writers,kills,interrupts,hostile,params,cli,files",
+        default="writers,kills,interrupts,hostile,params,cli,files,buttons,play,imports,"
+        "production,batch-kills",
         help="comma-separated parts to run (default: all)",
     )
 
@@ -408,9 +429,9 @@ def _run_batch(args: argparse.Namespace) -> int:
 
 
 def _run_soak(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import soak
+    from xlsudoku.bench import soak, soak_families
 
-    return soak.run(args, args.main)
+    return soak.run(args, args.main, more=soak_families.parts)
 
 
 @dataclass(frozen=True, slots=True)

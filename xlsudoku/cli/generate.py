@@ -64,6 +64,92 @@ def seed_arg(text: str) -> int:
     return value
 
 
+# Seconds a whole run of each command may take unless --time-limit says otherwise: every run
+# has a deadline, and the message when it is reached says so and how to change it.
+RUN_SECONDS = {"generate": 300.0, "batch": 3600.0, "daily": 3600.0, "stats": 60.0}
+
+
+def seconds_arg(text: str) -> float:
+    """Return the seconds of a ``--time-limit`` (argparse type): a positive finite number.
+
+    >>> seconds_arg("2.5")
+    2.5
+    >>> seconds_arg("inf")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --time-limit must be a positive number of seconds, got 'inf'
+    """
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(
+            f"--time-limit must be a positive number of seconds, got {text!r}"
+        )
+    return value
+
+
+def add_time_limit(p: argparse.ArgumentParser, command: str, what: str) -> None:
+    """Add ``--time-limit SEC``: the whole run's wall-clock deadline, with its default."""
+    default = RUN_SECONDS[command]
+    p.add_argument(
+        "--time-limit",
+        type=seconds_arg,
+        default=None,
+        metavar="SEC",
+        help=f"seconds of wall-clock time for the whole run (default {default:g}): when they "
+        f"run out {what}, and the exit status is 5",
+    )
+
+
+def run_seconds(args: argparse.Namespace, command: str) -> tuple[float, str]:
+    """Return the whole run's seconds and how to say them (``300 s, the default``).
+
+    >>> run_seconds(argparse.Namespace(time_limit=None), "generate")
+    (300.0, '300 s, the default: raise it with --time-limit')
+    >>> run_seconds(argparse.Namespace(time_limit=2.0), "batch")
+    (2.0, '--time-limit 2')
+    """
+    if args.time_limit is None:
+        default = RUN_SECONDS[command]
+        return default, f"{default:g} s, the default: raise it with --time-limit"
+    return args.time_limit, f"--time-limit {args.time_limit:g}"
+
+
+def capped_workers(asked: int, option: str, command: str, tasks: int | None = None) -> int:
+    """Return the processes to start for *asked*: at most the CPUs (and *tasks*); say so.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     capped_workers(10**31, "--workers", "generate") <= 10**31
+    True
+    >>> "capped at" in err.getvalue()
+    True
+    """
+    from xlsudoku.engine.generate.deep import available_workers
+
+    cores = available_workers()
+    jobs = max(1, min(asked, cores, asked if tasks is None else tasks))
+    if jobs < asked:
+        why = "the CPUs available" if jobs == min(cores, asked) else "the tasks to do"
+        print(f"xlsudoku {command}: {option} {number_text(asked)} capped at {jobs} ({why})",
+              file=sys.stderr)  # fmt: skip
+    return jobs
+
+
+def number_text(number: int) -> str:
+    """Return *number* for a message: with thousands separators, or its size when huge.
+
+    >>> number_text(1_000_001), number_text(10**50)
+    ('1,000,001', 'a 51-digit number')
+    """
+    text = str(number)
+    return f"{number:,}" if len(text) <= 40 else f"a {len(text)}-digit number"
+
+
 # Exit status when a puzzle misses its target (the closest puzzle is still printed; 1 means bad
 # input, 2 a request that cannot be made).
 TARGET_MISSED = Exit.GOAL_NOT_MET
@@ -81,7 +167,7 @@ def _ascii_digits(text: str) -> bool:
 def _workers_arg(text: str) -> int | None:
     if text.strip().lower() == "auto":
         return None  # decided per request: see _generate_request
-    if not _ascii_digits(text.strip()) or int(text) < 1:
+    if not _ascii_digits(text.strip()) or len(text.strip()) > 4300 or int(text) < 1:
         raise argparse.ArgumentTypeError(f"--workers must be a whole number >= 1 or auto: {text!r}")
     return int(text)
 
@@ -95,15 +181,22 @@ def _add_generate(sub: Subparsers) -> None:
             "blank symmetric orbits while the solution stays unique, stop at the target. "
             "With -n and --seed S, puzzle k uses seed S+k-1. Exit status: 0 when every "
             "puzzle met its target (opens, and the level or technique when asked), 5 when one "
-            "did not (the closest puzzle is printed and the message says what was missed), 2 "
-            "for a request that cannot be made."
+            "did not or the whole run's --time-limit ran out (the closest puzzle is printed "
+            "and the message says what was missed), 2 for a request that cannot be made, 130 "
+            "for Ctrl+C (the best puzzle so far is printed)."
         ),
     )
-    p.add_argument("--opens", type=int, default=26, help="target number of clues (default 26)")
+    p.add_argument(
+        "--opens",
+        type=int,
+        default=None,
+        help=f"target number of clues (default per shape: {DEFAULT_OPENS_HELP})",
+    )
     p.add_argument(
         "--pattern",
-        default="1",
-        help="center-box preset 1-12, a 9-character mask (x open, . blank), or none (default 1)",
+        default=None,
+        help="center-box preset 1-12, a 9-character mask (x open, . blank), or none (default "
+        "1 on 9x9 and 9x9-X, none on the shapes without a center box)",
     )
     p.add_argument("--trials", type=int, default=299, help="attempt budget (default 299)")
     p.add_argument(
@@ -116,18 +209,22 @@ def _add_generate(sub: Subparsers) -> None:
     p.add_argument(
         "--seed", type=seed_arg, default=None, help="random seed, 0 or more (default: draw one)"
     )
-    limits = p.add_mutually_exclusive_group()
-    limits.add_argument(
-        "--time-limit", type=float, default=None, metavar="SEC", help="seconds of wall-clock time"
+    add_time_limit(
+        p,
+        "generate",
+        "the search stops, the best puzzle so far is printed and the puzzles not started are "
+        "not made; a puzzle gets what is left of it (deep targets: at most 60 s unless "
+        "--time-limit is given)",
     )
-    limits.add_argument(
+    p.add_argument(
         "--budget",
         type=budget_arg,
         default=None,
         metavar="KIND:AMOUNT",
-        help="the limit as wall:SEC (the same as --time-limit), cpu:SEC (CPU time of the "
+        help="a limit for each puzzle as wall:SEC, cpu:SEC (CPU time of the "
         "searching processes: the same search on a busy machine) or work:UNITS (counted work, "
-        "about a second of CPU each: the same puzzle from a seed on every machine)",
+        "about a second of CPU each: the same puzzle from a seed on every machine); the "
+        "--time-limit of the whole run still holds",
     )
     add_geometry(p, default="9x9")
     p.add_argument(
@@ -135,7 +232,8 @@ def _add_generate(sub: Subparsers) -> None:
         type=_workers_arg,
         default="auto",
         metavar="N",
-        help="processes a deep search (23 opens or fewer) may use: a number, or auto (the "
+        help="processes a deep search (23 opens or fewer) may use: a number (at most the "
+        "CPUs this process may run on), or auto (the "
         "default): every CPU this process may run on, or 1 with --seed (a seeded run on one "
         "process is reproducible)",
     )
@@ -157,22 +255,32 @@ def _add_generate(sub: Subparsers) -> None:
     p.set_defaults(run=_run_generate)
 
 
-def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateRequest:
-    from xlsudoku.engine.generate import GenerateRequest
+# The engine's default opens per shape (engine.generate.DEFAULT_OPENS) for the help text: the
+# parser is built without loading the engine, and a test holds the two equal.
+DEFAULT_OPENS_HELP = "4x4 6, 6x6 14, 9x9 26, 9x9-X 26, 12x12 70, 16x16 140"
+
+
+def _generate_request(
+    args: argparse.Namespace, seed: int | None, seconds: float | None = None
+) -> GenerateRequest:
+    """Return the request of one puzzle; *seconds* is its wall-clock limit (None: its default)."""
+    from xlsudoku.engine.generate import GenerateRequest, default_opens, default_pattern
     from xlsudoku.engine.generate.deep import default_workers
 
     pattern: int | str | None = args.pattern
-    if isinstance(pattern, str):
+    if pattern is None:
+        pattern = default_pattern(args.geometry)
+    elif isinstance(pattern, str):
         text = pattern.strip()
         pattern = (
             None if text.lower() in ("none", "") else int(text) if _ascii_digits(text) else text
         )
     return GenerateRequest(
-        opens=args.opens,
+        opens=default_opens(args.geometry) if args.opens is None else args.opens,
         pattern=pattern,
         trials=args.trials,
         symmetry=args.symmetry,
-        time_limit=args.time_limit,
+        time_limit=seconds,
         budget=getattr(args, "budget", None),
         seed=seed,
         geometry=args.geometry,
@@ -180,6 +288,18 @@ def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateReq
         needs=getattr(args, "needs", None),
         workers=default_workers(seed) if args.workers is None else args.workers,
     )
+
+
+def _puzzle_seconds(args: argparse.Namespace, left: float) -> float | None:
+    """Return a puzzle's own wall-clock limit when the whole run has *left* seconds.
+
+    With ``--time-limit`` given (and no ``--budget``) a puzzle may use what is left of it;
+    otherwise it keeps its strategy's default (a deep target's 60 s) and the whole run's
+    deadline cuts it when that comes first.
+    """
+    if args.budget is not None or args.time_limit is None:
+        return None
+    return round(max(left, 0.001), 3)
 
 
 def _info(result: GenerateResult) -> dict[str, str]:
@@ -200,27 +320,38 @@ def _info(result: GenerateResult) -> dict[str, str]:
     return info
 
 
-def _write(result: GenerateResult, fmt: str, first: bool) -> None:
+# The analysis fields a JSON line carries beside the result's.
+_ANALYSIS_FIELDS = ("level", "score", "hardest", "profile", "ranks")
+# What a result says when Ctrl+C or the time limit stopped its grading.
+_NOT_GRADED = "not graded: the time limit or Ctrl+C stopped the grading"
+
+
+def _write(result: GenerateResult, fmt: str, first: bool, stop: typing.Callable[[], bool]) -> None:
     """Print one result in *fmt*; multi-line formats are separated by a blank line.
 
     JSON and the grid drawing carry the puzzle's analysis (level, score, hardest technique,
-    ranks), made with the solution the generator proved unique.
+    ranks), made with the solution the generator proved unique; when *stop* says stop while
+    it is made (Ctrl+C, the run's deadline) the puzzle is printed without it, and says so.
     """
     import json
 
     from xlsudoku.engine.analysis import analyze
     from xlsudoku.engine.formats import PuzzleFormat, format_grid
+    from xlsudoku.interrupts import Cut, cut_when
 
     style = None if fmt == "json" else PuzzleFormat.parse(fmt)
     analysis = None
     if style in (None, PuzzleFormat.GRID):
-        analysis = analyze(result.puzzle, solution=result.solution, ranks=True)
+        try:
+            with cut_when(stop):
+                analysis = analyze(result.puzzle, solution=result.solution, ranks=True)
+        except Cut:
+            analysis = None
     if style is None:
-        assert analysis is not None
-        found = analysis.to_dict()
-        fields = result.to_dict() | {
-            key: found[key] for key in ("level", "score", "hardest", "profile", "ranks")
-        }
+        found = dict.fromkeys(_ANALYSIS_FIELDS) if analysis is None else analysis.to_dict()
+        fields = result.to_dict() | {key: found[key] for key in _ANALYSIS_FIELDS}
+        if analysis is None:
+            fields["message"] = f"{result.message}; {_NOT_GRADED}"
         print(json.dumps(fields), flush=True)
         return
     if not first and style not in (PuzzleFormat.LINE, PuzzleFormat.SDM):
@@ -230,6 +361,8 @@ def _write(result: GenerateResult, fmt: str, first: bool) -> None:
         print(result.message + f" (seed {result.seed})")
         print(analysis.summary())
         print(analysis.ranks.text())
+    elif style is PuzzleFormat.GRID:
+        print(result.message + f" (seed {result.seed}); {_NOT_GRADED}")
     elif not result.reached:
         print(result.message, file=sys.stderr)
     sys.stdout.flush()
@@ -242,12 +375,18 @@ def _run_generate(args: argparse.Namespace) -> int:
     if args.count < 1:
         print("xlsudoku generate: error: -n must be at least 1", file=sys.stderr)
         return 2
+    import time
+
+    seconds, said = run_seconds(args, "generate")
+    deadline = time.monotonic() + seconds
     try:
-        first = _generate_request(args, args.seed)
+        first = _generate_request(args, args.seed, _puzzle_seconds(args, seconds))
         validate_request(first)
     except (GenerateError, ValueError) as exc:
         print(f"xlsudoku generate: error: {exc}", file=sys.stderr)
         return 2
+    if args.workers is not None:
+        args.workers = capped_workers(args.workers, "--workers", "generate")
     from xlsudoku.progress import wanted
 
     show = wanted(args.progress, False)
@@ -264,10 +403,20 @@ def _run_generate(args: argparse.Namespace) -> int:
         from xlsudoku.progress import RunBar
 
         limit = first.time_limit if first.time_limit is not None else pick(first).default_seconds
+        limit = seconds if limit is None else min(limit, seconds)
         if args.count > 1:  # a puzzle a step: the pace tells, each puzzle within its limit
             bar = RunBar(args.count, None if limit is None else limit * args.count, "puzzle")
         else:
             bar = RunBar(args.trials, limit)
+
+    def late() -> bool:
+        return time.monotonic() > deadline
+
+    def cancel() -> bool:
+        return interrupts.requested() or late()
+
+    printed = 0
+    cut = False  # the run's deadline stopped a search or left puzzles unmade
     try:
         for k in range(args.count):
             interrupts.state = (
@@ -275,22 +424,31 @@ def _run_generate(args: argparse.Namespace) -> int:
             )
             if interrupts.requested():
                 break
+            if late():
+                cut = True
+                break
             seed = None if args.seed is None else args.seed + k
-            request = _generate_request(args, seed)
+            left = deadline - time.monotonic()
+            request = _generate_request(args, seed, _puzzle_seconds(args, left))
 
             def progress(trial: int, best: int) -> None:
                 if bar is not None and args.count == 1:
                     bar(trial, best)
 
-            result = generate(request, progress=progress, cancel=interrupts.requested)
+            result = generate(request, progress=progress, cancel=cancel)
+            if result.stop == "cancel" and not interrupts.requested():
+                cut = True
             if bar is not None and args.count > 1:
                 bar(k + 1)
             interrupts.state = f"{k + 1} of {args.count} puzzles printed" + (
                 "; the last is the best found before Ctrl+C" if interrupts.requested() else ""
             )
-            _write(result, args.format, first=k == 0)
+            _write(result, args.format, first=k == 0, stop=cancel)
+            printed += 1
             if not result.reached:
                 status = TARGET_MISSED
+            if cut:
+                break
     except GenerateError as exc:
         print(f"xlsudoku generate: error: {exc}", file=sys.stderr)
         return 2
@@ -303,6 +461,14 @@ def _run_generate(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
         stopping.__exit__(None, None, None)
+    if cut or (printed < args.count and late() and not interrupts.requested()):
+        last = "; the last is the best found before the limit" if cut and printed else ""
+        print(
+            f"xlsudoku generate: the time limit of the whole run ran out ({said}): "
+            f"{printed} of {args.count} puzzles printed{last}",
+            file=sys.stderr,
+        )
+        status = TARGET_MISSED
     return status
 
 

@@ -50,6 +50,20 @@ def geometry_arg(text: str) -> Geometry:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def ids_arg(text: str) -> frozenset[int]:
+    """Read ``--ids`` (``3,7-12``); argparse names the option in the message.
+
+    >>> sorted(ids_arg("2,5-6"))
+    [2, 5, 6]
+    """
+    from xlsudoku.production.inputs import parse_ids
+
+    try:
+        return parse_ids(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def add_geometry(p: argparse.ArgumentParser, default: str | None = None) -> None:
     """Add ``--geometry``: the shape puzzles are read as (or generated on)."""
     p.add_argument(
@@ -57,7 +71,7 @@ def add_geometry(p: argparse.ArgumentParser, default: str | None = None) -> None
         type=geometry_arg,
         default=default,
         metavar="SHAPE",
-        help="9x9, 9x9-X (diagonals), 4x4, 6x6, 12x12 or 16x16; "
+        help="9x9, 9x9-X (diagonals), 9x9-windoku, 9x9-jigsaw:LAYOUT, 4x4, 6x6, 12x12 or 16x16; "
         + (
             f"default {default}"
             if default

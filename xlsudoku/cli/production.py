@@ -17,12 +17,23 @@ import time
 import typing
 from collections.abc import Callable
 
-from xlsudoku.cli.generate import level_arg, seed_arg, symmetry_arg, technique_arg
-from xlsudoku.cli.inputs import SHEETS, geometry_arg
+from xlsudoku.cli.generate import (
+    add_time_limit,
+    level_arg,
+    number_text,
+    run_seconds,
+    seconds_arg,
+    seed_arg,
+    symmetry_arg,
+    technique_arg,
+)
+from xlsudoku.cli.inputs import SHEETS, geometry_arg, ids_arg
 
 if typing.TYPE_CHECKING:
     from xlsudoku.cli.shell import Subparsers
-    from xlsudoku.production.batch import Summary
+    from xlsudoku.interrupts import Interrupts
+    from xlsudoku.production.batch import Sink, Summary
+    from xlsudoku.production.executors import Executor
     from xlsudoku.production.spec import BatchSpec
     from xlsudoku.production.store import BatchFile, Kept
 
@@ -61,23 +72,40 @@ def _add_batch(sub: Subparsers) -> None:
             "are appended to --output as they are done, in item order, the same on any "
             "number of processes or a Dask cluster.  Duplicates (same puzzle string) are "
             "skipped.  --resume continues a killed or cancelled run without repeating a seed. "
-            "First Ctrl+C: finish the puzzles in progress and stop; second: stop at once."
+            "Ctrl+C, or the whole run's --time-limit, stops at once: the puzzles written are "
+            "kept, those in progress are made again by --resume.  Exit status: 0 done, 5 fewer "
+            "puzzles than asked (--attempts or --time-limit ran out), 130 Ctrl+C."
         ),
     )
     p.add_argument("-n", "--count", type=_positive, default=100, help="puzzles (default 100)")
     p.add_argument(
         "--opens",
         type=_opens_arg,
-        default=[(26, False)],
-        help="clues: 26 (default), a range 24-28 (the reachable values, in turn) or a list",
+        default=None,
+        help="clues: 26, a range 24-28 (the reachable values, in turn) or a list (default per "
+        "shape, as generate's)",
     )
-    p.add_argument("--pattern", default="1", help="center-box preset 1-12, a mask, or none")
+    p.add_argument(
+        "--pattern",
+        default=None,
+        help="center-box preset 1-12, a mask, or none (default 1 on 9x9 and 9x9-X, else none)",
+    )
     p.add_argument("--symmetry", type=symmetry_arg, default="rotate180", help="clue symmetry")
     p.add_argument("--trials", type=int, default=299, help="attempts per puzzle (default 299)")
-    p.add_argument(
-        "--time-limit", type=float, default=None, metavar="SEC", help="seconds per puzzle"
+    add_time_limit(
+        p, "batch", "the puzzles in progress are stopped and those written are kept (--resume)"
     )
-    p.add_argument("--geometry", type=geometry_arg, default="9x9", help="9x9, 4x4, 6x6, 9x9-X")
+    p.add_argument(
+        "--item-time-limit",
+        type=seconds_arg,
+        default=None,
+        metavar="SEC",
+        help="seconds each puzzle's search may take (default: the generator's, 60 s for deep "
+        "targets, else none)",
+    )
+    p.add_argument(
+        "--geometry", type=geometry_arg, default="9x9", help="9x9, 9x9-X, 4x4, 6x6, 12x12, 16x16"
+    )
     group = p.add_mutually_exclusive_group()
     group.add_argument(
         "--difficulty",
@@ -144,18 +172,19 @@ def _pattern(text: str) -> int | str | None:
 
 
 def _spec(args: argparse.Namespace, seed: int) -> BatchSpec:
-    from xlsudoku.engine.generate import GenerateRequest
+    from xlsudoku.engine.generate import GenerateRequest, default_opens, default_pattern
     from xlsudoku.production.spec import BatchSpec, make_variants
 
+    opens = args.opens or [(default_opens(args.geometry), False)]
     base = GenerateRequest(
-        opens=args.opens[0][0],
-        pattern=_pattern(args.pattern),
+        opens=opens[0][0],
+        pattern=default_pattern(args.geometry) if args.pattern is None else _pattern(args.pattern),
         trials=args.trials,
         symmetry=args.symmetry,
-        time_limit=args.time_limit,
+        time_limit=args.item_time_limit,
         geometry=args.geometry,
     )
-    variants = make_variants(base, args.opens, args.difficulty, args.needs)
+    variants = make_variants(base, opens, args.difficulty, args.needs)
     attempts = args.attempts if args.attempts is not None else 10 * args.count + 100
     return BatchSpec(variants, seed, args.count, attempts)
 
@@ -234,10 +263,10 @@ def _run_batch(args: argparse.Namespace) -> int:
     from xlsudoku.engine.generate import GenerateError
     from xlsudoku.errors import Exit
     from xlsudoku.interrupts import Interrupts
-    from xlsudoku.production.batch import run_batch
     from xlsudoku.production.executors import ExecutorError, make_executor
     from xlsudoku.production.store import StoreError
 
+    stop = _Deadline(args, "batch", getattr(args, "interrupts", None) or Interrupts())
     try:
         spec = _spec(args, 0)  # checked before any file is touched; the seed comes next
         output = _open_output(args)
@@ -260,7 +289,10 @@ def _run_batch(args: argparse.Namespace) -> int:
                 print(f"xlsudoku batch: {args.output} already has {len(kept.records)} puzzles")
             return 0
         jobs = _jobs(args, spec, kept.next_index)
-        executor = make_executor(jobs, args.scheduler)
+        executor = make_executor(jobs, args.scheduler, stop)
+    except KeyboardInterrupt:
+        output.discard()  # Ctrl+C before the first puzzle: no file of this run is left
+        raise
     except (StoreError, GenerateError, ExecutorError, ValueError) as error:
         output.discard()
         print(f"xlsudoku batch: {error}", file=sys.stderr)
@@ -268,60 +300,110 @@ def _run_batch(args: argparse.Namespace) -> int:
             return Exit.UNUSABLE_FILE
         return Exit.ENVIRONMENT if isinstance(error, ExecutorError) else Exit.USAGE
     seen = {str(r["puzzle"]) for r in kept.records}
+    return _produce(args, "batch", spec, executor, stop, output, output, kept.next_index, seen)
+
+
+class _Deadline:
+    """The stop hook of a batch or daily run: Ctrl+C, or the whole run's time limit."""
+
+    def __init__(self, args: argparse.Namespace, command: str, interrupts: Interrupts) -> None:
+        seconds, self.said = run_seconds(args, command)
+        self.at = time.monotonic() + seconds
+        self.interrupts = interrupts
+
+    def late(self) -> bool:
+        return time.monotonic() > self.at
+
+    def __call__(self) -> bool:
+        return bool(self.interrupts.requested()) or self.late()
+
+
+def _produce(
+    args: argparse.Namespace,
+    command: str,
+    spec: BatchSpec,
+    executor: Executor,
+    stop: _Deadline,
+    sink: Sink,
+    output: BatchFile,
+    start: int,
+    seen: set[str],
+    key: Callable[[str], str] | None = None,
+) -> int:
+    """Run the batch of a ``batch`` or ``daily`` command to its end, Ctrl+C or deadline.
+
+    *seen* holds the puzzles already written, as *key* reads them (a repeat is refused).
+
+    Returns:
+        The exit status: 0 done, 5 fewer puzzles than asked (attempts or the time limit ran
+        out), 4 the executor failed, 130 Ctrl+C.
+    """
+    from xlsudoku.errors import Exit
+    from xlsudoku.production.batch import run_batch
+    from xlsudoku.production.executors import ExecutorError
+
     started = time.perf_counter()
     bar, progress = _progress(args, spec.count, len(seen))
     summary = None
-    interrupts: Interrupts = getattr(args, "interrupts", None) or Interrupts()
+    interrupts = stop.interrupts
     where = args.output or "standard output"
     interrupts.state = f"{where} keeps every puzzle written so far"
+    resume = "continue with the same command and --resume"
     try:
-        # a first Ctrl+C finishes the puzzles in progress and writes them; a second stops at once
+        # a first Ctrl+C stops the run at once (what is written stays); a second raises
         with interrupts.cooperative():
             summary = run_batch(
                 spec,
                 executor,
-                output,
-                start=kept.next_index,
+                sink,
+                start=start,
                 seen=seen,
-                chunk_size=args.chunk,
+                key=key,
+                chunk_size=getattr(args, "chunk", None),
                 progress=progress,
-                stop=interrupts.requested,
+                stop=stop,
             )
         stopped = interrupts.requested()
     except KeyboardInterrupt:
         stopped = True
     except ExecutorError as error:
-        print(f"xlsudoku batch: {error}", file=sys.stderr)
+        print(f"xlsudoku {command}: {error}", file=sys.stderr)
         if args.output:
-            print("  continue with the same command and --resume", file=sys.stderr)
+            print(f"  {resume}", file=sys.stderr)
         return Exit.ENVIRONMENT
     finally:
         if bar is not None:
             bar.close()
-        output.close()
+        output.discard()  # closes; a file this run made and wrote nothing to is not left
     if summary is None or stopped:
         done = "the puzzles written" if summary is None else f"{summary.have} puzzles"
-        print(f"xlsudoku batch: interrupted; {where} keeps {done}", file=sys.stderr)
+        print(f"xlsudoku {command}: interrupted; {where} keeps {done}", file=sys.stderr)
         if args.output:
-            print("  continue with the same command and --resume", file=sys.stderr)
+            print(f"  {resume}", file=sys.stderr)
         return Exit.INTERRUPTED
     if not args.quiet:
-        print(
-            _report(summary, spec, where, executor.name, time.perf_counter() - started),
-            file=sys.stderr,
-        )
+        report = _report(summary, spec, where, executor.name, time.perf_counter() - started)
+        print(report.replace("xlsudoku batch:", f"xlsudoku {command}:", 1), file=sys.stderr)
     if summary.have >= spec.count:
         return 0
+    if stop.late():
+        print(
+            f"xlsudoku {command}: the time limit of the whole run ran out ({stop.said}): "
+            f"{summary.have} of {spec.count} puzzles in {where}, the rest not made"
+            + (f"; {resume}" if args.output else ""),
+            file=sys.stderr,
+        )
+        return Exit.GOAL_NOT_MET
     print(
-        f"xlsudoku batch: {summary.have} of {spec.count} puzzles: --attempts {spec.attempts} "
-        f"ran out first (next seed {spec.seed + summary.next_index}); raise --attempts"
-        + (" and continue with --resume" if args.output else ""),
+        f"xlsudoku {command}: {summary.have} of {spec.count} puzzles: --attempts "
+        f"{spec.attempts} ran out first (next seed {spec.seed + summary.next_index}); raise "
+        "--attempts" + (" and continue with --resume" if args.output else ""),
         file=sys.stderr,
     )
     return Exit.GOAL_NOT_MET
 
 
-def _jobs(args: argparse.Namespace, spec: BatchSpec, start: int) -> int:
+def _jobs(args: argparse.Namespace, spec: BatchSpec, start: int, command: str = "batch") -> int:
     """Return the worker processes for ``-j``: at most the CPUs and the chunks (say so)."""
     from xlsudoku.production.batch import FAST_CHUNK, is_slow
     from xlsudoku.production.executors import all_cores, capped_jobs
@@ -333,7 +415,8 @@ def _jobs(args: argparse.Namespace, spec: BatchSpec, start: int) -> int:
         return asked  # the cluster's workers, not this machine's processes
     jobs, why = capped_jobs(asked, chunks, all_cores())
     if why and args.jobs is not None and not args.quiet:
-        print(f"xlsudoku batch: -j {args.jobs:,} capped at {jobs} ({why})", file=sys.stderr)
+        print(f"xlsudoku {command}: -j {number_text(args.jobs)} capped at {jobs} ({why})",
+              file=sys.stderr)  # fmt: skip
     return jobs
 
 
@@ -364,7 +447,7 @@ def _report(summary: Summary, spec: BatchSpec, where: str, name: str, seconds: f
     ]
     if levels:
         lines.append(f"  levels added: {levels}")
-    if summary.have < spec.count:
+    if summary.have < spec.count and summary.next_index >= spec.attempts:
         lines.append(
             f"  stopped at --attempts {spec.attempts} (next seed {spec.seed + summary.next_index})"
         )
@@ -391,7 +474,9 @@ def _add_daily(sub: Subparsers) -> None:
             "puzzle, solution and what batch records carry).  It is a batch underneath: the "
             "same seed gives the same set on any number of processes or a Dask cluster, no "
             "puzzle repeats in the set, and --resume continues it or extends it by more days "
-            "without repeating a puzzle already in the file."
+            "without repeating a puzzle already in the file.  Ctrl+C, or the whole run's "
+            "--time-limit, stops at once and keeps the puzzles written.  Exit status: 0 done, "
+            "5 fewer puzzles than asked (--time-limit ran out), 130 Ctrl+C."
         ),
     )
     p.add_argument("--from", dest="first", type=_date_arg, required=True, metavar="DATE")
@@ -404,14 +489,27 @@ def _add_daily(sub: Subparsers) -> None:
         metavar="LEVELS",
         help="levels in turn, e.g. easy,medium,hard (default: any level)",
     )
-    p.add_argument("--opens", type=int, default=26, help="clues (default 26)")
-    p.add_argument("--geometry", type=geometry_arg, default="9x9", help="9x9, 4x4, 6x6, 9x9-X")
+    p.add_argument(
+        "--opens", type=int, default=None, help="clues (default per shape, as generate's)"
+    )
+    p.add_argument(
+        "--geometry", type=geometry_arg, default="9x9", help="9x9, 9x9-X, 4x4, 6x6, 12x12, 16x16"
+    )
+    add_time_limit(
+        p, "daily", "the puzzles in progress are stopped and those written are kept (--resume)"
+    )
     p.add_argument(
         "--seed", type=seed_arg, default=None, help="base seed, 0 or more (default: drawn)"
     )
     p.add_argument("-o", "--output", metavar="FILE", required=True, help="the set (.jsonl)")
     p.add_argument("--resume", action="store_true", help="continue or extend --output")
-    p.add_argument("-j", "--jobs", type=_positive, default=None, help="worker processes")
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        default=None,
+        help="worker processes, also of --scheduler local (default and most: all cores)",
+    )
     p.add_argument("--scheduler", metavar="ADDRESS", default=None, help="a Dask scheduler")
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--progress", action="store_true", help="progress bar even without a tty")
@@ -420,23 +518,38 @@ def _add_daily(sub: Subparsers) -> None:
 
 
 def _run_daily(args: argparse.Namespace) -> int:
+    import functools
     from pathlib import Path
 
-    from xlsudoku.engine.generate import GenerateError, GenerateRequest
+    from xlsudoku.engine.generate import (
+        GenerateError,
+        GenerateRequest,
+        default_opens,
+        default_pattern,
+    )
     from xlsudoku.errors import Exit
-    from xlsudoku.production.batch import run_batch
-    from xlsudoku.production.daily import DailySpec, DatedSink, batch_spec, check_dates
-    from xlsudoku.production.executors import ExecutorError, all_cores, make_executor
+    from xlsudoku.interrupts import Interrupts
+    from xlsudoku.production.daily import (
+        DailySpec,
+        DatedSink,
+        batch_spec,
+        check_dates,
+        repeat_key,
+    )
+    from xlsudoku.production.executors import ExecutorError, make_executor
     from xlsudoku.production.store import StoreError
 
+    stop = _Deadline(args, "daily", getattr(args, "interrupts", None) or Interrupts())
     daily = DailySpec(args.first, args.days, args.per_day)
+    opens = default_opens(args.geometry) if args.opens is None else args.opens
     base = GenerateRequest(
-        opens=args.opens, pattern=1 if args.geometry.size == 9 else None, geometry=args.geometry
+        opens=opens, pattern=default_pattern(args.geometry), geometry=args.geometry
     )
     if Path(args.output).suffix.lower() not in (".jsonl", ".ndjson"):
         print("xlsudoku daily: --output must be a .jsonl file (JSON lines)", file=sys.stderr)
         return Exit.USAGE
     try:
+        daily.check()
         batch_spec(daily, base, args.mix, 0)  # checked before any file is touched
         output = _open_output(args)
         kept = output.open(args.resume)
@@ -458,46 +571,25 @@ def _run_daily(args: argparse.Namespace) -> int:
             output.close()
             print(f"xlsudoku daily: {args.output} already holds the {spec.count} puzzles")
             return 0
-        executor = make_executor(args.jobs or all_cores(), args.scheduler)
+        args.chunk = None
+        jobs = _jobs(args, spec, kept.next_index, "daily")
+        executor = make_executor(jobs, args.scheduler, stop)
+    except KeyboardInterrupt:
+        output.discard()  # Ctrl+C before the first puzzle: no file of this run is left
+        raise
     except (StoreError, ExecutorError, ValueError) as error:
         output.discard()
         print(f"xlsudoku daily: {error}", file=sys.stderr)
         if isinstance(error, StoreError | ValueError):
             return Exit.UNUSABLE_FILE
         return Exit.ENVIRONMENT
-    started = time.perf_counter()
-    bar, progress = _progress(args, spec.count, len(kept.records))
-    interrupts = args.interrupts
-    interrupts.state = f"{args.output} keeps every puzzle written so far"
     sink = DatedSink(output, daily, have=len(kept.records))
-    try:
-        with interrupts.cooperative():
-            summary = run_batch(
-                spec,
-                executor,
-                sink,
-                start=kept.next_index,
-                seen={str(r["puzzle"]) for r in kept.records},
-                progress=progress,
-                stop=interrupts.requested,
-            )
-        stopped = interrupts.requested()
-    except ExecutorError as error:
-        print(f"xlsudoku daily: {error}; continue with --resume", file=sys.stderr)
-        return Exit.ENVIRONMENT
-    finally:
-        if bar is not None:
-            bar.close()
-        output.close()
-    if stopped:
-        print(f"xlsudoku daily: interrupted; {args.output} keeps {summary.have} puzzles; "
-              "continue with --resume", file=sys.stderr)  # fmt: skip
-        return Exit.INTERRUPTED
-    if not args.quiet:
-        seconds = time.perf_counter() - started
-        report = _report(summary, spec, args.output, executor.name, seconds)
-        print(report.replace("xlsudoku batch:", "xlsudoku daily:", 1), file=sys.stderr)
-    return 0 if summary.have >= spec.count else 1
+    # a repeat is the same puzzle up to the Sudoku symmetries, not only the same string
+    key = functools.partial(repeat_key, geometry=args.geometry)
+    seen = {key(str(r["puzzle"])) for r in kept.records}
+    return _produce(
+        args, "daily", spec, executor, stop, sink, output, kept.next_index, seen, key=key
+    )
 
 
 def _add_stats(sub: Subparsers) -> None:
@@ -516,6 +608,11 @@ def _add_stats(sub: Subparsers) -> None:
     )
     p.add_argument("--no-chart", action="store_true", help="print the table only")
     p.add_argument("--sheet", choices=SHEETS, default="all", help="which puzzles of a workbook")
+    add_time_limit(
+        p,
+        "stats",
+        "the puzzles without a level or score not graded yet are counted as not graded",
+    )
     p.set_defaults(run=_run_stats)
 
 
@@ -524,10 +621,12 @@ def _run_stats(args: argparse.Namespace) -> int:
 
     from xlsudoku.cli.inputs import report_bad
     from xlsudoku.engine.grid import SudokuError
-    from xlsudoku.errors import EnvironmentFault, UnusableFile
+    from xlsudoku.errors import EnvironmentFault, Exit, UnusableFile
+    from xlsudoku.interrupts import Interrupts
     from xlsudoku.production.inputs import Entry, read_entries
     from xlsudoku.production.stats import MissingExtra, chart, collect, table
 
+    stop = _Deadline(args, "stats", getattr(args, "interrupts", None) or Interrupts())
     try:
         found = read_entries(args.source, args.sheet)
     except SudokuError as error:
@@ -535,16 +634,27 @@ def _run_stats(args: argparse.Namespace) -> int:
     entries: list[Entry] = []
     for label, item in found:
         if isinstance(item, SudokuError):
-            report_bad(label, item)
+            report_bad(f"{args.source} {label}", item)
         else:
             entries.append(item)
     if not entries:
         print(f"xlsudoku stats: no puzzle in {args.source}", file=sys.stderr)
         return 1
-    stats = collect(entries)
+    # a first Ctrl+C stops the grading: the table and chart show what was graded
+    with stop.interrupts.cooperative():
+        stats = collect(entries, stop)
     print(table(stats))
+    status = Exit.OK
+    if stats.ungraded:
+        why = "Ctrl+C" if stop.interrupts.requested() else f"the time limit ({stop.said})"
+        print(
+            f"xlsudoku stats: {stats.ungraded:,} of {stats.count:,} puzzles without a level "
+            f"were not graded: {why} stopped the grading; they are counted as not graded",
+            file=sys.stderr,
+        )
+        status = Exit.INTERRUPTED if stop.interrupts.requested() else Exit.GOAL_NOT_MET
     if args.no_chart:
-        return 0
+        return status
     target = Path(args.output or Path(args.source).with_suffix(".png"))
     if target.suffix.lower() not in (".png", ".svg"):
         print("xlsudoku stats: the chart is a .png or .svg file", file=sys.stderr)
@@ -556,7 +666,7 @@ def _run_stats(args: argparse.Namespace) -> int:
     except MissingExtra as error:
         raise EnvironmentFault(str(error)) from None
     print(f"chart: {target}")
-    return 0
+    return status
 
 
 # The booklet's layouts and papers (xlsudoku.production.booklet; a test holds them equal): the
@@ -590,6 +700,13 @@ def _add_booklet(sub: Subparsers) -> None:
     p.add_argument("--csv", action="store_true", help="read the input as CSV")
     p.add_argument("--no-grade", action="store_true", help="do not grade puzzles without a level")
     p.add_argument(
+        "--ids",
+        type=ids_arg,
+        metavar="IDS",
+        help="print only these, such as 3,7-12: a workbook's Collection ids, or the record "
+        "numbers of a batch or puzzle file (1 = the first)",
+    )
+    p.add_argument(
         "--replace",
         action="store_true",
         help="replace an existing PDF that is not an earlier xlsudoku booklet",
@@ -611,9 +728,23 @@ def _run_booklet(args: argparse.Namespace) -> int:
         require_fpdf,
         write_booklet,
     )
-    from xlsudoku.production.inputs import Entry, complete, read_entries
+    from xlsudoku.production.inputs import Entry, chosen, complete, read_entries
 
     require_fpdf()  # before any puzzle is read or graded
+    from xlsudoku.production.booklet import BookletError
+
+    options = BookletOptions(
+        title=args.title,
+        per_page=args.per_page,
+        answers_per_page=args.answers_per_page,
+        paper=args.paper,
+        answers=not args.no_answers,
+    )
+    try:
+        options.check()
+    except BookletError as error:
+        print(f"xlsudoku booklet: --title: {error}", file=sys.stderr)
+        return Exit.USAGE
     source = "booklet" if args.source == "-" else args.source
     output = args.output or str(Path(source).with_suffix(".pdf"))
     out = check_output(
@@ -629,6 +760,13 @@ def _run_booklet(args: argparse.Namespace) -> int:
         print(f"xlsudoku booklet: {error}", file=sys.stderr)
         # bytes that are not UTF-8 are bad input (named by line), as for every command
         return Exit.BAD_INPUT if isinstance(error, ParseError) else Exit.UNUSABLE_FILE
+    if args.ids is not None:
+        found = chosen(found, args.ids)
+        if not found:
+            print(
+                f"xlsudoku booklet: --ids: none of those ids is in {args.source}", file=sys.stderr
+            )
+            return Exit.BAD_INPUT
     entries: list[Entry] = []
     status = 0
     for label, item in found:
@@ -637,18 +775,11 @@ def _run_booklet(args: argparse.Namespace) -> int:
                 raise item
             entries.append(complete(item, grade_missing=not args.no_grade))
         except SudokuError as error:
-            report_bad(label, error)
+            report_bad(label if args.source == "-" else f"{args.source} {label}", error)
             status = 1
     if not entries:
         print(f"xlsudoku booklet: no puzzle to print in {args.source}", file=sys.stderr)
         return Exit.BAD_INPUT
-    options = BookletOptions(
-        title=args.title,
-        per_page=args.per_page,
-        answers_per_page=args.answers_per_page,
-        paper=args.paper,
-        answers=not args.no_answers,
-    )
     try:
         write_booklet(out.real, entries, options)
     except OSError as error:

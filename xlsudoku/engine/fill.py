@@ -7,7 +7,8 @@ sampler of uniform Sudoku grids is known):
   uniformly random permutation of the digits (for 9x9: boxes 1, 5 and 9; for shapes whose
   boxes are not square, the diagonal boxes of the first ``min(bands, stacks)`` bands).
 - The exact solver completes the grid, branching in a random digit order.  X-Sudoku grids
-  start from a random first row instead (the diagonals link the diagonal boxes).
+  start from a random first row instead, and so do Windoku and Jigsaw grids (their extra or
+  irregular houses link the diagonal boxes).
 
 Every grid that exists can come out (the random start covers every choice of the diagonal
 boxes and the branch order every completion), but grids with many completions of their
@@ -27,7 +28,7 @@ def _start_cells(rng: random.Random, geometry: Geometry) -> list[int]:
     """Return the cells of :func:`random_start` as a list."""
     n = geometry.size
     cells = [0] * geometry.cell_count
-    if geometry.diagonals:
+    if not geometry.standard:
         row = list(range(1, n + 1))
         rng.shuffle(row)
         cells[:n] = row

@@ -46,6 +46,7 @@ from functools import partial
 from pathlib import Path
 
 from xlsudoku.engine.grid import (
+    JIGSAW_LAYOUTS,
     SHAPES,
     Geometry,
     Grid,
@@ -281,29 +282,59 @@ class PuzzleRecord:
     info: Mapping[str, str] = field(default_factory=dict)
 
 
+GEOMETRY_NAMES = "9x9, 4x4, 6x6, 12x12, 16x16, 9x9-X, 9x9-windoku or 9x9-jigsaw:LAYOUT"
+
+
 def geometry_named(text: str) -> Geometry:
-    """Return the geometry named *text*: ``9x9``, ``4x4``, ``6x6``, ``12x12``, ``16x16``, ``9x9-X``.
+    """Return the geometry named *text*: ``9x9``, ``6x6`` ..., ``9x9-X``, ``9x9-windoku``, ``9x9-jigsaw:LAYOUT``.
 
     A side alone (``9``) names its square; ``-X`` adds the two diagonals (``X`` alone is
-    9x9-X); case and spaces do not matter.
+    9x9-X), ``-windoku`` the four extra boxes; case and spaces do not matter.  A Jigsaw's
+    LAYOUT is a name of :data:`~xlsudoku.engine.grid.JIGSAW_LAYOUTS` or 81 characters naming
+    each cell's region, row by row.
 
     >>> geometry_named("9x9-X").diagonals, geometry_named(" 16X16 ").size, geometry_named("x").name
     (True, 16, '9x9-X')
+    >>> geometry_named("Windoku").name, geometry_named("9x9-jigsaw:Steps").name
+    ('9x9-windoku', '9x9-jigsaw:steps')
     >>> try:
     ...     geometry_named("7x7")
     ... except ParseError as err:
     ...     print(err)
-    unknown geometry '7x7': use 9x9, 4x4, 6x6, 12x12, 16x16 or 9x9-X
-    """
-    name = "".join(text.split()).lower()
+    unknown geometry '7x7': use 9x9, 4x4, 6x6, 12x12, 16x16, 9x9-X, 9x9-windoku or 9x9-jigsaw:LAYOUT
+    >>> try:
+    ...     geometry_named("9x9-jigsaw:" + "1" * 81)
+    ... except ParseError as err:
+    ...     print(err)
+    geometry '9x9-jigsaw:111...': jigsaw layout: needs 9 regions, found 1
+    """  # noqa: E501
+    compact = "".join(text.split())
+    kind, colon, layout = compact.partition(":")
+    name = kind.lower()
     if name in ("x", "-x"):
         name = "9x9-x"
+    if name in ("windoku", "9x9-windoku", "jigsaw", "9x9-jigsaw"):
+        if name.endswith("windoku") and not colon:
+            return geometry(3, 3, windoku=True)
+        if name.endswith("jigsaw") and colon:
+            regions = JIGSAW_LAYOUTS.get(layout.lower(), layout)
+            try:
+                return geometry(3, 3, regions=regions)
+            except SudokuError as err:
+                shown = compact if len(compact) <= 20 else compact[:14] + "..."
+                raise ParseError(f"geometry {shown!r}: {err}") from None
+        if name.endswith("jigsaw"):
+            names = ", ".join(JIGSAW_LAYOUTS)
+            raise ParseError(
+                f"geometry {text!r}: name the layout, 9x9-jigsaw:NAME ({names}) or "
+                "9x9-jigsaw: and 81 characters naming each cell's region"
+            )
     diagonals = name.endswith("-x")
     sides = set(name.removesuffix("-x").split("x"))
-    side = sides.pop() if len(sides) == 1 else ""
+    side = sides.pop() if len(sides) == 1 and not colon else ""
     if side.isascii() and side.isdigit() and int(side) in SHAPES:
         return geometry(*SHAPES[int(side)], diagonals)
-    raise ParseError(f"unknown geometry {text!r}: use 9x9, 4x4, 6x6, 12x12, 16x16 or 9x9-X")
+    raise ParseError(f"unknown geometry {text!r}: use {GEOMETRY_NAMES}")
 
 
 # Cell counts of the supported shapes, smallest first.

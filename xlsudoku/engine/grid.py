@@ -5,8 +5,9 @@ Glossary (one vocabulary across the project):
 - *cell*: an ``int`` from 0 to ``size * size - 1``, row-major.  User text is 1-based: ``r3c5``.
 - *digit*: an ``int`` from 1 to ``size``; 0 means an empty cell.  Digits above 9 are written
   as letters: 10 = ``A``, 11 = ``B`` ... 16 = ``G``.
-- *house*: a row, a column, a box or (X-Sudoku) a diagonal; an ``int`` index into
-  ``Geometry.houses``: rows first, then columns, then boxes, then the diagonals.
+- *house*: a row, a column, a box or an extra house (X-Sudoku's diagonals, Windoku's four
+  extra boxes); an ``int`` index into ``Geometry.houses``: rows first, then columns, then
+  boxes, then the extra houses.  A Jigsaw's boxes are its irregular regions.
 - *peer*: another cell sharing a house with a cell.
 - *given*: a filled cell of a puzzle (the user's word "open" means the same).
 - *candidate*: a digit still possible in an empty cell.
@@ -70,20 +71,26 @@ class ConflictError(InvalidPuzzle):
 
 @dataclass(frozen=True, slots=True)
 class Geometry:
-    """The shape of a Sudoku: boxes of ``box_rows`` x ``box_cols``, optional diagonals.
+    """The shape of a Sudoku: boxes of ``box_rows`` x ``box_cols``, optional extra houses.
 
-    Build one through :func:`geometry` (cached), not directly: the tables are computed once.
+    Houses are data: ``diagonals`` adds X-Sudoku's two diagonals, ``windoku`` the four extra
+    3x3 boxes of a Windoku (rows and columns 2-4 and 6-8), and ``regions`` (one character per
+    cell naming its box, see :func:`jigsaw_regions`) replaces the rectangular boxes by a
+    Jigsaw's irregular ones.  Build one through :func:`geometry` (cached), not directly: the
+    tables are computed once.
 
     >>> g = geometry(2, 3)
     >>> g.size, g.cell_count, len(g.houses)
     (6, 36, 18)
-    >>> CLASSIC.name
-    '9x9'
+    >>> CLASSIC.name, len(WINDOKU.houses), WINDOKU.house_name(30)
+    ('9x9', 31, 'extra box 4')
     """
 
     box_rows: int
     box_cols: int
     diagonals: bool = False
+    windoku: bool = False
+    regions: str = ""
     size: int = field(init=False, compare=False)
     cell_count: int = field(init=False, compare=False, repr=False)
     all_digits: int = field(init=False, compare=False, repr=False)
@@ -106,7 +113,16 @@ class Geometry:
         houses: list[tuple[Cell, ...]] = []
         houses += [tuple(r * size + c for c in range(size)) for r in range(size)]
         houses += [tuple(r * size + c for r in range(size)) for c in range(size)]
+        if (self.windoku or self.regions) and (size != 9 or self.diagonals):
+            raise SudokuError("Windoku and Jigsaw are 9x9 shapes without diagonals")
+        if self.windoku and self.regions:
+            raise SudokuError("a grid is Windoku or Jigsaw, not both")
         bands, stacks = size // self.box_rows, size // self.box_cols
+        if self.regions:
+            region_of = jigsaw_regions(self.regions)
+            bands, stacks = 0, 0
+            for name in sorted(set(region_of)):
+                houses.append(tuple(c for c, r in enumerate(region_of) if r == name))
         for b in range(bands * stacks):
             r0, c0 = (b // stacks) * self.box_rows, (b % stacks) * self.box_cols
             houses.append(
@@ -119,6 +135,9 @@ class Geometry:
         if self.diagonals:
             houses.append(tuple(i * size + i for i in range(size)))
             houses.append(tuple(i * size + size - 1 - i for i in range(size)))
+        if self.windoku:
+            for r0, c0 in WINDOKU_CORNERS:
+                houses.append(tuple((r0 + i) * size + c0 + j for i in range(3) for j in range(3)))
         houses_of: list[list[House]] = [[] for _ in range(size * size)]
         for h, cells in enumerate(houses):
             for cell in cells:
@@ -136,12 +155,40 @@ class Geometry:
         setattr_(self, "houses_of", tuple(tuple(hs) for hs in houses_of))
         setattr_(self, "peer_sets", tuple(peer_sets))
         setattr_(self, "peers", tuple(tuple(sorted(ps)) for ps in peer_sets))
-        setattr_(self, "hash_value", hash((self.box_rows, self.box_cols, self.diagonals)))
+        setattr_(
+            self,
+            "hash_value",
+            hash((self.box_rows, self.box_cols, self.diagonals, self.windoku, self.regions)),
+        )
 
     @property
     def name(self) -> str:
-        """Short name such as ``9x9``, ``6x6`` or ``9x9-X``."""
+        """Short name such as ``9x9``, ``6x6``, ``9x9-X``, ``9x9-windoku`` or ``9x9-jigsaw:...``.
+
+        A Jigsaw is named by its published layout's name, or else by its 81 region characters.
+
+        >>> geometry(3, 3, regions=JIGSAW_LAYOUTS["steps"]).name
+        '9x9-jigsaw:steps'
+        """
+        if self.windoku:
+            return f"{self.size}x{self.size}-windoku"
+        if self.regions:
+            for layout_name, regions in JIGSAW_LAYOUTS.items():
+                if regions == self.regions:
+                    return f"{self.size}x{self.size}-jigsaw:{layout_name}"
+            return f"{self.size}x{self.size}-jigsaw:{self.regions}"
         return f"{self.size}x{self.size}" + ("-X" if self.diagonals else "")
+
+    @property
+    def standard(self) -> bool:
+        """True when the houses are rows, columns and rectangular boxes only.
+
+        The techniques whose proof rests on that shape (uniqueness, rectangles) check it.
+
+        >>> CLASSIC.standard, geometry(3, 3, True).standard, WINDOKU.standard
+        (True, False, False)
+        """
+        return not (self.diagonals or self.windoku or self.regions)
 
     @property
     def box_count(self) -> int:
@@ -201,6 +248,8 @@ class Geometry:
             return f"column {house - n + 1}"
         if house < 3 * n:
             return f"box {house - 2 * n + 1}"
+        if self.windoku:
+            return f"extra box {house - 3 * n + 1}"
         return "diagonal" if house == 3 * n else "anti-diagonal"
 
     def digit_char(self, digit: Digit) -> str:
@@ -213,16 +262,88 @@ class Geometry:
 
 
 @functools.cache
-def geometry(box_rows: int = 3, box_cols: int = 3, diagonals: bool = False) -> Geometry:
-    """Return the (cached) geometry with boxes of *box_rows* x *box_cols*.
+def geometry(
+    box_rows: int = 3,
+    box_cols: int = 3,
+    diagonals: bool = False,
+    windoku: bool = False,
+    regions: str = "",
+) -> Geometry:
+    """Return the (cached) geometry with boxes of *box_rows* x *box_cols* (or Jigsaw *regions*).
 
-    >>> geometry(3, 3) is CLASSIC
-    True
+    >>> geometry(3, 3) is CLASSIC, geometry(3, 3, windoku=True) is WINDOKU
+    (True, True)
     """
-    return Geometry(box_rows, box_cols, diagonals)
+    return Geometry(box_rows, box_cols, diagonals, windoku, regions)
+
+
+# Top-left cells (0-based row, column) of Windoku's four extra boxes: rows and columns 2-4
+# and 6-8 in the 1-based names of the sheet.
+WINDOKU_CORNERS = ((1, 1), (1, 5), (5, 1), (5, 5))
+
+# Jigsaw layouts by name (the project's own): one character per cell, row by row, naming its
+# box.  Each is symmetric under a half turn, so a puzzle's givens can share that symmetry.
+JIGSAW_LAYOUTS: dict[str, str] = {
+    "spiral": "111113333122222336144522236114525336444555666477585699478885669477888889777799999",
+    "steps": "111122223112222333144233363114455563444555666745556699747778669777888899788889999",
+    "comb": "111223333411222233411252333411255666444555666444558996777858996778888996777788999",
+}
+
+
+def jigsaw_regions(text: str) -> str:
+    """Check a Jigsaw layout and return it: 81 characters, 9 connected regions of 9 cells.
+
+    Each character names the region (box) of one cell, row by row; any 9 distinct
+    characters will do.
+
+    Raises:
+        SudokuError: naming what is wrong (the length, a region's size or its split).
+
+    >>> classic = "".join(str((c // 27) * 3 + c % 9 // 3 + 1) for c in range(81))
+    >>> jigsaw_regions("4" + classic[1:27] + "1" + classic[28:])
+    Traceback (most recent call last):
+    ...
+    xlsudoku.engine.grid.SudokuError: jigsaw layout: region '4' is not connected: r1c1 cannot reach r4c2
+    >>> jigsaw_regions(JIGSAW_LAYOUTS["steps"])[:9]
+    '111122223'
+    """  # noqa: E501
+    size = 9
+    if len(text) != size * size:
+        raise SudokuError(
+            f"jigsaw layout: needs {size * size} characters (one region name per cell), "
+            f"got {len(text)}"
+        )
+    names = sorted(set(text))
+    if len(names) != size:
+        raise SudokuError(f"jigsaw layout: needs {size} regions, found {len(names)}")
+    for name in names:
+        cells = [c for c, r in enumerate(text) if r == name]
+        if len(cells) != size:
+            raise SudokuError(
+                f"jigsaw layout: region {name!r} has {len(cells)} cells, each needs {size}"
+            )
+        reached = {cells[0]}
+        frontier = [cells[0]]
+        while frontier:
+            c = frontier.pop()
+            r, k = divmod(c, size)
+            for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
+                nxt = rr * size + kk
+                if 0 <= rr < size and 0 <= kk < size and text[nxt] == name and nxt not in reached:
+                    reached.add(nxt)
+                    frontier.append(nxt)
+        if len(reached) != size:
+            far = min(set(cells) - reached)
+            raise SudokuError(
+                f"jigsaw layout: region {name!r} is not connected: "
+                f"r{cells[0] // size + 1}c{cells[0] % size + 1} cannot reach "
+                f"r{far // size + 1}c{far % size + 1}"
+            )
+    return text
 
 
 CLASSIC = geometry(3, 3)
+WINDOKU = geometry(3, 3, windoku=True)
 
 # Standard shapes by side length (the box is wider than tall where it is not square).
 SHAPES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4)}

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from xlsudoku.production.executors import Executor, ordered
-from xlsudoku.production.records import Chunk, Record
+from xlsudoku.production.records import Chunk, Record, RunStopped
 from xlsudoku.production.spec import BatchSpec, request_fields
 
 # Items per chunk for requests that take milliseconds (the default request); slow ones (deep
@@ -93,6 +93,7 @@ def run_batch(
     *,
     start: int = 0,
     seen: set[str] | None = None,
+    key: Callable[[str], str] | None = None,
     chunk_size: int | None = None,
     progress: Callable[[Summary], None] | None = None,
     stop: Callable[[], bool] | None = None,
@@ -104,10 +105,14 @@ def run_batch(
         executor: Where chunks run (:func:`~.executors.make_executor`).
         sink: Takes each group of new records, in item order.
         start: First item to make (items before it are done).
-        seen: Puzzle strings already in the output (they are not written again).
+        seen: Puzzle keys already in the output (their puzzles are not written again).
+        key: The key a puzzle string is compared by (default: the string itself; a daily set
+            passes its canonical form, so a symmetric copy is a repeat).
         chunk_size: Items per chunk (default: :data:`FAST_CHUNK`, 1 for slow requests).
         progress: Called after each group with the summary so far.
-        stop: Polled after each group; True ends the run (what is written stays).
+        stop: Polled while chunks are waited for (and, on ``--jobs 1``, while an item is
+            made); True ends the run at once: what is written stays, the chunks in flight
+            are cancelled and made again on resume.
 
     Returns:
         The summary; ``have`` counts the *seen* puzzles too.
@@ -128,7 +133,7 @@ def run_batch(
         chunk_size = 1 if is_slow(spec) else FAST_CHUNK
     window = 2 * executor.workers + 2
     try:
-        for made in ordered(executor, chunks(spec, start, chunk_size), window):
+        for made in ordered(executor, chunks(spec, start, chunk_size), window, stop):
             new: list[Record] = []
             for item in made:
                 if summary.have >= spec.count:
@@ -141,6 +146,8 @@ def run_batch(
                         summary.misses.append(f"seed {spec.seed + item.index}: {item.miss}")
                     continue
                 puzzle = str(item.record["puzzle"])
+                if key is not None:
+                    puzzle = key(puzzle)
                 if puzzle in seen:
                     summary.duplicates += 1
                     continue
@@ -154,6 +161,8 @@ def run_batch(
                 progress(summary)
             if summary.have >= spec.count or (stop is not None and stop()):
                 break
+    except RunStopped:
+        pass  # the chunk cut short is not written: resuming at next_index makes it again
     finally:
         executor.close(cancel=True)
     return summary

@@ -3,25 +3,33 @@
 One page layout for every count: the printable area (inside the margins, under the page
 title, over the page number) is cut into ``columns x rows`` equal slots (:data:`LAYOUTS`);
 each slot holds one square grid, as large as the slot allows, with its caption under it
-(``Sudoku 12 · Hard · seed 1003``); a daily set gets one page a day, headed by its date.
+(``Sudoku 12 · Hard · seed 1003``); a daily set gets one page a day, headed by its date,
+and its captions, answers included, name each puzzle's date and its number that day
+(``Sudoku 4 · 2 December no. 1``): the booklet numbers run on, a day's restart at 1.
 The answer key follows on its own pages with smaller
-grids: the givens in bold, the digits to find in grey.  Any shape prints: boxes of
-``box_rows x box_cols`` get the thick lines, a 9x9-X grid its shaded diagonals, and a digit
-above 9 is printed as the number 10-16, as the workbook's sheets write it.  Drawn with
-fpdf2's core Helvetica, so the digits are real text (searchable,
-selectable, and what ``pdftotext`` reads back).
+grids: the givens in bold, the digits to find in grey.  Any shape prints (the picture of a
+grid is :mod:`.drawing`'s, shared with ``xlsudoku image``): thick lines between boxes, a
+Jigsaw's irregular boxes included, a 9x9-X grid's diagonals and a Windoku's four extra boxes
+shaded, and a digit above 9 printed as the number 10-16, as the workbook's sheets write it.
+Drawn with fpdf2's core Helvetica, so the digits are real text (searchable,
+selectable, and what ``pdftotext`` reads back).  A title, level or id with a character
+Helvetica lacks (Cyrillic, Greek, CJK ...) is set in a TrueType font that covers it, embedded
+(:func:`text_font`: matplotlib's DejaVu Sans, else one of the system's fonts), or refused with
+a message naming the character.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from xlsudoku.engine.grid import Grid
 from xlsudoku.errors import EnvironmentFault
+from xlsudoku.production.drawing import BLACK, GREY, SHADE, grid_picture
 from xlsudoku.production.inputs import Entry
 from xlsudoku.xlsm.files import replace_file
 
@@ -41,12 +49,32 @@ FOOT = 10.0  # mm for the page number
 CAPTION = 9.0  # mm under each grid
 PT = 72 / 25.4  # points per mm
 CAP_HEIGHT = 0.72  # Helvetica's digit height, in em: centres a digit in its cell
-GREY = (105, 105, 105)
-SHADE = (224, 224, 224)
 
 
 class BookletError(ValueError):
-    """A booklet option that cannot be used (paper, puzzles per page)."""
+    """A booklet option that cannot be used (paper, puzzles per page, a title too long)."""
+
+
+class NoFont(EnvironmentFault):
+    """No font on this machine covers a character of the booklet's text."""
+
+
+# The longest title printed: it heads every page and every caption.
+MAX_TITLE = 200
+CORE_FAMILY = "Helvetica"  # fpdf2's core font: Latin-1 only
+TEXT_FAMILY = "XlsudokuText"  # the family an embedded TrueType font is registered under
+# Font files looked at for a character Helvetica lacks, at most (a font folder can be large).
+MAX_FONT_FILES = 64
+FONT_DIRS = (
+    "/usr/share/fonts",
+    "/usr/local/share/fonts",
+    "~/.local/share/fonts",
+    "~/.fonts",
+    "/Library/Fonts",
+    "/System/Library/Fonts",
+    "~/Library/Fonts",
+    "C:/Windows/Fonts",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +110,13 @@ class BookletOptions:
             raise BookletError(f"answers per page must be one of {counts}")
         if self.paper not in PAPERS:
             raise BookletError(f"paper must be one of {', '.join(PAPERS)}")
+        if len(self.title) > MAX_TITLE:
+            raise BookletError(
+                f"the title has {len(self.title):,} characters: at most {MAX_TITLE} are printed"
+            )
+        bad = next((ch for ch in self.title if not ch.isprintable()), None)
+        if bad is not None:
+            raise BookletError(f"the title holds the control character U+{ord(bad):04X}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,53 +155,169 @@ def draw_grid(
 ) -> None:
     """Draw *puzzle* as a grid at (*x*, *y*) with *side* mm; with *solution*, draw the answer.
 
-    In an answer the givens are bold and the other digits grey.
+    What to draw is :func:`~.drawing.grid_picture`'s (the same as ``xlsudoku image``): in an
+    answer the givens are bold and the other digits grey.
     """
-    geo = puzzle.geometry
-    n = geo.size
+    picture = grid_picture(puzzle, solution)
+    n = picture.size
     cell = side / n
-    if geo.diagonals:
-        pdf.set_fill_color(*SHADE)
-        for i in range(n):
-            pdf.rect(x + i * cell, y + i * cell, cell, cell, style="F")
-            pdf.rect(x + (n - 1 - i) * cell, y + i * cell, cell, cell, style="F")
+    pdf.set_fill_color(*SHADE)
+    for shaded in picture.shaded:
+        row, column = divmod(shaded, n)
+        pdf.rect(x + column * cell, y + row * cell, cell, cell, style="F")
     pdf.set_draw_color(0, 0, 0)
     thin, thick = max(0.15, side / 700), max(0.8, side / 100)
-    for i in range(n + 1):
-        pdf.set_line_width(thick if i % geo.box_rows == 0 else thin)
-        pdf.line(x, y + i * cell, x + side, y + i * cell)
-        pdf.set_line_width(thick if i % geo.box_cols == 0 else thin)
-        pdf.line(x + i * cell, y, x + i * cell, y + side)
+    for line in sorted(picture.lines, key=lambda item: item.thick):
+        pdf.set_line_width(thick if line.thick else thin)
+        # a thick line reaches half its width past its ends, so box corners close
+        reach = thick / 2 if line.thick else 0.0
+        dx, dy = (reach, 0.0) if line.y0 == line.y1 else (0.0, reach)
+        pdf.line(
+            x + line.x0 * cell - dx,
+            y + line.y0 * cell - dy,
+            x + line.x1 * cell + dx,
+            y + line.y1 * cell + dy,
+        )
     size = cell * 0.6 * PT
-    shown = solution if solution is not None else puzzle
-    for index, digit in enumerate(shown.cells):
-        if not digit:
-            continue
-        given = bool(puzzle.cells[index])
-        pdf.set_font("Helvetica", "B" if given and solution is not None else "", size)
-        pdf.set_text_color(*((0, 0, 0) if given else GREY))
-        text = str(digit)  # 10-16 above 9, as the workbook's sheets write them
-        if digit > 9:
+    for mark in picture.marks:
+        pdf.set_font("Helvetica", "B" if mark.bold else "", size)
+        pdf.set_text_color(*(BLACK if mark.given else GREY))
+        text = mark.text
+        if len(text) > 1:
             pdf.set_font_size(size * 0.8)
-        row, column = divmod(index, n)
-        centre_x = x + (column + 0.5) * cell
-        baseline = y + (row + 0.5) * cell + CAP_HEIGHT * size / PT / 2
+        centre_x = x + (mark.column + 0.5) * cell
+        baseline = y + (mark.row + 0.5) * cell + CAP_HEIGHT * size / PT / 2
         pdf.text(centre_x - pdf.get_string_width(text) / 2, baseline, text)
     pdf.set_text_color(0, 0, 0)
 
 
 def _centred(
-    pdf: Any, text: str, centre_x: float, baseline: float, size: float, style: str = ""
+    pdf: Any,
+    text: str,
+    centre_x: float,
+    baseline: float,
+    size: float,
+    style: str = "",
+    family: str = CORE_FAMILY,
 ) -> None:
-    pdf.set_font("Helvetica", style, size)
+    pdf.set_font(family, style, size)
     pdf.text(centre_x - pdf.get_string_width(text) / 2, baseline, text)
 
 
-def _caption(options: BookletOptions, number: int, entry: Entry, answer: bool) -> str:
+def _latin1(text: str) -> bool:
+    return all(ord(ch) < 256 for ch in text)
+
+
+def _candidate_fonts() -> Iterator[tuple[Path, Path | None]]:
+    """Yield TrueType fonts to try, regular and bold: matplotlib's DejaVu Sans first.
+
+    matplotlib (the charts extra) ships DejaVu Sans, which covers Latin, Greek and Cyrillic;
+    the system's font folders may hold more (Noto CJK ...).  At most
+    :data:`MAX_FONT_FILES` files are looked at, DejaVu and Noto ones first.
+    """
+    spec = importlib.util.find_spec("matplotlib")
+    if spec is not None and spec.submodule_search_locations:
+        ttf = Path(next(iter(spec.submodule_search_locations))) / "mpl-data" / "fonts" / "ttf"
+        if (ttf / "DejaVuSans.ttf").is_file():
+            bold = ttf / "DejaVuSans-Bold.ttf"
+            yield ttf / "DejaVuSans.ttf", bold if bold.is_file() else None
+    found: list[Path] = []
+    for folder in FONT_DIRS:
+        root = Path(folder).expanduser()
+        if not root.is_dir():
+            continue
+        for index, path in enumerate(root.rglob("*")):
+            if index > 20 * MAX_FONT_FILES:
+                break  # a folder this big is not looked through
+            if path.suffix.lower() in (".ttf", ".otf", ".ttc") and "bold" not in path.name.lower():
+                found.append(path)
+    found.sort(key=lambda p: (not p.name.startswith(("DejaVuSans", "Noto")), p.name))
+    for path in found[:MAX_FONT_FILES]:
+        bold = path.with_name(path.name.replace("Regular", "Bold").replace(".", "-Bold.", 1))
+        yield path, bold if bold.is_file() and bold != path else None
+
+
+def _covers(path: Path, characters: set[str]) -> bool:
+    """Return True when the font file at *path* has a glyph for every one of *characters*."""
+    try:
+        from fontTools.ttLib import TTFont  # fpdf2 depends on fontTools
+
+        with TTFont(path, lazy=True, fontNumber=0) as font:
+            table = font.getBestCmap() or {}
+    except Exception:  # a damaged or unusual font file is one not to use
+        return False
+    return all(ord(ch) in table for ch in characters)
+
+
+def text_font(pdf: Any, texts: Sequence[tuple[str, str]]) -> str:
+    """Return the font family for the booklet's *texts* (``(what, text)`` pairs), ready to use.
+
+    Helvetica when every character is Latin-1; else a TrueType font that covers them all,
+    embedded in *pdf* (a subset: only the glyphs used).
+
+    Raises:
+        NoFont: no font found covers a character; the message names it and where it is.
+
+    >>> FPDF = require_fpdf()
+    >>> text_font(FPDF(), [("the title", "Sudoku")])
+    'Helvetica'
+    """
+    needed = {ch for _, text in texts for ch in text if ord(ch) >= 256}
+    if not needed:
+        return CORE_FAMILY
+    for regular, bold in _candidate_fonts():
+        if _covers(regular, needed):
+            pdf.add_font(TEXT_FAMILY, "", str(regular))
+            pdf.add_font(TEXT_FAMILY, "B", str(bold if bold is not None else regular))
+            return TEXT_FAMILY
+    for what, text in texts:
+        for ch in text:
+            if ch in needed and not any(_covers(font, {ch}) for font, _ in _candidate_fonts()):
+                raise NoFont(
+                    f"no font on this machine can print {ch!r} (U+{ord(ch):04X}) of {what} "
+                    f"{text[:40]!r}: install a font that covers it (matplotlib's DejaVu Sans "
+                    "covers Latin, Greek and Cyrillic: pip install 'xlsudoku[charts]'), or "
+                    "leave it out"
+                )
+    raise NoFont(
+        "no one font on this machine covers every character of the title, levels and ids "
+        "together: print them in fewer scripts"
+    )
+
+
+def _caption(
+    options: BookletOptions, number: int, entry: Entry, answer: bool, day_number: int = 0
+) -> str:
+    """Return a grid's caption; a daily puzzle's names its date and its number that day.
+
+    >>> e = Entry(Grid.parse("." * 16), level="Easy", ident="seed 4", day="2026-12-02")
+    >>> _caption(BookletOptions(), 4, e, False, 1), _caption(BookletOptions(), 4, e, True, 1)
+    ('Sudoku 4 · 2 December no. 1 · Easy · seed 4', 'Sudoku 4 · 2 December no. 1')
+    """
     parts = [f"{options.title} {number}"]
+    if entry.day and day_number:
+        import datetime as dt
+
+        date = dt.date.fromisoformat(entry.day)
+        parts.append(f"{date.day} {date:%B} no. {day_number}")
     if not answer:
         parts += [part for part in (entry.level, entry.ident) if part]
-    return " \u00b7 ".join(parts)
+    return " · ".join(parts)
+
+
+def _day_numbers(entries: Sequence[Entry]) -> list[int]:
+    """Return each entry's number within its day (1, 2, ... restarting each day), else 0.
+
+    >>> e = [Entry(Grid.parse("." * 16), day=d) for d in ("2026-12-01", "2026-12-01", "2026-12-02")]
+    >>> _day_numbers(e)
+    [1, 2, 1]
+    """
+    seen: dict[str, int] = {}
+    numbers = []
+    for entry in entries:
+        seen[entry.day] = seen.get(entry.day, 0) + 1
+        numbers.append(seen[entry.day] if entry.day else 0)
+    return numbers
 
 
 def _pages(
@@ -177,14 +328,16 @@ def _pages(
     heading: str,
     answer: bool,
     total: int,
+    family: str = CORE_FAMILY,
 ) -> None:
     width, height = PAPERS[options.paper]
     places = slots(options.paper, per_page)
     caption_size = min(11.0, 4.0 + places[0].side / 12)
+    day_numbers = _day_numbers(entries)
     for first in range(0, len(entries), per_page):
         pdf.add_page()
         last = min(first + per_page, len(entries))
-        _centred(pdf, heading, width / 2, MARGIN + HEAD * 0.55, 15, "B")
+        _centred(pdf, heading, width / 2, MARGIN + HEAD * 0.55, 15, "B", family)
         _centred(
             pdf,
             f"{first + 1}-{last}" if last > first + 1 else f"{last}",
@@ -196,8 +349,8 @@ def _pages(
             entry = entries[number]
             solution = entry.solution if answer else None
             draw_grid(pdf, entry.puzzle, place.x, place.y, place.side, solution)
-            text = _caption(options, number + 1, entry, answer)
-            _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size)
+            text = _caption(options, number + 1, entry, answer, day_numbers[number])
+            _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size, "", family)
         _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
 
 
@@ -229,7 +382,11 @@ def day_heading(title: str, day: str) -> str:
 
 
 def _day_pages(
-    pdf: Any, days: list[tuple[str, list[Entry]]], options: BookletOptions, total: int
+    pdf: Any,
+    days: list[tuple[str, list[Entry]]],
+    options: BookletOptions,
+    total: int,
+    family: str = CORE_FAMILY,
 ) -> None:
     """Draw one page per day: its date over its puzzles, numbered through the booklet."""
     width, height = PAPERS[options.paper]
@@ -240,12 +397,13 @@ def _day_pages(
     number = 0
     for day, group in days:
         pdf.add_page()
-        _centred(pdf, day_heading(options.title, day), width / 2, MARGIN + HEAD * 0.55, 15, "B")
-        for entry, place in zip(group, places, strict=False):
+        heading = day_heading(options.title, day)
+        _centred(pdf, heading, width / 2, MARGIN + HEAD * 0.55, 15, "B", family)
+        for day_number, (entry, place) in enumerate(zip(group, places, strict=False), start=1):
             number += 1
             draw_grid(pdf, entry.puzzle, place.x, place.y, place.side)
-            text = _caption(options, number, entry, False)
-            _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size)
+            text = _caption(options, number, entry, False, day_number)
+            _centred(pdf, text, place.x + place.side / 2, place.caption_y, caption_size, "", family)
         _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
 
 
@@ -300,15 +458,22 @@ def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
     pdf.set_auto_page_break(False)
     pdf.set_title(options.title)
     pdf.set_creator(CREATOR)
+    texts = {("the title", options.title)}
+    for entry in entries:
+        if entry.level:
+            texts.add((f"the level of {entry.ident or 'a puzzle'}", entry.level))
+        texts.add(("the id", entry.ident))
+    family = text_font(pdf, sorted(texts))
     days = by_day(entries)
     total = page_count(len(entries), options, len(days))
-    if days:  # a daily set: one day a page, under its date
-        _day_pages(pdf, days, options, total)
+    if days:  # a daily set: one day a page, under its date; the answers in the same order
+        _day_pages(pdf, days, options, total, family)
+        entries = [entry for _, group in days for entry in group]
     else:
-        _pages(pdf, entries, options, options.per_page, options.title, False, total)
+        _pages(pdf, entries, options, options.per_page, options.title, False, total, family)
     if options.answers:
         heading = f"{options.title}: answers"
-        _pages(pdf, entries, options, options.answers_per_page, heading, True, total)
+        _pages(pdf, entries, options, options.answers_per_page, heading, True, total, family)
     return bytes(pdf.output())
 
 

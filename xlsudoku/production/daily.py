@@ -4,8 +4,10 @@ A daily set is a batch (:mod:`.batch`: the same items, seeds, executors, store a
 whose records get a date as they are written: record *j* of the file (0-based) belongs to day
 ``first + j // per_day`` and is puzzle ``j % per_day + 1`` of it (:class:`DatedSink`).  The
 batch's variants are the mix of levels in turn, so a seed gives the same set anywhere, and the
-batch's deduplication by puzzle string keeps every puzzle of the whole run, and of a file it
-extends (``--resume`` with more ``--days``), apart.
+batch's deduplication keeps every puzzle of the whole run, and of a file it extends
+(``--resume`` with more ``--days``), apart: puzzles are compared by :func:`repeat_key`, their
+canonical form up to the Sudoku symmetries, so a rotated, mirrored or relabelled copy of a
+puzzle already in the set is a repeat too.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from xlsudoku.engine.canonical import canonical_form
 from xlsudoku.engine.generate import GenerateRequest
+from xlsudoku.engine.grid import Geometry, Grid
 from xlsudoku.engine.steps import Level
 from xlsudoku.production.batch import Sink
 from xlsudoku.production.records import Record
@@ -34,6 +38,21 @@ class DailySpec:
     days: int
     per_day: int
 
+    def check(self) -> None:
+        """Raise ValueError when the set's last day is past the calendar's last date.
+
+        >>> DailySpec(dt.date(9999, 12, 31), 2, 1).check()
+        Traceback (most recent call last):
+        ...
+        ValueError: --days 2 from 9999-12-31 runs past 9999-12-31, the last date there is
+        """
+        last = dt.date.max
+        if self.days - 1 > (last - self.first).days:
+            raise ValueError(
+                f"--days {self.days:,} from {self.first.isoformat()} runs past "
+                f"{last.isoformat()}, the last date there is"
+            )
+
     @property
     def count(self) -> int:
         """Return the puzzles of the whole set."""
@@ -42,6 +61,16 @@ class DailySpec:
     def date_of(self, position: int) -> str:
         """Return the ISO date of the set's puzzle at 0-based *position*."""
         return (self.first + dt.timedelta(days=position // self.per_day)).isoformat()
+
+
+def repeat_key(puzzle: str, geometry: Geometry) -> str:
+    """Return what a daily set compares *puzzle* by: its canonical form on *geometry*.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> repeat_key("12" + "." * 79, CLASSIC) == repeat_key("." * 79 + "98", CLASSIC)
+    True
+    """
+    return canonical_form(Grid.parse(puzzle, geometry))
 
 
 def batch_spec(

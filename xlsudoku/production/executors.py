@@ -14,12 +14,14 @@ import logging
 import multiprocessing
 import os
 import signal
+import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
-from xlsudoku.production.records import Chunk, Made, make_chunk
+from xlsudoku.interrupts import Cut, cut_when
+from xlsudoku.production.records import Chunk, Made, RunStopped, make_chunk
 
 
 class ExecutorError(RuntimeError):
@@ -31,6 +33,10 @@ class Pending(Protocol):
 
     def result(self) -> list[Made]:
         """Wait for the chunk and return its items."""
+        ...
+
+    def done(self) -> bool:
+        """Return True when :meth:`result` would not wait for another process."""
         ...
 
 
@@ -64,15 +70,29 @@ def all_cores() -> int:
 class _Later:
     """A chunk made when its result is asked for (the in-process executor)."""
 
-    def __init__(self, chunk: Chunk) -> None:
+    def __init__(self, chunk: Chunk, stop: Callable[[], bool] | None) -> None:
         self.chunk = chunk
+        self.stop = stop
 
     def result(self) -> list[Made]:
-        return make_chunk(self.chunk)
+        if self.stop is None:
+            return make_chunk(self.chunk)
+        try:
+            # the grading of an item takes no stop hook: a timer looks at it meanwhile
+            with cut_when(self.stop):
+                return make_chunk(self.chunk, self.stop)
+        except Cut:
+            raise RunStopped("stopped while a chunk was made") from None
+
+    def done(self) -> bool:
+        return True  # made here, and stopped by the stop hook while it is made
 
 
 class InProcess:
     """Make every chunk in this process, one after the other (``--jobs 1``).
+
+    *stop* (Ctrl+C, the run's time limit) is polled while an item is made: True ends the
+    chunk with :class:`~.records.RunStopped` and nothing of it is kept.
 
     >>> from xlsudoku.engine.generate import GenerateRequest
     >>> from xlsudoku.production.spec import request_fields
@@ -84,9 +104,12 @@ class InProcess:
     workers = 1
     name = "1 process"
 
+    def __init__(self, stop: Callable[[], bool] | None = None) -> None:
+        self.stop = stop
+
     def submit(self, chunk: Chunk) -> Pending:
         """Return a handle that makes *chunk* when asked."""
-        return _Later(chunk)
+        return _Later(chunk, self.stop)
 
     def close(self, cancel: bool) -> None:
         """Nothing to stop."""
@@ -172,7 +195,11 @@ class Processes:
 
         died = "a worker process died (out of memory?); what was written is kept"
         try:
-            future = self._pool.submit(make_chunk, chunk)
+            # A worker is started (spawned) when a chunk is submitted: started with Ctrl+C
+            # ignored, it cannot be cut by a press while Python starts up in it, before its
+            # initializer runs.  The parent ignores presses only for the moment of the spawn.
+            with _interrupt_ignored():
+                future = self._pool.submit(make_chunk, chunk)
         except BrokenProcessPool as error:  # the pool broke before this chunk was queued
             raise ExecutorError(f"{died} ({type(error).__name__}: {error})") from None
         return _Handle(future, (BrokenProcessPool,), died)
@@ -210,6 +237,9 @@ class _Handle:
             raise ExecutorError(f"{self._what} ({type(error).__name__}: {error})") from None
         return made
 
+    def done(self) -> bool:
+        return bool(self._future.done())
+
 
 class DaskCluster:
     """Make chunks on a Dask distributed cluster (``--scheduler ADDRESS``).
@@ -221,24 +251,38 @@ class DaskCluster:
     """
 
     def __init__(self, address: str, jobs: int, timeout: float = 10.0) -> None:
+        self._cluster: Any = None
+        if address == "local":
+            # The workers are this process's children: started with Ctrl+C ignored (they keep
+            # that), a Ctrl+C at the terminal is the main process's to answer.  A press while
+            # the cluster starts is not seen (a blocked SIGINT would be lost to the threads
+            # native libraries start unblocked): it is answered once the cluster is up.
+            with _interrupt_ignored():
+                self._connect(address, jobs, timeout)
+        else:
+            self._connect(address, jobs, timeout)
+        threads = self._client.nthreads()
+        self.workers = max(1, sum(threads.values()))
+        where = "local cluster" if address == "local" else address
+        self.name = f"Dask {where} ({len(threads)} workers, {self.workers} threads)"
+        self._futures: list[Any] = []
+
+    def _connect(self, address: str, jobs: int, timeout: float) -> None:
+        """Start the client (and the local cluster); raise ExecutorError when it cannot."""
         try:
             from distributed import Client, LocalCluster
         except ImportError as error:  # pragma: no cover - distributed is a dependency
             raise ExecutorError(f"Dask distributed is not installed ({error})") from None
-        self._cluster: Any = None
         try:
             if address == "local":
-                # The workers are this process's children: started with Ctrl+C ignored (they
-                # keep that), a Ctrl+C at the terminal leaves them to finish their chunks.
-                with _interrupt_ignored():
-                    self._cluster = LocalCluster(
-                        n_workers=jobs,
-                        threads_per_worker=1,
-                        processes=True,
-                        dashboard_address=None,
-                        # workers cut off mid-chunk at the end of a batch log it: not an error
-                        silence_logs=logging.CRITICAL,
-                    )
+                self._cluster = LocalCluster(
+                    n_workers=jobs,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    # workers cut off mid-chunk at the end of a batch log it: not an error
+                    silence_logs=logging.CRITICAL,
+                )
                 self._client = Client(self._cluster)
             elif Path(address).is_file():
                 self._client = Client(scheduler_file=address, timeout=timeout)
@@ -248,11 +292,6 @@ class DaskCluster:
         except (OSError, TimeoutError) as error:
             self._shutdown()
             raise ExecutorError(f"cannot use the Dask scheduler {address}: {error}") from None
-        threads = self._client.nthreads()
-        self.workers = max(1, sum(threads.values()))
-        where = "local cluster" if address == "local" else address
-        self.name = f"Dask {where} ({len(threads)} workers, {self.workers} threads)"
-        self._futures: list[Any] = []
 
     def submit(self, chunk: Chunk) -> Pending:
         """Send *chunk* to the scheduler."""
@@ -263,9 +302,21 @@ class DaskCluster:
         return _Handle(future, (Exception,), "a Dask task failed")
 
     def close(self, cancel: bool) -> None:
-        """Cancel what is left (with *cancel*) and disconnect; a local cluster is stopped."""
+        """Cancel what is left (with *cancel*) and disconnect; a local cluster is stopped.
+
+        With *cancel*, a local cluster's worker processes (this process's children) are
+        killed first: a worker in the middle of a search would otherwise hold the cluster's
+        close up until its chunk is done.
+        """
         if cancel and self._futures:
             self._client.cancel(self._futures)
+        if cancel and self._cluster is not None:
+            import psutil  # a dependency of Dask distributed
+
+            for child in psutil.Process().children():
+                with contextlib.suppress(psutil.Error):
+                    if "spawn_main" in " ".join(child.cmdline()):  # not the resource tracker
+                        child.kill()
         self._shutdown()
 
     def _shutdown(self) -> None:
@@ -293,8 +344,13 @@ def capped_jobs(asked: int, chunks: int, cores: int) -> tuple[int, str]:
     return jobs, "the CPUs available" if jobs == min(cores, asked) else "the chunks to make"
 
 
-def make_executor(jobs: int, scheduler: str | None) -> Executor:
+def make_executor(
+    jobs: int, scheduler: str | None, stop: Callable[[], bool] | None = None
+) -> Executor:
     """Return the executor for ``--jobs`` and ``--scheduler``.
+
+    *stop* is polled by the chunks this process makes itself (``--jobs 1``); other
+    executors' chunks are waited for by :func:`ordered`, which polls it too.
 
     >>> make_executor(1, None).name
     '1 process'
@@ -302,12 +358,35 @@ def make_executor(jobs: int, scheduler: str | None) -> Executor:
     if scheduler is not None:
         return DaskCluster(scheduler, jobs)
     if jobs <= 1:
-        return InProcess()
+        return InProcess(stop)
     return Processes(jobs)
 
 
-def ordered(executor: Executor, chunks: Iterable[Chunk], window: int) -> Iterator[list[Made]]:
+# Seconds between two looks at the stop hook while a chunk is waited for: Ctrl+C and a time
+# limit are answered within this.
+POLL_SECONDS = 0.05
+
+
+def _wait(pending: Pending, stop: Callable[[], bool] | None) -> list[Made]:
+    """Return *pending*'s items; raise RunStopped as soon as *stop* says stop."""
+    while stop is not None and not pending.done():
+        if stop():
+            raise RunStopped("stopped while a chunk was made")
+        time.sleep(POLL_SECONDS)
+    return pending.result()
+
+
+def ordered(
+    executor: Executor,
+    chunks: Iterable[Chunk],
+    window: int,
+    stop: Callable[[], bool] | None = None,
+) -> Iterator[list[Made]]:
     """Yield each chunk's items in the order of *chunks*, with up to *window* in flight.
+
+    Raises:
+        RunStopped: *stop* said stop while a chunk was waited for (it is polled every
+            :data:`POLL_SECONDS`; the chunks in flight are the caller's to cancel).
 
     >>> from xlsudoku.engine.generate import GenerateRequest
     >>> from xlsudoku.production.spec import request_fields
@@ -320,6 +399,6 @@ def ordered(executor: Executor, chunks: Iterable[Chunk], window: int) -> Iterato
     for chunk in chunks:
         pending.append(executor.submit(chunk))
         if len(pending) >= window:
-            yield pending.popleft().result()
+            yield _wait(pending.popleft(), stop)
     while pending:
-        yield pending.popleft().result()
+        yield _wait(pending.popleft(), stop)

@@ -138,15 +138,53 @@ def _entry(record: Mapping[str, object], puzzle: Grid, ident: str) -> Entry | Su
         solved = None if not solution else Grid.parse(str(solution), puzzle.geometry)
     except SudokuError as error:
         return SudokuError(f"solution: {error}")
-    level, day, score = record.get("level"), record.get("date"), record.get("score")
-    return Entry(
-        puzzle,
-        solved,
-        str(level) if level else None,
-        ident,
-        str(day) if day else "",
-        float(score) if isinstance(score, int | float | str) and str(score).strip() else None,
-    )
+    level, day = record.get("level"), record.get("date")
+    try:
+        score = _score(record.get("score"))
+    except ValueError as error:
+        return SudokuError(str(error))
+    label = str(level) if level else None
+    if label is not None and len(label) > MAX_LABEL:
+        return SudokuError(
+            f"level: {len(label):,} characters, at most {MAX_LABEL} (a level is a word or two)"
+        )
+    return Entry(puzzle, solved, label, ident, str(day) if day else "", score)
+
+
+# The longest level label read: a level is a word or two (Very hard, Diabolical).
+MAX_LABEL = 40
+# The largest score read: every rating profile's scores are far below it.
+MAX_SCORE = 1e6
+
+
+def _score(value: object) -> float | None:
+    """Return the score a record holds (None when it holds none), checked.
+
+    Raises:
+        ValueError: text that is not a number, or a number that is not finite and in range;
+            the message names the field.
+
+    >>> _score("7.2"), _score(""), _score(None)
+    (7.2, None, None)
+    >>> _score("nan")
+    Traceback (most recent call last):
+    ...
+    ValueError: score: 'nan' is not a number from 0 to 1,000,000
+    """
+    import math
+
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    shown = repr(value if not isinstance(value, str) else value[:40])
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise ValueError(f"score: {shown} is not a number")
+    try:
+        number = float(value)
+    except (ValueError, OverflowError):
+        raise ValueError(f"score: {shown} is not a number") from None
+    if not (math.isfinite(number) and 0 <= number <= MAX_SCORE):
+        raise ValueError(f"score: {shown} is not a number from 0 to {MAX_SCORE:,.0f}")
+    return number
 
 
 def _record_entry(record: Mapping[str, object], number: int) -> Entry | SudokuError:
@@ -157,6 +195,9 @@ def _record_entry(record: Mapping[str, object], number: int) -> Entry | SudokuEr
         return SudokuError("no puzzle string")
     try:
         name = record.get("geometry")
+        request = record.get("request")
+        if not name and isinstance(request, Mapping):  # what generate --format json writes
+            name = request.get("geometry")
         puzzle = parse_puzzle(text, geometry_named(str(name)) if name else None)
     except (SudokuError, ValueError) as error:
         return error if isinstance(error, SudokuError) else SudokuError(str(error))
@@ -228,3 +269,68 @@ def complete(entry: Entry, grade_missing: bool = True) -> Entry:
     if level is None and grade_missing:
         level = analyze(puzzle, solution=found[0]).graded().label
     return dataclasses.replace(entry, solution=found[0], level=level)
+
+
+# The largest id a range may name: ids beyond it are no Collection's, and a bound keeps
+# "1-999999999" from building a huge set.
+MAX_ID = 1_000_000
+
+
+def parse_ids(text: str) -> frozenset[int]:
+    """Return the ids of a list such as ``3,7-12`` (whole numbers from 1, ranges inclusive).
+
+    Raises:
+        ValueError: naming the part that is not an id or a range.
+
+    >>> sorted(parse_ids("3, 7-9,3"))
+    [3, 7, 8, 9]
+    >>> parse_ids("3,9-7")
+    Traceback (most recent call last):
+    ...
+    ValueError: '9-7' is not an id or a range of ids (such as 3,7-12): 9 is above 7
+    """
+    ids: set[int] = set()
+    for part in text.split(","):
+        item = part.strip()
+        first, dash, last = item.partition("-")
+        why = ""
+        if not (first.strip().isdigit() and (not dash or last.strip().isdigit())):
+            why = "use whole numbers from 1"
+        else:
+            low, high = int(first), int(last) if dash else int(first)
+            if low < 1:
+                why = "ids start at 1"
+            elif low > high:
+                why = f"{low} is above {high}"
+            elif high > MAX_ID:
+                why = f"ids go up to {MAX_ID:,}"
+            else:
+                ids.update(range(low, high + 1))
+                continue
+        raise ValueError(f"{item!r} is not an id or a range of ids (such as 3,7-12): {why}")
+    return frozenset(ids)
+
+
+def chosen(found: Found, ids: frozenset[int]) -> Found:
+    """Return the entries of *found* whose id is in *ids*.
+
+    A workbook's entries are chosen by their Collection id (``id 7``); any other input's by
+    their 1-based place in the file (a batch file's record number, a puzzle file's puzzle).
+
+    >>> found = [(f"line {n}", Entry(Grid.parse("." * 16), ident=f"seed {n}")) for n in (1, 2, 3)]
+    >>> [label for label, _ in chosen(found, frozenset({1, 3}))]
+    ['line 1', 'line 3']
+    >>> found = [("Collection!C5", Entry(Grid.parse("." * 16), ident="id 12"))]
+    >>> [label for label, _ in chosen(found, frozenset({12}))]
+    ['Collection!C5']
+    """
+    by_id = any(isinstance(entry, Entry) and entry.ident.startswith("id ") for _, entry in found)
+    kept: Found = []
+    for number, (label, entry) in enumerate(found, start=1):
+        if by_id:
+            ident = entry.ident.removeprefix("id ") if isinstance(entry, Entry) else ""
+            if ident.isdigit() and int(ident) in ids:
+                kept.append((label, entry))
+        elif number in ids:
+            kept.append((label, entry))
+    return kept

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from xlsudoku.engine.analysis import analyze
@@ -75,15 +75,32 @@ class Made:
     miss: str = ""
 
 
-def make_record(index: int, fields: Mapping[str, Plain], seed: int) -> Made:
+class RunStopped(Exception):
+    """The run's stop hook (Ctrl+C, its time limit) ended it; an item it cut short is not kept."""
+
+
+def make_record(
+    index: int, fields: Mapping[str, Plain], seed: int, stop: Callable[[], bool] | None = None
+) -> Made:
     """Generate and grade item *index* of variant *fields* with *seed*.
+
+    Raises:
+        RunStopped: *stop* said stop before the item was made (it is made again on resume).
 
     >>> from xlsudoku.engine.generate import GenerateRequest
     >>> made = make_record(0, request_fields(GenerateRequest()), 7)
     >>> made.record["seed"], made.record["opens"], made.record["level"] in ("Easy", "Medium")
     (7, 26, True)
+    >>> make_record(0, request_fields(GenerateRequest()), 7, stop=lambda: True)
+    Traceback (most recent call last):
+    ...
+    xlsudoku.production.records.RunStopped: stopped before item 0 was made
     """
-    result = generate(request_from_fields(fields, seed))
+    if stop is not None and stop():
+        raise RunStopped(f"stopped before item {index} was made")
+    result = generate(request_from_fields(fields, seed), cancel=stop)
+    if result.stop == "cancel":
+        raise RunStopped(f"stopped while item {index} was made")
     if not result.reached:
         return Made(index, None, result.message)
     graded = analyze(result.puzzle, solution=result.solution).graded()
@@ -104,8 +121,11 @@ def make_record(index: int, fields: Mapping[str, Plain], seed: int) -> Made:
     return Made(index, record)
 
 
-def make_chunk(chunk: Chunk) -> list[Made]:
+def make_chunk(chunk: Chunk, stop: Callable[[], bool] | None = None) -> list[Made]:
     """Make every item of *chunk*, in order (what a worker runs).
+
+    Raises:
+        RunStopped: *stop* said stop (this process's runs only: a worker is ended instead).
 
     >>> from xlsudoku.engine.generate import GenerateRequest
     >>> made = make_chunk(Chunk((request_fields(GenerateRequest()),), 7, 0, 2))
@@ -114,7 +134,7 @@ def make_chunk(chunk: Chunk) -> list[Made]:
     """
     count = len(chunk.variants)
     return [
-        make_record(index, chunk.variants[index % count], chunk.seed + index)
+        make_record(index, chunk.variants[index % count], chunk.seed + index, stop)
         for index in range(chunk.start, chunk.stop)
     ]
 

@@ -13,9 +13,10 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from xlsudoku.engine import formats
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
 from xlsudoku.engine.generate.request import form_of
-from xlsudoku.engine.grid import Geometry, SudokuError, geometry_for_size
+from xlsudoku.engine.grid import Geometry
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
 
@@ -137,19 +138,12 @@ def make_variants(
 
 
 def geometry_named(name: str) -> Geometry:
-    """Return the geometry called *name* (``9x9``, ``6x6``, ``9x9-X`` ...).
+    """Return the geometry called *name* (``9x9``, ``6x6``, ``9x9-X``, ``9x9-windoku`` ...).
 
     >>> geometry_named("9x9-X").diagonals, geometry_named("12x12").box_cols
     (True, 4)
     """
-    text = name.strip().lower()
-    side = text.removesuffix("-x").split("x")[0]
-    try:
-        return geometry_for_size(int(side), text.endswith("-x"))
-    except (ValueError, SudokuError):
-        raise ValueError(
-            f"unknown geometry {name!r}: use 4x4, 6x6, 9x9, 12x12, 16x16, 9x9-X"
-        ) from None
+    return formats.geometry_named(name)
 
 
 def level_named(text: str) -> Level:

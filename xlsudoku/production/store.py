@@ -323,10 +323,13 @@ class BatchFile:
             self._noted = next_index
 
     def discard(self) -> None:
-        """Close, and remove the output when this run created it and wrote nothing."""
+        """Close, and remove the output when this run created it and wrote nothing.
+
+        A file with a state file beside it is kept: the state says which seeds were tried.
+        """
         created = self._created and not self._wrote
         self.close()
-        if created and self.path is not None:
+        if created and self.path is not None and not self.state_path.exists():
             self.path.unlink(missing_ok=True)
 
     def close(self) -> None:

@@ -395,7 +395,8 @@ def _build_print(ws: Worksheet) -> None:
         ws,
         layout.MERGED[layout.PRINT_RULES],
         f'="Fill every row, column and "&{box_rows}&"x"&{box_cols}&" box with each of 1-"'
-        f'&{side}&IF({diagonals}=1,", and both diagonals too","")&"."',
+        f'&{side}&IF({diagonals}=1,", and both diagonals too","")'
+        f'&IF({stats_shape}="9x9-windoku",", and the four shaded boxes too","")&"."',
         font=NOTE_FONT,
         alignment=CENTER,
     )

@@ -224,10 +224,11 @@ def grid_look(
     """Draw *ref* (a 16x16 block) as a grid of the shape in *helpers*, with conditional formats.
 
     Box edges and the grid's outline are black, the other cell edges gray; *shaded* fills
-    every other box (and an X-Sudoku's diagonals) for print.  *outside* fills the cells
-    beyond the shape (covering a static fill such as the input colour).  *givens* is a block
-    of the same size and a font: a cell whose twin in that block holds a digit is drawn in the
-    font (each rule carries it, since LibreOffice applies one rule per cell).
+    every other box (and an X-Sudoku's diagonals, a Windoku's extra boxes) for print.
+    *outside* fills the cells beyond the shape (covering a static fill such as the input
+    colour).  *givens* is a block of the same size and a font: a cell whose twin in that block
+    holds a digit is drawn in the font (each rule carries it, since LibreOffice applies one
+    rule per cell).
     """
     side, box_rows, box_cols, diagonals = helpers
     first_row, first_col, _, _ = ref.bounds
@@ -240,6 +241,12 @@ def grid_look(
         f"{r}={side}-1",
     )
     on_diagonal = f"AND({diagonals}=1,OR({r}={c},{r}+{c}={side}-1))"
+    source = layout.SHAPE_SOURCE.get(ws.title)
+    if source is not None:  # Windoku's extra boxes: rows and columns 1-3 and 5-7 from 0
+        sheet, mark, cell = source.rpartition("!")
+        named = f"{sheet}{mark}{absolute(cell)}"
+        windoku = f'AND({named}="9x9-windoku",MOD({r},4)<>0,MOD({c},4)<>0)'
+        on_diagonal = f"OR({on_diagonal},{windoku})"
     fonts: list[tuple[str, Font | None]] = [("TRUE", None)]
     if givens is not None:
         block, font = givens

@@ -84,7 +84,12 @@ def read_bytes(path: Path, limit: int, what: str = "a workbook file") -> bytes:
         raise WorkbookError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise WorkbookError(f"{path}: a folder, not {what}") from None
+    except PermissionError:
+        raise WorkbookError(_unreadable(path)) from None
     info = os.fstat(fd)
+    if stat.S_ISREG(info.st_mode) and not info.st_mode & 0o444:  # no read permission: root too
+        os.close(fd)
+        raise WorkbookError(_unreadable(path))
     if stat.S_ISDIR(info.st_mode) or not stat.S_ISREG(info.st_mode):
         os.close(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -100,6 +105,18 @@ def read_bytes(path: Path, limit: int, what: str = "a workbook file") -> bytes:
     if len(data) > limit:
         raise WorkbookError(f"{path}: the file grew past {limit / 2**20:,.1f} MB while read")
     return data
+
+
+def _unreadable(path: Path | str) -> str:
+    """Return the message for a file without read permission.
+
+    >>> _unreadable("book.xlsx").split(";")[0]
+    'book.xlsx: the file cannot be read (no read permission)'
+    """
+    return (
+        f"{path}: the file cannot be read (no read permission); nothing was read or written "
+        "(make it readable, e.g. chmod u+r)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +266,8 @@ def writable_target(target: Path) -> Path:
     if real.exists():
         if not real.is_file():
             raise WorkbookError(f"{target}: not a regular file (a folder, pipe or device)")
+        if not os.access(real, os.R_OK) or not real.stat().st_mode & 0o444:  # root too
+            raise WorkbookError(_unreadable(target))
         if not os.access(real, os.W_OK) or not real.stat().st_mode & 0o222:  # root too
             raise WorkbookError(
                 f"{target}: the file is read-only; nothing was written (make it writable, or "

@@ -27,29 +27,37 @@ a string) raises :class:`CellNotKept` naming it: the caller refuses to save rath
 from __future__ import annotations
 
 import io
-import posixpath
 import re
 import zipfile
-from collections.abc import Callable, Iterator, Mapping, Set
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from defusedxml.ElementTree import fromstring as parse_xml
 from defusedxml.ElementTree import iterparse
 
 from xlsudoku.xlsm.cells import column_letters, column_number
 from xlsudoku.xlsm.errors import PackageError
+from xlsudoku.xlsm.sheetxml import (
+    CELL_ADDRESS,
+    EMPTY_SHEET_DATA,
+    FORMULA_PARTS,
+    MAIN_NS,
+    ROW_NUMBER,
+    Cells,
+    SheetContext,
+    defined_names,
+    plain_xml,
+    relationships,
+    sheet_parts,
+    xml_attributes,
+    xml_text,
+)
 from xlsudoku.xlsm.xmltext import escape, unescape
 
-_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-_M = f"{{{_MAIN}}}"
+_M = MAIN_NS
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-_REL_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-_DOC_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _SHARED_STRINGS = "/sharedStrings"
-
-Cells = Mapping[str, Set[tuple[int, int]]]
-"""Sheet title -> the ``(row, column)`` cells (1-based) a run wrote."""
+_ADDRESS = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
 
 # Whole numbers beyond this are floats to openpyxl's writer, and beyond a float's range they
 # stop the save (OverflowError).
@@ -115,6 +123,55 @@ def clear_unwritable(workbook: Any, changed: Cells) -> int:
     return cleared
 
 
+class PartsNotKept(PackageError):
+    """openpyxl's save would drop package parts; the message names them."""
+
+
+# Parts openpyxl writes again from what it read, under names of its own (sheets, strings,
+# comments, their drawings, pictures), or leaves out by design because Excel rebuilds them on
+# load (the calculation chain).
+_REWRITTEN = re.compile(
+    r"xl/(worksheets/sheet\d+|sharedStrings|styles|theme/theme\d+|comments/comment\d+"
+    r"|comments\d+|drawings/(commentsDrawing|vmlDrawing|drawing)\d+|media/[^/]+|calcChain)"
+    r"\.\w+|xl/(worksheets|drawings)/_rels/\w+\.xml\.rels|docProps/(app|core)\.xml",
+    re.IGNORECASE,
+)
+
+
+def check_parts_kept(original: bytes, saved: bytes) -> None:
+    """Refuse a *saved* package that lacks a part of *original* openpyxl does not write again.
+
+    openpyxl writes only what it models: an add-in's web extension and task pane, custom XML,
+    charts and any part it does not know are not in what it saves.
+
+    Raises:
+        PartsNotKept: names the parts that would be lost (up to five).
+
+    >>> import openpyxl
+    >>> buffer = io.BytesIO()
+    >>> openpyxl.Workbook().save(buffer)
+    >>> check_parts_kept(buffer.getvalue(), buffer.getvalue()) is None
+    True
+    """
+    with (
+        zipfile.ZipFile(io.BytesIO(original)) as before,
+        zipfile.ZipFile(io.BytesIO(saved)) as after,
+    ):
+        kept = set(after.namelist())
+        lost = [
+            name
+            for name in before.namelist()
+            if name not in kept and not name.endswith("/") and not _REWRITTEN.fullmatch(name)
+        ]
+    if lost:
+        more = f" and {len(lost) - 5} more" if len(lost) > 5 else ""
+        raise PartsNotKept(
+            f"saving this workbook cell by cell is not possible, and a whole save would lose "
+            f"{', '.join(lost[:5])}{more}; nothing was saved (open and save the file in Excel "
+            "first)"
+        )
+
+
 def keep_cells(original: bytes, saved: bytes, changed: Cells) -> bytes:
     """Return the package *saved* with the cells of *original* the run did not change put back.
 
@@ -136,17 +193,17 @@ def keep_cells(original: bytes, saved: bytes, changed: Cells) -> bytes:
         zipfile.ZipFile(io.BytesIO(original)) as before,
         zipfile.ZipFile(io.BytesIO(saved)) as after,
     ):
-        old_parts = _sheet_parts(before)
-        new_parts = _sheet_parts(after)
+        old_parts = sheet_parts(before)
+        new_parts = sheet_parts(after)
         strings = _shared_strings(before)
-        names = _defined_names(before)
+        names = defined_names(before)
         changed_sheets = {title.casefold() for title, cells in changed.items() if cells}
         patched: dict[str, bytes] = {}
         for title, old_part in old_parts.items():
             new_part = new_parts.get(title)
             if new_part is None:
                 continue
-            context = _Context(title, changed.get(title, frozenset()), changed_sheets, names)
+            context = SheetContext(title, changed.get(title, frozenset()), changed_sheets, names)
             data = after.read(new_part)
             fixed = _keep_sheet(before.read(old_part), data, strings, context)
             if fixed is not data:
@@ -160,85 +217,14 @@ def keep_cells(original: bytes, saved: bytes, changed: Cells) -> bytes:
     return buffer.getvalue()
 
 
-@dataclass(frozen=True, slots=True)
-class _Context:
-    """What deciding about one sheet's cells needs."""
-
-    title: str
-    written: Set[tuple[int, int]]
-    changed_sheets: Set[str]
-    names: Mapping[str, frozenset[str]]
-
-    def where(self, cell: _Original) -> str:
-        return f"{self.title}!{cell.address}"
-
-    def cache_is_fresh(self, formula: str) -> bool:
-        """Return True when *formula* reads no sheet the run changed."""
-        if not self.changed_sheets:
-            return True
-        if _VOLATILE.search(formula):
-            return False
-        read = {self.title.casefold()}
-        for quoted, plain in _SHEET_REF.findall(formula):
-            read.add((quoted.replace("''", "'") if quoted else plain).casefold())
-        for word in _WORD.findall(formula):
-            read |= self.names.get(word.casefold(), frozenset())
-        return not read & self.changed_sheets
-
-
-_SHEET_REF = re.compile(r"(?:'((?:[^']|'')+)'|([^\s'!(),;:=+\-*/&^<>\"{}]+))!")
-_WORD = re.compile(r"[A-Za-z_\\][\w.]*")
-_VOLATILE = re.compile(r"\b(?:INDIRECT|OFFSET)\s*\(|\[", re.IGNORECASE)
-
-
-_ADDRESS = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
-
-
-def _relationships(archive: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]]:
-    """Return relationship id -> (type, target part) of *part*."""
-    folder, _, name = part.rpartition("/")
-    rels = f"{folder}/_rels/{name}.rels"
-    if rels not in archive.namelist():
-        return {}
-    found = {}
-    for rel in parse_xml(archive.read(rels)).iter(f"{_REL_NS}Relationship"):
-        target = rel.get("Target", "")
-        path = target[1:] if target.startswith("/") else posixpath.join(folder, target)
-        found[rel.get("Id", "")] = (rel.get("Type", ""), posixpath.normpath(path))
-    return found
-
-
-def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Return sheet title -> worksheet part of the package."""
-    rels = _relationships(archive, "xl/workbook.xml")
-    parts = {}
-    for sheet in parse_xml(archive.read("xl/workbook.xml")).iter(f"{_M}sheet"):
-        kind, part = rels.get(sheet.get(_DOC_REL, ""), ("", ""))
-        if kind.endswith("/worksheet") and part in archive.namelist():
-            parts[sheet.get("name", "")] = part
-    return parts
-
-
-def _defined_names(archive: zipfile.ZipFile) -> dict[str, frozenset[str]]:
-    """Return defined name (casefolded) -> the sheets (casefolded) its formula names."""
-    found = {}
-    for defined in parse_xml(archive.read("xl/workbook.xml")).iter(f"{_M}definedName"):
-        text = defined.text or ""
-        sheets = {
-            (q.replace("''", "'") if q else p).casefold() for q, p in _SHEET_REF.findall(text)
-        }
-        found[defined.get("name", "").casefold()] = frozenset(sheets)
-    return found
-
-
 def _shared_strings(archive: zipfile.ZipFile) -> list[tuple[str | None, str]]:
     """Return each shared string as (plain XML text or None when rich, inner XML)."""
-    rels = _relationships(archive, "xl/workbook.xml")
+    rels = relationships(archive, "xl/workbook.xml")
     part = next((p for kind, p in rels.values() if kind.endswith(_SHARED_STRINGS)), None)
     if part is None or part not in archive.namelist():
         return []
     data = archive.read(part)
-    if _plain_xml(data, b"<sst"):
+    if plain_xml(data, b"<sst"):
         return [_string_text((inner or b"").decode("utf-8")) for inner in _SI.findall(data)]
     strings = []
     for _, element in iterparse(io.BytesIO(data), events=("end",)):
@@ -252,18 +238,6 @@ _SI = re.compile(rb"<si>(.*?)</si>|<si\s*/>", re.DOTALL)
 _PLAIN_T = re.compile(r"^<t(?:\s[^>]*)?>([^<]*)</t>$|^<t(?:\s[^>]*)?/>$", re.DOTALL)
 
 
-def _plain_xml(data: bytes, root: bytes) -> bool:
-    """Return True when *data* can be read with patterns.
-
-    That is: its elements are in the default namespace (*root* has no prefix), and it holds
-    no comment, CDATA section or processing instruction after the declaration.
-    """
-    head = data.find(root)
-    return (
-        head >= 0 and b"<!--" not in data and b"<![CDATA[" not in data and b"<?" not in data[head:]
-    )
-
-
 def _string_text(inner: str) -> tuple[str | None, str]:
     """Return a string's (plain XML text or None when rich, inner XML) from its inner XML."""
     plain = _PLAIN_T.match(inner.strip())
@@ -275,7 +249,7 @@ def _string(element: Any, where: str) -> tuple[str | None, str]:
     children = list(element)
     inner = "".join(_xml(child, where) for child in children)
     if len(children) == 1 and children[0].tag == f"{_M}t" and not len(children[0]):
-        return _text(children[0].text or ""), inner
+        return xml_text(children[0].text or ""), inner
     return None, inner
 
 
@@ -291,15 +265,11 @@ def _xml(element: Any, where: str) -> str:
         elif key.startswith("{"):
             raise CellNotKept(f"{where}: holds an attribute openpyxl does not write ({key})")
         attributes += f" {key}={_quoted(value)}"
-    body = _text(element.text or "") + "".join(_xml(child, where) for child in element)
-    tail = _text(element.tail or "") if element.tail and element.tail.strip() else ""
+    body = xml_text(element.text or "") + "".join(_xml(child, where) for child in element)
+    tail = xml_text(element.tail or "") if element.tail and element.tail.strip() else ""
     if not body:
         return f"<{tag}{attributes}/>{tail}"
     return f"<{tag}{attributes}>{body}</{tag}>{tail}"
-
-
-def _text(text: str) -> str:
-    return escape(text).replace("\r", "&#13;")
 
 
 def _quoted(text: str) -> str:
@@ -326,7 +296,7 @@ class _Reader:
             CellNotKept: the cells are out of order, or a string cannot be put back.
         """
         last = (0, 0)
-        plain = _plain_xml(self.data, b"<sheetData")
+        plain = plain_xml(self.data, b"<sheetData")
         found = (
             self._by_pattern() if plain else _cells_by_parser(self.data, self.strings, self.title)
         )
@@ -345,14 +315,14 @@ class _Reader:
         row = column = 0
         for token in _TOKEN.finditer(self.data, start, end if end >= 0 else start):
             if token.group("row") is not None:
-                number = _R_ROW.search(token.group("row"))
+                number = ROW_NUMBER.search(token.group("row"))
                 row = int(number.group(1)) if number else row + 1
                 column = 0
                 continue
             body = token.group("body")
             if token.group("cell") is None:
                 continue
-            address = _R_CELL.search(token.group("cell"))
+            address = CELL_ADDRESS.search(token.group("cell"))
             column = column_number(address.group(1).decode()) if address else column + 1
             row = int(address.group(2)) if address else row
             if not body:
@@ -362,10 +332,10 @@ class _Reader:
             yield _Original(row, column, "", None, raw=token.group(0))
 
     def _note_master(self, body: bytes) -> None:
-        formula = _F_PARTS.search(body)
+        formula = FORMULA_PARTS.search(body)
         if formula is None or not formula.group("text"):
             return
-        attributes = _attributes(formula.group("attrs"))
+        attributes = xml_attributes(formula.group("attrs"))
         shared = attributes.get(b"si", b"").decode("ascii", "replace")
         if attributes.get(b"t") == b"shared" and shared and shared not in self.masters:
             self.masters[shared] = unescape(formula.group("text").decode("utf-8"))
@@ -376,15 +346,15 @@ class _Reader:
             return cell
         token = _TOKEN.match(cell.raw)
         assert token is not None
-        attributes = _attributes(token.group("cell"))
+        attributes = xml_attributes(token.group("cell"))
         body = token.group("body") or b""
         kind = attributes.get(b"t", b"n").decode("ascii", "replace")
         where = f"{self.title}!{cell.address}"
         formula = None
-        found_formula = _F_PARTS.search(body)
+        found_formula = FORMULA_PARTS.search(body)
         if found_formula is not None:
             formula = unescape((found_formula.group("text") or b"").decode("utf-8"))
-            formula_attributes = _attributes(found_formula.group("attrs"))
+            formula_attributes = xml_attributes(found_formula.group("attrs"))
             shared = formula_attributes.get(b"si", b"").decode("ascii", "replace")
             if formula_attributes.get(b"t") == b"shared" and shared:
                 formula = self.masters.get(shared, formula)
@@ -462,7 +432,7 @@ def _read_cell(
                 masters[shared] = formula
             formula = masters.get(shared, formula)
     value_element = element.find(f"{_M}v")
-    value = None if value_element is None else _text(value_element.text or "")
+    value = None if value_element is None else xml_text(value_element.text or "")
     inner = None
     where = f"{title}!{column_letters(column)}{row}"
     if kind == "s" and value is not None and formula is None:
@@ -485,20 +455,16 @@ _TOKEN = re.compile(
 _ATTRIBUTE = re.compile(rb'([\w:]+)\s*=\s*"([^"]*)"')
 _V = re.compile(rb"<v(?:\s[^>]*)?>(.*?)</v>", re.DOTALL)
 _F = re.compile(rb"<f\b[^>]*?(?:/>|>.*?</f>)", re.DOTALL)
-_EMPTY_SHEET_DATA = re.compile(rb"<sheetData\b[^>]*?/>")
 _IS = re.compile(rb"<is>(.*?)</is>", re.DOTALL)
-_R_ROW = re.compile(rb'\br="([0-9]+)"')
-_R_CELL = re.compile(rb'\br="([A-Z]{1,3})([0-9]+)"')
 _T = re.compile(rb'\bt="([^"]*)"')
-_F_PARTS = re.compile(rb"<f\b(?P<attrs>[^>]*?)(?:/>|>(?P<text>.*?)</f>)", re.DOTALL)
 _IS_T = re.compile(rb"^<is>\s*<t(?:\s[^>]*)?>(.*?)</t>\s*</is>$", re.DOTALL)
 
 
 def _keep_sheet(
-    old: bytes, new: bytes, strings: list[tuple[str | None, str]], context: _Context
+    old: bytes, new: bytes, strings: list[tuple[str | None, str]], context: SheetContext
 ) -> bytes:
     """Return the worksheet XML *new* with the unchanged cells of *old* put back."""
-    empty = _EMPTY_SHEET_DATA.search(new)
+    empty = EMPTY_SHEET_DATA.search(new)
     if _sheet_data(old) == _sheet_data(new):
         return new  # openpyxl wrote every cell as it was (a file it saved before)
     reader = _Reader(old, strings, context.title)
@@ -517,7 +483,7 @@ def _keep_sheet(
     row_number, row_open = 0, False
     for token in _TOKEN.finditer(new, start, end):
         if token.group("row") is not None:
-            number = _number(_attributes(token.group("row")).get(b"r", b""), context)
+            number = _number(xml_attributes(token.group("row")).get(b"r", b""), context)
             walk.insert(token.start(), walk.rows_before(number))
             row_number, row_open = number, token.group("empty") is None
             if not row_open:
@@ -526,7 +492,7 @@ def _keep_sheet(
             walk.cells_before((row_number, 1 << 30), token.start(), row_number)
             row_open = False
         else:
-            match = _R_CELL.search(token.group("cell"))
+            match = CELL_ADDRESS.search(token.group("cell"))
             if match is None:
                 continue
             key = (int(match.group(2)), column_number(match.group(1).decode()))
@@ -555,16 +521,12 @@ def _apply(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
     return b"".join(pieces)
 
 
-def _number(text: bytes, context: _Context) -> int:
+def _number(text: bytes, context: SheetContext) -> int:
     """Return a row number openpyxl wrote."""
     try:
         return int(text)
     except ValueError:
         raise CellNotKept(f"{context.title}: a row without a number; nothing was saved") from None
-
-
-def _attributes(text: bytes) -> dict[bytes, bytes]:
-    return dict(_ATTRIBUTE.findall(text))
 
 
 def _same(raw: bytes, token: re.Match[bytes]) -> bool:
@@ -584,7 +546,7 @@ class _Walk:
     def __init__(
         self,
         pending: Iterator[_Original],
-        context: _Context,
+        context: SheetContext,
         edits: list[tuple[int, int, bytes]],
         resolve: Callable[[_Original], _Original | None],
     ) -> None:
@@ -644,7 +606,7 @@ class _Walk:
         cell = self.resolve(found)
         if cell is None:
             return
-        attrs = _attributes(token.group("cell"))
+        attrs = xml_attributes(token.group("cell"))
         if cell.formula is not None:
             self._keep_cache(cell, token, attrs, body)
             return
@@ -667,7 +629,7 @@ class _Walk:
         formula = _F.search(body)
         if formula is None:
             raise CellNotKept(
-                f"{self.context.where(cell)}: the formula of this cell would be lost; "
+                f"{self.context.where(cell.address)}: the formula of this cell would be lost; "
                 "nothing was saved"
             )
         if (
@@ -696,7 +658,7 @@ class _Walk:
             return b""
         if cell.formula is not None:
             raise CellNotKept(
-                f"{self.context.where(cell)}: the formula of this cell would be lost; "
+                f"{self.context.where(cell.address)}: the formula of this cell would be lost; "
                 "nothing was saved"
             )
         head = b'<c r="%s"' % cell.address.encode()
@@ -706,382 +668,3 @@ class _Walk:
             return head + b' t="inlineStr"><is>' + inner.encode() + b"</is></c>"
         kind = b"" if cell.kind == "n" else b' t="%s"' % cell.kind.encode()
         return head + kind + b"><v>" + (cell.value or "").encode() + b"</v></c>"
-
-
-Value = None | bool | int | float | str
-"""A value :func:`patch_cells` writes: blank, TRUE/FALSE, a number or a string."""
-
-# Whole numbers a double holds exactly: Excel reads every number as one.
-_EXACT_INT = 2**53
-_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-_MAX_TEXT = 32_767  # characters Excel keeps in a cell
-
-
-Size = tuple[float | None, bool]
-"""A column's width (characters) or a row's height (points), None for the default; hidden."""
-
-
-@dataclass(frozen=True, slots=True)
-class Sizes:
-    """The sizes a run set on one sheet: column -> :data:`Size`, row -> :data:`Size`."""
-
-    columns: Mapping[int, Size]
-    rows: Mapping[int, Size]
-
-
-class _NotPatchable(Exception):
-    """The package cannot be patched in place: the caller saves it whole."""
-
-
-def patch_cells(
-    original: bytes,
-    values: Mapping[str, Mapping[tuple[int, int], Any]],
-    sizes: Mapping[str, Sizes] | None = None,
-) -> bytes | None:
-    """Return *original* with the cells of *values* set and every other cell left as it was.
-
-    *values* maps a sheet title to ``(row, column)`` (1-based) -> the new value (:data:`Value`;
-    None blanks the cell), and *sizes* a sheet title to the column widths and row heights to
-    set.  Only the ``<sheetData>``, ``<cols>`` and ``<dimension>`` of the sheets that change
-    are rewritten; every other part of the package is copied byte for byte, so
-    the VBA project, the buttons, the styles and the conditional formats are what the file
-    had.  A cell keeps its style; a formula in it is replaced by the value, as typing does.
-    Like a save by openpyxl, the workbook asks Excel to calculate every formula on load, and
-    a formula's cached value is dropped when it may read a sheet that changed.
-
-    Returns None, having changed nothing, when the package cannot be patched this way: a
-    value of another type, a sheet not written as Excel or openpyxl write them (another
-    namespace prefix, comments, cells or rows out of order, no cell addresses), a formula
-    whose cached value may be stale but cannot be told.  The caller then saves the whole
-    workbook with openpyxl.
-
-    >>> import openpyxl
-    >>> book = openpyxl.Workbook()
-    >>> book.active.title = "Data"
-    >>> book.active["B2"] = "old"
-    >>> buffer = io.BytesIO()
-    >>> book.save(buffer)
-    >>> patched = patch_cells(buffer.getvalue(), {"Data": {(2, 2): 42, (3, 1): "new"}})
-    >>> sheet = openpyxl.load_workbook(io.BytesIO(patched)).active
-    >>> sheet["B2"].value, sheet["A3"].value
-    (42, 'new')
-    >>> patch_cells(buffer.getvalue(), {"Data": {(1, 1): object()}}) is None
-    True
-    """
-    try:
-        return _patch(original, values, sizes or {})
-    except _NotPatchable:
-        return None
-
-
-def _patch(
-    original: bytes,
-    values: Mapping[str, Mapping[tuple[int, int], Any]],
-    sizes: Mapping[str, Sizes],
-) -> bytes:
-    cells = {
-        title: {key: _cell_xml(key, value) for key, value in sheet.items()}
-        for title, sheet in values.items()
-    }
-    with zipfile.ZipFile(io.BytesIO(original)) as archive:
-        parts = _sheet_parts(archive)
-        if any(title not in parts for title in [*cells, *sizes]):
-            raise _NotPatchable
-        workbook = archive.read("xl/workbook.xml")
-        if not _plain_xml(workbook, b"<workbook"):
-            raise _NotPatchable
-        changed_sheets = {title.casefold() for title, sheet in cells.items() if sheet}
-        names = _defined_names(archive)
-        patched: dict[str, bytes] = {"xl/workbook.xml": _calculate_on_load(workbook)}
-        for title, part in parts.items():
-            data = archive.read(part)
-            if not _plain_xml(data, b"<worksheet"):
-                if cells.get(title) or title in sizes or b"<f" in data:
-                    raise _NotPatchable
-                continue
-            context = _Context(title, frozenset(), changed_sheets, names)
-            fixed = _patch_sheet(data, cells.get(title, {}), context, sizes.get(title))
-            if fixed is not data:
-                patched[part] = fixed
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in archive.infolist():
-                out.writestr(info, patched.get(info.filename, archive.read(info.filename)))
-    return buffer.getvalue()
-
-
-def _cell_xml(key: tuple[int, int], value: Any) -> Callable[[bytes], bytes]:
-    """Return what writes the cell at *key* holding *value*, given its style attribute."""
-    row, column = key
-    if row < 1 or not 1 <= column <= 16_384:
-        raise _NotPatchable
-    address = f"{column_letters(column)}{row}".encode()
-    if value is None:
-        body = b""
-    elif isinstance(value, bool):
-        body = b' t="b"><v>%d</v></c>' % value
-    elif isinstance(value, int):
-        if abs(value) >= _EXACT_INT:
-            raise _NotPatchable
-        body = b' t="n"><v>%d</v></c>' % value
-    elif isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            raise _NotPatchable
-        body = b' t="n"><v>' + repr(value).encode() + b"</v></c>"
-    elif isinstance(value, str):
-        if len(value) > _MAX_TEXT or _XML_ILLEGAL.search(value):
-            raise _NotPatchable
-        text = _text(value).encode("utf-8")
-        body = b' t="inlineStr"><is><t xml:space="preserve">' + text + b"</t></is></c>"
-    else:
-        raise _NotPatchable
-
-    def cell(style: bytes) -> bytes:
-        head = b'<c r="' + address + b'"' + (b' s="' + style + b'"' if style else b"")
-        if body:
-            return head + body
-        return head + b"/>" if style else b""
-
-    return cell
-
-
-def _calculate_on_load(workbook: bytes) -> bytes:
-    """Return workbook XML that asks for every formula to be calculated when it is opened."""
-    found = re.search(rb"<calcPr\b[^>]*?/?>", workbook)
-    if found is None:
-        raise _NotPatchable
-    tag = found.group(0)
-    if re.search(rb'\bfullCalcOnLoad="(1|true)"', tag):
-        return workbook
-    tag = re.sub(rb'\s*\bfullCalcOnLoad="[^"]*"', b"", tag)
-    end = len(tag) - (2 if tag.endswith(b"/>") else 1)
-    tag = tag[:end].rstrip() + b' fullCalcOnLoad="1"' + tag[end:]
-    return workbook[: found.start()] + tag + workbook[found.end() :]
-
-
-_SINGLE_QUOTED = re.compile(rb"<[^>]*=\s*'")
-_ROW = re.compile(rb"<row\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</row>)", re.DOTALL)
-_CELL = re.compile(rb"<c\b(?P<attrs>[^>]*?)(?:/>|>(?P<body>.*?)</c>)", re.DOTALL)
-_FORMULA_CACHE = re.compile(rb"(<f\b[^>]*?(?:/>|>.*?</f>))\s*<v(?:\s[^>/]*)?>[^<]+</v>", re.DOTALL)
-
-
-def _patch_sheet(
-    data: bytes,
-    cells: Mapping[tuple[int, int], Callable[[bytes], bytes]],
-    context: _Context,
-    sizes: Sizes | None,
-) -> bytes:
-    """Return worksheet XML *data* with *cells* and *sizes* written, stale caches dropped."""
-    sizes = sizes or Sizes({}, {})
-    if _SINGLE_QUOTED.search(data) and (cells or sizes.rows or sizes.columns):
-        raise _NotPatchable  # attributes in single quotes: not read with patterns
-    empty = _EMPTY_SHEET_DATA.search(data)
-    if empty is not None:
-        start, end = empty.start(), empty.end()
-        rows: list[tuple[int, bytes]] = []
-    else:
-        start = data.find(b"<sheetData")
-        end = data.find(b"</sheetData>", start)
-        if start < 0 or end < 0:
-            raise _NotPatchable
-        open_end = data.find(b">", start) + 1
-        rows = _rows(data, open_end, end)
-        start, end = open_end, end
-    stale = _stale_caches(rows, context)
-    if not cells and not stale and not sizes.rows and not sizes.columns:
-        return data
-    wanted: dict[int, dict[int, Callable[[bytes], bytes]]] = {}
-    for (row, column), cell in cells.items():
-        wanted.setdefault(row, {})[column] = cell
-    by_number = dict(rows)
-    for number in stale:
-        by_number[number] = _FORMULA_CACHE.sub(rb"\1", by_number[number])
-    for number in sizes.rows:
-        wanted.setdefault(number, {})
-    for number, row_cells in wanted.items():
-        by_number[number] = _patch_row(
-            by_number.get(number), number, row_cells, sizes.rows.get(number)
-        )
-    body = b"".join(by_number[number] for number in sorted(by_number))
-    if empty is not None:
-        body = b"<sheetData>" + body + b"</sheetData>"
-    head = _columns(_dimension(data[:start], cells), sizes.columns)
-    return head + body + data[end:]
-
-
-def _rows(data: bytes, start: int, end: int) -> list[tuple[int, bytes]]:
-    """Return the rows between *start* and *end* as (number, XML), checking their order."""
-    rows: list[tuple[int, bytes]] = []
-    at = start
-    for found in _ROW.finditer(data, start, end):
-        if data[at : found.start()].strip():
-            raise _NotPatchable
-        number = _R_ROW.search(found.group("attrs"))
-        if number is None or (rows and int(number.group(1)) <= rows[-1][0]):
-            raise _NotPatchable
-        _check_cell_order(found.group("body") or b"", int(number.group(1)))
-        rows.append((int(number.group(1)), found.group(0)))
-        at = found.end()
-    if data[at:end].strip():
-        raise _NotPatchable
-    return rows
-
-
-def _check_cell_order(body: bytes, number: int) -> None:
-    """Refuse a row whose cells are out of order or in another row (a whole save says so)."""
-    last = 0
-    for address in _R_CELL.finditer(body):
-        column = column_number(address.group(1).decode())
-        if int(address.group(2)) != number or column <= last:
-            raise _NotPatchable
-        last = column
-
-
-def _stale_caches(rows: list[tuple[int, bytes]], context: _Context) -> list[int]:
-    """Return the rows holding a formula whose cached value may read a changed sheet."""
-    stale = []
-    for number, row in rows:
-        if b"<f" not in row:
-            continue
-        for found in _FORMULA_CACHE.finditer(row):
-            formula = _F_PARTS.match(found.group(1))
-            if formula is None or formula.group("text") is None:
-                raise _NotPatchable  # a shared formula's follower: its text is elsewhere
-            if not context.cache_is_fresh(unescape(formula.group("text").decode("utf-8"))):
-                stale.append(number)
-                break
-    return stale
-
-
-def _patch_row(
-    row: bytes | None,
-    number: int,
-    cells: Mapping[int, Callable[[bytes], bytes]],
-    size: Size | None,
-) -> bytes:
-    """Return the XML of row *number* (None: not in the sheet yet) with *cells* and *size*."""
-    if row is None:
-        attrs, body = b' r="%d"' % number, b""
-    else:
-        found = _ROW.fullmatch(row)
-        assert found is not None
-        attrs = re.sub(rb'\s+spans="[^"]*"', b"", found.group("attrs")).rstrip()
-        body = found.group("body") or b""
-    if size is not None:
-        height, hidden = size
-        attrs = re.sub(rb'\s+(?:ht|customHeight|hidden)="[^"]*"', b"", attrs)
-        attrs += b' ht="%s" customHeight="1"' % _number_text(height) if height else b""
-        attrs += b' hidden="1"' if hidden else b""
-    head = b"<row" + attrs + b">"
-    present: dict[int, bytes] = {}
-    at = 0
-    for cell in _CELL.finditer(body):
-        if body[at : cell.start()].strip():
-            raise _NotPatchable
-        address = _R_CELL.search(cell.group("attrs"))
-        if address is None or int(address.group(2)) != number:
-            raise _NotPatchable
-        column = column_number(address.group(1).decode())
-        if present and column <= max(present):
-            raise _NotPatchable
-        present[column] = cell.group(0)
-        at = cell.end()
-    if body[at:].strip():
-        raise _NotPatchable
-    for column, write in cells.items():
-        old = present.get(column)
-        style = _attributes(_CELL.match(old).group("attrs")).get(b"s", b"") if old else b""  # type: ignore[union-attr]
-        present[column] = write(style)
-    inner = b"".join(present[column] for column in sorted(present))
-    if not inner and row is None and size is None:
-        return b""
-    return head + inner + b"</row>"
-
-
-def _number_text(value: float) -> bytes:
-    """Return a size as the XML text openpyxl writes (no ``.0`` on a whole number).
-
-    >>> _number_text(56.0), _number_text(9.95)
-    (b'56', b'9.95')
-    """
-    if value != value or value in (float("inf"), float("-inf")):
-        raise _NotPatchable
-    return (b"%d" % value) if float(value).is_integer() else repr(float(value)).encode()
-
-
-_COLS = re.compile(rb"<cols>(?P<body>.*?)</cols>", re.DOTALL)
-_COL = re.compile(rb"<col\b(?P<attrs>[^>]*?)/>")
-
-
-def _columns(head: bytes, columns: Mapping[int, Size]) -> bytes:
-    """Return the sheet's XML before ``<sheetData>`` with the widths of *columns* set."""
-    if not columns:
-        return head
-    found = _COLS.search(head)
-    if found is None:
-        raise _NotPatchable
-    entries: list[dict[bytes, bytes]] = []
-    at = 0
-    body = found.group("body")
-    for col in _COL.finditer(body):
-        if body[at : col.start()].strip():
-            raise _NotPatchable
-        entries.append(_attributes(col.group("attrs")))
-        at = col.end()
-    if body[at:].strip():
-        raise _NotPatchable
-    for column, (width, hidden) in columns.items():
-        entries = _split_at(entries, column)
-        entry = next((e for e in entries if int(e[b"min"]) == column), None)
-        if entry is None:
-            entry = {b"min": b"%d" % column, b"max": b"%d" % column}
-            entries.append(entry)
-        for key in (b"width", b"customWidth", b"hidden"):
-            entry.pop(key, None)
-        if width:  # as openpyxl writes it: no width 0, a hidden column's width is its own
-            entry[b"width"], entry[b"customWidth"] = _number_text(width), b"1"
-        if hidden:
-            entry[b"hidden"] = b"1"
-    entries.sort(key=lambda e: int(e[b"min"]))
-    text = b"".join(
-        b"<col" + b"".join(b' %s="%s"' % item for item in entry.items()) + b"/>"
-        for entry in entries
-    )
-    return head[: found.start()] + b"<cols>" + text + b"</cols>" + head[found.end() :]
-
-
-def _split_at(entries: list[dict[bytes, bytes]], column: int) -> list[dict[bytes, bytes]]:
-    """Return *entries* (``<col>`` attributes) with *column* in an entry of its own."""
-    result = []
-    for entry in entries:
-        try:
-            low, high = int(entry[b"min"]), int(entry[b"max"])
-        except (KeyError, ValueError):
-            raise _NotPatchable from None
-        if not low <= column <= high or low == high:
-            result.append(entry)
-            continue
-        for begin, end in ((low, column - 1), (column, column), (column + 1, high)):
-            if begin <= end:
-                result.append({**entry, b"min": b"%d" % begin, b"max": b"%d" % end})
-    return result
-
-
-def _dimension(head: bytes, cells: Mapping[tuple[int, int], object]) -> bytes:
-    """Return the sheet's XML before ``<sheetData>`` with ``<dimension>`` covering *cells*."""
-    found = re.search(rb'<dimension\s+ref="([A-Z]{1,3})([0-9]+)(?::([A-Z]{1,3})([0-9]+))?"', head)
-    written = list(cells)
-    if found is None or not written:
-        return head
-    first = (int(found.group(2)), column_number(found.group(1).decode()))
-    last = first
-    if found.group(3):
-        last = (int(found.group(4)), column_number(found.group(3).decode()))
-    top = min(first[0], *(row for row, _ in written))
-    left = min(first[1], *(column for _, column in written))
-    bottom = max(last[0], *(row for row, _ in written))
-    right = max(last[1], *(column for _, column in written))
-    if (top, left, bottom, right) == (*first, *last):
-        return head
-    ref = f"{column_letters(left)}{top}:{column_letters(right)}{bottom}".encode()
-    return head[: found.start()] + b'<dimension ref="' + ref + b'"' + head[found.end() :]

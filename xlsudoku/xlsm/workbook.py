@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 import zipfile
 from collections.abc import Callable, Mapping, Set
 from pathlib import Path
+from textwrap import shorten
 from typing import TYPE_CHECKING, Any
 
 from xlsudoku.xlsm.errors import WorkbookError
 from xlsudoku.xlsm.files import read_bytes, replace_atomically, writable_target
-from xlsudoku.xlsm.keep import Cells, Sizes, clear_unwritable, keep_cells, patch_cells
+from xlsudoku.xlsm.keep import check_parts_kept, clear_unwritable, keep_cells
+from xlsudoku.xlsm.patch import Sizes, patch_cells
 from xlsudoku.xlsm.safe_zip import DEFAULT_LIMITS, Limits, check_package
+from xlsudoku.xlsm.sheetxml import Cells, bad_value
 
 if TYPE_CHECKING:
     from xlsudoku.xlsm.files import Shield
@@ -57,14 +61,25 @@ def load(
     data = read_bytes(path, limits.file_bytes)
     check_package(data, str(path), limits)
     try:
-        if values_only:
-            workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        else:
-            keep_vba = path.suffix.lower() == ".xlsm"
-            workbook = openpyxl.load_workbook(io.BytesIO(data), keep_vba=keep_vba)
+        # openpyxl warns about what it does not model (extensions, unknown parts); a save
+        # keeps those parts, so its warnings would only alarm (and leak onto the terminal)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            if values_only:
+                workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            else:
+                keep_vba = path.suffix.lower() == ".xlsm"
+                workbook = openpyxl.load_workbook(io.BytesIO(data), keep_vba=keep_vba)
     except MemoryError:
         raise
     except Exception as error:  # openpyxl raises many types for a file it cannot make sense of
+        found = bad_value(data)
+        if found is not None:
+            sheet, address, text = found
+            raise WorkbookError(
+                f"{path}: the cell {sheet}!{address} holds {shorten(text, 40)!r} where the file "
+                "says a number; it cannot be read as a workbook (type the cell again in Excel)"
+            ) from error
         raise WorkbookError(f"{path}: cannot be read as a workbook ({error})") from error
     return workbook, data
 
@@ -80,6 +95,7 @@ def save(
     changed: Cells | None = None,
     only_values: bool = False,
     resized: Mapping[str, tuple[Set[int], Set[int]]] | None = None,
+    filled: Mapping[str, Mapping[tuple[int, int], str | None]] | None = None,
 ) -> None:
     """Save *workbook* to *target* in one step, keeping the old file as ``TARGET.bak``.
 
@@ -89,11 +105,11 @@ def save(
     (a path), ``TARGET.bak`` (True) or nowhere (False).  With *changed* (sheet title -> the
     cells the run wrote), every other cell openpyxl would not write back as it was is put
     back from *template* (:mod:`xlsudoku.xlsm.keep`).  With *only_values* as well (the run
-    changed nothing but the values of those cells, and the sizes of the columns and rows
-    *resized* names: sheet title -> (columns, rows)), only those are written into
-    *template*'s sheets and every other part is kept byte for byte
-    (:func:`~xlsudoku.xlsm.keep.patch_cells`); where that cannot be done, openpyxl saves the
-    whole workbook as above.
+    changed nothing but the values of those cells, the sizes of the columns and rows
+    *resized* names: sheet title -> (columns, rows), and the fills *filled* names: sheet
+    title -> cell -> ``"FFRRGGBB"`` or None), only those are written into *template* and
+    every other part is kept byte for byte (:func:`~xlsudoku.xlsm.patch.patch_cells`); where
+    that cannot be done, openpyxl saves the whole workbook as above.
 
     The package is made in memory and written to the temporary file in one call, so a full
     disk fails there, cleanly, before anything is replaced.
@@ -108,7 +124,7 @@ def save(
         macros = real.suffix.lower() == ".xlsm"
         data = None
         if only_values and changed:
-            data = _patched(workbook, template, changed, resized or {}, macros)
+            data = _patched(workbook, template, changed, resized or {}, filled or {}, macros)
         if data is not None:
             with open(temp, "wb") as handle:
                 handle.write(data)
@@ -116,12 +132,15 @@ def save(
         if changed is not None:
             clear_unwritable(workbook, changed)
         buffer = io.BytesIO()
-        if real.suffix.lower() == ".xlsm":
-            save_preserving(workbook, buffer, template)
-        else:
-            workbook.save(buffer)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # what openpyxl warns it drops, the checks below name
+            if real.suffix.lower() == ".xlsm":
+                save_preserving(workbook, buffer, template)
+            else:
+                workbook.save(buffer)
         data = buffer.getvalue()
         if changed is not None:
+            check_parts_kept(template, data)
             data = keep_cells(template, data, changed)
         with open(temp, "wb") as handle:
             handle.write(data)
@@ -134,6 +153,7 @@ def _patched(
     template: bytes,
     changed: Cells,
     resized: Mapping[str, tuple[Set[int], Set[int]]],
+    filled: Mapping[str, Mapping[tuple[int, int], str | None]],
     macros: bool,
 ) -> bytes | None:
     """Return *template* with the *changed* cells of *workbook* written (None: cannot be).
@@ -155,10 +175,12 @@ def _patched(
         for title, cells in changed.items()
         if title in workbook.sheetnames
     }
-    if len(values) != len(changed) or any(title not in workbook.sheetnames for title in resized):
+    if len(values) != len(changed) or any(
+        title not in workbook.sheetnames for title in [*resized, *filled]
+    ):
         return None
     sizes = {title: _sizes(workbook[title], *lines) for title, lines in resized.items()}
-    return patch_cells(template, values, sizes)
+    return patch_cells(template, values, sizes, filled)
 
 
 def _sizes(sheet: Any, columns: Set[int], rows: Set[int]) -> Sizes:

@@ -12,22 +12,28 @@
 from xlsudoku.engine.generate.descent import minimal_puzzle
 from xlsudoku.engine.generate.generator import generate
 from xlsudoku.engine.generate.request import (
+    DEFAULT_OPENS,
     KNOWN_FLOOR,
     Budget,
     BudgetKind,
     GenerateError,
     GenerateRequest,
     GenerateResult,
+    default_opens,
+    default_pattern,
     validate_request,
 )
 
 __all__ = [
+    "DEFAULT_OPENS",
     "KNOWN_FLOOR",
     "Budget",
     "BudgetKind",
     "GenerateError",
     "GenerateRequest",
     "GenerateResult",
+    "default_opens",
+    "default_pattern",
     "generate",
     "minimal_puzzle",
     "validate_request",

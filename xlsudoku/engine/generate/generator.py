@@ -91,7 +91,7 @@ def generate(
         opens=outcome.puzzle.given_count,
         target=request.opens,
         reached=outcome.reached,
-        minimal=is_minimal(outcome, form),
+        minimal=is_minimal(outcome, form, cancel),
         trials_used=outcome.trials,
         grids_tried=outcome.grids,
         seconds=time.perf_counter() - started,
@@ -121,14 +121,15 @@ def limit_of(request: GenerateRequest, strategy: Strategy) -> Budget | None:
     return None if strategy.default_seconds is None else Budget(strategy.default_seconds)
 
 
-def is_minimal(outcome: Outcome, form: Form) -> bool:
+def is_minimal(outcome: Outcome, form: Form, cancel: Cancel | None = None) -> bool:
     """Return True when no clue orbit of the puzzle (pattern orbits too) can be blanked.
 
     The test gets ``MINIMAL_WORK`` work units (counted, so the answer is the same on every
-    machine); a puzzle it cannot settle in that is not called minimal.
+    machine) and stops early when *cancel* says so (a caller's deadline has passed); a
+    puzzle it cannot settle is not called minimal.
     """
     orbits = form.free if outcome.untested is None else outcome.untested
-    clock = Clock.start(Budget(MINIMAL_WORK, BudgetKind.WORK))
+    clock = Clock.start(Budget(MINIMAL_WORK, BudgetKind.WORK), cancel)
     return descent.is_minimal(
         outcome.puzzle, outcome.solution, (*orbits, *form.fixed_orbits), clock
     )

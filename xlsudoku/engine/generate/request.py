@@ -24,6 +24,13 @@ from xlsudoku.engine.techniques import TECHNIQUES
 # Other shapes use the trivial bound size - 1 (a puzzle missing two digits has two solutions).
 KNOWN_FLOOR: dict[str, int] = {"4x4": 4, "6x6": 8, "9x9": 17}
 
+# Opens a request gets when it names none, per shape: a target the plain descent reaches within
+# seconds on most seeds (measured with 180-degree symmetry; docs/generator.md has the table).
+# Every command line, the workbook and SUDOKU_GENERATE take their default from here.
+DEFAULT_OPENS: dict[str, int] = {
+    "4x4": 6, "6x6": 14, "9x9": 26, "9x9-X": 26, "9x9-windoku": 26, "12x12": 70, "16x16": 140,
+}  # fmt: skip
+
 
 class GenerateError(SudokuError):
     """A generate request that cannot be met; the message names the field.
@@ -349,6 +356,34 @@ class Form:
         while not totals >> total & 1:
             total += 1
         return total
+
+
+def default_opens(geometry: Geometry) -> int:
+    """Return the opens a request of *geometry* gets when it names none (:data:`DEFAULT_OPENS`).
+
+    A Jigsaw gets the 9x9 figure; another shape without an entry gets about a third of its
+    cells, rounded to even.
+
+    >>> from xlsudoku.engine.grid import geometry_for_size
+    >>> default_opens(CLASSIC), default_opens(geometry_for_size(16))
+    (26, 140)
+    """
+    found = DEFAULT_OPENS.get(geometry.name)
+    if found is None and geometry.size == 9:
+        found = DEFAULT_OPENS["9x9"]
+    return found if found is not None else geometry.cell_count // 6 * 2
+
+
+def default_pattern(geometry: Geometry) -> int | None:
+    """Return the pattern a request of *geometry* gets when it names none: preset 1 on 9x9.
+
+    Only the 9x9 shapes have a center box for a pattern; the others get none.
+
+    >>> from xlsudoku.engine.grid import geometry_for_size
+    >>> default_pattern(CLASSIC), default_pattern(geometry_for_size(16))
+    (1, None)
+    """
+    return 1 if geometry.size == 9 and not geometry.regions else None
 
 
 def form_of(request: GenerateRequest) -> Form:

@@ -211,9 +211,10 @@ def quick_sets(solution: Grid) -> list[int]:
     permutation taking one row of a band to another (or one column of a stack to another),
     and for each pair of digits the cycles of their row and column links whose boxes each hold
     two of their cells (the 4-cell "deadly rectangle" is the smallest).  Other geometries
-    (diagonals) use the connected parts of each digit pair's cells, linked through every house
-    they share.  Far fewer than :func:`digit_sets` finds, but in well under a millisecond: the
-    generator's uniqueness oracle starts from these and learns the rest.
+    (diagonals, Windoku, Jigsaw) use the connected parts of each digit pair's cells, linked
+    through every house they share.  Far fewer than :func:`digit_sets` finds, but in well
+    under a millisecond: the generator's uniqueness oracle starts from these and learns the
+    rest.
 
     >>> s = Grid.parse("1234" "3412" "2143" "4321")
     >>> (1 << 0 | 1 << 1 | 1 << 8 | 1 << 9) in quick_sets(s)
@@ -225,7 +226,7 @@ def quick_sets(solution: Grid) -> list[int]:
     n = geo.size
     sol = solution.cells
     found: list[int] = []
-    if geo.diagonals:
+    if not geo.standard:
         by_digit = [0] * (n + 1)
         for c, d in enumerate(sol):
             by_digit[d] |= 1 << c

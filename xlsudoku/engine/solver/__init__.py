@@ -7,9 +7,9 @@ the options); the answer comes back in the same form.  Three paths search, chose
 
 - :mod:`.nine`: the classic 9x9 grid, all candidates in one int, bit-parallel;
 - :mod:`.pow2`: the same layout made general for shapes whose side and box sides are powers of
-  two (4x4, 16x16), without diagonals;
-- :mod:`.generic`: per-cell candidate masks for every shape (6x6, 12x12, X-Sudoku), and the
-  reference the other two are tested against.
+  two (4x4, 16x16), with rows, columns and boxes only;
+- :mod:`.generic`: per-cell candidate masks for every shape (6x6, 12x12, X-Sudoku, Windoku,
+  Jigsaw), and the reference the other two are tested against.
 
 Besides, :func:`other_solution` is the uniqueness test of a generator that knows the
 solution, :func:`singles_candidates` the propagation alone, and :data:`KERNEL` the 9x9 path's

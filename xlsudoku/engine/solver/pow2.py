@@ -71,7 +71,7 @@ def _halves(groups: int, step: int) -> tuple[int, ...]:
 def layout(geometry: Geometry) -> Layout | None:
     """Return the bit layout of *geometry*, or None when it takes the list path."""
     n, rows, cols = geometry.size, geometry.box_rows, geometry.box_cols
-    if geometry.diagonals or not (_pow2(n) and _pow2(rows) and _pow2(cols)) or n < 4:
+    if not geometry.standard or not (_pow2(n) and _pow2(rows) and _pow2(cols)) or n < 4:
         return None
     lane = n + 1
     plane = n * lane

@@ -106,6 +106,8 @@ def find_fish(board: Board, size: int, finned: bool) -> Iterator[Step]:
     []
     """
     geo = board.geometry
+    if finned and geo.regions:
+        return  # a fin's block is a box side, which an irregular box does not have
     in_rows = _places(board)
     for digit in range(1, geo.size + 1):
         yield from digit_fish(geo, size, finned, digit, in_rows[digit])

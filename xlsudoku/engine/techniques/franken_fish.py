@@ -76,7 +76,7 @@ def find_general_fish(
     (Elimination(cell=18, digit=1),)
     """
     geo = board.geometry
-    if geo.diagonals:
+    if not geo.standard:
         return
     n = geo.size
     house_bits, peer_bits = _tables(geo)

@@ -219,7 +219,7 @@ def find_empty_rectangle(board: Board) -> Iterator[Step]:
     """
     geo = board.geometry
     n = geo.size
-    if geo.box_rows < 2 or geo.box_cols < 2:
+    if geo.box_rows < 2 or geo.box_cols < 2 or geo.regions:
         return
     for digit in range(1, n + 1):
         pos = _positions(board, digit)

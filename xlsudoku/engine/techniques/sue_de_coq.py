@@ -62,7 +62,7 @@ def find_sue_de_coq(board: Board, max_cells: int = 3) -> Iterator[Step]:
     cannot be 3; r1c3, r2c1, r2c2, r2c3, r3c1 and r3c3 cannot be 4
     """
     geo = board.geometry
-    if geo.diagonals:
+    if not geo.standard:
         return
     n = geo.size
     values = board.values

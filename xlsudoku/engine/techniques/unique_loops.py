@@ -78,7 +78,7 @@ def find_unique_loops(board: Board) -> Iterator[Step]:
     ('Unique Rectangle Type 1', 4.5, (Elimination(cell=28, digit=1), Elimination(cell=28, digit=2)))
     """
     geo = board.geometry
-    if geo.diagonals:
+    if not geo.standard:
         return
     cands = board.cands
     values = board.values

@@ -20,8 +20,8 @@ times in the houses of that cell.  Without that digit the grid would have zero o
 solutions, so the cell holds it: its other two candidates go (as Sudoku Explainer and HoDoKu
 put it; a naked single follows).
 
-On X-Sudoku (diagonals) the swap argument does not hold for every rectangle; these finders then
-find nothing.
+On X-Sudoku, Windoku and Jigsaw (extra or irregular houses) the swap argument does not hold for
+every rectangle; these finders then find nothing.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _rectangles(board: Board, min_floor: int = 2, max_extra: int = 9) -> tuple[_
 def _each_rectangle(board: Board, min_floor: int, max_extra: int) -> Iterator[_Rectangle]:
     """Yield the rectangles of :func:`_rectangles`."""
     geo = board.geometry
-    if geo.diagonals:
+    if not geo.standard:
         return
     n = geo.size
     cands = board.cands
@@ -429,7 +429,7 @@ def find_hidden_rectangle(board: Board) -> Iterator[Step]:
     fill r1c2 and r4c1 and r1c1 would be 2: r4c2 cannot be 2
     """
     geo = board.geometry
-    if geo.diagonals:
+    if not geo.standard:
         return
     n = geo.size
     cands = board.cands
@@ -502,7 +502,7 @@ def _solved_rectangles(board: Board, solved: int) -> Iterator[tuple[tuple[Cell, 
     """
     geo = board.geometry
     placed = board.placed
-    if geo.diagonals or placed.bit_count() < 2:
+    if not geo.standard or placed.bit_count() < 2:
         return
     n = geo.size
     values = board.values
@@ -642,7 +642,7 @@ def find_bug_plus_1(board: Board) -> Iterator[Step]:
     that pattern would have zero or two solutions, so r1c5 is 9 and cannot be 5 or 7
     """
     geo = board.geometry
-    if geo.diagonals:
+    if not geo.standard:
         return
     cands = board.cands
     values = board.values
@@ -720,7 +720,7 @@ def find_bug(board: Board) -> Iterator[Step]:
     ('BUG+1', 5.6, (Elimination(cell=4, digit=5), Elimination(cell=4, digit=7)))
     """
     geo = board.geometry
-    if geo.diagonals:
+    if not geo.standard:
         return
     cands = board.cands
     values = board.values

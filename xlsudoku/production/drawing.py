@@ -1,0 +1,244 @@
+"""The picture of one grid, shared by the PDF booklet and ``xlsudoku image``.
+
+:func:`grid_picture` says what to draw, in cell units from the grid's top left corner (y
+down): the shaded cells (X-Sudoku's diagonals, Windoku's four extra boxes), the lines (thick
+where two cells of different boxes meet and around the grid, so a Jigsaw's irregular boxes
+get their borders as any shape's rectangular ones do) and the digits (the givens black, in an
+answer bold, the digits to find grey).  A renderer only scales it: :mod:`.booklet` with
+fpdf2, :func:`draw_image` with matplotlib (PNG or SVG, the ``charts`` extra, loaded only
+there).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from xlsudoku.engine.grid import Cell, Grid
+
+BLACK = (0, 0, 0)
+GREY = (105, 105, 105)
+SHADE = (224, 224, 224)
+IMAGE_FORMATS = ("png", "svg")
+CREATOR = "xlsudoku image"
+"""The image's Software (PNG) or Creator (SVG): how an earlier image is told from another."""
+CREATOR_KEY = {"png": "Software", "svg": "Creator"}
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A straight line between two grid corners, in cell units; thick on box borders."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    thick: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A digit to draw in a cell: its text, black or grey, bold or not."""
+
+    row: int
+    column: int
+    text: str
+    given: bool
+    bold: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GridPicture:
+    """What a grid's picture holds: side in cells, shaded cells, lines and digits."""
+
+    size: int
+    shaded: tuple[Cell, ...]
+    lines: tuple[Line, ...]
+    marks: tuple[Mark, ...]
+
+
+def _runs(edges: list[tuple[int, int, bool]], across: bool) -> list[Line]:
+    """Join the unit edges of one grid line into its longest lines of one weight.
+
+    Each edge is (position along the line, the line's index, thick).
+    """
+    found: list[Line] = []
+    start = None
+    for i, (at, line, thick) in enumerate(edges):
+        if start is None:
+            start = (at, thick)
+        last = i + 1 == len(edges) or edges[i + 1][2] != thick
+        if last:
+            a, b = start[0], at + 1
+            found.append(Line(a, line, b, line, thick) if across else Line(line, a, line, b, thick))
+            start = None
+    return found
+
+
+def grid_picture(puzzle: Grid, solution: Grid | None = None) -> GridPicture:
+    """Return what to draw for *puzzle*; with *solution*, the answer (givens bold).
+
+    >>> from xlsudoku.engine.grid import geometry
+    >>> p = grid_picture(Grid.parse("1" + "." * 80))
+    >>> len(p.lines), sum(line.thick for line in p.lines), p.marks[0].text, p.shaded
+    (20, 8, '1', ())
+    >>> len(grid_picture(Grid.empty(geometry(3, 3, windoku=True))).shaded)
+    36
+    """
+    geo = puzzle.geometry
+    n = geo.size
+    box_of = geo.box_of
+    shaded: set[Cell] = set()
+    if geo.diagonals:
+        shaded.update(i * n + i for i in range(n))
+        shaded.update(i * n + n - 1 - i for i in range(n))
+    for house in geo.houses[3 * n :] if geo.windoku else ():
+        shaded.update(house)
+    lines: list[Line] = []
+    for k in range(n + 1):
+        # the line above row k runs across; the line left of column k runs down
+        across = [
+            (c, k, k in (0, n) or box_of((k - 1) * n + c) != box_of(k * n + c)) for c in range(n)
+        ]
+        down = [(r, k, k in (0, n) or box_of(r * n + k - 1) != box_of(r * n + k)) for r in range(n)]
+        lines += _runs(across, True) + _runs(down, False)
+    shown = solution if solution is not None else puzzle
+    marks = tuple(
+        Mark(
+            index // n,
+            index % n,
+            str(digit),  # 10-16 above 9, as the workbook's sheets write them
+            bool(puzzle.cells[index]),
+            bool(puzzle.cells[index]) and solution is not None,
+        )
+        for index, digit in enumerate(shown.cells)
+        if digit
+    )
+    return GridPicture(n, tuple(sorted(shaded)), tuple(lines), marks)
+
+
+class ImageError(ValueError):
+    """An image option that cannot be used (the file's format, the size)."""
+
+
+def image_format(path: Path) -> str:
+    """Return ``png`` or ``svg`` from *path*'s suffix; raise :class:`ImageError` otherwise.
+
+    >>> image_format(Path("grid.SVG"))
+    'svg'
+    >>> image_format(Path("grid.jpg"))
+    Traceback (most recent call last):
+    ...
+    xlsudoku.production.drawing.ImageError: -o grid.jpg: the image must end in .png or .svg
+    """
+    kind = path.suffix.lstrip(".").lower()
+    if kind not in IMAGE_FORMATS:
+        raise ImageError(f"-o {path}: the image must end in .png or .svg")
+    return kind
+
+
+def draw_image(
+    path: Path,
+    puzzle: Grid,
+    solution: Grid | None = None,
+    title: str = "",
+    pixels: int = 600,
+) -> None:
+    """Draw *puzzle* (or its answer, with *solution*) to *path*: *pixels* wide, PNG or SVG.
+
+    The title, when there is one, goes over the grid and makes the image taller.  SVG keeps
+    the digits as text.
+
+    Raises:
+        ImageError: a path that is neither .png nor .svg.
+        MissingExtra: matplotlib is not installed.
+    """
+    from xlsudoku.production.stats import MissingExtra
+
+    kind = image_format(path)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        from matplotlib.patches import Rectangle
+    except ImportError:
+        raise MissingExtra("the image needs matplotlib: pip install 'xlsudoku[charts]'") from None
+    picture = grid_picture(puzzle, solution)
+    n = picture.size
+    dpi = 100
+    margin = 0.04 * n
+    head = 0.09 * n if title else 0.0
+    width = n + 2 * margin
+    height = width + head
+    inches = pixels / dpi
+    points_per_cell = inches * 72 / width
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        figure = plt.figure(figsize=(inches, inches * height / width), dpi=dpi)
+        axes = figure.add_axes((0.0, 0.0, 1.0, 1.0))
+        axes.set_xlim(-margin, n + margin)
+        axes.set_ylim(n + margin, -margin - head)
+        axes.set_axis_off()
+        figure.patch.set_facecolor("white")
+        for cell in picture.shaded:
+            row, column = divmod(cell, n)
+            shade = tuple(v / 255 for v in SHADE)
+            axes.add_patch(Rectangle((column, row), 1, 1, color=shade, linewidth=0))
+        thin, thick = max(0.5, points_per_cell / 30), max(1.5, points_per_cell / 8)
+        for line in sorted(picture.lines, key=lambda item: item.thick):
+            axes.plot(
+                (line.x0, line.x1),
+                (line.y0, line.y1),
+                color="black",
+                linewidth=thick if line.thick else thin,
+                solid_capstyle="projecting",
+            )
+        for mark in picture.marks:
+            color = tuple(v / 255 for v in (BLACK if mark.given else GREY))
+            axes.text(
+                mark.column + 0.5,
+                mark.row + 0.5,
+                mark.text,
+                ha="center",
+                va="center_baseline",
+                fontsize=points_per_cell * (0.48 if len(mark.text) > 1 else 0.6),
+                fontweight="bold" if mark.bold else "normal",
+                color=color,
+                family="DejaVu Sans",
+            )
+        if title:
+            axes.text(
+                n / 2,
+                -margin - head / 2,
+                title,
+                ha="center",
+                va="center",
+                fontsize=points_per_cell * 0.45,
+                fontweight="bold",
+                family="DejaVu Sans",
+            )
+        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            figure.savefig(
+                temp, format=kind, dpi=dpi, facecolor="white", metadata={CREATOR_KEY[kind]: CREATOR}
+            )
+            os.replace(temp, path)
+        finally:
+            plt.close(figure)
+            temp.unlink(missing_ok=True)
+
+
+def made_by_image(path: Path) -> bool:
+    """Return True when *path* is an image this module wrote (its metadata says so).
+
+    Only the first 64 KiB are read: PNG and SVG both put the metadata near the start.
+
+    >>> made_by_image(Path("no-such-image.png"))
+    False
+    """
+    try:
+        with open(path, "rb") as handle:
+            return CREATOR.encode() in handle.read(2**16)
+    except OSError:
+        return False
