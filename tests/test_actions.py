@@ -191,6 +191,52 @@ def test_interrupted_start_writes_the_best_so_far(io, wb):
     assert io.table_rows(layout.COLLECTION_HEADER) == before_collection
 
 
+def test_start_grading_shares_the_time_limit_and_a_cut_grade_is_said(io):
+    """A 16x16 search that uses its whole limit leaves the grade a sliver of it: not graded."""
+    set_params(io, Geometry="16x16", Pattern="none", Opens=100, Seed=1, TimeLimit="work:0.1")
+    outcome = actions.start(io)
+    assert outcome.ok
+    puzzle = actions.generator_puzzle(io)
+    assert puzzle == outcome.detail.puzzle and count_solutions(puzzle, 2) == 1
+    assert "Stopped by the time limit (0.1 work units" in outcome.status
+    assert outcome.status.endswith(render.ungraded_text(outcome.detail.request.limit))
+    stats = dict(map(tuple, io.read(layout.STATS)))
+    assert stats["Opens"] == puzzle.given_count and stats["Level"] is None
+    assert stats["Score"] is None and io.read(layout.RANK_TABLE)[0][1] is None
+
+
+@pytest.mark.parametrize("calls", [1, 5, 40])
+def test_a_poll_that_raises_abandons_the_analysis(calls):
+    """The grading and the ranks ask the poll between searches; what it raises passes out."""
+    from xlsudoku.engine.analysis import analyze
+
+    puzzle = Grid.parse(PUZZLES[2][0])
+    asked = []
+
+    def poll():
+        asked.append(1)
+        if len(asked) == calls:
+            raise TimeoutError
+
+    with pytest.raises(TimeoutError):
+        analyze(puzzle, ranks=True, poll=poll)
+    assert analyze(puzzle, ranks=True, poll=lambda: None) == analyze(puzzle, ranks=True)
+
+
+def test_grading_gets_the_rest_of_the_limit_and_at_least_its_grace():
+    import time
+
+    from xlsudoku.engine.generate import Budget, BudgetKind
+
+    now, cpu = time.perf_counter(), time.process_time()
+    assert 9 < actions.grading_clock(Budget(10.0), now, cpu).remaining() <= 10
+    late = actions.grading_clock(Budget(10.0), now - 30, cpu)
+    assert 0 < late.remaining() <= 10 * actions.GRADING_GRACE
+    work = actions.grading_clock(Budget(4.0, BudgetKind.WORK), now, cpu - 100)
+    assert work.read is time.process_time and 0 < work.remaining() <= 4 * actions.GRADING_GRACE
+    assert actions.grading_clock(None, now, cpu).remaining() is None
+
+
 def test_keyboard_interrupt_in_generation_writes_nothing(io, wb):
     set_params(io, Opens=18, Trials=50, Seed=4)
     before = snapshot(wb)

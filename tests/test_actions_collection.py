@@ -22,6 +22,8 @@ from xlsudoku.cli import main
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions
 
+ROOT = TEMPLATE.parent.parent
+
 NOW = dt.datetime(2024, 5, 1, 12, 0, 0)
 LATER = dt.datetime(2024, 5, 2, 8, 30, 0)
 SEVERAL = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
@@ -116,6 +118,25 @@ def test_delete_of_unknown_ids_changes_nothing(io, wb):
     assert io.table_rows(layout.REMOVED_HEADER) == []
 
 
+@pytest.mark.parametrize(
+    ("ids", "message"),
+    [
+        ("\u00b2", "Delete ids (C33) must list ids such as 3, 5-7; '\u00b2' is not one"),
+        ("1, \u2460", "Delete ids (C33) must list ids such as 3, 5-7; '\u2460' is not one"),
+        ("9" * 5001, "Delete ids (C33): '99999...' is not an id: an id has at most 15 digits"),
+        ("1-100000, 200000-299999", "Delete ids (C33) names more than 100000 ids"),
+        ("1-1000000", "Delete ids (C33): the range '1-1000000' runs backwards or is huge"),
+    ],
+)
+def test_delete_names_ids_it_cannot_read(io, ids, message):
+    save_seeds(io, 1)
+    io.write(layout.DELETE_IDS, ids)
+    rows = io.table_rows(layout.COLLECTION_HEADER)
+    outcome = actions.delete_from_collection(io)
+    assert not outcome.ok and outcome.status.startswith(message)
+    assert io.table_rows(layout.COLLECTION_HEADER) == rows
+
+
 # -- SORT ---------------------------------------------------------------------------------------
 
 
@@ -208,6 +229,78 @@ def test_import_puzzles_typed_into_the_cell(io):
     outcome = actions.import_puzzles(io, now=NOW)
     assert outcome.status == "Imported 2 puzzles as ids 1-2 from the Import from cell."
     assert [r["puzzle"] for r in records(io)] == [PUZZLES[2][0], PUZZLES[3][0]]
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (
+            "Generator!A1:XFD1048576",
+            "Import from (C32): Generator!A1:XFD1048576 has 17,179,869,184 cells (1,048,576 "
+            "rows x 16,384 columns); IMPORT reads at most 600,000: name a smaller range",
+        ),
+        ("collection!$A$1:$A$1048576", "Import from (C32): collection!$A$1:$A$1048576 has "),
+    ],
+)
+def test_import_refuses_a_range_too_big_before_reading_it(io, wb, source, message):
+    """The size comes from the address: nothing of the range is read (openpyxl would make
+    every cell of it), and only the status changes."""
+    io.write(layout.IMPORT_SOURCE, source)
+    cells = sum(len(sheet._cells) for sheet in wb.worksheets)
+    outcome = actions.import_puzzles(io, now=NOW)
+    assert not outcome.ok and outcome.status.startswith(message)
+    assert sum(len(sheet._cells) for sheet in wb.worksheets) == cells
+    assert records(io) == []
+
+
+def test_import_refuses_a_sheet_whose_used_range_is_too_big(io, wb):
+    wb["Removed"]["XFD1048576"] = "far away"
+    io.write(layout.IMPORT_SOURCE, "Removed")
+    outcome = actions.import_puzzles(io, now=NOW)
+    assert not outcome.ok
+    assert outcome.status.startswith("Import from (C32): Removed has 17,179,869,184 cells")
+
+
+def test_import_refuses_a_range_with_more_text_than_a_file_may_have(io, wb, monkeypatch):
+    monkeypatch.setattr(actions, "MAX_IMPORT_BYTES", 2000)
+    for row in range(1, 31):
+        wb["Removed"].cell(row, 30).value = PUZZLES[row % len(PUZZLES)][0]
+    io.write(layout.IMPORT_SOURCE, "Removed!AD1:AD30")
+    outcome = actions.import_puzzles(io, now=NOW)
+    assert outcome.status == (
+        "Import from (C32): Removed!AD1:AD30 holds more than 0 MiB of text, the most IMPORT "
+        "reads: import it in parts"
+    )
+    io.write(layout.IMPORT_SOURCE, "Removed!AD1:AD20")  # 20 lines of 82 bytes: within
+    within = actions.import_puzzles(io, now=NOW)
+    assert within.ok and within.status.startswith("Imported ") and records(io)
+
+
+def test_import_stops_at_the_time_limit_and_the_next_press_adds_the_rest(io):
+    """200 puzzles (the 17-clue sample, digits relabelled four ways) cannot be graded in 0.1 s
+    of CPU: IMPORT keeps what it added, says where it stopped, and the next press adds the rest.
+    """
+    sample = (ROOT / "tests" / "data" / "solver_17clue_sample.txt").read_text()
+    puzzles = [line.split()[0] for line in sample.splitlines() if line and line[0] != "#"]
+    relabel = [str.maketrans("123456789", "123456789"[k:] + "123456789"[:k]) for k in range(4)]
+    lines = [puzzle.translate(table) for table in relabel for puzzle in puzzles]
+    assert len(set(lines)) == 200
+    io.write(layout.IMPORT_SOURCE, "\n".join(lines))
+    io.write(layout.TIME_LIMIT, "cpu:0.1")
+    first = actions.import_puzzles(io, now=NOW)
+    stopped = " Stopped by the time limit (0.1 s of CPU, Time limit (s) in C13) at line "
+    assert first.ok and stopped in first.status, first.status
+    assert first.status.endswith(
+        "press IMPORT again to add the rest (the puzzles already added are skipped)."
+    )
+    added = len(records(io))
+    assert added < 200
+    io.write(layout.TIME_LIMIT, None)
+    second = actions.import_puzzles(io, now=NOW)
+    assert "Stopped" not in second.status
+    assert sorted(r["puzzle"] for r in records(io)) == sorted(lines)
+    if added:
+        assert f"Skipped: {added} already in the Collection" in second.status
 
 
 @pytest.mark.parametrize(

@@ -91,6 +91,10 @@ def test_play_takes_the_generator_analyze_or_a_collection_row(io):
         ("7", "No Collection row has id 7"),
         ("Generator", "The Generator's puzzle is empty: press START first"),
         ("Analyze", "only a puzzle with one is played"),
+        ("\u00b2", "Play from (C3) must be Generator, Analyze, Selected or a Collection id"),
+        ("\u2460", "Play from (C3) must be Generator, Analyze, Selected or a Collection id"),
+        ("7" * 5001, "Play from (C3): '77777...' is not an id: an id has at most 15 digits"),
+        (10**400, "Play from (C3): '10000...' is not an id: an id has at most 15 digits"),
     ],
 )
 def test_play_refuses_what_cannot_be_played(io, source, message):
@@ -100,6 +104,20 @@ def test_play_refuses_what_cannot_be_played(io, source, message):
     assert not outcome.ok and message in outcome.status
     assert io.read(layout.PLAY_STATUS) == outcome.status
     assert params.is_blank(io.read(layout.PLAY_GEOMETRY))  # nothing else written
+
+
+@pytest.mark.parametrize("action", [actions.check, actions.play_hint, actions.play_solve])
+@pytest.mark.parametrize("value", [10**400, -(10**5000), float("inf")], ids=["400", "5000", "inf"])
+def test_a_huge_number_in_the_play_grid_is_named(io, action, value):
+    puzzle = start(io)
+    io.write(layout.PLAY_SOURCE, "Generator")
+    assert actions.play(io).ok
+    empty = puzzle.cells.index(0)
+    enter(io, {empty: value})
+    outcome = action(io)
+    label = render.cell_label(layout.PLAY_GRID, empty, puzzle.geometry)
+    assert not outcome.ok and outcome.status.startswith(f"cell {label} holds ")
+    assert outcome.status.endswith("; type a digit 1-9 or leave it empty")
 
 
 def test_buttons_before_play_say_so(io):

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from xlsudoku.addin import layout, params
+from xlsudoku.engine.generate import GenerateError
 from xlsudoku.engine.grid import CLASSIC, geometry_for_size
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
@@ -392,11 +393,40 @@ def test_string_accepts_zeros_and_spaces():
         ("opens 25 is odd", "Opens (C6): opens 25 is odd"),
         ("trials must be at least 1, got 0", "Trials (C7): trials must be at least 1, got 0"),
         ("pattern: bad", "Pattern (C5) and Symmetry (C9): bad"),
+        (GenerateError("pattern: bad", ("pattern",)), "Pattern (C5): bad"),
+        (
+            GenerateError("pattern: bad", ("pattern", "symmetry")),
+            "Pattern (C5) and Symmetry (C9): bad",
+        ),
         ("something else", "something else"),
     ],
 )
 def test_engine_problems_get_the_cell(message, expected):
     assert params.engine_problem(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("values", "cells"),
+    [
+        ({"Opens": 25}, ["Opens (C6)", "Pattern (C5)", "Symmetry (C9)"]),
+        ({"Opens": 24, "Pattern": 7}, ["Opens (C6)", "Pattern (C5)", "Symmetry (C9)"]),
+        ({"Opens": 16, "Pattern": "none"}, ["Opens (C6)", "Geometry (C4)"]),
+        ({"Opens": 200, "Geometry": "12x12", "Pattern": "none"}, ["Opens (C6)", "Geometry (C4)"]),
+        ({"Opens": 81}, ["Opens (C6)", "Geometry (C4)", "Pattern (C5)"]),
+        (
+            {"Opens": 26, "Pattern": "none", "Symmetry": "rotate90"},
+            ["Opens (C6)", "Symmetry (C9)"],
+        ),
+        ({"Geometry": "16x16", "Opens": 100}, ["Pattern (C5)", "Geometry (C4)"]),
+    ],
+)
+def test_a_conflict_names_every_cell_in_it(values, cells):
+    """Parameters that contradict each other are named together, each with its cell."""
+    checked = params.read_start(DEFAULTS | values | {"Seed": 1})
+    with pytest.raises(params.ParamError) as caught:
+        params.start_request(checked)
+    named = str(caught.value).split(": ", 1)[0]
+    assert sorted(named.replace(" and ", ", ").split(", ")) == sorted(cells)
 
 
 # -- shapes, pencil marks, Collection tools ------------------------------------------------------

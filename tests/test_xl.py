@@ -7,6 +7,7 @@ through ``xlwings.server.custom_functions_call`` with the data Excel sends.
 """
 
 import asyncio
+import itertools
 import os
 import subprocess
 import sys
@@ -311,6 +312,57 @@ def test_sudoku_generate_is_deterministic_and_valid():
     assert call("sudoku_generate", [["x"]], [[1]], [[5]]) == [
         ["ERROR: opens for 9x9 must be a whole number from 24 to 80 (or blank), got 'x'"]
     ]
+
+
+@pytest.mark.parametrize(
+    ("opens", "shape", "best"),
+    [(80, "16x16", 256), (30, "12x12", 144), (12, "9x9-X", 81)],
+)
+def test_sudoku_generate_answers_with_the_time_limit_rather_than_run_on(opens, shape, best):
+    """Targets out of reach answer an ERROR naming the time limit (work: the same everywhere)."""
+    answer = call("sudoku_generate", [[opens]], [[""]], [[1]], [[shape]], [["work:0.1"]])
+    text = answer[0][0]
+    assert text.startswith(f"ERROR: time limit: no puzzle with {opens} opens was found within ")
+    assert "0.1 work units (the best had " in text and "time_limit argument (blank = 10 s)" in text
+    assert opens < int(text.split("the best had ")[1].split(")")[0]) < best
+
+
+def test_a_time_limit_changes_no_puzzle_it_lets_finish():
+    """The same arguments give the same puzzle whatever time_limit allowed it."""
+    plain = call("sudoku_generate", [[28]], [[1]], [[5]])
+    for limit in ("", 30, "cpu:20", "work:20"):
+        assert call("sudoku_generate", [[28]], [[1]], [[5]], [[""]], [[limit]]) == plain
+    puzzle, solution = PUZZLES[0]
+    for limit in ("", 5, "work:5"):
+        assert call("sudoku_solve", rows_of(puzzle), [[""]], [[limit]]) == rows_of(solution)
+        assert call("sudoku_count", rows_of(puzzle), [[5]], [[""]], [[limit]]) == [[1]]
+        graded = grade(Grid.parse(puzzle))
+        assert call("sudoku_grade", rows_of(puzzle), [[""]], [[limit]]) == [
+            [graded.label, graded.score]
+        ]
+
+
+@pytest.mark.parametrize("function", ["sudoku_solve", "sudoku_grade"])
+@pytest.mark.parametrize(
+    ("limit", "shown"), [(0, "0"), ("soon", "'soon'"), (601, "601"), ("#N/A", None)]
+)
+def test_a_bad_time_limit_is_named(function, limit, shown):
+    answer = call(function, rows_of(PUZZLES[0][0]), [[""]], [[limit]])[0][0]
+    if shown is None:
+        assert answer.startswith("ERROR: time_limit holds the Excel error #N/A")
+    else:
+        assert answer == (
+            "ERROR: time_limit must be seconds from 0.1 to 600, or cpu:SECONDS or work:UNITS "
+            f"in that range (or blank), got {shown}"
+        )
+
+
+def test_custom_functions_say_their_time_limit_in_excel():
+    """Excel shows each argument's description: every function names time_limit's default."""
+    meta = {f["name"]: f for f in xlwings.server.custom_functions_meta(xl)["functions"]}
+    for name in ("SUDOKU_SOLVE", "SUDOKU_COUNT", "SUDOKU_GRADE", "SUDOKU_GENERATE"):
+        (argument,) = [p for p in meta[name]["parameters"] if p["name"] == "time_limit"]
+        assert "blank = 10" in argument["description"] and argument["optional"]
 
 
 def test_xl_imports_without_xlwings_server_mode():
@@ -660,3 +712,63 @@ def test_import_on_lite_and_server_reads_pasted_puzzles(wb, source):
     assert [cells[("Collection", f"D{row}")] for row in (2, 3, 4)] == [
         "'" + puzzle for puzzle, _ in PUZZLES[3:6]
     ]
+
+
+# -- each request starts from a clean remote engine --------------------------------------------
+
+
+def _start_payloads(wb, values):
+    """Yield the payload of the template with each of *values* in the Seed cell, cheaply."""
+    base = remote_book.payload(wb)
+    seed_row, seed_column = layout.parse_cell(at(layout.SEED))
+    index = next(i for i, sheet in enumerate(base["sheets"]) if sheet["name"] == "Generator")
+    for value in values:
+        sheet = dict(base["sheets"][index])
+        sheet["values"] = [list(row) for row in sheet["values"]]
+        sheet["values"][seed_row - 1][seed_column - 1] = value
+        sheets = list(base["sheets"])
+        sheets[index] = sheet
+        yield base | {"sheets": sheets}
+
+
+def test_no_answer_carries_an_earlier_requests_values(wb):
+    """Request A with a bad Pattern, then B with a good one: B reads its own cells."""
+    put(wb, layout.PATTERN, True)
+    first = remote_book.writes(run_script(remote_book.book(wb), "start"))
+    assert status_of(first).startswith("Pattern (C5) holds the logical value TRUE")
+    put(wb, layout.PATTERN, 1)  # equal to TRUE as a Python value, and so as a cache key
+    second = remote_book.writes(run_script(remote_book.book(wb), "start"))
+    assert status_of(second).startswith("Reached 26 opens"), status_of(second)
+    assert grid_from(second, layout.PUZZLE_GRID).given_count == 26
+
+
+def test_memory_stays_flat_over_200_starts():
+    """200 STARTs, each a new request with its own values: what the engine keeps stays flat.
+
+    A 4x4 puzzle keeps each run short; the payload is the template's all the same.  Before
+    each script cleared the remote engine, every request stayed in memory (its book and the
+    cached reads of its sheets).
+    """
+    import tracemalloc
+
+    wb = openpyxl.load_workbook(TEMPLATE, keep_vba=True)
+    for name, value in ((layout.GEOMETRY, "4x4"), (layout.PATTERN, "none"), (layout.OPENS, 6)):
+        put(wb, name, value)
+    payloads = _start_payloads(wb, range(1, 201))
+    statuses = []
+
+    def run(count):
+        for payload in itertools.islice(payloads, count):
+            actions = run_script(xw.Book(json=payload), "start")
+            statuses.append(status_of(remote_book.writes(actions)))
+
+    tracemalloc.start()
+    try:
+        run(20)  # warm up: the engine's tables for the shape, xlwings' converters
+        settled = tracemalloc.get_traced_memory()[0]
+        run(180)
+        grown = tracemalloc.get_traced_memory()[0] - settled
+    finally:
+        tracemalloc.stop()
+    assert len(statuses) == 200 and all(s.startswith("Reached 6 opens") for s in statuses)
+    assert grown < 2**20, f"{grown / 2**20:.1f} MiB kept over 180 requests"

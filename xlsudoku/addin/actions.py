@@ -40,7 +40,8 @@ from xlsudoku.engine.analysis import Analysis, Status
 from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.formats import read_records
-from xlsudoku.engine.generate import Budget, GenerateError, generate
+from xlsudoku.engine.generate import Budget, BudgetKind, GenerateError, generate
+from xlsudoku.engine.generate.clock import Clock, Stopped
 from xlsudoku.engine.generate.strategy import plural
 from xlsudoku.engine.grid import Geometry, Grid, SudokuError
 from xlsudoku.engine.hints import Hint, hint_for_step
@@ -215,23 +216,62 @@ def start(
             asked[0] = asked[0] or (cancel is not None and cancel())
             return asked[0]
 
+        began, began_cpu = time.perf_counter(), time.process_time()
         try:
             result = generate(request, progress=progress, cancel=stop)
         except GenerateError as error:
-            raise params.ParamError([params.engine_problem(str(error))]) from None
+            raise params.ParamError([params.engine_problem(error)]) from None
         # the generator's oracle proved the solution unique: the analysis does not prove it again
-        began = time.perf_counter()
-        analysis = analyze_grid(result.puzzle, checked.rating, solution=result.solution, ranks=True)
-        grading = time.perf_counter() - began
+        clock = grading_clock(request.limit, began, began_cpu)
+        graded_from = time.perf_counter()
+        try:
+            analysis: Analysis | None = analyze_grid(
+                result.puzzle, checked.rating, solution=result.solution, ranks=True, poll=clock.poll
+            )
+        except Stopped:
+            analysis = None  # the puzzle is still written; the status says it is not graded
+        grading = time.perf_counter() - graded_from
         changes.write(layout.PUZZLE_GRID, render.block_rows(result.puzzle))
         shown = result.solution if checked.show_solution else None
         changes.write(layout.SOLUTION_GRID, render.block_rows(shown))
         changes.write(layout.STATS, render.stats_block(result, analysis))
-        changes.write(layout.RANK_TABLE, render.rank_block(analysis.ranks))
+        changes.write(layout.RANK_TABLE, render.rank_block(analysis and analysis.ranks))
         _shape_print(changes, result.puzzle.geometry, checked.show_solution)
-        return render.start_status(result, analysis, asked[0], grading), result
+        status = render.start_status(result, analysis, asked[0], grading)
+        if analysis is None:
+            status += render.ungraded_text(request.limit)
+        return status, result
 
     return _run(io, "start", layout.STATUS, GENERATOR_NAMES + PRINT_NAMES, body)
+
+
+# When the search used the whole Time limit, the grading still gets this share of it: the click
+# then ends a little after its limit, and a puzzle is graded in all but the longest cases.
+GRADING_GRACE = 0.05
+
+
+def grading_clock(limit: Budget | None, wall: float, cpu: float) -> Clock:
+    """Return the clock of the grading after a search begun at *wall* and *cpu* under *limit*.
+
+    The grading gets what the search left of the limit, and at least ``GRADING_GRACE`` of it.
+    *wall* is a ``time.perf_counter()`` value and *cpu* a ``time.process_time()`` value; a
+    work limit counts its units as CPU seconds here (a unit is about one), since grading
+    counts no work.
+
+    >>> clock = grading_clock(Budget(60.0), wall=time.perf_counter(), cpu=time.process_time())
+    >>> 59 < clock.remaining() <= 60
+    True
+    >>> late = grading_clock(Budget(60.0), wall=time.perf_counter() - 60, cpu=0.0)
+    >>> 2.9 < late.remaining() <= 3.0
+    True
+    """
+    if limit is None:
+        return Clock()
+    grace = limit.amount * GRADING_GRACE
+    if limit.kind is BudgetKind.WALL:
+        return Clock(max(wall + limit.amount, time.perf_counter() + grace))
+    deadline = max(cpu + limit.amount, time.process_time() + grace)
+    return Clock(deadline, read=time.process_time)
 
 
 def start_notice(io: CellIO) -> str | None:
@@ -380,6 +420,14 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
     return _run(io, "save_to_collection", layout.STATUS, [*names, *COLLECTION_NAMES], body)
 
 
+def _time_limit(io: CellIO) -> Budget:
+    """Return the limit the Time limit cell sets (blank: its default; a bad value is named)."""
+    value = params.parse_param(layout.PARAMS_BY_NAME[layout.TIME_LIMIT], io.read(layout.TIME_LIMIT))
+    if value is None:
+        return Budget(layout.DEFAULT_TIME_LIMIT)
+    return Budget.parse(value) if isinstance(value, str) else Budget(float(value))
+
+
 def _rating(io: CellIO) -> str:
     """Return the rating profile the Rating cell names (a bad value is named by its cell)."""
     return str(params.parse_param(layout.PARAMS_BY_NAME[layout.RATING], io.read(layout.RATING)))
@@ -469,13 +517,54 @@ def _heights(rows: Sequence[Sequence[Any]]) -> list[float]:
 PASTE_HINT = "paste puzzles (one per line) into it, or name a sheet or range holding them"
 
 
-def _sheet_text(block: list[list[Any]]) -> str:
-    """Return the puzzles of a block of cells as lines: a row's filled cells joined by tabs."""
-    lines = []
+# A range or sheet IMPORT reads has at most this many cells (checked from its address before
+# a cell is read: through xlwings, reading a huge range is itself what takes the time and the
+# memory); room for MAX_IMPORT 16x16 puzzles laid out one digit per cell.
+MAX_IMPORT_CELLS = 600_000
+# ... and at most this much text, the limit of a file IMPORT reads (ReadableFiles.limit).
+MAX_IMPORT_BYTES = ImportFiles(None).limit
+
+
+def _sheet_text(block: list[list[Any]], where: str, reference: str) -> str:
+    """Return the puzzles of a block of cells as lines: a row's filled cells joined by tabs.
+
+    Raises:
+        params.ParamError: naming *where* (the cell), when the text passes MAX_IMPORT_BYTES.
+    """
+    lines, size = [], 0
     for row in block:
         cells = [params.cell_text(value) for value in row if not params.is_blank(value)]
         lines.append("\t".join(cells))
+        size += len(lines[-1].encode("utf-8", "surrogatepass")) + 1
+        if size > MAX_IMPORT_BYTES:
+            raise params.ParamError(
+                [
+                    f"{where}: {reference} holds more than {MAX_IMPORT_BYTES // 2**20} MiB of "
+                    "text, the most IMPORT reads: import it in parts"
+                ]
+            )
     return "\n".join(lines)
+
+
+def _read_range(io: CellIO, reference: str, where: str) -> list[list[Any]] | None:
+    """Return the cells of the sheet or range *reference* names (None: no such sheet).
+
+    Raises:
+        params.ParamError: naming *where*, when it has more than MAX_IMPORT_CELLS cells.
+    """
+    size = io.sheet_size(reference)
+    if size is None:
+        return None
+    rows, columns = size
+    if rows * columns > MAX_IMPORT_CELLS:
+        raise params.ParamError(
+            [
+                f"{where}: {reference} has {rows * columns:,} cells ({rows:,} rows x "
+                f"{columns:,} columns); IMPORT reads at most {MAX_IMPORT_CELLS:,}: name a "
+                "smaller range, e.g. Paste!A1:A2000"
+            ]
+        )
+    return io.read_sheet(reference)
 
 
 def _import_source(io: CellIO, value: Any, files: ImportFiles | None) -> tuple[str, str, str, str]:
@@ -497,10 +586,10 @@ def _import_source(io: CellIO, value: Any, files: ImportFiles | None) -> tuple[s
         raise params.ParamError([f"{where} is empty: {path}{PASTE_HINT}"])
     text = params.cell_text(value) if not isinstance(value, str) else str(text)
     single = "\n" not in text and len(text) < 1024
-    block = io.read_sheet(text) if single else None
+    block = _read_range(io, text.strip(), where) if single else None
     if block is not None:
         kind = "range" if "!" in text else "sheet"
-        return _sheet_text(block), f"{kind} {text.strip()}", "", ""
+        return _sheet_text(block, where, text.strip()), f"{kind} {text.strip()}", "", ""
     if single and files is None and params.looks_like_path(text):
         raise params.ParamError(
             [
@@ -568,15 +657,18 @@ def import_puzzles(
     """
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        began, began_cpu = time.perf_counter(), time.process_time()
+        limit = _time_limit(io)
         text, where, file_name, day = _import_source(io, io.read(layout.IMPORT_SOURCE), files)
         rating = _rating(io)
+        clock = grading_clock(limit, began, began_cpu)
         book = _Collection.read(io)
         known = book.keys()
         next_id = book.next_id()
         rows: list[list[Any]] = []
         skipped = {"already in the Collection": 0, "several solutions": 0, "no solution": 0}
         unreadable: list[str] = []
-        records = list(read_records(text, file_name))
+        records: Iterable[Any] = read_records(text, file_name)
         if day:  # one day of a daily set: its records carry the date
             records = [record for record in records if record.info.get("date") == day]
             if not records:
@@ -584,8 +676,12 @@ def import_puzzles(
                 raise params.ParamError(
                     [f"Import from ({cell}): {file_name} has no puzzle dated {day}"]
                 )
+        stopped_at = None
         for record in records:
             line, result = record.line, record.result
+            if clock.late():
+                stopped_at = line
+                break
             if isinstance(result, SudokuError):
                 unreadable.append(f"line {line}: {result}")
                 continue
@@ -601,9 +697,15 @@ def import_puzzles(
                 raise params.ParamError(
                     [f"The source holds more than {MAX_IMPORT} new puzzles: import it in parts"]
                 )
-            known[(grid.geometry.name, str(grid))] = next_id
             notes = f"imported from {where}, line {line}"
-            analysis = analyze_grid(grid, rating, solution=found[0], ranks=True)
+            try:
+                analysis = analyze_grid(
+                    grid, rating, solution=found[0], ranks=True, poll=clock.poll
+                )
+            except Stopped:
+                stopped_at = line
+                break
+            known[(grid.geometry.name, str(grid))] = next_id
             rows.append(_row_for(analysis, next_id, now, None, None, notes))
             next_id += 1
         if rows:
@@ -620,9 +722,12 @@ def import_puzzles(
             reasons.append(f"{len(unreadable)} unreadable ({unreadable[0]})")
         if reasons:
             status += " Skipped: " + "; ".join(reasons) + "."
+        if stopped_at is not None:
+            status += render.import_stopped_text(limit, stopped_at)
         return status, rows
 
-    names = [layout.STATUS, layout.IMPORT_SOURCE, layout.RATING, *COLLECTION_NAMES]
+    names = [layout.STATUS, layout.IMPORT_SOURCE, layout.RATING, layout.TIME_LIMIT]
+    names += COLLECTION_NAMES
     return _run(io, "import_puzzles", layout.STATUS, names, body)
 
 
@@ -1143,8 +1248,9 @@ def _play_source(io: CellIO, value: Any) -> tuple[Grid, str]:
         MissingPart: the sheet it names lacks a part.
     """
     param = layout.NAMES[layout.PLAY_SOURCE]
-    text = "" if params.is_blank(value) else str(value).strip()
+    text = "" if params.is_blank(value) else params.cell_text(value)
     key = text.lower().removeprefix("id").strip().removesuffix(".0")
+    number = params.collection_id(key, f"Play from ({param.address})")
     if key in ("", layout.PLAY_FROM_GENERATOR.lower()):
         io.require([layout.PUZZLE_GRID, layout.STATS, layout.GEOMETRY])
         grid = generator_puzzle(io)
@@ -1153,10 +1259,10 @@ def _play_source(io: CellIO, value: Any) -> tuple[Grid, str]:
         io.require([layout.ANALYZE_GRID, layout.ANALYZE_STRING, layout.ANALYZE_GEOMETRY])
         grid, _ = _typed_puzzle(io, Changes())  # read only: the Analyze sheet stays as it is
         where, empty = "the Analyze sheet's puzzle", "type a puzzle there first"
-    elif key.isdigit():
+    elif number is not None:
         io.require([layout.COLLECTION_HEADER])
-        grid = _collection_puzzle(io, int(key))
-        where, empty = f"Collection id {int(key)}", ""
+        grid = _collection_puzzle(io, number)
+        where, empty = f"Collection id {number}", ""
     elif key == layout.PLAY_FROM_SELECTED.lower():
         io.require([layout.COLLECTION_HEADER])
         wanted = _selected_id(io, param.address)

@@ -36,6 +36,7 @@ from xlsudoku.xlsm.cells import (
     overlap,
     plain,
     plain_rows,
+    range_shape,
     runs,
     sheet_reference,
 )
@@ -118,6 +119,12 @@ class CellIO(Protocol):
         """Return the cells a person names: ``Sheet`` (its used range) or ``Sheet!A1:B9``.
 
         None when no sheet of the workbook has that name (case is forgiven).
+        """
+
+    def sheet_size(self, reference: str) -> tuple[int, int] | None:
+        """Return ``(rows, columns)`` that :meth:`read_sheet` would read, reading no cell.
+
+        None when no sheet of the workbook has that name.
         """
 
     def selected_row(self, sheet: str) -> int | None:
@@ -397,6 +404,21 @@ class XlwingsIO(_Tables):
                 return plain_rows(sheet.api["values"])
         return plain_rows(rng.options(ndim=2, err_to_str=True).value)
 
+    def sheet_size(self, reference: str) -> tuple[int, int] | None:
+        """Return the size :meth:`read_sheet` would read: its address's, or the used range's."""
+        found = sheet_reference(reference, self._sheet_names())
+        if found is None:
+            return None
+        if found[1] is not None:
+            return range_shape(found[1])
+        sheet = self.book.sheets[found[0]]
+        try:
+            rows, columns = sheet.used_range.shape
+        except NotImplementedError:  # the remote engine before 0.37: the payload's values
+            values = sheet.api["values"]
+            return len(values), max((len(row) for row in values), default=0)
+        return int(rows), int(columns)
+
     def selected_row(self, sheet: str) -> int | None:
         """Return the selected cell's row when *sheet* is active (Excel's selection)."""
         try:
@@ -579,6 +601,16 @@ class OpenpyxlIO(_Tables):
         elif found[1] is not None and cells and not isinstance(cells[0], tuple):
             cells = (cells,)
         return [[plain(cell.value) for cell in row] for row in cells]
+
+    def sheet_size(self, reference: str) -> tuple[int, int] | None:
+        """Return the size :meth:`read_sheet` would read: its address's, or the used range's."""
+        found = sheet_reference(reference, self._sheet_names())
+        if found is None:
+            return None
+        if found[1] is not None:
+            return range_shape(found[1])
+        sheet = self.workbook[found[0]]
+        return sheet.max_row, sheet.max_column
 
     def selected_row(self, sheet: str) -> int | None:
         """Return the row of the active cell the file keeps when *sheet* is its active sheet."""

@@ -362,6 +362,15 @@ FUNCTION_LIMIT = Param(
     "Limit", "limit", PARAMS_BY_NAME[OPENS].ref, Kind.WHOLE, 2, minimum=1,
     maximum=MAX_COUNT_LIMIT, optional=True,
 )  # fmt: skip
+# Every custom function that searches (all four) stops after its time_limit and answers with an
+# ERROR text instead: one formula must never hold Excel, xlwings Lite's one Python or a Server
+# worker.  Blank: FUNCTION_TIME_LIMIT seconds.
+FUNCTION_TIME_LIMIT = 10.0
+MAX_FUNCTION_TIME_LIMIT = 600.0
+FUNCTION_BUDGET = Param(
+    TIME_LIMIT, "time_limit", PARAMS_BY_NAME[TIME_LIMIT].ref, Kind.BUDGET, None, minimum=0.1,
+    maximum=MAX_FUNCTION_TIME_LIMIT, optional=True,
+)  # fmt: skip
 
 STATS_LABELS: tuple[str, ...] = (
     "Geometry",

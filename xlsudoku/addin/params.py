@@ -460,8 +460,9 @@ def _grid_digit(value: Raw, size: int) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
-        if float(value).is_integer() and 0 <= value <= size:
-            return int(value)
+        number = _number(value)  # None for a number beyond every float (hundreds of digits)
+        if number is not None and number.is_integer() and 0 <= number <= size:
+            return int(number)
         return None
     if isinstance(value, str):
         text = value.strip()
@@ -652,6 +653,8 @@ def _ascii_digits(text: str) -> bool:
 
 
 def _as_text(value: Raw) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**4000:
+        return shown(value)  # Python refuses to write out an int this long
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
@@ -796,8 +799,7 @@ def _checked(grid: Grid, ref: layout.Ref | None) -> Grid:
 
 # -- the engine's own checks, named by cell ----------------------------------------------------
 
-# A GenerateError message starts with the request field it is about; these are the cells that
-# set each field (a pattern that does not fit the symmetry is about both).
+# The cells that set each request field a GenerateError is about.
 _FIELD_CELLS: dict[str, tuple[str, ...]] = {
     "opens": (layout.OPENS,),
     "pattern": (layout.PATTERN, layout.SYMMETRY),
@@ -811,43 +813,58 @@ _FIELD_CELLS: dict[str, tuple[str, ...]] = {
 }
 
 
-def engine_problem(message: str) -> str:
-    """Return the generator's *message* prefixed with the parameter cells it is about.
+def engine_problem(error: GenerateError | str) -> str:
+    """Return the generator's message prefixed with every parameter cell it is about.
 
+    A conflict names each cell that takes part in it: the error's ``fields`` when it has them,
+    else the cells its message names.
+
+    >>> engine_problem(GenerateError("opens 25 is odd but pattern 1 opens 4 center cells",
+    ...                              ("opens", "pattern", "symmetry")))
+    'Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 is odd but pattern 1 opens 4 center cells'
+    >>> engine_problem(GenerateError("pattern: the 6x6 grid has no center box",
+    ...                              ("pattern", "geometry")))
+    'Pattern (C5) and Geometry (C4): the 6x6 grid has no center box'
     >>> engine_problem("opens 25 is odd but pattern 1 opens 4 center cells")
     'Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 is odd but pattern 1 opens 4 center cells'
     >>> engine_problem("opens 90 is above 81, the cells a 9x9 puzzle can open")
     'Opens (C6) and Geometry (C4): opens 90 is above 81, the cells a 9x9 puzzle can open'
     >>> engine_problem("pattern: pattern 11 (diagonal) is not symmetric under rotate90")
     'Pattern (C5) and Symmetry (C9): pattern 11 (diagonal) is not symmetric under rotate90'
-    >>> engine_problem("pattern: the 6x6 grid has no center box (2 stacks of boxes)")
-    'Pattern (C5) and Geometry (C4): the 6x6 grid has no center box (2 stacks of boxes)'
     """
+    message = str(error)
+    fields = getattr(error, "fields", ())
+    if fields:
+        cells = dict.fromkeys(_FIELD_CELLS[field][0] for field in fields if field in _FIELD_CELLS)
+        where = [_where(layout.PARAMS_BY_NAME[name]) for name in cells]
+        listed = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
+        prefix = f"{fields[0]}: "
+        return f"{listed}: {message[len(prefix) :] if message.startswith(prefix) else message}"
     if message.startswith("pattern: ") and "center box" in message and "grid" in message:
         names = (layout.PARAMS_BY_NAME[name] for name in (layout.PATTERN, layout.GEOMETRY))
         return " and ".join(map(_where, names)) + ": " + message[len("pattern: ") :]
     if message.startswith("opens "):  # a target the other parameters rule out names them all
-        cells = [layout.OPENS]
+        cells_named = [layout.OPENS]
         if re.search(r"\ba \d+x\d+(?:-X)? (?:puzzle|Sudoku)\b", message):
-            cells.append(layout.GEOMETRY)
+            cells_named.append(layout.GEOMETRY)
         if "pattern" in message:
-            cells.append(layout.PATTERN)
+            cells_named.append(layout.PATTERN)
         if (
             "symmetry" in message
             or "come in pairs" in message
             or " is odd " in message
             or (" is even " in message)
         ):
-            cells.append(layout.SYMMETRY)
-        where = [_where(layout.PARAMS_BY_NAME[name]) for name in cells]
+            cells_named.append(layout.SYMMETRY)
+        where = [_where(layout.PARAMS_BY_NAME[name]) for name in cells_named]
         joined = where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1]
         return f"{joined}: {message}"
     for field_name, names in _FIELD_CELLS.items():
         if message.lower().startswith(field_name):
-            where = " and ".join(_where(layout.PARAMS_BY_NAME[name]) for name in names)
+            where_text = " and ".join(_where(layout.PARAMS_BY_NAME[name]) for name in names)
             prefix = f"{field_name}: "
             text = message[len(prefix) :] if message.startswith(prefix) else message
-            return f"{where}: {text}"
+            return f"{where_text}: {text}"
     return message
 
 
@@ -882,7 +899,7 @@ def start_request(start: StartParams) -> GenerateRequest:
     try:
         validate_request(request)
     except GenerateError as error:
-        raise ParamError([engine_problem(str(error))]) from None
+        raise ParamError([engine_problem(error)]) from None
     return request
 
 
@@ -938,6 +955,27 @@ def function_limit(value: Raw) -> int:
     """
     limit = parse_param(layout.FUNCTION_LIMIT, value, where="limit")
     return int(_as_number(layout.FUNCTION_LIMIT.default if limit is None else limit))
+
+
+def function_budget(value: Raw) -> Budget:
+    """Return a custom function's ``time_limit``: seconds, ``cpu:S`` or ``work:U``; blank 10 s.
+
+    Raises:
+        ParamError: naming the argument.
+
+    >>> function_budget(None), function_budget("work:3").kind.value
+    (Budget(amount=10.0, kind=<BudgetKind.WALL: 'wall'>), 'work')
+    >>> function_budget(0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: time_limit must be seconds from 0.1 to 600, or cpu:...
+    """
+    checked = parse_param(layout.FUNCTION_BUDGET, value, where="time_limit")
+    if checked is None:
+        return Budget(layout.FUNCTION_TIME_LIMIT)
+    if isinstance(checked, str):
+        return Budget.parse(checked)
+    return Budget(float(checked))
 
 
 def _function_shape(geo: Geometry) -> str:
@@ -1051,6 +1089,36 @@ def read_candidates(rows: Sequence[Sequence[Raw]], geo: Geometry) -> list[int | 
     return masks
 
 
+# Ids have at most this many digits: Excel keeps every digit of a whole number this long.
+MAX_ID_DIGITS = 15
+# Delete ids names at most this many ids (ranges counted whole).
+MAX_DELETE_IDS = 100_000
+
+
+def collection_id(text: str, where: str) -> int | None:
+    """Return the Collection id *text* spells in the digits 0-9, or None when it is no number.
+
+    Raises:
+        ParamError: naming *where*, when the number is longer than any id.
+
+    >>> collection_id(" 12 ", "Play from (C3)"), collection_id("\u00b2", "Play from (C3)")
+    (12, None)
+    >>> collection_id("9" * 5001, "Play from (C3)")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: Play from (C3): '99999...' is not an id: an id has ...
+    """
+    text = text.strip()
+    if not _ascii_digits(text):
+        return None
+    if len(text.lstrip("0")) > MAX_ID_DIGITS:
+        short = text if len(text) <= 8 else text[:5] + "..."
+        raise ParamError(
+            [f"{where}: {short!r} is not an id: an id has at most {MAX_ID_DIGITS} digits"]
+        )
+    return int(text)
+
+
 def read_ids(value: Raw, name: str = layout.DELETE_IDS) -> list[int]:
     """Return the Collection ids typed in Delete ids (or *name*): numbers and ranges, ``3, 5-7``.
 
@@ -1065,22 +1133,25 @@ def read_ids(value: Raw, name: str = layout.DELETE_IDS) -> list[int]:
     xlsudoku.addin.params.ParamError: Delete ids (C33) must list ids such as 3, 5-7; 'x' is not one
     """
     param = layout.TOOLS_BY_NAME[name]
+    where = _where(param)
     if is_blank(value):
         verb = param.label.split()[0].lower()  # delete, restore
-        raise ParamError([f"{_where(param)} is empty: type the ids of the rows to {verb}"])
+        raise ParamError([f"{where} is empty: type the ids of the rows to {verb}"])
     reason = _unusable(value)
     if reason is not None:
-        raise ParamError([f"{_where(param)} {reason}; type ids such as 3, 5-7"])
+        raise ParamError([f"{where} {reason}; type ids such as 3, 5-7"])
     ids: list[int] = []
     for part in _as_text(value).replace(";", ",").split(","):
         text = part.strip()
         if not text:
             continue
         low, _, high = text.partition("-")
-        if not _ascii_digits(low) or (high and not _ascii_digits(high)):
-            raise ParamError([f"{_where(param)} must list ids such as 3, 5-7; {text!r} is not one"])
-        first, last = int(low), int(high or low)
-        if last < first or last - first > 100_000:
-            raise ParamError([f"{_where(param)}: the range {text!r} runs backwards or is huge"])
+        first, last = collection_id(low, where), collection_id(high or low, where)
+        if first is None or last is None:
+            raise ParamError([f"{where} must list ids such as 3, 5-7; {shown(text)} is not one"])
+        if last < first or last - first >= MAX_DELETE_IDS:
+            raise ParamError([f"{where}: the range {shown(text)} runs backwards or is huge"])
         ids.extend(range(first, last + 1))
+        if len(ids) > MAX_DELETE_IDS:
+            raise ParamError([f"{where} names more than {MAX_DELETE_IDS} ids: take them in parts"])
     return list(dict.fromkeys(ids))

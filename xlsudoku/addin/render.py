@@ -417,6 +417,35 @@ def time_limit_text(result: GenerateResult, cancelled: bool) -> str:
     return f" Stopped by the time limit ({limit.text()}, {where.label} in {where.ref.top_left})."
 
 
+def ungraded_text(limit: Budget | None) -> str:
+    """Return the sentence for a START whose grading did not finish within the time limit.
+
+    >>> ungraded_text(Budget(3.0))[:73]
+    ' Not graded: grading did not finish within the time limit (3 s, Time limi'
+    """
+    where = layout.PARAMS_BY_NAME[layout.TIME_LIMIT]
+    within = "" if limit is None else f" ({limit.text()}, {where.label} in {where.ref.top_left})"
+    return (
+        f" Not graded: grading did not finish within the time limit{within}; the puzzle is "
+        "unique all the same. Raise the Time limit, or paste it into the Analyze sheet and "
+        "press ANALYZE to grade it."
+    )
+
+
+def import_stopped_text(limit: Budget, line: int) -> str:
+    """Return the sentence for an IMPORT the time limit stopped before source line *line*.
+
+    >>> import_stopped_text(Budget(60.0), 812)[:78]
+    ' Stopped by the time limit (60 s, Time limit (s) in C13) at line 812 of the so'
+    """
+    where = layout.PARAMS_BY_NAME[layout.TIME_LIMIT]
+    return (
+        f" Stopped by the time limit ({limit.text()}, {where.label} in {where.ref.top_left}) at "
+        f"line {line} of the source: press IMPORT again to add the rest (the puzzles already "
+        "added are skipped)."
+    )
+
+
 def may_take_text(limit: Budget) -> str:
     """Return what the status says before a long START: it may take up to the time limit.
 

@@ -19,15 +19,17 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from xlsudoku.engine.board import Board
 from xlsudoku.engine.grading import Grade, NotUnique, grade_unique
 from xlsudoku.engine.grid import Cell, ConflictError, Grid, InvalidPuzzle
-from xlsudoku.engine.logic import NoSolution, next_step
+from xlsudoku.engine.logic import NoSolution, Poll, next_found, next_step
 from xlsudoku.engine.ranks import Ranks, rank_statistics
 from xlsudoku.engine.ratings import DEFAULT_PROFILE
 from xlsudoku.engine.solver import count_solutions, solutions
-from xlsudoku.engine.steps import Level, Placement, Technique
+from xlsudoku.engine.steps import Level, Placement, Step, Technique
 from xlsudoku.engine.techniques import TechniqueSpec
 
 # Solutions are counted up to this bound when comparing candidate clues.
@@ -192,6 +194,18 @@ def best_clue(grid: Grid, first: Grid, differing: tuple[Cell, ...]) -> tuple[Pla
     return best
 
 
+def _polled(poll: Poll | None) -> Callable[[Board], Step | None]:
+    """Return :func:`next_step` calling *poll* before each technique it asks."""
+    if poll is None:
+        return next_step
+
+    def step(board: Board) -> Step | None:
+        found = next_found(board, poll=poll)
+        return found[1] if found is not None else None
+
+    return step
+
+
 def analyze(
     grid: Grid,
     profile: str = DEFAULT_PROFILE,
@@ -200,6 +214,7 @@ def analyze(
     table: tuple[TechniqueSpec, ...] | None = None,
     ranks: bool = False,
     clue: bool = True,
+    poll: Poll | None = None,
 ) -> Analysis:
     """Analyse *grid* once: what it is, and for a unique puzzle its grade (and ranks).
 
@@ -212,6 +227,9 @@ def analyze(
         ranks: also count the rank statistics of a unique puzzle.
         clue: for a puzzle with several solutions, also find the clue to add (it counts
             solutions for each differing cell); a grader that only refuses it passes False.
+        poll: called between the searches of the grade and the ranks of a unique puzzle; it
+            raises to abandon them (:data:`xlsudoku.engine.logic.Poll`), and the exception
+            passes through.
 
     >>> analyze(Grid.parse("11" + "." * 79)).message
     'invalid: digit 1 repeated in row 1: r1c1 and r1c2 (and 1 more clash)'
@@ -238,9 +256,9 @@ def analyze(
             grid, Status.NO_SOLUTION, "no solution: the givens cannot all be kept", profile
         )
     if len(found) == 1:
-        g = grade_unique(grid, table, profile)
+        g = grade_unique(grid, table, profile, poll)
         named = "table" if table is not None else profile
-        counted = rank_statistics(grid, found[0], next_step=next_step) if ranks else None
+        counted = rank_statistics(grid, found[0], next_step=_polled(poll)) if ranks else None
         unique = Analysis(grid, Status.UNIQUE, "", named, g, counted, (found[0],))
         return dataclasses.replace(unique, message=f"unique solution; {unique.summary()}")
     first, second = found

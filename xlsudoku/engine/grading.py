@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from xlsudoku.engine.grid import Grid, InvalidPuzzle
-from xlsudoku.engine.logic import NoSolution, SolvePath, solve_path
+from xlsudoku.engine.logic import NoSolution, Poll, SolvePath, solve_path
 from xlsudoku.engine.ratings import DEFAULT_PROFILE, profile_table
 from xlsudoku.engine.ratings.se import TRIAL_SCORE, step_score
 from xlsudoku.engine.solver import count_solutions
@@ -132,6 +132,7 @@ def grade_unique(
     grid: Grid,
     table: tuple[TechniqueSpec, ...] | None = None,
     profile: str = DEFAULT_PROFILE,
+    poll: Poll | None = None,
 ) -> Grade:
     """Grade *grid*, known to have exactly one solution (a proof the caller already has).
 
@@ -139,7 +140,8 @@ def grade_unique(
     default; ``sukaku``: SukakuExplainer) and the level stays the human-style solver's
     (:func:`human_level`); with an explicit *table* both come from that table's path.  A
     profile's score, counts and hardest technique come from its :func:`rating_path`, which may
-    take other steps than the easiest-first path that hints show.
+    take other steps than the easiest-first path that hints show.  *poll* bounds the grading
+    (:data:`xlsudoku.engine.logic.Poll`: it raises to abandon it).
 
     >>> grade_unique(Grid.parse(
     ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"
@@ -148,12 +150,14 @@ def grade_unique(
     """
     chosen = profile_table(profile) if table is None else table
     if table is not None:
-        return grade_path(solve_path(grid, chosen), chosen)
-    graded = grade_path(rating_path(grid, chosen), chosen)
-    return dataclasses.replace(graded, level=human_level(grid, graded))
+        return grade_path(solve_path(grid, chosen, poll=poll), chosen)
+    graded = grade_path(rating_path(grid, chosen, poll), chosen)
+    return dataclasses.replace(graded, level=human_level(grid, graded, poll))
 
 
-def rating_path(grid: Grid, table: tuple[TechniqueSpec, ...]) -> SolvePath:
+def rating_path(
+    grid: Grid, table: tuple[TechniqueSpec, ...], poll: Poll | None = None
+) -> SolvePath:
     """Return the path that rates *grid* with the profile *table*, bounded by its rating so far.
 
     Once the path has needed a step of score R, a chain finder may stop at the first chain
@@ -174,10 +178,10 @@ def rating_path(grid: Grid, table: tuple[TechniqueSpec, ...]) -> SolvePath:
     def rate(step: Step, spec: TechniqueSpec | None) -> float:
         return TRIAL_SCORE if spec is None else step_score(step, spec, size)
 
-    return solve_path(grid, table, rate=rate)
+    return solve_path(grid, table, rate=rate, poll=poll)
 
 
-def human_level(grid: Grid, rated: Grade) -> Level:
+def human_level(grid: Grid, rated: Grade, poll: Poll | None = None) -> Level:
     """Return the human-style solver's level of *grid*, rated *rated* by a profile.
 
     The level is the one the human-style table (``TECHNIQUES``) reaches: its path up to Very
@@ -192,7 +196,7 @@ def human_level(grid: Grid, rated: Grade) -> Level:
     """
     if not rated.solved:
         return Level.BEYOND
-    path = solve_path(grid, TECHNIQUES, max_level=Level.VERY_HARD)
+    path = solve_path(grid, TECHNIQUES, max_level=Level.VERY_HARD, poll=poll)
     if path.solved:
         return grade_path(path).level
     return Level.DIABOLICAL

@@ -23,6 +23,11 @@ from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Level, Placement, Step, Technique
 from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
 
+# Called between the searches of a solve (before each technique is asked) by a caller that
+# bounds the solve: it raises to abandon it (a time limit reached), and the exception passes
+# through.
+Poll = Callable[[], None]
+
 
 class NoSolution(InvalidPuzzle):
     """The puzzle's givens do not clash, but no way of filling the grid exists."""
@@ -46,7 +51,10 @@ class SolvePath:
 
 
 def next_found(
-    board: Board, table: tuple[TechniqueSpec, ...] = TECHNIQUES, ceiling: float | None = None
+    board: Board,
+    table: tuple[TechniqueSpec, ...] = TECHNIQUES,
+    ceiling: float | None = None,
+    poll: Poll | None = None,
 ) -> tuple[TechniqueSpec, Step] | None:
     """Return the first step of the first technique in *table* with the row that found it.
 
@@ -55,7 +63,7 @@ def next_found(
     and before the first Diabolical row, the rows marked ``early`` whose score is at most
     *ceiling* are asked first for a step rated at most *ceiling* (their searches find one
     sooner than the rows before them), those whose ``lead`` *ceiling* has reached before the
-    others.
+    others.  *poll* is called before each row is asked (it raises to abandon the search).
 
     >>> b = Board.from_grid(Grid.parse("12345678." + "." * 72))
     >>> spec, step = next_found(b)
@@ -65,6 +73,8 @@ def next_found(
     asked: dict[int, Step | None] = {}  # row index -> its step, asked early
     early = ceiling is not None
     for i, spec in enumerate(table):
+        if poll is not None:
+            poll()
         if early and spec.level >= Level.DIABOLICAL:
             early = False
             found = _early_found(board, table, ceiling, asked)
@@ -170,6 +180,7 @@ def solve_path(
     max_level: Level | None = None,
     max_steps: int | None = None,
     rate: Callable[[Step, TechniqueSpec | None], float] | None = None,
+    poll: Poll | None = None,
 ) -> SolvePath:
     """Solve *grid* step by step with the techniques of *table* up to *max_level*.
 
@@ -179,6 +190,7 @@ def solve_path(
     from the step and the row that found it, None for trial and error) the path is a rating
     path: the highest score so far is the ceiling of the next step's search (see
     :func:`next_found`), which makes it faster and changes steps, and seldom the highest score.
+    *poll* is called before each technique is asked (see :data:`Poll`).
 
     Raises:
         ConflictError: a digit is given twice in a house.
@@ -201,7 +213,7 @@ def solve_path(
     while not board.is_solved:
         if max_steps is not None and len(steps) >= max_steps:
             break
-        found = next_found(board, allowed, ceiling)
+        found = next_found(board, allowed, ceiling, poll)
         if found is not None:
             spec, step = found
             specs.append(spec)

@@ -129,6 +129,17 @@ def sheet_reference(text: str, sheets: Sequence[str]) -> tuple[str, str | None] 
     return sheet, cells or None
 
 
+def range_shape(address: str) -> tuple[int, int]:
+    """Return ``(rows, columns)`` of the cell or rectangle *address*, reading no cell.
+
+    >>> range_shape("A1:A500"), range_shape("$B$2"), range_shape("A1:XFD1048576")
+    ((500, 1), (1, 1), (1048576, 16384))
+    """
+    first, _, last = address.partition(":")
+    (top, left), (bottom, right) = parse_cell(first), parse_cell(last or first)
+    return abs(bottom - top) + 1, abs(right - left) + 1
+
+
 def character_width(points: float) -> float:
     """Return the column width in characters (Excel's unit) that is *points* wide.
 

@@ -33,7 +33,20 @@ DEFAULT_OPENS: dict[str, int] = {
 
 
 class GenerateError(SudokuError):
-    """A generate request that cannot be met; the message names the field."""
+    """A generate request that cannot be met; the message names the field.
+
+    Attributes:
+        fields: Every request field the problem is about, the first the message starts with
+            (``("opens", "pattern", "symmetry")`` when the three together cannot be met);
+            empty when only the message names them.
+
+    >>> GenerateError("opens 25 is odd", ("opens", "pattern")).fields
+    ('opens', 'pattern')
+    """
+
+    def __init__(self, message: str, fields: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.fields = fields
 
 
 class BudgetKind(enum.Enum):
@@ -421,17 +434,20 @@ def form_for(geometry: Geometry, symmetry: Symmetry, pattern: int | str | Patter
     >>> len(form_for(CLASSIC, Symmetry.ROTATE_180, None).free)
     41
     """
+    fields: tuple[str, ...] = ("pattern",)
     try:
         parsed = parse_pattern(pattern)
+        fields = ("pattern", "geometry")  # a pattern of the center box: 9x9 shapes only
         if parsed is None:
             fixed_open: frozenset[Cell] = frozenset()
             fixed_blank: frozenset[Cell] = frozenset()
         else:
             fixed_open = frozenset(parsed.cells(geometry))
             fixed_blank = frozenset(parsed.blank_cells(geometry))
+            fields = ("pattern", "symmetry")
             parsed.check_symmetry(symmetry, geometry)
     except PatternError as exc:
-        raise GenerateError(f"pattern: {exc}") from None
+        raise GenerateError(f"pattern: {exc}", fields) from None
     fixed = fixed_open | fixed_blank
     all_orbits = orbits(symmetry, geometry)
     return Form(
@@ -451,17 +467,20 @@ def _check_target(request: GenerateRequest, form: Form) -> None:
     target = request.opens
     top = geo.cell_count - len(form.fixed_blank)
     what = "" if pattern is None else f" with {pattern.label}"
+    with_pattern = ("pattern",) if pattern is not None else ()
     if target > top:
         raise GenerateError(
-            f"opens {target} is above {top}, the cells a {geo.name} puzzle{what} can open"
+            f"opens {target} is above {top}, the cells a {geo.name} puzzle{what} can open",
+            ("opens", "geometry", *with_pattern),
         )
     if target < max(floor, base):
         if target < floor:
             raise GenerateError(
                 f"opens {target} is below {floor}, the fewest clues a {geo.name} Sudoku with "
-                "one solution can have"
+                "one solution can have",
+                ("opens", "geometry"),
             )
-        raise GenerateError(f"opens {target} is below the {base} cells{what}")
+        raise GenerateError(f"opens {target} is below the {base} cells{what}", ("opens", "pattern"))
     totals = form.totals()
     if totals >> target & 1:
         return
@@ -469,6 +488,8 @@ def _check_target(request: GenerateRequest, form: Form) -> None:
     above = next((v for v in range(target + 1, top + 1) if totals >> v & 1), None)
     tries = " or ".join(str(v) for v in (below, above) if v is not None and v >= floor)
     sizes = sorted({len(o) for o in form.free})
+    # the orbits the other clues come in are the symmetry's, around the pattern's cells
+    fields = ("opens", *with_pattern, "symmetry")
     if sizes == [2]:
         kind, need = ("odd", "even") if target % 2 else ("even", "odd")
         opens_what = (
@@ -477,16 +498,18 @@ def _check_target(request: GenerateRequest, form: Form) -> None:
             else f"{request.symmetry.value} clues come in pairs"
         )
         raise GenerateError(
-            f"opens {target} is {kind} but {opens_what}, so opens must be {need}: try {tries}"
+            f"opens {target} is {kind} but {opens_what}, so opens must be {need}: try {tries}",
+            fields,
         )
     if not sizes:
-        raise GenerateError(f"opens {target} cannot be made: no orbit is free to blank")
+        raise GenerateError(f"opens {target} cannot be made: no orbit is free to blank", fields)
     orbit_sizes = ", ".join(map(str, sizes[:-1])) + (" and " if len(sizes) > 1 else "")
     orbit_sizes += str(sizes[-1])
     form_what = f"{what} and" if pattern is not None else " with"
     raise GenerateError(
         f"opens {target} cannot be made{form_what} {request.symmetry.value} symmetry: the "
-        f"other clues come in orbits of {orbit_sizes}, so try {tries}"
+        f"other clues come in orbits of {orbit_sizes}, so try {tries}",
+        fields,
     )
 
 
