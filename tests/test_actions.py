@@ -371,7 +371,7 @@ def test_missing_collection_sheet_is_reported_in_the_status(wb, io):
     assert not outcome.ok
     assert wb["Generator"][address(layout.STATUS)].value == (
         "The workbook has no sheet 'Collection' (its sheets: Generator, Print, Analyze, "
-        "Removed, Play); restore it from workbooks/xlsudoku.xlsm."
+        "Removed, Play, Stats); restore it from workbooks/xlsudoku.xlsm."
     )
 
 

@@ -62,7 +62,7 @@ def test_missing_sheet_is_named(wb, io_of):
         io_of(wb).require(layout.NAMES)
     assert str(caught.value) == (
         "The workbook has no sheet 'Collection' (its sheets: Generator, Print, Analyze, "
-        "Removed, Play); restore it from workbooks/xlsudoku.xlsm."
+        "Removed, Play, Stats); restore it from workbooks/xlsudoku.xlsm."
     )
 
 
@@ -70,7 +70,7 @@ def test_renamed_sheet_is_named(wb, io_of):
     wb["Analyze"].title = "Check"
     with pytest.raises(MissingPart) as caught:
         io_of(wb).require([layout.ANALYZE_GRID, layout.OPENS])
-    sheets = "Generator, Print, Check, Collection, Removed, Play"
+    sheets = "Generator, Print, Check, Collection, Removed, Play, Stats"
     assert f"no sheet 'Analyze' (its sheets: {sheets})" in str(caught.value)
 
 

@@ -955,9 +955,9 @@ def collection_tables(rows: Sequence[Sequence[Any]]) -> dict[str, list[list[Any]
     >>> tables = collection_tables(rows)
     >>> tables["StatsLevels"][:3]
     [['Easy', 1], ['Medium', 0], ['Hard', 1]]
-    >>> tables["StatsScores"][:4]
-    [['1-<2', 1], ['2-<3', 0], ['3-<4', 0], ['4-<5', 1]]
-    >>> tables["StatsOpens"][0], tables["StatsOpens"][2]
+    >>> tables["StatsScores"][:2], tables["StatsScores"][5:7]
+    ([['1.5-<2', 1], ['2-<2.5', 0]], [['4-<4.5', 1], [None, None]])
+    >>> tables["StatsOpens"][0], tables["StatsOpens"][4]
     (['26', 1], ['30', 1])
     """
     levels = [str(_Collection.value(row, "level") or "").strip().lower() for row in rows]
