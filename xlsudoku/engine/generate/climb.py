@@ -32,7 +32,6 @@ time, or when cancelled, the closest puzzle comes back, with its rating in the m
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -61,6 +60,8 @@ SAMPLE = 6
 STALL = 120
 # Sideways moves (to a neighbour exactly as close) in a row at most.
 SIDEWAYS = 30
+# Swaps (a blank orbit given back, a clue orbit blanked) drawn for one puzzle at most.
+SWAP_DRAWS = 400
 # Stages of the neighbour moves a climbing puzzle gets, in this order (:mod:`.neighbours`): the
 # heads of the lowering and equal moves, then their tails.
 STAGE_ORDER = (0, 1, KINDS, KINDS + 1)
@@ -111,9 +112,9 @@ class Rater:
         the first row's first step either way, and no chain row is asked), so the score is the
         rating itself.
 
-        >>> r = Rater.of("se")
-        >>> r.quick_score(Grid.parse(
-        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
+        >>> easy = Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+        >>> Rater.of("se").quick_score(easy)
         1.2
         """
         path = solve_path(puzzle, self.quick, max_level=Level.DIABOLICAL)
@@ -122,9 +123,11 @@ class Rater:
     def rate(self, puzzle: Grid) -> tuple[float, int]:
         """Return the rating of *puzzle* (unique) and the steps of chain rows it took.
 
-        >>> Rater.of("se").rate(Grid.parse(
-        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
-        (1.2, 0)
+        >>> hard = Grid.parse(
+        ...     "...8...97......3......15.6.67.2..8.3.8..6..2.3.5..4.16.6.13......2......41...7...")
+        >>> score, chains = Rater.of("se").rate(hard)
+        >>> score, chains > 0
+        (9.1, True)
         """
         quick = self.quick_score(puzzle)
         if quick is not None:
@@ -204,33 +207,53 @@ class _Climb:
         assert chosen is not None
         return chosen
 
-    def moves(self, current: Rated) -> Iterator[Grid]:
-        """Yield the unique neighbours of *current*, easier ones first when it is too hard."""
-        if current.distance[0] == 0 and self.range.high is not None:
-            if round(current.score, 1) > self.range.high:
-                yield from self.easier(current)
+    def moves(self, current: Rated) -> Iterator[tuple[Grid, Grid | None]]:
+        """Yield the unique neighbours of *current* with their solutions when known.
+
+        First the moves on its own solution grid (cheap: the oracle knows the solution):
+        one clue orbit blanked (harder, as a rule) or, when *current* is too hard, one blank
+        orbit given back (easier); then swaps of a blank orbit given back and a clue orbit
+        blanked; then the neighbour moves that give new digits (:mod:`.neighbours`: a new
+        solution grid, the way off a grid whose puzzles are all too easy).
+        """
+        solution = current.solution or solve(current.puzzle)
+        assert solution is not None
+        oracle = Oracle(solution, clock=self.plan.clock)
+        free = self.form.free
+        clues = [o for o in free if current.puzzle[o[0]]]
+        blanks = [o for o in free if not current.puzzle[o[0]]]
+        rng = self.plan.rng
+        rng.shuffle(clues)
+        rng.shuffle(blanks)
+        blank = frozenset(c for c, d in enumerate(current.puzzle.cells) if not d)
+        too_hard = self.range.high is not None and round(current.score, 1) > self.range.high
+        if too_hard:
+            for orbit in blanks:
+                yield current.puzzle.with_cells({c: solution[c] for c in orbit}), solution
+        else:
+            for orbit in clues:
+                oracle.reset(blank)
+                if oracle.try_remove(orbit):
+                    yield oracle.puzzle(), solution
+        pairs = [(back, out) for back in blanks for out in clues]
+        rng.shuffle(pairs)
+        for back, out in pairs[:SWAP_DRAWS]:
+            oracle.reset(blank.difference(back))
+            if oracle.try_remove(out):
+                yield oracle.puzzle(), solution
         space = OrbitSpace(
             self.plan.request.geometry,
             self.plan.request.symmetry,
             self.form.fixed_open,
             self.form.fixed_blank,
-            self.plan.rng,
+            rng,
         )
         for stage in STAGE_ORDER:
-            for clues, cells in neighbours(
+            for count, cells in neighbours(
                 space, current.puzzle.cells, stage, self.plan.clock, self.plan.request.geometry
             ):
-                if cells is not None and clues:
-                    yield Grid(cells, current.puzzle.geometry)
-
-    def easier(self, current: Rated) -> Iterator[Grid]:
-        """Yield *current* with one blank free orbit given back (in random order)."""
-        solution = current.solution or solve(current.puzzle)
-        assert solution is not None
-        blanks = [o for o in self.form.free if not current.puzzle[o[0]]]
-        self.plan.rng.shuffle(blanks)
-        for orbit in blanks:
-            yield current.puzzle.with_cells({c: solution[c] for c in orbit})
+                if cells is not None and count:
+                    yield Grid(cells, current.puzzle.geometry), None
 
     def climb(self, current: Rated) -> None:
         """Move from *current* toward the range until it is met, stalls or time is up."""
@@ -238,11 +261,11 @@ class _Climb:
         since = sideways = 0
         while current.distance != MET and not self.stop():
             moved = False
-            for puzzle in self.moves(current):
+            for puzzle, solution in self.moves(current):
                 if puzzle in seen:
                     continue
                 seen.add(puzzle)
-                found = self.rate(puzzle)
+                found = self.rate(puzzle, solution)
                 since += 1
                 if found.distance < current.distance:
                     current, since, sideways, moved = found, 0, 0, True
