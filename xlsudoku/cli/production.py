@@ -17,7 +17,14 @@ import time
 import typing
 from collections.abc import Callable
 
-from xlsudoku.cli.generate import level_arg, seed_arg, symmetry_arg, technique_arg
+from xlsudoku.cli.generate import (
+    add_score_options,
+    level_arg,
+    opens_of,
+    seed_arg,
+    symmetry_arg,
+    technique_arg,
+)
 from xlsudoku.cli.inputs import SHEETS, geometry_arg
 
 if typing.TYPE_CHECKING:
@@ -68,8 +75,9 @@ def _add_batch(sub: Subparsers) -> None:
     p.add_argument(
         "--opens",
         type=_opens_arg,
-        default=[(26, False)],
-        help="clues: 26 (default), a range 24-28 (the reachable values, in turn) or a list",
+        default=None,
+        help="clues: 26 (default), a range 24-28 (the reachable values, in turn) or a list; "
+        "with --score, the most clues allowed (default: no ceiling)",
     )
     p.add_argument("--pattern", default="1", help="center-box preset 1-12, a mask, or none")
     p.add_argument("--symmetry", type=symmetry_arg, default="rotate180", help="clue symmetry")
@@ -93,6 +101,7 @@ def _add_batch(sub: Subparsers) -> None:
         metavar="TECHNIQUES",
         help="techniques in turn, e.g. x-wing,xy-wing",
     )
+    add_score_options(p, group.add_argument)
     p.add_argument(
         "--seed",
         type=seed_arg,
@@ -147,15 +156,19 @@ def _spec(args: argparse.Namespace, seed: int) -> BatchSpec:
     from xlsudoku.engine.generate import GenerateRequest
     from xlsudoku.production.spec import BatchSpec, make_variants
 
+    # with a score the opens are a ceiling, none unless asked for
+    opens = args.opens or [(26 if args.score is None else args.geometry.cell_count, False)]
     base = GenerateRequest(
-        opens=args.opens[0][0],
+        opens=opens[0][0],
         pattern=_pattern(args.pattern),
         trials=args.trials,
         symmetry=args.symmetry,
         time_limit=args.time_limit,
         geometry=args.geometry,
+        score=args.score,
+        profile=args.profile,
     )
-    variants = make_variants(base, args.opens, args.difficulty, args.needs)
+    variants = make_variants(base, opens, args.difficulty, args.needs)
     attempts = args.attempts if args.attempts is not None else 10 * args.count + 100
     return BatchSpec(variants, seed, args.count, attempts)
 
@@ -397,14 +410,21 @@ def _add_daily(sub: Subparsers) -> None:
     p.add_argument("--from", dest="first", type=_date_arg, required=True, metavar="DATE")
     p.add_argument("--days", type=_positive, required=True, help="days in the set")
     p.add_argument("--per-day", type=_positive, required=True, help="puzzles a day")
-    p.add_argument(
+    group = p.add_mutually_exclusive_group()
+    group.add_argument(
         "--mix",
         type=_list_of(level_arg),
         default=[],
         metavar="LEVELS",
         help="levels in turn, e.g. easy,medium,hard (default: any level)",
     )
-    p.add_argument("--opens", type=int, default=26, help="clues (default 26)")
+    add_score_options(p, group.add_argument)
+    p.add_argument(
+        "--opens",
+        type=int,
+        default=None,
+        help="clues (default 26); with --score, the most allowed (default: no ceiling)",
+    )
     p.add_argument("--geometry", type=geometry_arg, default="9x9", help="9x9, 4x4, 6x6, 9x9-X")
     p.add_argument(
         "--seed", type=seed_arg, default=None, help="base seed, 0 or more (default: drawn)"
@@ -431,7 +451,11 @@ def _run_daily(args: argparse.Namespace) -> int:
 
     daily = DailySpec(args.first, args.days, args.per_day)
     base = GenerateRequest(
-        opens=args.opens, pattern=1 if args.geometry.size == 9 else None, geometry=args.geometry
+        opens=opens_of(args),
+        pattern=1 if args.geometry.size == 9 else None,
+        geometry=args.geometry,
+        score=args.score,
+        profile=args.profile,
     )
     if Path(args.output).suffix.lower() not in (".jsonl", ".ndjson"):
         print("xlsudoku daily: --output must be a .jsonl file (JSON lines)", file=sys.stderr)

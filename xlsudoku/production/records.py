@@ -38,6 +38,8 @@ RECORD_FIELDS: tuple[str, ...] = (
     "minimal",
     "trials_used",
     "grids_tried",
+    "score_range",  # a request made to a score: its range and rating profile
+    "profile",
 )
 _INTS = frozenset({"index", "seed", "opens", "target", "trials", "trials_used", "grids_tried"})
 _FLOATS = frozenset({"score", "time_limit"})
@@ -86,7 +88,7 @@ def make_record(index: int, fields: Mapping[str, Plain], seed: int) -> Made:
     result = generate(request_from_fields(fields, seed))
     if not result.reached:
         return Made(index, None, result.message)
-    graded = analyze(result.puzzle, solution=result.solution).graded()
+    graded = analyze(result.puzzle, result.request.profile, solution=result.solution).graded()
     record: Record = {
         "puzzle": str(result.puzzle),
         "solution": str(result.solution),
