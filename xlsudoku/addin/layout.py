@@ -35,6 +35,7 @@ import enum
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
+from xlsudoku.engine.generate.request import SCORE_BOTTOM, SCORE_TOP
 from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
@@ -334,6 +335,8 @@ PARAMS: tuple[Param, ...] = (
         Ref(GENERATOR, "C15"),
         Kind.SCORE,
         None,
+        minimum=SCORE_BOTTOM,  # each end of the range lies within these
+        maximum=SCORE_TOP,
         optional=True,
         allowed="e.g. 7.0-8.0 or 9-, blank = any",
         note=(

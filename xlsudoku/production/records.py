@@ -103,6 +103,10 @@ def make_record(index: int, fields: Mapping[str, Plain], seed: int) -> Made:
         "trials_used": result.trials_used,
         "grids_tried": result.grids_tried,
     }
+    # every record names the profile of its score, and its range when one was asked for
+    request = result.request
+    record["score_range"] = None if request.score is None else str(request.score)
+    record["profile"] = request.profile
     return Made(index, record)
 
 
