@@ -223,3 +223,28 @@ def test_batch_and_daily_make_puzzles_to_a_score(tmp_path, capsys):
     )  # fmt: skip
     (record,) = [json.loads(line) for line in day.read_text().splitlines()]
     assert code == 0 and record["date"] == "2026-12-07" and 4.0 <= record["score"] <= 5.0
+
+
+def test_start_makes_a_puzzle_to_the_score_cell(io):
+    """START on the committed workbook: the Score and Rating cells reach the generator."""
+    from xlsudoku.addin import actions
+    from xlsudoku.engine.grid import CLASSIC
+
+    for name, value in {
+        layout.SCORE: "7-8",
+        layout.RATING: "sukaku",
+        layout.SEED: 4,
+        layout.TIME_LIMIT: "work:60",
+    }.items():
+        io.write(name, value)
+    outcome = actions.start(io)
+    assert outcome.ok
+    rows = io.read(layout.PUZZLE_GRID)
+    puzzle = Grid(tuple(int(v or 0) for row in rows[:9] for v in row[:9]), CLASSIC)
+    assert 7.0 <= grade(puzzle, profile="sukaku").score <= 8.0
+    assert puzzle.given_count <= 26  # Opens is the ceiling
+    status = io.read(layout.STATUS)
+    assert status.startswith("Made a puzzle of SukakuExplainer rating")
+    io.write(layout.SCORE, "8-7")
+    assert not actions.start(io).ok
+    assert io.read(layout.STATUS).startswith("Score (C15)")
