@@ -8,18 +8,20 @@ request's rating profile) is met by a puzzle whose rating lies in the range.  Th
    form (pattern, symmetry) down to a minimal puzzle, are rated; the closest to the range is
    where the climb begins.  Ratings of 7 to 8 are common among minimal puzzles, so a range
    there is usually met by a start alone.
-2. **Climb**: the current puzzle's neighbours (:mod:`.neighbours`: blank one or two clue
-   orbits and give one orbit, lighter or as heavy, any digits its candidates allow; kept only
-   when the exact solver finds one solution) are rated one by one, and the first that is
-   closer to the range becomes the current puzzle.  One as close moves the climb sideways (at
-   most ``SIDEWAYS`` times in a row), across the plateaus of equal ratings; puzzles seen
-   before are skipped.  When the current puzzle is too hard, its neighbours are first the
-   puzzle with one blank orbit given back from its solution (an easier puzzle, still unique).
-3. **Restart**: after ``STALL`` neighbours rated without getting closer, or when a puzzle has
+2. **Climb**: the current puzzle's moves are rated one by one, and the first that is closer
+   to the range becomes the current puzzle.  One as close moves the climb sideways (at most
+   ``SIDEWAYS`` times in a row), across the plateaus of equal ratings; puzzles seen before
+   are skipped.  The moves (:meth:`_Climb.moves`), cheapest first: on the puzzle's own
+   solution grid, one clue orbit blanked while the puzzle stays unique (harder, as a rule) or,
+   when the puzzle is too hard, one blank orbit given back (easier); swaps of a blank orbit
+   given back and a clue orbit blanked; then the low-clue search's neighbour moves
+   (:mod:`.neighbours`: blank one or two clue orbits and give one orbit any digits its
+   candidates allow, kept when the exact solver finds one solution), which lead to new grids.
+3. **Restart**: after ``STALL`` moves rated without getting closer, or when a puzzle has
    no neighbour left, the climb ends and a new start begins.
 
-Rating is the costly part, so each neighbour gets a cheap bound first
-(:func:`quick_score`): the profile's rows before its first chain row (singles, intersections,
+Rating is the costly part, so each move gets a cheap bound first
+(:meth:`Rater.quick_score`): the profile's rows before its first chain row (singles, intersections,
 subsets, fish, wings, uniqueness) solve most puzzles, and when they do, that path is exactly
 the profile's rating path, so its score is the rating and the chains are never searched; only
 a puzzle they leave unsolved gets the full rating (:func:`xlsudoku.engine.grading.rating_path`).
@@ -56,7 +58,7 @@ from xlsudoku.engine.techniques import TechniqueSpec
 DEFAULT_SECONDS = 120.0
 # Fresh puzzles rated for one start; the closest begins the climb.
 SAMPLE = 6
-# Neighbours rated without getting closer before the climb restarts.
+# Moves rated without getting closer before the climb restarts.
 STALL = 120
 # Sideways moves (to a neighbour exactly as close) in a row at most.
 SIDEWAYS = 30
@@ -101,7 +103,11 @@ class Rater:
 
     @classmethod
     def of(cls, profile: str) -> Rater:
-        """Return the rater of the profile named *profile*."""
+        """Return the rater of the profile named *profile*.
+
+        >>> len(Rater.of("sukaku").quick) > len(Rater.of("se").quick)
+        True
+        """
         table = profile_table(profile)
         return cls(table, quick_rows(table))
 
