@@ -111,7 +111,8 @@ def test_name_shapes(name: str, shape: tuple[int, int]) -> None:
 def test_contract_names_present() -> None:
     expected = {
         "Geometry", "Pattern", "Opens", "Trials", "ShowSolution", "Symmetry", "Difficulty",
-        "Needs", "Seed", "TimeLimit", "Rating", "Status", "PuzzleGrid", "Caption", "SolutionGrid",
+        "Needs", "Seed", "TimeLimit", "Rating", "Score", "Status", "PuzzleGrid", "Caption",
+        "SolutionGrid",
         "Stats",
         "RankTable", "PatternPictures", "ImportSource", "DeleteIds", "SortBy", "HighestId",
         "PrintTitle", "PrintGrid", "PrintRules", "PrintKeyTitle", "PrintKey",
@@ -199,7 +200,7 @@ def test_params_in_contract_order_with_defaults() -> None:
     assert defaults == {
         "Geometry": "9x9", "Pattern": 1, "Opens": 26, "Trials": 299, "ShowSolution": "No",
         "Symmetry": "rotate180", "Difficulty": "any", "Needs": "none", "Seed": None,
-        "TimeLimit": None, "Rating": "se",
+        "TimeLimit": None, "Rating": "se", "Score": None,
     }  # fmt: skip
     assert layout.PARAMS_BY_NAME == {param.name: param for param in layout.PARAMS}
 

@@ -145,6 +145,20 @@ BAD = [
     ),
     ("Rating", "hodoku", "Rating (C14) must be one of se, sukaku, got 'hodoku'"),
     ("Rating", None, "Rating (C14) is empty; it must be one of se, sukaku"),
+    ("Score", "9-7", "Score (C15): the lowest score 9 is above the highest 7"),
+    ("Score", "NaN", "Score (C15): scores are numbers from 1 to 12"),
+    ("Score", 1e308, "Score (C15): scores are numbers from 1 to 12"),
+    (
+        "Score",
+        "abc",
+        "Score (C15): 'abc' is not a number (write MIN-MAX or MIN-, e.g. 7.0-8.0 or 9-)",
+    ),
+    (
+        "Score",
+        True,
+        "Score (C15) holds the logical value TRUE; it must be a range of ratings MIN-MAX or "
+        "MIN-, e.g. 7.0-8.0 or 9- (or blank)",
+    ),
 ]
 
 
@@ -201,6 +215,10 @@ GOOD = [
     ("Seed", 999999999999999.0, 999999999999999),
     ("TimeLimit", 0.5, 0.5),
     ("TimeLimit", "2.5", 2.5),
+    ("Score", None, None),
+    ("Score", " 7-8 ", "7.0-8.0"),
+    ("Score", "9-", "9.0-"),
+    ("Score", 7.5, "7.5-7.5"),
 ]
 
 

@@ -158,7 +158,7 @@ def misplaced_message(name: str, place: Place) -> str | None:
     """Return why defined *name* at *place* breaks the layout's contract (None if it keeps it).
 
     >>> misplaced_message("Status", ("Collection", (1, 1), "$C$13"))[26:]
-    'points at Collection!$C$13, not at the sheet Generator (Generator!C16)'
+    'points at Collection!$C$13, not at the sheet Generator (Generator!C17)'
     >>> misplaced_message("PuzzleGrid", ("Generator", (9, 8), "$F$4:$M$12"))[30:]
     'points at Generator!$F$4:$M$12, 9x8 cells, not 16x16 (Generator!F4:U19)'
     >>> misplaced_message("Opens", ("Generator", (1, 1), "$C$5")) is None

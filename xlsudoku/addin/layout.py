@@ -11,9 +11,9 @@ conditional formats (keyed on the shape's name) draw the boxes.  Picture of the 
 
     row 1   title
     row 3   Parameter | Value | Allowed      "Sudoku" (F3:U3)        Statistics
-    4-14    Geometry .. Rating (C4:C14)     PuzzleGrid F4:U19       Stats W4:X14
-    15      [START] [SAVE TO COLLECTION] [CLEAR]
-    16-19   Status C16 (merged C16:D19)                             RankTable W17:X36
+    4-15    Geometry .. Score (C4:C15)      PuzzleGrid F4:U19       Stats W4:X14
+    16      [START] [SAVE TO COLLECTION] [CLEAR]
+    17-20   Status C17 (merged C17:D20)                             RankTable W17:X36
     20                                      caption F20:U20
     21-29   PatternPictures B22:D29         SolutionGrid F22:U37
     31-36   Collection tools: ImportSource, DeleteIds, SortBy, [IMPORT] [DELETE] [SORT], HighestId
@@ -39,7 +39,7 @@ import enum
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
-from xlsudoku.engine.generate.request import DEFAULT_OPENS
+from xlsudoku.engine.generate.request import DEFAULT_OPENS, SCORE_BOTTOM, SCORE_TOP
 from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
@@ -64,6 +64,7 @@ class Kind(enum.Enum):
     CHOICE = "choice"  # one of ``choices`` (case-insensitive)
     PATTERN = "pattern"  # a preset number, "none" or a mask of the center box
     TEXT = "text"  # free text, read by the action that uses it
+    SCORE = "score"  # a range of ratings MIN-MAX or MIN- (a number: that one rating)
     BUDGET = "budget"  # seconds in [minimum, maximum], or cpu:SECONDS or work:UNITS
 
 
@@ -131,6 +132,7 @@ NEEDS = "Needs"
 SEED = "Seed"
 TIME_LIMIT = "TimeLimit"
 RATING = "Rating"
+SCORE = "Score"
 STATUS = "Status"
 PUZZLE_GRID = "PuzzleGrid"
 SOLUTION_GRID = "SolutionGrid"
@@ -332,7 +334,26 @@ PARAMS: tuple[Param, ...] = (
             "se = Sudoku Explainer 1.2.1, the forum's standard (single-digit patterns and "
             "finned fish rate as chains, 6.6 and up); sukaku = SukakuExplainer (Skyscraper, "
             "Kite, finned fish and the big wings by name, 4.0-7.5). The level (Easy ... "
-            "Diabolical) is the human-style solver's either way."
+            "Diabolical) is the human-style solver's either way. Score asks on this scale."
+        ),
+    ),
+    Param(
+        SCORE,
+        "Score",
+        Ref(GENERATOR, "C15"),
+        Kind.SCORE,
+        None,
+        minimum=SCORE_BOTTOM,  # each end of the range lies within these
+        maximum=SCORE_TOP,
+        optional=True,
+        allowed="e.g. 7.0-8.0 or 9-, blank = any",
+        note=(
+            "Make a puzzle rated in this range on the Rating cell's scale: MIN-MAX (7.0-8.0), "
+            "MIN- for MIN or more (9-), or one rating (7.5). Opens is then the most givens "
+            "allowed. Not together with Difficulty or Needs technique. Ratings up to about 8 "
+            "come in seconds; 9 and more take minutes (raise the Time limit, e.g. cpu:600). "
+            "When none is found in time the closest puzzle comes back and the status gives "
+            "its rating. Blank: any rating."
         ),
     ),
 )
@@ -626,7 +647,7 @@ GRIDS: tuple[str, ...] = (
 
 INPUTS: tuple[Param, ...] = (*PARAMS, *TOOLS, *ANALYZE_PARAMS, *PLAY_PARAMS)
 NAMES: dict[str, Ref] = {param.name: param.ref for param in INPUTS} | {
-    STATUS: Ref(GENERATOR, "C16"),
+    STATUS: Ref(GENERATOR, "C17"),
     PUZZLE_GRID: _grid(GENERATOR, "F4"),
     CAPTION: Ref(GENERATOR, "F20"),
     SOLUTION_GRID: _grid(GENERATOR, "F22"),
@@ -669,7 +690,7 @@ NAMES: dict[str, Ref] = {param.name: param.ref for param in INPUTS} | {
 
 # Cells merged for long text: the defined name points at the first cell of each block.
 MERGED: dict[str, Ref] = {
-    STATUS: Ref(GENERATOR, "C16:D19"),
+    STATUS: Ref(GENERATOR, "C17:D20"),
     CAPTION: NAMES[PUZZLE_GRID].row_span(20),
     IMPORT_SOURCE: Ref(GENERATOR, "C32:D32"),
     DELETE_IDS: Ref(GENERATOR, "C33:D33"),
@@ -822,9 +843,9 @@ class Button:
 
 
 BUTTONS: tuple[Button, ...] = (
-    Button("START", Ref(GENERATOR, "B15"), "start"),
-    Button("SAVE TO COLLECTION", Ref(GENERATOR, "C15"), "save_to_collection"),
-    Button("CLEAR", Ref(GENERATOR, "D15"), "clear"),
+    Button("START", Ref(GENERATOR, "B16"), "start"),
+    Button("SAVE TO COLLECTION", Ref(GENERATOR, "C16"), "save_to_collection"),
+    Button("CLEAR", Ref(GENERATOR, "D16"), "clear"),
     Button("IMPORT", Ref(GENERATOR, "B35"), "import_puzzles"),
     Button("DELETE", Ref(GENERATOR, "C35"), "delete_from_collection"),
     Button("SORT", Ref(GENERATOR, "D35"), "sort_collection"),

@@ -47,6 +47,7 @@ from xlsudoku.engine.generate import (
     validate_request,
 )
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET, default_workers
+from xlsudoku.engine.generate.request import ScoreRange
 from xlsudoku.engine.grid import (
     CLASSIC,
     ConflictError,
@@ -176,6 +177,8 @@ def _rule(param: layout.Param) -> str:
         )
     elif param.kind is layout.Kind.TEXT:
         text = "text"
+    elif param.kind is layout.Kind.SCORE:
+        text = "a range of ratings MIN-MAX or MIN-, e.g. 7.0-8.0 or 9-"
     elif len(param.choices) > 12:
         text = "one of the dropdown's entries (" + ", ".join(param.choices[:4]) + ", ...)"
     else:
@@ -218,6 +221,8 @@ def parse_param(
         return shown(value).strip("'") if not isinstance(value, str) else value.strip()
     if param.kind is layout.Kind.PATTERN:
         return _pattern(param, value, where)
+    if param.kind is layout.Kind.SCORE:
+        return _score(param, value, where)
     if param.kind is layout.Kind.CHOICE:
         choice = _choice(param, value)
         if choice is None:
@@ -254,6 +259,28 @@ def _budget(param: layout.Param, value: str, where: str) -> str:
     if not low <= budget.amount <= high:
         raise ParamError([f"{where} must be {_rule(param)}, got {shown(value)}"])
     return str(budget)
+
+
+def _score(param: layout.Param, value: Raw, where: str) -> str:
+    """Return a Score cell's range as ``MIN-MAX`` or ``MIN-`` (a number: that one rating).
+
+    >>> score = layout.PARAMS_BY_NAME["Score"]
+    >>> _score(score, " 7-8 ", "Score (C15)"), _score(score, 7.5, "Score (C15)")
+    ('7.0-8.0', '7.5-7.5')
+    >>> _score(score, "9-7", "Score (C15)")
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: Score (C15): the lowest score 9 is above the highest 7
+    """
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        # a date (Excel reads 7-8 typed in a General cell as the 8th of July) or another value
+        raise ParamError([f"{where} must be {_rule(param)} (typed as text), got {shown(value)}"])
+    text = value if isinstance(value, str) else shown(value)
+    try:
+        return str(ScoreRange.parse(text))
+    except GenerateError as error:
+        reason = str(error).split(": ", 1)[-1]
+        raise ParamError([f"{where}: {reason}"]) from None
 
 
 def _asks_yes_no(param: layout.Param) -> bool:
@@ -360,6 +387,7 @@ class StartParams:
     seed_was_blank: bool = False
     clock: BudgetKind = BudgetKind.WALL
     rating: str = DEFAULT_PROFILE
+    score: ScoreRange | None = None
 
 
 def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> StartParams:
@@ -396,6 +424,20 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
                 + f": ask for a level or a technique, not both (set Difficulty to "
                 f"{layout.ANY_DIFFICULTY} or Needs technique to {layout.NO_TECHNIQUE})"
             )
+        asked = [
+            name
+            for name, unset in ((layout.DIFFICULTY, difficulty is None),
+                                (layout.NEEDS, needs == layout.NO_TECHNIQUE))
+            if not unset
+        ]  # fmt: skip
+        if checked[layout.SCORE] is not None and asked:
+            both = (layout.PARAMS_BY_NAME[name] for name in (layout.SCORE, *asked))
+            problems.append(
+                " and ".join(_where(param) for param in both)
+                + f": ask for a score or a level or technique, not both (clear Score, or set "
+                f"Difficulty to {layout.ANY_DIFFICULTY} and Needs technique to "
+                f"{layout.NO_TECHNIQUE})"
+            )
     if problems:
         raise ParamError(problems)
     seed = checked[layout.SEED]
@@ -409,6 +451,7 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
         time_limit, clock = budget.amount, budget.kind
     pattern = checked[layout.PATTERN]
     needs = checked[layout.NEEDS]
+    score = checked[layout.SCORE]
     return StartParams(
         geometry=geometry_of(str(checked[layout.GEOMETRY])),
         pattern=None if pattern == layout.NO_PATTERN else pattern,
@@ -425,6 +468,7 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
         seed_was_blank=seed_was_blank,
         rating=str(checked[layout.RATING]),
         clock=clock,
+        score=None if score is None else ScoreRange.parse(str(score)),
     )
 
 
@@ -810,6 +854,8 @@ _FIELD_CELLS: dict[str, tuple[str, ...]] = {
     "difficulty": (layout.DIFFICULTY,),
     "needs": (layout.NEEDS,),
     "geometry": (layout.GEOMETRY,),
+    "score": (layout.SCORE,),
+    "profile": (layout.RATING,),
 }
 
 
@@ -895,6 +941,8 @@ def start_request(start: StartParams) -> GenerateRequest:
         difficulty=start.difficulty,
         needs=start.needs,
         workers=default_workers(start.seed),  # deep searches: every CPU unless seeded
+        score=start.score,
+        profile=start.rating,
     )
     try:
         validate_request(request)

@@ -243,6 +243,31 @@ def _reach(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _target(text: str) -> object:
+    from xlsudoku.bench.score import Target
+
+    return Target.parse(text)
+
+
+def _score(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--target",
+        type=_target,
+        action="append",
+        default=None,
+        metavar="RANGE[:SEEDS[:CPU]]",
+        help="a score range, its seeds (10) and CPU seconds a run may spend (600); repeat for "
+        "more (default 7.0-8.0:10:60)",
+    )
+    p.add_argument(
+        "--first-seed", type=int, default=None, help="first seed (default: drawn, printed)"
+    )
+    p.add_argument(
+        "--profile", choices=("se", "sukaku"), default="se", help="rating profile (default se)"
+    )
+    p.add_argument("--pattern", default="1", help="pattern of the runs: 1-12 or none (1)")
+
+
 def _start(p: argparse.ArgumentParser) -> None:
     from xlsudoku.bench import PROJECT
 
@@ -404,6 +429,12 @@ def _run_difficulty(args: argparse.Namespace) -> int:
     return difficulty.run(args)
 
 
+def _run_score(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import score
+
+    return score.run(args, lambda line: print(line, flush=True))
+
+
 def _run_start(args: argparse.Namespace) -> int:
     from xlsudoku.bench import start
 
@@ -467,6 +498,12 @@ BENCHES = (
         "generation to a level or technique: success per target",
         _difficulty,
         _run_difficulty,
+    ),
+    Bench(
+        "score",
+        "generation to a score range: hits and CPU time on fresh seeds",
+        _score,
+        _run_score,
     ),
     Bench("start", "START end to end on the workbook file", _start, _run_start),
     Bench(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import typing
+from collections.abc import Callable
 
 from xlsudoku.cli.inputs import FORMAT_NAMES, add_geometry
 from xlsudoku.errors import Exit
@@ -13,6 +14,7 @@ from xlsudoku.interrupts import Interrupts
 if typing.TYPE_CHECKING:  # imported lazily at run time: other commands do not need them
     from xlsudoku.cli.shell import Subparsers
     from xlsudoku.engine.generate import Budget, GenerateRequest, GenerateResult
+    from xlsudoku.engine.generate.request import ScoreRange
     from xlsudoku.engine.symmetry import Symmetry
 
 
@@ -42,6 +44,63 @@ def budget_arg(text: str) -> Budget:
         return Budget.parse(text)
     except GenerateError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def score_arg(text: str) -> ScoreRange:
+    """Return the score range of a ``--score`` argument (argparse type): ``7.0-8.0``, ``9-``.
+
+    >>> str(score_arg("7-8")), str(score_arg("9-"))
+    ('7.0-8.0', '9.0-')
+    >>> score_arg("9-7")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: score '9-7': the lowest score 9 is above the highest 7
+    """
+    from xlsudoku.engine.generate import GenerateError
+    from xlsudoku.engine.generate.request import ScoreRange
+
+    try:
+        return ScoreRange.parse(text)
+    except GenerateError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_score_options(p: argparse.ArgumentParser, add: Callable[..., object]) -> None:
+    """Add ``--score`` with *add* (its group's ``add_argument``) and ``--profile`` to *p*."""
+    add(
+        "--score",
+        type=score_arg,
+        default=None,
+        metavar="MIN-MAX",
+        help="make puzzles rated MIN to MAX (MIN- : MIN or more) under --profile, e.g. 7.0-8.0 "
+        "or 9-; the opens are then a ceiling (default: none); high scores take minutes: "
+        "give a --budget",
+    )
+    p.add_argument(
+        "--profile",
+        choices=("se", "sukaku"),
+        default="se",
+        help="rating profile of --score: se = classic Sudoku Explainer 1.2.1 (default), "
+        "sukaku = SukakuExplainer",
+    )
+
+
+def opens_of(args: argparse.Namespace) -> int:
+    """Return the opens of a command line: ``--opens``, else the shape's default.
+
+    With a score and no ``--opens`` the opens are no ceiling: every cell of the shape.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> opens_of(argparse.Namespace(opens=None, score=None, geometry=CLASSIC))
+    26
+    """
+    from xlsudoku.engine.generate.request import default_opens
+
+    if args.opens is not None:
+        return int(args.opens)
+    if getattr(args, "score", None) is not None:
+        return int(args.geometry.cell_count)
+    return default_opens(args.geometry)
 
 
 def seed_arg(text: str) -> int:
@@ -180,17 +239,19 @@ def _add_generate(sub: Subparsers) -> None:
             "Generate unique puzzles whose clues have the given symmetry: fill a random grid, "
             "blank symmetric orbits while the solution stays unique, stop at the target. "
             "With -n and --seed S, puzzle k uses seed S+k-1. Exit status: 0 when every "
-            "puzzle met its target (opens, and the level or technique when asked), 5 when one "
-            "did not or the whole run's --time-limit ran out (the closest puzzle is printed "
-            "and the message says what was missed), 2 for a request that cannot be made, 130 "
-            "for Ctrl+C (the best puzzle so far is printed)."
+            "puzzle met its target (opens, and the level, technique or score when asked), 5 "
+            "when one did not or the whole run's --time-limit ran out (the closest puzzle is "
+            "printed and the message says what was missed: for --score, the closest rating), 2 "
+            "for a request that cannot be made, 130 for Ctrl+C (the best puzzle so far is "
+            "printed)."
         ),
     )
     p.add_argument(
         "--opens",
         type=int,
         default=None,
-        help=f"target number of clues (default per shape: {DEFAULT_OPENS_HELP})",
+        help=f"target number of clues (default per shape: {DEFAULT_OPENS_HELP}); with --score, "
+        "the most clues allowed (default: no ceiling)",
     )
     p.add_argument(
         "--pattern",
@@ -264,7 +325,7 @@ def _generate_request(
     args: argparse.Namespace, seed: int | None, seconds: float | None = None
 ) -> GenerateRequest:
     """Return the request of one puzzle; *seconds* is its wall-clock limit (None: its default)."""
-    from xlsudoku.engine.generate import GenerateRequest, default_opens, default_pattern
+    from xlsudoku.engine.generate import GenerateRequest, default_pattern
     from xlsudoku.engine.generate.deep import default_workers
 
     pattern: int | str | None = args.pattern
@@ -276,7 +337,7 @@ def _generate_request(
             None if text.lower() in ("none", "") else int(text) if _ascii_digits(text) else text
         )
     return GenerateRequest(
-        opens=default_opens(args.geometry) if args.opens is None else args.opens,
+        opens=opens_of(args),
         pattern=pattern,
         trials=args.trials,
         symmetry=args.symmetry,
@@ -287,6 +348,8 @@ def _generate_request(
         difficulty=getattr(args, "difficulty", None),
         needs=getattr(args, "needs", None),
         workers=default_workers(seed) if args.workers is None else args.workers,
+        score=getattr(args, "score", None),
+        profile=getattr(args, "profile", "se"),
     )
 
 
@@ -310,6 +373,8 @@ def _info(result: GenerateResult) -> dict[str, str]:
         asked.append(f"pattern {req.pattern}")
     if req.needs is not None:
         asked.append(f"needs {req.needs.value}")
+    if req.score is not None:
+        asked.append(f"score {req.score} ({req.profile})")
     info = {
         "description": ", ".join(asked) + f", seed {result.seed}",
         "comment": result.message,
@@ -344,7 +409,9 @@ def _write(result: GenerateResult, fmt: str, first: bool, stop: typing.Callable[
     if style in (None, PuzzleFormat.GRID):
         try:
             with cut_when(stop):
-                analysis = analyze(result.puzzle, solution=result.solution, ranks=True)
+                analysis = analyze(
+                    result.puzzle, result.request.profile, solution=result.solution, ranks=True
+                )
         except Cut:
             analysis = None
     if style is None:
@@ -510,6 +577,7 @@ def technique_arg(text: str) -> object:
 
 def _difficulty_options(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
+    add_score_options(p, group.add_argument)
     group.add_argument(
         "--difficulty",
         type=level_arg,

@@ -18,9 +18,11 @@ import typing
 from collections.abc import Callable
 
 from xlsudoku.cli.generate import (
+    add_score_options,
     add_time_limit,
     level_arg,
     number_text,
+    opens_of,
     run_seconds,
     seconds_arg,
     seed_arg,
@@ -83,7 +85,7 @@ def _add_batch(sub: Subparsers) -> None:
         type=_opens_arg,
         default=None,
         help="clues: 26, a range 24-28 (the reachable values, in turn) or a list (default per "
-        "shape, as generate's)",
+        "shape, as generate's); with --score, the most clues allowed (default: no ceiling)",
     )
     p.add_argument(
         "--pattern",
@@ -121,6 +123,7 @@ def _add_batch(sub: Subparsers) -> None:
         metavar="TECHNIQUES",
         help="techniques in turn, e.g. x-wing,xy-wing",
     )
+    add_score_options(p, group.add_argument)
     p.add_argument(
         "--seed",
         type=seed_arg,
@@ -175,7 +178,9 @@ def _spec(args: argparse.Namespace, seed: int) -> BatchSpec:
     from xlsudoku.engine.generate import GenerateRequest, default_opens, default_pattern
     from xlsudoku.production.spec import BatchSpec, make_variants
 
-    opens = args.opens or [(default_opens(args.geometry), False)]
+    # with a score the opens are a ceiling, none unless asked for
+    ceiling = default_opens(args.geometry) if args.score is None else args.geometry.cell_count
+    opens = args.opens or [(ceiling, False)]
     base = GenerateRequest(
         opens=opens[0][0],
         pattern=default_pattern(args.geometry) if args.pattern is None else _pattern(args.pattern),
@@ -183,6 +188,8 @@ def _spec(args: argparse.Namespace, seed: int) -> BatchSpec:
         symmetry=args.symmetry,
         time_limit=args.item_time_limit,
         geometry=args.geometry,
+        score=args.score,
+        profile=args.profile,
     )
     variants = make_variants(base, opens, args.difficulty, args.needs)
     attempts = args.attempts if args.attempts is not None else 10 * args.count + 100
@@ -482,15 +489,21 @@ def _add_daily(sub: Subparsers) -> None:
     p.add_argument("--from", dest="first", type=_date_arg, required=True, metavar="DATE")
     p.add_argument("--days", type=_positive, required=True, help="days in the set")
     p.add_argument("--per-day", type=_positive, required=True, help="puzzles a day")
-    p.add_argument(
+    group = p.add_mutually_exclusive_group()
+    group.add_argument(
         "--mix",
         type=_list_of(level_arg),
         default=[],
         metavar="LEVELS",
         help="levels in turn, e.g. easy,medium,hard (default: any level)",
     )
+    add_score_options(p, group.add_argument)
     p.add_argument(
-        "--opens", type=int, default=None, help="clues (default per shape, as generate's)"
+        "--opens",
+        type=int,
+        default=None,
+        help="clues (default per shape, as generate's); with --score, the most allowed (default: "
+        "no ceiling)",
     )
     p.add_argument(
         "--geometry", type=geometry_arg, default="9x9", help="9x9, 9x9-X, 4x4, 6x6, 12x12, 16x16"
@@ -524,7 +537,6 @@ def _run_daily(args: argparse.Namespace) -> int:
     from xlsudoku.engine.generate import (
         GenerateError,
         GenerateRequest,
-        default_opens,
         default_pattern,
     )
     from xlsudoku.errors import Exit
@@ -541,9 +553,12 @@ def _run_daily(args: argparse.Namespace) -> int:
 
     stop = _Deadline(args, "daily", getattr(args, "interrupts", None) or Interrupts())
     daily = DailySpec(args.first, args.days, args.per_day)
-    opens = default_opens(args.geometry) if args.opens is None else args.opens
     base = GenerateRequest(
-        opens=opens, pattern=default_pattern(args.geometry), geometry=args.geometry
+        opens=opens_of(args),
+        pattern=default_pattern(args.geometry),
+        geometry=args.geometry,
+        score=args.score,
+        profile=args.profile,
     )
     if Path(args.output).suffix.lower() not in (".jsonl", ".ndjson"):
         print("xlsudoku daily: --output must be a .jsonl file (JSON lines)", file=sys.stderr)

@@ -38,6 +38,8 @@ RECORD_FIELDS: tuple[str, ...] = (
     "minimal",
     "trials_used",
     "grids_tried",
+    "score_range",  # a request made to a score: its range and rating profile
+    "profile",
 )
 _INTS = frozenset({"index", "seed", "opens", "target", "trials", "trials_used", "grids_tried"})
 _FLOATS = frozenset({"score", "time_limit"})
@@ -103,7 +105,7 @@ def make_record(
         raise RunStopped(f"stopped while item {index} was made")
     if not result.reached:
         return Made(index, None, result.message)
-    graded = analyze(result.puzzle, solution=result.solution).graded()
+    graded = analyze(result.puzzle, result.request.profile, solution=result.solution).graded()
     record: Record = {
         "puzzle": str(result.puzzle),
         "solution": str(result.solution),
@@ -118,6 +120,10 @@ def make_record(
         "trials_used": result.trials_used,
         "grids_tried": result.grids_tried,
     }
+    # every record names the profile of its score, and its range when one was asked for
+    request = result.request
+    record["score_range"] = None if request.score is None else str(request.score)
+    record["profile"] = request.profile
     return Made(index, record)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from xlsudoku.engine import formats
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
-from xlsudoku.engine.generate.request import form_of
+from xlsudoku.engine.generate.request import ScoreRange, form_of
 from xlsudoku.engine.grid import Geometry
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
@@ -115,7 +115,12 @@ def make_variants(
     elif needs:
         targets = [(None, technique) for technique in needs]
     totals = form_of(base).totals()
-    kept = [value for value, ranged in opens if not ranged or totals >> value & 1]
+    # with a score the opens are a ceiling: any value is one
+    kept = [
+        value
+        for value, ranged in opens
+        if not ranged or base.score is not None or totals >> value & 1
+    ]
     if not kept:
         first, last = opens[0][0], opens[-1][0]
         raise GenerateError(f"no opens between {first} and {last} can be made with this pattern")
@@ -131,6 +136,8 @@ def make_variants(
             geometry=base.geometry,
             difficulty=level,
             needs=technique,
+            score=base.score,
+            profile=base.profile,
         )
         validate_request(request)
         variants.append(request)
@@ -165,12 +172,15 @@ def level_named(text: str) -> Level:
 def request_fields(request: GenerateRequest) -> dict[str, Plain]:
     """Return the fields of *request* that a record keeps, as plain values (no seed).
 
+    A request made to a score also keeps its range and rating profile (``score_range``,
+    ``profile``); other requests leave them out.
+
     >>> request_fields(GenerateRequest(opens=24))["target"], request_fields(GenerateRequest())
     ... # doctest: +NORMALIZE_WHITESPACE
     (24, {'target': 26, 'pattern': 1, 'symmetry': 'rotate180', 'geometry': '9x9',
           'difficulty': None, 'needs': None, 'trials': 299, 'time_limit': None})
     """
-    return {
+    fields: dict[str, Plain] = {
         "target": request.opens,
         "pattern": request.pattern,
         "symmetry": request.symmetry.value,
@@ -180,6 +190,9 @@ def request_fields(request: GenerateRequest) -> dict[str, Plain]:
         "trials": request.trials,
         "time_limit": request.time_limit,
     }
+    if request.score is not None:
+        fields |= {"score_range": str(request.score), "profile": request.profile}
+    return fields
 
 
 def request_from_fields(fields: Mapping[str, Plain], seed: int | None = None) -> GenerateRequest:
@@ -188,8 +201,12 @@ def request_from_fields(fields: Mapping[str, Plain], seed: int | None = None) ->
     >>> r = GenerateRequest(opens=24, difficulty=Level.HARD, seed=3)
     >>> request_from_fields(request_fields(r), seed=3) == r
     True
+    >>> s = GenerateRequest(opens=81, score=ScoreRange(7.0, 8.0), profile="sukaku", seed=3)
+    >>> request_from_fields(request_fields(s), seed=3) == s
+    True
     """
     pattern = fields["pattern"]
+    score = fields.get("score_range")
     difficulty, needs, limit = fields["difficulty"], fields["needs"], fields["time_limit"]
     return GenerateRequest(
         opens=int(str(fields["target"])),
@@ -201,4 +218,6 @@ def request_from_fields(fields: Mapping[str, Plain], seed: int | None = None) ->
         geometry=geometry_named(str(fields["geometry"])),
         difficulty=None if difficulty is None else level_named(str(difficulty)),
         needs=None if needs is None else Technique.parse(str(needs)),
+        score=None if score is None else ScoreRange.parse(str(score)),
+        profile=str(fields.get("profile") or "se"),
     )

@@ -95,8 +95,8 @@ def number_text(value: float | None) -> str:
 
 def validation(param: layout.Param) -> DataValidation | None:
     """Return the data validation of *param*'s cell (None for free text)."""
-    if param.kind is layout.Kind.TEXT:
-        return None
+    if param.kind in (layout.Kind.TEXT, layout.Kind.SCORE):
+        return None  # a score range is checked by Python, which names what is wrong
     if param.kind in (layout.Kind.CHOICE, layout.Kind.PATTERN):
         listed = layout.LISTS.get(param.name)
         source = (
@@ -168,8 +168,8 @@ def input_cells(ws: Worksheet, params: tuple[layout.Param, ...], with_help: bool
             for key, item in value_style.items():
                 setattr(cell, key, item)
         value = ws[param.ref.address]
-        if param.kind in (layout.Kind.TEXT, layout.Kind.PATTERN):
-            value.number_format = "@"
+        if param.kind in (layout.Kind.TEXT, layout.Kind.PATTERN, layout.Kind.SCORE):
+            value.number_format = "@"  # typed as written: Excel would read 7-8 as a date
         if with_help and param.allowed:
             help_cell = ws.cell(row, column + param.width, param.allowed)
             help_cell.font, help_cell.alignment = HELP_FONT, LEFT

@@ -5,7 +5,9 @@ Strategies (one signature, :mod:`.strategy`):
 - :mod:`.descent` — blank orbits of random grids while unique, with solution reuse;
 - :mod:`.deep` — 9x9 targets of ``LOW_CLUE_TARGET`` opens or fewer: the low-clue search (fresh
   grids searched exhaustively and neighbour moves, :mod:`.lowclue`, :mod:`.neighbours`);
-- :mod:`.graded` — a difficulty level or a technique to need.
+- :mod:`.graded` — a difficulty level or a technique to need;
+- :mod:`.climb` — a score range under a rating profile: fresh puzzles, then neighbour moves
+  toward the range.
 
 This module decides which one runs and with what time limit, then builds the
 :class:`~.request.GenerateResult`: whether the puzzle is minimal, and the seed, whatever the
@@ -18,7 +20,7 @@ from __future__ import annotations
 import random
 import time
 
-from xlsudoku.engine.generate import deep, descent, graded
+from xlsudoku.engine.generate import climb, deep, descent, graded
 from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.request import (
     Budget,
@@ -33,6 +35,7 @@ from xlsudoku.engine.generate.strategy import Cancel, Outcome, Plan, Progress, S
 DESCENT = Strategy("descent", descent.run)
 DEEP = Strategy("deep", deep.run, deep.DEFAULT_SECONDS)
 GRADED = Strategy("graded", graded.run, graded.DEFAULT_SECONDS)
+CLIMB = Strategy("climb", climb.run, climb.DEFAULT_SECONDS)
 
 
 def pick(request: GenerateRequest) -> Strategy:
@@ -41,6 +44,8 @@ def pick(request: GenerateRequest) -> Strategy:
     >>> pick(GenerateRequest()).name, pick(GenerateRequest(opens=22)).name
     ('descent', 'deep')
     """
+    if request.score is not None:
+        return CLIMB
     if request.graded:
         return GRADED
     if deep.is_deep(request):

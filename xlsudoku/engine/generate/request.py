@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
 from xlsudoku.engine.patterns import Pattern, PatternError, parse_pattern
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry, orbits
 from xlsudoku.engine.techniques import TECHNIQUES
@@ -143,6 +144,105 @@ cpu or work
         return f"{self.kind.value}:{self.amount:g}"
 
 
+# Ratings on Sudoku Explainer's scale lie between these (trial and error rates 11.0; a
+# profile's longest nested chains a little above it).
+SCORE_BOTTOM = 1.0
+SCORE_TOP = 12.0
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRange:
+    """The ratings a puzzle made to a score may have: from *low* up to *high* (None: no top).
+
+    Both ends are on the rating profile's scale (Sudoku Explainer's: 1.0 to about 11) and
+    included; a rating is compared at one decimal, as every surface shows it.
+
+    >>> ScoreRange.parse("7.0-8.0"), str(ScoreRange.parse(" 9- "))
+    (ScoreRange(low=7.0, high=8.0), '9.0-')
+    >>> ScoreRange.parse("7-8").contains(7.95), ScoreRange(9.0).distance(8.6)
+    (True, 0.4)
+    """
+
+    low: float
+    high: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> ScoreRange:
+        """Return the range written ``MIN-MAX`` or ``MIN-`` (``MIN`` alone: that one score).
+
+        >>> ScoreRange.parse("9-7")
+        Traceback (most recent call last):
+        ...
+        xlsudoku.engine.generate.request.GenerateError: score '9-7': the lowest score 9 is \
+above the highest 7
+        """
+        raw = str(text).strip()
+        low_text, dash, high_text = raw.partition("-")
+        if not low_text.strip():
+            raise GenerateError(
+                f"score {text!r}: write MIN-MAX or MIN- (scores from {SCORE_BOTTOM:g} to "
+                f"{SCORE_TOP:g}), e.g. 7.0-8.0 or 9-"
+            )
+        low = _score_number(text, low_text)
+        high = _score_number(text, high_text) if high_text.strip() else None
+        if not dash:
+            high = low
+        found = cls(low, high)
+        found.check(text)
+        return found
+
+    def check(self, text: object = None) -> None:
+        """Raise :class:`GenerateError` unless the ends are scores and ``low <= high``.
+
+        >>> ScoreRange(float("nan")).check()
+        Traceback (most recent call last):
+        ...
+        xlsudoku.engine.generate.request.GenerateError: score nan-: scores are numbers from \
+1 to 12
+        """
+        named = f"score {self}" if text is None else f"score {text!r}"
+        for end in (self.low, self.high):
+            if end is None:
+                continue
+            if isinstance(end, bool) or not isinstance(end, int | float):
+                raise GenerateError(f"{named}: scores are numbers, got {end!r}")
+            if not SCORE_BOTTOM <= end <= SCORE_TOP:  # NaN fails both comparisons
+                raise GenerateError(
+                    f"{named}: scores are numbers from {SCORE_BOTTOM:g} to {SCORE_TOP:g}"
+                )
+        if self.high is not None and self.low > self.high:
+            raise GenerateError(
+                f"{named}: the lowest score {self.low:g} is above the highest {self.high:g}"
+            )
+
+    def contains(self, score: float) -> bool:
+        """Return True when *score* (shown at one decimal) lies in the range."""
+        return self.distance(score) == 0.0
+
+    def distance(self, score: float) -> float:
+        """Return how far *score* (at one decimal) is outside the range: 0.0 inside it."""
+        shown = round(score, 1)
+        if shown < self.low:
+            return round(self.low - shown, 1)
+        if self.high is not None and shown > self.high:
+            return round(shown - self.high, 1)
+        return 0.0
+
+    def __str__(self) -> str:
+        return f"{self.low:.1f}-" + ("" if self.high is None else f"{self.high:.1f}")
+
+
+def _score_number(text: str, word: str) -> float:
+    """Return one end of a score range, or raise the error naming the whole *text*."""
+    try:
+        return float(word)
+    except ValueError:
+        raise GenerateError(
+            f"score {text!r}: {word.strip()!r} is not a number (write MIN-MAX or MIN-, "
+            "e.g. 7.0-8.0 or 9-)"
+        ) from None
+
+
 @dataclass(frozen=True, slots=True)
 class GenerateRequest:
     """What to generate.
@@ -166,6 +266,9 @@ class GenerateRequest:
         needs: A technique the solve path must use (the graded strategy too).
         workers: Processes a deep search may use (1: this process only, as in Pyodide; more
             only where processes can start, see :mod:`.deep`).
+        score: Ratings the puzzle must have under *profile* (the climbing strategy,
+            :mod:`.climb`); *opens* is then a ceiling, not a target.
+        profile: The rating profile of *score* (``se`` or ``sukaku``).
 
     >>> GenerateRequest().opens, GenerateRequest().symmetry.value
     (26, 'rotate180')
@@ -183,6 +286,8 @@ class GenerateRequest:
     workers: int = 1
     budget: Budget | None = None
     short_when_unlikely: bool = True
+    score: ScoreRange | None = None
+    profile: str = DEFAULT_PROFILE
 
     @property
     def graded(self) -> bool:
@@ -309,6 +414,8 @@ class GenerateResult:
                 "needs": None if req.needs is None else req.needs.value,
                 "workers": req.workers,
                 "budget": None if req.budget is None else str(req.budget),
+                "score": None if req.score is None else str(req.score),
+                "profile": req.profile,
             },
         }
 
@@ -423,9 +530,31 @@ def form_of(request: GenerateRequest) -> Form:
         raise GenerateError(f"seed must be a whole number, got {request.seed!r}")
     if request.needs is not None and all(s.technique is not request.needs for s in TECHNIQUES):
         raise GenerateError(f"needs: {request.needs.value} has no finder in the technique table")
+    if request.profile not in PROFILES:
+        raise GenerateError(
+            f"profile {request.profile!r} is not a rating profile (known: {', '.join(PROFILES)})"
+        )
     form = form_for(geo, request.symmetry, request.pattern)
+    if request.score is not None:
+        _check_score(request, form)
+        return form
     _check_target(request, form)
     return form
+
+
+def _check_score(request: GenerateRequest, form: Form) -> None:
+    """Raise :class:`GenerateError` when a score request cannot be made (its opens: a ceiling)."""
+    if not isinstance(request.score, ScoreRange):
+        raise GenerateError(f"score must be a ScoreRange, got {request.score!r}")
+    if request.graded:
+        raise GenerateError("give a score or a difficulty (or a technique to need), not both")
+    request.score.check()
+    lowest = max(form.floor, len(form.fixed_open))
+    if request.opens < lowest:
+        raise GenerateError(
+            f"opens {request.opens} is below {lowest}: with a score the opens are a ceiling, "
+            "and no puzzle of this form has so few"
+        )
 
 
 def form_for(geometry: Geometry, symmetry: Symmetry, pattern: int | str | Pattern | None) -> Form:

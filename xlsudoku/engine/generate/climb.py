@@ -1,0 +1,363 @@
+"""Generation to a score: climb from fresh puzzles through neighbour moves toward the range.
+
+A score request (``GenerateRequest.score``, a :class:`~.request.ScoreRange` on the scale of the
+request's rating profile) is met by a puzzle whose rating lies in the range.  The search has
+*starts* (a trial each) and *climbs*:
+
+1. **Start**: ``SAMPLE`` fresh puzzles, each a descent of a random grid under the request's
+   form (pattern, symmetry) down to a minimal puzzle, are rated; the closest to the range is
+   where the climb begins.  Ratings of 7 to 8 are common among minimal puzzles, so a range
+   there is usually met by a start alone.
+2. **Climb**: the current puzzle's moves are rated one by one, and the first that is closer
+   to the range becomes the current puzzle.  One as close moves the climb sideways (at most
+   ``SIDEWAYS`` times in a row), across the plateaus of equal ratings; puzzles seen before
+   are skipped.  The moves (:meth:`_Climb.moves`), cheapest first: on the puzzle's own
+   solution grid, one clue orbit blanked while the puzzle stays unique (harder, as a rule) or,
+   when the puzzle is too hard, one blank orbit given back (easier); swaps of a blank orbit
+   given back and a clue orbit blanked; then the low-clue search's neighbour moves
+   (:mod:`.neighbours`: blank one or two clue orbits and give one orbit any digits its
+   candidates allow, kept when the exact solver finds one solution), which lead to new grids.
+3. **Restart**: after ``STALL`` moves rated without getting closer, or when a puzzle has
+   no neighbour left, the climb ends and a new start begins.
+
+Rating is the costly part, so each move gets a cheap bound first
+(:meth:`Rater.quick_score`): the profile's rows before its first chain row (singles, intersections,
+subsets, fish, wings, uniqueness) solve most puzzles, and when they do, that path is exactly
+the profile's rating path, so its score is the rating and the chains are never searched; only
+a puzzle they leave unsolved gets the full rating (:func:`xlsudoku.engine.grading.rating_path`).
+With *opens* as a ceiling (the request's opens), a puzzle above it is farther than any below.
+
+Every rating ticks the run's clock (``RATE_TICKS`` a step of a chain row), like the searches,
+so a seeded run with a work budget stops at the same point on every machine; out of trials or
+time, or when cancelled, the closest puzzle comes back, with its rating in the message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from xlsudoku.engine.analysis import RATING_NAMES
+from xlsudoku.engine.fill import random_grid
+from xlsudoku.engine.generate.clock import Stopped
+from xlsudoku.engine.generate.descent import attempt
+from xlsudoku.engine.generate.lowclue import OrbitSpace
+from xlsudoku.engine.generate.neighbours import KINDS, neighbours
+from xlsudoku.engine.generate.oracle import Oracle
+from xlsudoku.engine.generate.request import ScoreRange
+from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, plural
+from xlsudoku.engine.grading import grade_path, rating_path
+from xlsudoku.engine.grid import Grid
+from xlsudoku.engine.logic import solve_path
+from xlsudoku.engine.ratings import profile_table
+from xlsudoku.engine.solver import solve
+from xlsudoku.engine.steps import Level
+from xlsudoku.engine.techniques import TechniqueSpec
+
+# Seconds allowed when the request has no limit.
+DEFAULT_SECONDS = 120.0
+# Fresh puzzles rated for one start; the closest begins the climb.
+SAMPLE = 6
+# Moves rated without getting closer before the climb restarts.
+STALL = 120
+# Sideways moves (to a neighbour exactly as close) in a row at most.
+SIDEWAYS = 30
+# Swaps (a blank orbit given back, a clue orbit blanked) drawn for one puzzle at most.
+SWAP_DRAWS = 400
+# Stages of the neighbour moves a climbing puzzle gets, in this order (:mod:`.neighbours`): the
+# heads of the lowering and equal moves, then their tails.
+STAGE_ORDER = (0, 1, KINDS, KINDS + 1)
+# Ticks of the run's clock a rating counts, and again for each step of a chain row.
+RATE_TICKS = 300
+
+# How far a puzzle is from the request: (opens above the ceiling, score outside the range).
+Distance = tuple[int, float]
+MET: Distance = (0, 0.0)
+
+
+def quick_rows(table: tuple[TechniqueSpec, ...]) -> tuple[TechniqueSpec, ...]:
+    """Return the rows of *table* before its first chain row (a row rating its own steps).
+
+    >>> [spec.technique.value for spec in quick_rows(profile_table("se"))][-2:]
+    ['BUG+1', 'Aligned Pair Exclusion']
+    """
+    rows = []
+    for spec in table:
+        if spec.find_within is not None:
+            break
+        rows.append(spec)
+    return tuple(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Rater:
+    """Rates puzzles under one profile: the cheap bound first, the full rating path after.
+
+    Attributes:
+        table: The profile's technique table.
+        quick: Its rows before the first chain row (:func:`quick_rows`).
+    """
+
+    table: tuple[TechniqueSpec, ...]
+    quick: tuple[TechniqueSpec, ...]
+
+    @classmethod
+    def of(cls, profile: str) -> Rater:
+        """Return the rater of the profile named *profile*.
+
+        >>> len(Rater.of("sukaku").quick) > len(Rater.of("se").quick)
+        True
+        """
+        table = profile_table(profile)
+        return cls(table, quick_rows(table))
+
+    def quick_score(self, puzzle: Grid) -> float | None:
+        """Return the rating of *puzzle* when the rows before the chains solve it, else None.
+
+        Those rows solve it along the same steps as the profile's rating path (every step is
+        the first row's first step either way, and no chain row is asked), so the score is the
+        rating itself.
+
+        >>> easy = Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+        >>> Rater.of("se").quick_score(easy)
+        1.2
+        """
+        path = solve_path(puzzle, self.quick, max_level=Level.DIABOLICAL)
+        return grade_path(path, self.table).score if path.solved else None
+
+    def rate(self, puzzle: Grid) -> tuple[float, int]:
+        """Return the rating of *puzzle* (unique) and the steps of chain rows it took.
+
+        >>> hard = Grid.parse(
+        ...     "...8...97......3......15.6.67.2..8.3.8..6..2.3.5..4.16.6.13......2......41...7...")
+        >>> score, chains = Rater.of("se").rate(hard)
+        >>> score, chains > 0
+        (9.1, True)
+        """
+        quick = self.quick_score(puzzle)
+        if quick is not None:
+            return quick, 0
+        path = rating_path(puzzle, self.table)
+        chains = sum(1 for spec in path.specs if spec is None or spec.find_within is not None)
+        return grade_path(path, self.table).score, chains
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """A puzzle, its solution (None until needed) and its rating."""
+
+    puzzle: Grid
+    solution: Grid | None
+    score: float
+    distance: Distance
+
+
+class _Climb:
+    """The state of one run: the request's range, the rater, the best puzzle so far."""
+
+    def __init__(self, plan: Plan) -> None:
+        request = plan.request
+        assert request.score is not None
+        self.plan = plan
+        self.range: ScoreRange = request.score
+        self.ceiling = request.opens
+        self.rater = Rater.of(request.profile)
+        self.form = plan.form
+        self.best: Rated | None = None
+        self.rated = 0
+        self.grids = 0
+
+    def stop(self) -> bool:
+        return self.plan.late() or self.plan.cancelled()
+
+    def rate(self, puzzle: Grid, solution: Grid | None = None) -> Rated:
+        """Rate *puzzle*, count it on the clock, and keep it when it is the closest so far."""
+        score, chains = self.rater.rate(puzzle)
+        self.rated += 1
+        self.plan.clock.tick(RATE_TICKS * (1 + chains))
+        over = max(0, puzzle.given_count - self.ceiling)
+        found = Rated(puzzle, solution, score, (over, self.range.distance(score)))
+        if self.best is None or found.distance < self.best.distance:
+            self.best = found
+        return found
+
+    def fresh(self, clocked: bool = True) -> Rated:
+        """Return a minimal puzzle of a new random grid under the form, rated.
+
+        Unclocked (*clocked* False), nothing stops it: the one puzzle of a run stopped
+        before any was rated.
+        """
+        plan = self.plan
+        clock = plan.clock if clocked else None
+        solution = random_grid(plan.rng, plan.request.geometry)
+        self.grids += 1
+        oracle = Oracle(solution, learn=False, clock=clock)
+        attempt(oracle, self.form, -1, plan.rng, clock)
+        puzzle = oracle.puzzle()
+        if clocked:
+            return self.rate(puzzle, solution)
+        score = self.rater.rate(puzzle)[0]
+        over = max(0, puzzle.given_count - self.ceiling)
+        return Rated(puzzle, solution, score, (over, self.range.distance(score)))
+
+    def start(self) -> Rated:
+        """Return the closest of ``SAMPLE`` fresh puzzles (fewer when one meets the range)."""
+        chosen: Rated | None = None
+        for _ in range(SAMPLE):
+            found = self.fresh()
+            if chosen is None or found.distance < chosen.distance:
+                chosen = found
+            if chosen.distance == MET or self.stop():
+                break
+        assert chosen is not None
+        return chosen
+
+    def moves(self, current: Rated) -> Iterator[tuple[Grid, Grid | None]]:
+        """Yield the unique neighbours of *current* with their solutions when known.
+
+        First the moves on its own solution grid (cheap: the oracle knows the solution):
+        one clue orbit blanked (harder, as a rule) or, when *current* is too hard, one blank
+        orbit given back (easier); then swaps of a blank orbit given back and a clue orbit
+        blanked; then the neighbour moves that give new digits (:mod:`.neighbours`: a new
+        solution grid, the way off a grid whose puzzles are all too easy).
+        """
+        solution = current.solution or solve(current.puzzle)
+        assert solution is not None
+        oracle = Oracle(solution, clock=self.plan.clock)
+        free = self.form.free
+        clues = [o for o in free if current.puzzle[o[0]]]
+        blanks = [o for o in free if not current.puzzle[o[0]]]
+        rng = self.plan.rng
+        rng.shuffle(clues)
+        rng.shuffle(blanks)
+        blank = frozenset(c for c, d in enumerate(current.puzzle.cells) if not d)
+        too_hard = self.range.high is not None and round(current.score, 1) > self.range.high
+        if too_hard:
+            for orbit in blanks:
+                yield current.puzzle.with_cells({c: solution[c] for c in orbit}), solution
+        else:
+            for orbit in clues:
+                oracle.reset(blank)
+                if oracle.try_remove(orbit):
+                    yield oracle.puzzle(), solution
+        pairs = [(back, out) for back in blanks for out in clues]
+        rng.shuffle(pairs)
+        for back, out in pairs[:SWAP_DRAWS]:
+            oracle.reset(blank.difference(back))
+            if oracle.try_remove(out):
+                yield oracle.puzzle(), solution
+        space = OrbitSpace(
+            self.plan.request.geometry,
+            self.plan.request.symmetry,
+            self.form.fixed_open,
+            self.form.fixed_blank,
+            rng,
+        )
+        for stage in STAGE_ORDER:
+            for count, cells in neighbours(
+                space, current.puzzle.cells, stage, self.plan.clock, self.plan.request.geometry
+            ):
+                if cells is not None and count:
+                    yield Grid(cells, current.puzzle.geometry), None
+
+    def climb(self, current: Rated) -> None:
+        """Move from *current* toward the range until it is met, stalls or time is up."""
+        seen = {current.puzzle}
+        since = sideways = 0
+        while current.distance != MET and not self.stop():
+            moved = False
+            for puzzle, solution in self.moves(current):
+                if puzzle in seen:
+                    continue
+                seen.add(puzzle)
+                found = self.rate(puzzle, solution)
+                since += 1
+                if found.distance < current.distance:
+                    current, since, sideways, moved = found, 0, 0, True
+                elif found.distance == current.distance and sideways < SIDEWAYS:
+                    current, sideways, moved = found, sideways + 1, True
+                if moved or since >= STALL or self.stop():
+                    break
+            if not moved:
+                return
+
+
+def run(plan: Plan) -> Outcome:
+    """Make a puzzle whose rating lies in the request's score range (see the module notes).
+
+    >>> from xlsudoku.engine.generate import GenerateRequest, generate
+    >>> r = generate(GenerateRequest(score=ScoreRange(3.0, 4.5), seed=3))
+    >>> r.reached, r.message.startswith("Made a puzzle of SE rating")
+    (True, True)
+    """
+    state = _Climb(plan)
+    starts = 0
+    try:
+        while starts < plan.request.trials:
+            if starts and state.stop():
+                break
+            starts += 1
+            begun = state.start()
+            if plan.progress is not None and state.best is not None:
+                plan.progress(starts, state.best.puzzle.given_count)
+            if begun.distance != MET:
+                state.climb(begun)
+            assert state.best is not None
+            if state.best.distance == MET:
+                break
+    except Stopped:
+        pass  # the limit or cancel inside a search: the closest so far comes back
+    best = state.best
+    if best is None:  # stopped before a single puzzle was rated: one more, past the limit
+        best = state.fresh(clocked=False)
+    solution = best.solution or solve(best.puzzle)
+    assert solution is not None
+    stop = _stop(plan, best, starts)
+    return Outcome(
+        best.puzzle,
+        solution,
+        stop,
+        starts,
+        state.grids,
+        _message(plan, best, starts, state.rated, stop),
+    )
+
+
+def _stop(plan: Plan, best: Rated, starts: int) -> Stop:
+    if best.distance == MET:
+        return "reached"
+    if plan.cancelled():
+        return "cancel"
+    if starts < plan.request.trials or plan.late():
+        return "time"
+    return "trials"
+
+
+def _message(plan: Plan, best: Rated, starts: int, rated: int, stop: Stop) -> str:
+    """Return the sentence: made, or missed with the closest puzzle and its rating."""
+    request = plan.request
+    assert request.score is not None
+    scale = RATING_NAMES.get(request.profile, request.profile)
+    wanted = request.score
+    asked = (
+        f"{wanted.low:.1f} or more"
+        if wanted.high is None
+        else f"{wanted.low:.1f}"
+        if wanted.low == wanted.high
+        else f"{wanted.low:.1f}-{wanted.high:.1f}"
+    )
+    opens = best.puzzle.given_count
+    tries = f"{plural(starts, 'start')}, {plural(rated, 'puzzle')} rated"
+    if stop == "reached":
+        return (
+            f"Made a puzzle of {scale} {best.score:.1f} ({asked}) with {opens} opens in "
+            f"{tries} ({plan.elapsed():.2f} s)"
+        )
+    closest = f"closest: {scale} {best.score:.1f} with {opens} opens"
+    if best.distance[0]:
+        closest += f", above the ceiling of {request.opens}"
+    if stop == "cancel":
+        return f"Cancelled after {tries}; {closest}"
+    within = f" in {plan.limit.text()}" if stop == "time" and plan.limit is not None else ""
+    return f"Could not make a puzzle of {scale} {asked}{within} ({tries}); {closest}"
