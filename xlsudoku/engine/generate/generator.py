@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import time
 
+from xlsudoku.engine.analysis import Analysis, analyze
 from xlsudoku.engine.generate import deep, descent, graded
 from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.request import (
@@ -102,7 +103,27 @@ def generate(
         stop=outcome.stop,
         workers=outcome.workers,
         limit=allowed,
+        analysis=outcome.analysis,
+        missed=outcome.missed if outcome.reached is False else (),
     )
+
+
+def result_analysis(result: GenerateResult, *, ranks: bool = False) -> Analysis:
+    """Return the analysis of a generated puzzle: the generator's own, else made once here.
+
+    A graded request's goal analysed the puzzle it kept (``result.analysis``); an ungraded one
+    is analysed with the solution the generator proved unique, under the request's profile.
+    With *ranks* the rank statistics are added to it (the path is not walked again).
+
+    >>> r = generate(GenerateRequest(seed=7))
+    >>> a = result_analysis(r)
+    >>> a.unique, a.profile, a.puzzle == r.puzzle
+    (True, 'se', True)
+    """
+    analysis = result.analysis
+    if analysis is None:
+        analysis = analyze(result.puzzle, result.request.profile, solution=result.solution)
+    return analysis.with_ranks() if ranks else analysis
 
 
 # Work units the minimality test of a result may spend (beyond the run's limit); a few hundred

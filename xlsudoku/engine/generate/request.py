@@ -14,8 +14,10 @@ import enum
 import math
 from dataclasses import dataclass
 
+from xlsudoku.engine.analysis import Analysis
 from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
 from xlsudoku.engine.patterns import Pattern, PatternError, parse_pattern
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES, finds
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry, orbits
 from xlsudoku.engine.techniques import TECHNIQUES
@@ -146,6 +148,8 @@ class GenerateRequest:
         needs: A technique the solve path must use (the graded strategy too).
         workers: Processes a deep search may use (1: this process only, as in Pyodide; more
             only where processes can start, see :mod:`.deep`).
+        profile: The rating profile that grades the puzzle (``se``, ``sukaku``): its score's
+            band is the level, its path the techniques needed.
 
     >>> GenerateRequest().opens, GenerateRequest().symmetry.value
     (26, 'rotate180')
@@ -163,6 +167,7 @@ class GenerateRequest:
     workers: int = 1
     budget: Budget | None = None
     short_when_unlikely: bool = True
+    profile: str = DEFAULT_PROFILE
 
     @property
     def graded(self) -> bool:
@@ -219,6 +224,12 @@ class GenerateResult:
         limit: The limit the run was allowed: the request's budget or time limit, or the
             strategy's default when it had none (deep targets: 60 s), or the short search of a
             target the pattern makes very unlikely; None for no limit.
+        analysis: The puzzle's analysis under the request's profile when the generator made
+            one (a graded request's goal judged the puzzle by it), else None: see
+            :func:`result_analysis`, which every surface uses.
+        missed: What the puzzle missed when not reached: ``opens``, ``level`` or
+            ``technique`` (empty when reached, and for an ungraded miss of the opens only
+            ``opens``).
     """
 
     puzzle: Grid
@@ -237,6 +248,8 @@ class GenerateResult:
     stop: str = "reached"
     workers: int = 1
     limit: Budget | None = None
+    analysis: Analysis | None = None
+    missed: tuple[str, ...] = ()
 
     @property
     def limited_by(self) -> BudgetKind | None:
@@ -289,6 +302,7 @@ class GenerateResult:
                 "needs": None if req.needs is None else req.needs.value,
                 "workers": req.workers,
                 "budget": None if req.budget is None else str(req.budget),
+                "profile": req.profile,
             },
         }
 
@@ -373,8 +387,19 @@ def form_of(request: GenerateRequest) -> Form:
         isinstance(request.seed, bool) or not isinstance(request.seed, int)
     ):
         raise GenerateError(f"seed must be a whole number, got {request.seed!r}")
+    if not isinstance(request.profile, str) or request.profile.lower() not in PROFILES:
+        raise GenerateError(
+            f"profile: unknown rating profile {request.profile!r} (known: {', '.join(PROFILES)})"
+        )
     if request.needs is not None and all(s.technique is not request.needs for s in TECHNIQUES):
         raise GenerateError(f"needs: {request.needs.value} has no finder in the technique table")
+    if request.needs is not None and not finds(request.profile, request.needs):
+        others = [name for name in PROFILES if finds(name, request.needs)]
+        also = f" (the {others[0]} profile's has)" if others else ""
+        raise GenerateError(
+            f"needs: the {request.profile} profile's path has no {request.needs.value} step"
+            + also
+        )
     form = form_for(geo, request.symmetry, request.pattern)
     _check_target(request, form)
     return form
