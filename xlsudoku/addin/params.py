@@ -860,6 +860,7 @@ def start_request(start: StartParams) -> GenerateRequest:
         difficulty=start.difficulty,
         needs=start.needs,
         workers=default_workers(start.seed),  # deep searches: every CPU unless seeded
+        profile=start.rating,
     )
     try:
         validate_request(request)
