@@ -438,7 +438,7 @@ def test_the_parser_choices_are_the_rooms_own():
     from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
     from xlsudoku.production import booklet, workbook_input
 
-    assert analysis.PROFILES == tuple(PROFILES) and analysis.PROFILES[0] == DEFAULT_PROFILE
+    assert inputs.PROFILES == tuple(PROFILES) and inputs.PROFILES[0] == DEFAULT_PROFILE
     assert inputs.SHEETS == workbook_input.PARTS
     assert production.PER_PAGE == tuple(sorted(booklet.LAYOUTS))
     assert set(production.PAPERS) == set(booklet.PAPERS)

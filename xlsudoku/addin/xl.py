@@ -208,13 +208,15 @@ def sudoku_count(grid: Rows, limit: Any = None, geometry: Any = None) -> Rows:
 @xw.func
 @xw.arg("grid", ndim=2, err_to_str=True, doc=GRID_DOC)
 @xw.arg("geometry", err_to_str=True, doc=GEOMETRY_DOC)
-def sudoku_grade(grid: Rows, geometry: Any = None) -> Rows:
-    """Return the level and the score (Sudoku Explainer scale) of a puzzle: one row, 2 cells."""
+@xw.arg("profile", err_to_str=True, doc="rating profile: se (blank) or sukaku")
+def sudoku_grade(grid: Rows, geometry: Any = None, profile: Any = None) -> Rows:
+    """Return the level, the score and the rating profile of a puzzle: one row, 3 cells."""
     try:
-        graded = analysis.analyze(_grid(grid, geometry)).graded()
+        chosen = params.function_profile(profile)
+        graded = analysis.analyze(_grid(grid, geometry), chosen).graded()
     except SudokuError as error:
         return _error(error)
-    return [[graded.label, graded.score]]
+    return [[graded.label, graded.score, chosen]]
 
 
 @xw.func

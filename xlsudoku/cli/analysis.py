@@ -8,6 +8,7 @@ import typing
 
 from xlsudoku.cli.inputs import (
     add_geometry,
+    add_profile,
     add_input,
     looks_like_puzzle,
     read_puzzle_arg,
@@ -37,23 +38,8 @@ def _add_grade(sub: Subparsers) -> None:
         help="output format: tsv (a header line, then one line per puzzle) or json (one object "
         "per line: puzzle, geometry, level, score, hardest, solved, counts; readable as input)",
     )
-    _add_profile(p)
+    add_profile(p)
     p.set_defaults(run=_run_grade)
-
-
-# The rating profiles of xlsudoku.engine.ratings.PROFILES (a test holds them equal): the
-# parser is built without loading the engine.
-PROFILES = ("se", "sukaku")
-
-
-def _add_profile(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--profile",
-        choices=PROFILES,
-        default=PROFILES[0],
-        help="rating profile: se = classic Sudoku Explainer 1.2.1 (default), "
-        "sukaku = SukakuExplainer",
-    )
 
 
 def _run_grade(args: argparse.Namespace) -> int:
@@ -103,7 +89,7 @@ def _add_hint(sub: Subparsers) -> None:
     )
     _add_puzzle(p)
     p.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="how much to show")
-    _add_profile(p)
+    add_profile(p)
     p.set_defaults(run=_run_hint)
 
 
@@ -147,7 +133,7 @@ def _add_analyze(sub: Subparsers) -> None:
         "they differ and a clue to add.",
     )
     _add_puzzle(p)
-    _add_profile(p)
+    add_profile(p)
     p.set_defaults(run=_run_analyze)
 
 

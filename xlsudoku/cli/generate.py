@@ -6,7 +6,7 @@ import argparse
 import sys
 import typing
 
-from xlsudoku.cli.inputs import FORMAT_NAMES, add_geometry
+from xlsudoku.cli.inputs import FORMAT_NAMES, add_geometry, add_profile
 from xlsudoku.errors import Exit
 from xlsudoku.interrupts import Interrupts
 
@@ -154,6 +154,7 @@ def _add_generate(sub: Subparsers) -> None:
         help="show the progress bar even when stderr is not a terminal",
     )
     _difficulty_options(p)
+    add_profile(p)
     p.set_defaults(run=_run_generate)
 
 
@@ -179,6 +180,7 @@ def _generate_request(args: argparse.Namespace, seed: int | None) -> GenerateReq
         difficulty=getattr(args, "difficulty", None),
         needs=getattr(args, "needs", None),
         workers=default_workers(seed) if args.workers is None else args.workers,
+        profile=getattr(args, "profile", "se"),
     )
 
 
@@ -204,17 +206,17 @@ def _write(result: GenerateResult, fmt: str, first: bool) -> None:
     """Print one result in *fmt*; multi-line formats are separated by a blank line.
 
     JSON and the grid drawing carry the puzzle's analysis (level, score, hardest technique,
-    ranks), made with the solution the generator proved unique.
+    ranks): the generator's own, or one made with the solution it proved unique.
     """
     import json
 
-    from xlsudoku.engine.analysis import analyze
     from xlsudoku.engine.formats import PuzzleFormat, format_grid
+    from xlsudoku.engine.generate import result_analysis
 
     style = None if fmt == "json" else PuzzleFormat.parse(fmt)
     analysis = None
     if style in (None, PuzzleFormat.GRID):
-        analysis = analyze(result.puzzle, solution=result.solution, ranks=True)
+        analysis = result_analysis(result, ranks=True)
     if style is None:
         assert analysis is not None
         found = analysis.to_dict()
@@ -357,7 +359,8 @@ def _difficulty_options(p: argparse.ArgumentParser) -> None:
         type=technique_arg,
         default=None,
         metavar="TECHNIQUE",
-        help="make a puzzle whose solve path needs this technique, e.g. x-wing, xy-wing",
+        help="make a puzzle whose path (the --profile's) uses this technique, e.g. x-wing, "
+        "xy-wing",
     )
 
 

@@ -18,7 +18,7 @@ import typing
 from collections.abc import Callable
 
 from xlsudoku.cli.generate import level_arg, seed_arg, symmetry_arg, technique_arg
-from xlsudoku.cli.inputs import SHEETS, geometry_arg
+from xlsudoku.cli.inputs import SHEETS, add_profile, geometry_arg
 
 if typing.TYPE_CHECKING:
     from xlsudoku.cli.shell import Subparsers
@@ -133,6 +133,7 @@ def _add_batch(sub: Subparsers) -> None:
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--progress", action="store_true", help="progress bar even without a tty")
     shown.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
+    add_profile(p)
     p.set_defaults(run=_run_batch)
 
 
@@ -154,6 +155,7 @@ def _spec(args: argparse.Namespace, seed: int) -> BatchSpec:
         symmetry=args.symmetry,
         time_limit=args.time_limit,
         geometry=args.geometry,
+        profile=args.profile,
     )
     variants = make_variants(base, args.opens, args.difficulty, args.needs)
     attempts = args.attempts if args.attempts is not None else 10 * args.count + 100
@@ -416,6 +418,7 @@ def _add_daily(sub: Subparsers) -> None:
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--progress", action="store_true", help="progress bar even without a tty")
     shown.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
+    add_profile(p)
     p.set_defaults(run=_run_daily, format="jsonl", puzzles=None, puzzle_format=None)
 
 
@@ -431,7 +434,10 @@ def _run_daily(args: argparse.Namespace) -> int:
 
     daily = DailySpec(args.first, args.days, args.per_day)
     base = GenerateRequest(
-        opens=args.opens, pattern=1 if args.geometry.size == 9 else None, geometry=args.geometry
+        opens=args.opens,
+        pattern=1 if args.geometry.size == 9 else None,
+        geometry=args.geometry,
+        profile=args.profile,
     )
     if Path(args.output).suffix.lower() not in (".jsonl", ".ndjson"):
         print("xlsudoku daily: --output must be a .jsonl file (JSON lines)", file=sys.stderr)

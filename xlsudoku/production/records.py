@@ -15,9 +15,8 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from xlsudoku.engine.analysis import analyze
 from xlsudoku.engine.formats import csv_rows, json_value
-from xlsudoku.engine.generate import generate
+from xlsudoku.engine.generate import generate, result_analysis
 from xlsudoku.engine.grid import ParseError
 from xlsudoku.production.spec import Plain, request_fields, request_from_fields
 
@@ -86,7 +85,7 @@ def make_record(index: int, fields: Mapping[str, Plain], seed: int) -> Made:
     result = generate(request_from_fields(fields, seed))
     if not result.reached:
         return Made(index, None, result.message)
-    graded = analyze(result.puzzle, solution=result.solution).graded()
+    graded = result_analysis(result).graded()  # the generator's own analysis when it made one
     record: Record = {
         "puzzle": str(result.puzzle),
         "solution": str(result.solution),

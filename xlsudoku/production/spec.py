@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from xlsudoku.engine.ratings import DEFAULT_PROFILE
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
 from xlsudoku.engine.generate.request import form_of
 from xlsudoku.engine.grid import Geometry, SudokuError, geometry_for_size
@@ -174,7 +175,8 @@ def request_fields(request: GenerateRequest) -> dict[str, Plain]:
     >>> request_fields(GenerateRequest(opens=24))["target"], request_fields(GenerateRequest())
     ... # doctest: +NORMALIZE_WHITESPACE
     (24, {'target': 26, 'pattern': 1, 'symmetry': 'rotate180', 'geometry': '9x9',
-          'difficulty': None, 'needs': None, 'trials': 299, 'time_limit': None})
+          'difficulty': None, 'needs': None, 'trials': 299, 'time_limit': None,
+          'profile': 'se'})
     """
     return {
         "target": request.opens,
@@ -185,6 +187,7 @@ def request_fields(request: GenerateRequest) -> dict[str, Plain]:
         "needs": None if request.needs is None else request.needs.value,
         "trials": request.trials,
         "time_limit": request.time_limit,
+        "profile": request.profile,
     }
 
 
@@ -207,4 +210,5 @@ def request_from_fields(fields: Mapping[str, Plain], seed: int | None = None) ->
         geometry=geometry_named(str(fields["geometry"])),
         difficulty=None if difficulty is None else level_named(str(difficulty)),
         needs=None if needs is None else Technique.parse(str(needs)),
+        profile=str(fields.get("profile") or DEFAULT_PROFILE),
     )
