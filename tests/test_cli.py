@@ -434,7 +434,7 @@ def test_generate_exits_5_when_a_target_is_missed(capsys):
 
 def test_the_parser_choices_are_the_rooms_own():
     """The parser is built without the engine, openpyxl or fpdf2: its lists mirror theirs."""
-    from xlsudoku.cli import analysis, inputs, production
+    from xlsudoku.cli import inputs, production
     from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
     from xlsudoku.production import booklet, workbook_input
 

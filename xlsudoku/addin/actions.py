@@ -40,12 +40,12 @@ from xlsudoku.engine.board import Board
 from xlsudoku.engine.formats import read_records
 from xlsudoku.engine.generate import Budget, GenerateError, generate, result_analysis
 from xlsudoku.engine.generate.strategy import plural
-from xlsudoku.engine.grid import Geometry, Grid, SudokuError
 from xlsudoku.engine.grading import walk_rating_path
+from xlsudoku.engine.grid import Geometry, Grid, SudokuError
 from xlsudoku.engine.hints import Hint, hint_for_step, path_step
-from xlsudoku.engine.ratings import profile_table
 from xlsudoku.engine.patterns import detect_pattern
 from xlsudoku.engine.play import Game, player_board
+from xlsudoku.engine.ratings import profile_table
 from xlsudoku.engine.solver import solutions, unique_reading
 from xlsudoku.engine.steps import Level, Step
 from xlsudoku.engine.symmetry import Symmetry, symmetry_of

@@ -384,6 +384,7 @@ def collection_row(
         "ranks": ranks_text(analysis.ranks),
         "seed": "" if seed is None else seed,
         "notes": notes,
+        "profile": analysis.profile,
     }
     return [values[column] for column in layout.COLLECTION_COLUMNS]
 

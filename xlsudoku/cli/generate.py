@@ -359,8 +359,7 @@ def _difficulty_options(p: argparse.ArgumentParser) -> None:
         type=technique_arg,
         default=None,
         metavar="TECHNIQUE",
-        help="make a puzzle whose path (the --profile's) uses this technique, e.g. x-wing, "
-        "xy-wing",
+        help="make a puzzle whose path (the --profile's) uses this technique, e.g. x-wing, xy-wing",
     )
 
 

@@ -596,6 +596,13 @@ def _add_booklet(sub: Subparsers) -> None:
     p.add_argument("--csv", action="store_true", help="read the input as CSV")
     p.add_argument("--no-grade", action="store_true", help="do not grade puzzles without a level")
     p.add_argument(
+        "--explain",
+        action="store_true",
+        help="after the answer key, print every step of each puzzle's path in words (the "
+        "recorded profile's, else --profile's; what `xlsudoku explain` prints)",
+    )
+    add_profile(p)
+    p.add_argument(
         "--replace",
         action="store_true",
         help="replace an existing PDF that is not an earlier xlsudoku booklet",
@@ -641,7 +648,14 @@ def _run_booklet(args: argparse.Namespace) -> int:
         try:
             if isinstance(item, SudokuError):
                 raise item
-            entries.append(complete(item, grade_missing=not args.no_grade))
+            entries.append(
+                complete(
+                    item,
+                    grade_missing=not args.no_grade,
+                    explain=args.explain,
+                    profile=args.profile,
+                )
+            )
         except SudokuError as error:
             report_bad(label, error)
             status = 1
@@ -654,6 +668,7 @@ def _run_booklet(args: argparse.Namespace) -> int:
         answers_per_page=args.answers_per_page,
         paper=args.paper,
         answers=not args.no_answers,
+        explain=args.explain,
     )
     try:
         write_booklet(out.real, entries, options)
@@ -663,7 +678,8 @@ def _run_booklet(args: argparse.Namespace) -> int:
     from xlsudoku.production.booklet import by_day
 
     pages = page_count(len(entries), options, len(by_day(entries)))
-    print(f"{output}: {len(entries)} puzzles, {pages} pages ({options.paper})")
+    more = " and the solutions in words" if options.explain else ""
+    print(f"{output}: {len(entries)} puzzles, {pages} pages{more} ({options.paper})")
     return status
 
 

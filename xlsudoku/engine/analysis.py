@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from dataclasses import dataclass
-
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grading import (

@@ -13,10 +13,10 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from xlsudoku.engine.ratings import DEFAULT_PROFILE
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
 from xlsudoku.engine.generate.request import form_of
 from xlsudoku.engine.grid import Geometry, SudokuError, geometry_for_size
+from xlsudoku.engine.ratings import DEFAULT_PROFILE
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
 

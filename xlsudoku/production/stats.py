@@ -35,6 +35,7 @@ class Stats:
     levels: dict[str, int]
     scores: tuple[float, ...]
     opens: dict[str, tuple[int, ...]]
+    profiles: tuple[str, ...] = ()
 
     @property
     def count(self) -> int:
@@ -45,27 +46,34 @@ class Stats:
 def collect(entries: Sequence[Entry]) -> Stats:
     """Return the statistics of *entries*, analysing those without a level or score.
 
+    What an entry records (its level, score and their profile) is shown as it is; an entry
+    without them is analysed under its recorded profile, else the default one.
+
     >>> from xlsudoku.engine.grid import Grid
     >>> s = collect([Entry(Grid.parse("2....3.21.3....1"))])
-    >>> s.levels, s.opens
-    ({'Easy': 1}, {'Easy': (6,)})
+    >>> s.levels, s.opens, s.profiles
+    ({'Easy': 1}, {'Easy': (6,)}, ('se',))
     """
     from xlsudoku.engine.analysis import analyze
+    from xlsudoku.engine.ratings import DEFAULT_PROFILE
 
     rows: list[tuple[str, float, int]] = []
+    profiles: list[str] = []
     for entry in entries:
-        level, score = entry.level, entry.score
+        level, score, profile = entry.level, entry.score, entry.profile or DEFAULT_PROFILE
         if level is None or score is None:
-            graded = analyze(entry.puzzle, solution=entry.solution).graded()
+            graded = analyze(entry.puzzle, profile, solution=entry.solution).graded()
             level = level or graded.label
             score = graded.score if score is None else score
         rows.append((level, float(score), entry.puzzle.given_count))
+        profiles.append(profile)
     order = {label: index for index, label in enumerate(LEVELS)}
     present = sorted({level for level, _, _ in rows}, key=lambda label: order.get(label, 99))
     return Stats(
         {label: sum(1 for level, _, _ in rows if level == label) for label in present},
         tuple(score for _, score, _ in rows),
         {label: tuple(o for level, _, o in rows if level == label) for label in present},
+        tuple(dict.fromkeys(profiles)),
     )
 
 
@@ -76,7 +84,7 @@ def table(stats: Stats) -> str:
     >>> print(table(collect([Entry(Grid.parse("2....3.21.3....1"))])))
     level               puzzles   share   opens min-median-max
     Easy                      1  100.0%   6-6-6
-    all                       1  100.0%   scores 1.2-1.2, median 1.2
+    all                       1  100.0%   scores 1.2-1.2, median 1.2 (se)
     """
     lines = [f"{'level':<18}{'puzzles':>9}{'share':>8}   opens min-median-max"]
     for label, count in stats.levels.items():
@@ -89,6 +97,7 @@ def table(stats: Stats) -> str:
     lines.append(
         f"{'all':<18}{stats.count:>9}{1:>8.1%}   scores {scores[0]:.1f}-{scores[-1]:.1f}, "
         f"median {scores[len(scores) // 2]:.1f}"
+        + (f" ({', '.join(stats.profiles)})" if stats.profiles else "")
     )
     return "\n".join(lines)
 

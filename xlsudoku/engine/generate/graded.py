@@ -154,7 +154,8 @@ class Goal:
         """Return how far *puzzle* (unique) is from the goal (see :meth:`judge`).
 
         >>> Goal(Level.EASY, None).distance(Grid.parse(
-        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... ))
         (0, 0.0)
         """
         solution = solve(puzzle)

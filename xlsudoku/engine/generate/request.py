@@ -397,8 +397,7 @@ def form_of(request: GenerateRequest) -> Form:
         others = [name for name in PROFILES if finds(name, request.needs)]
         also = f" (the {others[0]} profile's has)" if others else ""
         raise GenerateError(
-            f"needs: the {request.profile} profile's path has no {request.needs.value} step"
-            + also
+            f"needs: the {request.profile} profile's path has no {request.needs.value} step" + also
         )
     form = form_for(geo, request.symmetry, request.pattern)
     _check_target(request, form)
