@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 # the benchmarks nor builds their parsers (a tenth of the whole process on small inputs).
 # ``tests/test_cli.py`` holds this table to the words the modules add.
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "analysis": ("grade", "hint", "analyze"),
+    "analysis": ("grade", "hint", "analyze", "explain"),
     "generate": ("generate",),
     "puzzles": ("solve", "count", "format"),
     "workbook": ("workbook",),
