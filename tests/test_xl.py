@@ -298,7 +298,7 @@ def test_sudoku_count():
 @pytest.mark.parametrize(("puzzle", "solution"), PUZZLES[::2])
 def test_sudoku_grade(puzzle, solution):
     graded = grade(Grid.parse(puzzle))
-    assert call("sudoku_grade", rows_of(puzzle)) == [[graded.label, graded.score]]
+    assert call("sudoku_grade", rows_of(puzzle)) == [[graded.label, graded.score, "se"]]
 
 
 def test_sudoku_generate_is_deterministic_and_valid():
