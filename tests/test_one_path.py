@@ -287,3 +287,26 @@ def test_a_missed_goal_says_what_and_keeps_its_analysis():
     assert result.analysis is not None and result.analysis.puzzle == result.puzzle
     text = render.target_text(result, result.analysis)
     assert text.endswith(f"missed the level (got {result.analysis.graded().label})")
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_the_goals_bound_path_is_the_rating_path(profile):
+    # the graded goal keeps the path of a chain-free head of the table as the rating path
+    from xlsudoku.engine.generate.graded import _bound_table
+    from xlsudoku.engine.grading import rating_path
+    from xlsudoku.engine.logic import solve_path
+    from xlsudoku.engine.ratings import band_of, profile_table
+
+    table = profile_table(profile)
+    checked = 0
+    for grid in _sample_9x9()[45:105]:  # past the SE-rated sample's chains
+        rated = None
+        for level in (Level.EASY, Level.MEDIUM, Level.HARD, Level.VERY_HARD):
+            head = _bound_table(table, band_of(level, profile)[1])
+            assert head is not None
+            path = solve_path(grid, head, max_level=Level.DIABOLICAL)
+            if path.solved:
+                rated = rated or rating_path(grid, table)
+                assert path.steps == rated.steps
+                checked += 1
+    assert checked >= 20

@@ -355,6 +355,7 @@ def analyze(
     table: tuple[TechniqueSpec, ...] | None = None,
     ranks: bool = False,
     clue: bool = True,
+    path: SolvePath | None = None,
 ) -> Analysis:
     """Analyse *grid* once: what it is, and for a unique puzzle its grade (and ranks).
 
@@ -367,6 +368,8 @@ def analyze(
         ranks: also count the rank statistics of a unique puzzle.
         clue: for a puzzle with several solutions, also find the clue to add (it counts
             solutions for each differing cell); a grader that only refuses it passes False.
+        path: the profile's rating path of the puzzle when the caller has it (with
+            *solution*): it is not walked again.
 
     >>> analyze(Grid.parse("11" + "." * 79)).message
     'invalid: digit 1 repeated in row 1: r1c1 and r1c2 (and 1 more clash)'
@@ -397,7 +400,8 @@ def analyze(
             path = solve_path(grid, table)
             g = grade_path(path, table)
         else:
-            path = rating_path(grid, profile_table(profile))
+            if path is None or not path.solved:
+                path = rating_path(grid, profile_table(profile))
             g = profile_grade(path, profile)
         named = "table" if table is not None else profile.lower()
         unique = Analysis(grid, Status.UNIQUE, "", named, g, None, (found[0],), path=path)

@@ -26,8 +26,9 @@ A puzzle has a level when its score under the request's rating profile falls in 
 band (:func:`xlsudoku.engine.ratings.level_of`), and *needs* a technique when the profile's
 path takes a step of it: the goal judges a puzzle by its analysis
 (:func:`xlsudoku.engine.analysis.analyze`), and the result carries the analysis of the puzzle
-kept, so nothing analyses it again.  A cheap bound comes first for a level: a puzzle the
-profile's techniques below the level's band cannot finish is too hard, and is not rated.
+kept, so nothing analyses it again.  A cheap bound comes first for a level up to Very hard: a
+puzzle that the profile's techniques below the next band (a chain-free head of its table)
+cannot finish is too hard and is not rated, and the path of one they finish is its rating path.
 """
 
 from __future__ import annotations
@@ -131,12 +132,14 @@ class Goal:
         if self.needs is None:
             assert self.level is not None
             low, high = band_of(self.level, self.profile)
-            if high is not None:
-                below = tuple(s for s in profile_table(self.profile) if s.score < high)
+            below = _bound_table(profile_table(self.profile), high)
+            path = None
+            if below is not None:
                 path = solve_path(puzzle, below, max_level=Level.DIABOLICAL)
                 if not path.solved:
                     return (1, float(sum(1 for d in path.board.values if not d))), None
-            analysis = analyze(puzzle, self.profile, solution=solution)
+            # a path that finished with a chain-free head of the table is the rating path
+            analysis = analyze(puzzle, self.profile, solution=solution, path=path)
             graded = analysis.graded()
             gap = abs(int(graded.level) - int(self.level))
             if gap == 0:
@@ -365,6 +368,27 @@ def run(plan: Plan) -> Outcome:
         analysis=analysis,
         missed=_missed(goal, best, target),
     )
+
+
+def _bound_table(
+    table: tuple[TechniqueSpec, ...], high: float | None
+) -> tuple[TechniqueSpec, ...] | None:
+    """Return the head of *table* scored below *high*, when its path is the rating path.
+
+    That is when the rows below *high* come first in the table and none of them searches
+    within a rating (a chain row): the rating path of a puzzle they finish takes the same
+    steps.  None otherwise (the bound would cost more than the rating).
+
+    >>> from xlsudoku.engine.ratings import SE_TABLE
+    >>> len(_bound_table(SE_TABLE, 2.9)), _bound_table(SE_TABLE, 9.0)
+    (8, None)
+    """
+    if high is None:
+        return None
+    head = tuple(spec for spec in table if spec.score < high)
+    if head != table[: len(head)] or any(s.find_within or s.early for s in head):
+        return None
+    return head
 
 
 def _judged(goal: Goal, puzzle: Grid, solution: Grid) -> _Candidate:
