@@ -197,8 +197,9 @@ def test_save_appends_one_row(wb):
     wb["Collection"].append([1, "2024-01-01 00:00:00", "9x9", "x" * 81])
     actions = run_script(remote_book.book(wb), "save_to_collection")
     cells = remote_book.writes(actions)
-    row = [cells[("Collection", f"{letter}3")] for letter in "ABCDEFGHIJKLM"]
+    row = [cells[("Collection", f"{letter}3")] for letter in "ABCDEFGHIJKLMN"]
     record = dict(zip(layout.COLLECTION_COLUMNS, row, strict=True))
+    assert record["profile"] == "se"  # the Rating cell's profile, beside what it rated
     # digits-and-dots text goes with Excel's leading apostrophe, so it stays text (not a number)
     assert record["id"] == 2 and record["geometry"] == "9x9"
     assert record["puzzle"] == "'" + puzzle and record["solution"] == "'" + solution

@@ -36,14 +36,15 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 # line's main(), whose own CPU time (the work, without start-up and imports) goes to a file.
 CHILD = """\
 import sys, time
-sys.path.insert(0, sys.argv[1])
+_, tree, work, *argv = sys.argv
+sys.path.insert(0, tree)
 import xlsudoku
-assert xlsudoku.__file__.startswith(sys.argv[1]), xlsudoku.__file__
+assert xlsudoku.__file__.startswith(tree), xlsudoku.__file__
 import xlsudoku.engine.analysis, xlsudoku.engine.generate
 from xlsudoku.cli import main
 began = time.process_time()
-status = main(sys.argv[3:])
-with open(sys.argv[2], "w") as out:
+status = main(argv)
+with open(work, "w") as out:
     out.write(repr(time.process_time() - began))
 sys.exit(status)
 """
