@@ -31,6 +31,7 @@ RECORD_FIELDS: tuple[str, ...] = (
     "opens",
     "level",
     "score",
+    "profile",  # the rating profile of the level and score
     "hardest",
     *REQUEST_FIELDS,
     "time_limit",

@@ -290,6 +290,8 @@ class GenerateResult:
             "stop": self.stop,
             "workers": self.workers,
             "limit": None if self.limit is None else str(self.limit),
+            "analysis": None if self.analysis is None else self.analysis.to_dict(),
+            "missed": list(self.missed),
             "request": {
                 "opens": req.opens,
                 "pattern": req.pattern,
