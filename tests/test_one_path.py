@@ -207,6 +207,7 @@ def test_every_surface_tells_the_one_path_quick(profile, tmp_path, capsys):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(4 * 3600)
 def test_every_surface_tells_the_one_path_on_500_puzzles(tmp_path, capsys):
     puzzles = _whole_set()
     assert len(puzzles) >= 500
