@@ -308,7 +308,12 @@ def test_collection_only_grows(io, wb):
         assert not actions.save_to_collection(io, now=NOW).ok
         io.write("Opens", 26)
     rows = io.table_rows(layout.COLLECTION_HEADER)
-    assert [row[:-1] for row in rows] == [row[:-1] for row in saved]
+    notes = layout.COLLECTION_COLUMNS.index("notes")  # an empty cell reads back as None
+
+    def kept(row):
+        return [value for i, value in enumerate(row) if i != notes]
+
+    assert [kept(row) for row in rows] == [kept(row) for row in saved]
     assert [row[0] for row in rows] == [1, 2, 3]
     assert len({record_of(row)["puzzle"] for row in rows}) == 3
 
@@ -458,9 +463,8 @@ def test_pattern_and_needs_through_the_remote_engine(wb, io):
     assert "".join("x" if puzzle[c] else "." for c in (30, 31, 32, 39, 40, 41, 48, 49, 50)) == (
         "x.x.x.x.x"
     )
-    from xlsudoku.engine.techniques import TECHNIQUES
-
-    assert any(t.value == "Pointing" for t, _ in grade(puzzle, TECHNIQUES).counts)
+    # needs: the path of the Rating cell's profile (se) takes a Pointing step
+    assert any(t.value == "Pointing" for t, _ in grade(puzzle).counts)
 
 
 def test_pattern_none_and_needs_headless(tmp_path, capsys):

@@ -13,12 +13,13 @@ from sheets import PUZZLES, block_of, fills, grid_of
 
 from xlsudoku.addin import actions, layout, params, render, xl
 from xlsudoku.addin.cellio import OpenpyxlIO
+from xlsudoku.engine.analysis import analyze
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import CLASSIC, Grid
 from xlsudoku.engine.solver import solutions
 
 SEVERAL = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
-ELIMINATING = PUZZLES[6][0]  # its fourth step removes candidates (pointing) without placing
+ELIMINATING = PUZZLES[6][0]  # a step of its path removes candidates without placing
 
 
 def candidates(io, geo=CLASSIC):
@@ -95,13 +96,16 @@ def test_hint_advances_through_the_whole_solve(io):
 
 def test_elimination_step_is_applied_to_the_candidates(io, wb):
     io.write(layout.ANALYZE_GRID, block_of(ELIMINATING))
-    for _ in range(9):  # three placement steps
+    # HINT follows the path of the Rating cell's profile (se in the template)
+    path = analyze(Grid.parse(ELIMINATING), "se").steps
+    first = next(i for i, step in enumerate(path) if not step.placements)
+    for _ in range(3 * first):  # the placement steps before it
         actions.hint(io)
     for press in (1, 2, 3):
         outcome = actions.hint(io)
         assert io.read(layout.HINT_TEXT).startswith(f"Hint {press} of 3: ")
     step = outcome.detail.step
-    assert step.eliminations and not step.placements
+    assert step == path[first] and step.eliminations and not step.placements
     marks = candidates(io)
     for elimination in step.eliminations:
         assert not marks[elimination.cell] >> (elimination.digit - 1) & 1
@@ -197,10 +201,12 @@ def test_hint_keeps_its_candidates_in_the_file_between_headless_runs(tmp_path, c
     wb[layout.ANALYZE][layout.NAMES[layout.ANALYZE_STRING].address] = ELIMINATING
     wb.save(book)
     levels = []
-    for _ in range(12):  # three placement steps, then the elimination step
+    path = analyze(Grid.parse(ELIMINATING), "se").steps
+    first = next(i for i, step in enumerate(path) if not step.placements)
+    for _ in range(3 * (first + 1)):  # the placement steps, then the elimination step
         assert main(["workbook", "hint", str(book)]) == 0
         levels.append(capsys.readouterr().out.split(".")[0])
-    assert levels == ["Hint 1 of 3", "Hint 2 of 3", "Hint 3 of 3"] * 4
+    assert levels == ["Hint 1 of 3", "Hint 2 of 3", "Hint 3 of 3"] * (first + 1)
     saved = openpyxl.load_workbook(book)
     ref = layout.NAMES[layout.CANDIDATES]
     block = [[cell.value for cell in row] for row in saved[ref.sheet][ref.address]]

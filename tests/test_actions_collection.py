@@ -402,7 +402,7 @@ def test_collection_tools_through_the_remote_engine(wb):
     save_seeds(io, 1, 2, 3)
     io.write(layout.DELETE_IDS, "2")
     cells = remote_book.writes(run_script(remote_book.book(wb), "delete_from_collection"))
-    removed = [cells[("Removed", f"{column}2")] for column in "ABCDEFGHIJKLMNO"]
+    removed = [cells[("Removed", f"{column}2")] for column in "ABCDEFGHIJKLMNOP"]
     assert removed[0] == 2 and removed[-1] == "deleted"
     assert [cells[("Collection", f"A{row}")] for row in (2, 3, 4)] == [1, 3, ""]
     assert cells[("Generator", layout.NAMES[layout.DELETE_IDS].address)] == ""

@@ -159,7 +159,11 @@ def test_xlwings_append_rows_goes_below_existing_rows(wb):
     assert [row[0] for row in io.table_rows("CollectionHeader")] == [1, 2]
     assert io.append_rows("CollectionHeader", [[3, "2024-01-02 09:00:00", "new"]]) == 4
     (action,) = book.json()["actions"]
-    assert (action["start_row"], action["start_column"], action["column_count"]) == (3, 0, 13)
+    assert (action["start_row"], action["start_column"], action["column_count"]) == (
+        3,
+        0,
+        len(layout.COLLECTION_COLUMNS),
+    )
     assert action["values"][0][:3] == [3, "'2024-01-02 09:00:00", "new"]
 
 

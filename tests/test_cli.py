@@ -434,11 +434,11 @@ def test_generate_exits_5_when_a_target_is_missed(capsys):
 
 def test_the_parser_choices_are_the_rooms_own():
     """The parser is built without the engine, openpyxl or fpdf2: its lists mirror theirs."""
-    from xlsudoku.cli import analysis, inputs, production
+    from xlsudoku.cli import inputs, production
     from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
     from xlsudoku.production import booklet, workbook_input
 
-    assert analysis.PROFILES == tuple(PROFILES) and analysis.PROFILES[0] == DEFAULT_PROFILE
+    assert inputs.PROFILES == tuple(PROFILES) and inputs.PROFILES[0] == DEFAULT_PROFILE
     assert inputs.SHEETS == workbook_input.PARTS
     assert production.PER_PAGE == tuple(sorted(booklet.LAYOUTS))
     assert set(production.PAPERS) == set(booklet.PAPERS)

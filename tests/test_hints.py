@@ -7,7 +7,7 @@ from conftest import TEST_DATA
 
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import ConflictError, Grid, SudokuError
-from xlsudoku.engine.hints import hint
+from xlsudoku.engine.hints import hint, hint_for_step, path_step
 from xlsudoku.engine.logic import NoSolution, next_step
 from xlsudoku.engine.steps import Technique
 
@@ -49,10 +49,11 @@ def test_hint_on_a_board_with_pencil_marks():
 
 
 def test_trial_and_error_hint_when_no_technique_applies():
-    grid = Grid.parse(PUZZLES[-1])
-    h = hint(grid, 3, table=())
-    assert h.step.technique is Technique.TRIAL_AND_ERROR
-    assert "place" in h.text
+    # a board off the path (no path here) gets the table's step, else trial and error
+    board = Board.from_grid(Grid.parse(PUZZLES[-1]))
+    step = path_step(board, (), table=())
+    assert step.technique is Technique.TRIAL_AND_ERROR
+    assert "place" in hint_for_step(step, board, 3).text
 
 
 def test_full_grid_has_no_hint():
@@ -69,7 +70,7 @@ def test_bad_level_and_bad_grids_raise():
         hint(Grid.parse("55" + "." * 79), 1)
     # a wrong digit that leaves no solution and stops every technique
     with pytest.raises(NoSolution):
-        hint(Grid.parse("12345678.........9" + "." * 63), 1, table=())
+        hint(Grid.parse("12345678.........9" + "." * 63), 1)
 
 
 def test_cli_hint(capsys):

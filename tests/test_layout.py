@@ -185,7 +185,7 @@ def test_geometries_are_engine_shapes() -> None:
 def test_collection_columns_as_contracted() -> None:
     assert layout.COLLECTION_COLUMNS == (
         "id", "saved at", "geometry", "puzzle", "solution", "opens", "pattern", "symmetry",
-        "level", "score", "ranks", "seed", "notes",
+        "level", "score", "ranks", "seed", "notes", "profile",
     )  # fmt: skip
     assert layout.REMOVED_COLUMNS == (*layout.COLLECTION_COLUMNS, "removed at", "reason")
     assert layout.NAMES[layout.COLLECTION_HEADER].top_left == "A1"

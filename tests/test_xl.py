@@ -198,8 +198,9 @@ def test_save_appends_one_row(wb):
     wb["Collection"].append([1, "2024-01-01 00:00:00", "9x9", "x" * 81])
     actions = run_script(remote_book.book(wb), "save_to_collection")
     cells = remote_book.writes(actions)
-    row = [cells[("Collection", f"{letter}3")] for letter in "ABCDEFGHIJKLM"]
+    row = [cells[("Collection", f"{letter}3")] for letter in "ABCDEFGHIJKLMN"]
     record = dict(zip(layout.COLLECTION_COLUMNS, row, strict=True))
+    assert record["profile"] == "se"  # the Rating cell's profile, beside what it rated
     # digits-and-dots text goes with Excel's leading apostrophe, so it stays text (not a number)
     assert record["id"] == 2 and record["geometry"] == "9x9"
     assert record["puzzle"] == "'" + puzzle and record["solution"] == "'" + solution
@@ -299,7 +300,7 @@ def test_sudoku_count():
 @pytest.mark.parametrize(("puzzle", "solution"), PUZZLES[::2])
 def test_sudoku_grade(puzzle, solution):
     graded = grade(Grid.parse(puzzle))
-    assert call("sudoku_grade", rows_of(puzzle)) == [[graded.label, graded.score]]
+    assert call("sudoku_grade", rows_of(puzzle)) == [[graded.label, graded.score, "se"]]
 
 
 def test_sudoku_generate_is_deterministic_and_valid():
@@ -337,8 +338,8 @@ def test_a_time_limit_changes_no_puzzle_it_lets_finish():
         assert call("sudoku_solve", rows_of(puzzle), [[""]], [[limit]]) == rows_of(solution)
         assert call("sudoku_count", rows_of(puzzle), [[5]], [[""]], [[limit]]) == [[1]]
         graded = grade(Grid.parse(puzzle))
-        assert call("sudoku_grade", rows_of(puzzle), [[""]], [[limit]]) == [
-            [graded.label, graded.score]
+        assert call("sudoku_grade", rows_of(puzzle), [[""]], [[""]], [[limit]]) == [
+            [graded.label, graded.score, "se"]
         ]
 
 

@@ -53,7 +53,9 @@ def test_every_function_on_every_shape(shape, opens, fewest):
     assert call("sudoku_solve", rows, named) == [list(r) for r in solve(puzzle).rows()]
     assert call("sudoku_count", rows, [[""]], named) == [[1]]
     graded = analysis.analyze(puzzle).graded()
-    assert call("sudoku_grade", rows, named) == [[graded.label, graded.score]]
+    assert call("sudoku_grade", rows, named) == [[graded.label, graded.score, "se"]]
+    rated = analysis.analyze(puzzle, "sukaku").graded()
+    assert call("sudoku_grade", rows, named, [["sukaku"]]) == [[rated.label, rated.score, "sukaku"]]
     sparse = [row[:] for row in rows]
     for r in range(geo.size // 2, geo.size):
         sparse[r] = [""] * geo.size
@@ -99,7 +101,7 @@ def test_windoku_and_jigsaw_through_every_function(shape):
     assert call("sudoku_solve", rows, [[shape]]) == [list(r) for r in solve(puzzle).rows()]
     assert call("sudoku_count", rows, [[""]], [[shape]]) == [[1]]
     graded = analysis.analyze(puzzle).graded()
-    assert call("sudoku_grade", rows, [[shape]]) == [[graded.label, graded.score]]
+    assert call("sudoku_grade", rows, [[shape]]) == [[graded.label, graded.score, "se"]]
     # read as classic 9x9, the same givens no longer make one puzzle
     assert call("sudoku_count", rows, [[""]], [[""]]) != [[1]]
 

@@ -40,14 +40,15 @@ from xlsudoku.engine.analysis import Analysis, Status
 from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.board import Board
 from xlsudoku.engine.formats import read_records
-from xlsudoku.engine.generate import Budget, BudgetKind, GenerateError, generate
+from xlsudoku.engine.generate import Budget, BudgetKind, GenerateError, generate, result_analysis
 from xlsudoku.engine.generate.clock import Clock, Stopped
 from xlsudoku.engine.generate.strategy import plural
+from xlsudoku.engine.grading import walk_rating_path
 from xlsudoku.engine.grid import Geometry, Grid, SudokuError
-from xlsudoku.engine.hints import Hint, hint_for_step
-from xlsudoku.engine.logic import next_step, trial_step
+from xlsudoku.engine.hints import Hint, hint_for_step, path_step
 from xlsudoku.engine.patterns import detect_pattern
 from xlsudoku.engine.play import Game, player_board
+from xlsudoku.engine.ratings import profile_table
 from xlsudoku.engine.solver import solutions, unique_reading
 from xlsudoku.engine.steps import Level, Step
 from xlsudoku.engine.symmetry import Symmetry, symmetry_of
@@ -221,13 +222,11 @@ def start(
             result = generate(request, progress=progress, cancel=stop)
         except GenerateError as error:
             raise params.ParamError([params.engine_problem(error)]) from None
-        # the generator's oracle proved the solution unique: the analysis does not prove it again
+        # the generator's own analysis (a graded goal made it), else one with the proved solution
         clock = grading_clock(request.limit, began, began_cpu)
         graded_from = time.perf_counter()
         try:
-            analysis: Analysis | None = analyze_grid(
-                result.puzzle, checked.rating, solution=result.solution, ranks=True, poll=clock.poll
-            )
+            analysis: Analysis | None = result_analysis(result, ranks=True, poll=clock.poll)
         except Stopped:
             analysis = None  # the puzzle is still written; the status says it is not graded
         grading = time.perf_counter() - graded_from
@@ -1082,7 +1081,7 @@ def analyze(io: CellIO) -> Outcome:
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         grid, note = _typed_puzzle(io, changes)
-        analysis = analyze_grid(grid)  # the default rating profile, as the command line's
+        analysis = analyze_grid(grid, _rating(io))  # the Rating cell's profile
         geo = grid.geometry
         _plain_look(changes, geo)
         changes.write(layout.ANALYZE_REPORT, render.report_lines(grid, analysis))
@@ -1106,7 +1105,7 @@ def analyze(io: CellIO) -> Outcome:
                 changes.fill(layout.ANALYZE_SOLUTION, render.CLUE_COLOUR, spot)
         return render.analysis_status(analysis) + note, analysis
 
-    return _run(io, "analyze", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
+    return _run(io, "analyze", layout.ANALYZE_STATUS, [*ANALYZE_NAMES, layout.RATING], body)
 
 
 def hint(io: CellIO) -> Outcome:
@@ -1142,7 +1141,8 @@ def hint(io: CellIO) -> Outcome:
             changes.clear(layout.CANDIDATES)
             return "The grid is full: nothing left to hint.", None
         blocks = (layout.HINT_TEXT, layout.ANALYZE_GRID, layout.CANDIDATES)
-        result = _next_hint(io, changes, board, found[0], blocks)
+        step = _path_step(board, grid, _rating(io), found[0])
+        result = _next_hint(io, changes, board, step, blocks)
         status = f"Hint {result.level} of 3."
         step = result.step
         if step is not None and result.level == 3:
@@ -1159,20 +1159,29 @@ def hint(io: CellIO) -> Outcome:
             status += " The candidates did not fit the puzzle and were started afresh."
         return status + note, result
 
-    return _run(io, "hint", layout.ANALYZE_STATUS, ANALYZE_NAMES, body)
+    return _run(io, "hint", layout.ANALYZE_STATUS, [*ANALYZE_NAMES, layout.RATING], body)
+
+
+def _path_step(board: Board, puzzle: Grid, profile: str, solution: Grid) -> Step:
+    """Return the next step from *board*: the profile's path from *puzzle* when on it.
+
+    Off the path (the player went another way), the profile's easiest step from the board.
+    """
+    step = path_step(board, walk_rating_path(puzzle, profile), profile_table(profile), solution)
+    assert step is not None, "a board with an empty cell has a next step"
+    return step
 
 
 def _next_hint(
-    io: CellIO, changes: Changes, board: Board, solution: Grid, blocks: tuple[str, str, str]
+    io: CellIO, changes: Changes, board: Board, step: Step, blocks: tuple[str, str, str]
 ) -> Hint:
-    """Show and colour the hint of the next step on *board*; return it.
+    """Show and colour the hint of *step*, the next step on *board*; return it.
 
     *blocks* are the hint cell, the grid and its pencil marks.  The level is one more than the
     hint shown for this very step (one shown for another step is stale: level 1).  Colours:
     the house (level 1), the pattern (cause) and what the step changes (effect, level 3).
     """
     text, grids = blocks[0], blocks[1:]
-    step = next_step(board) or trial_step(board, solution)
     level = 1
     for earlier in (1, 2):
         if io.read(text) == render.hint_text(hint_for_step(step, board, earlier)):
@@ -1451,7 +1460,8 @@ def play_hint(io: CellIO) -> Outcome:
                 game
             ) + text + " Look at that cell's row, column and box again.", cell
         blocks = (layout.PLAY_HINT, layout.PLAY_GRID, layout.PLAY_MARKS)
-        result = _next_hint(io, changes, board, game.solution, blocks)
+        step = _path_step(board, game.puzzle, _rating(io), game.solution)
+        result = _next_hint(io, changes, board, step, blocks)
         status = f"Hint {result.level} of 3."
         step = result.step
         if step is None or result.level < 3:
@@ -1469,7 +1479,9 @@ def play_hint(io: CellIO) -> Outcome:
         status += " Applied: " + _applied(step) + " Press HINT for the next step."
         return _restored_note(game) + status, result
 
-    return _run(io, "play_hint", layout.PLAY_STATUS, PLAY_NAMES, _remembered(body, "HINT"))
+    return _run(
+        io, "play_hint", layout.PLAY_STATUS, [*PLAY_NAMES, layout.RATING], _remembered(body, "HINT")
+    )
 
 
 def play_solve(io: CellIO) -> Outcome:

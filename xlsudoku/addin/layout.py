@@ -514,6 +514,7 @@ COLLECTION_COLUMNS: tuple[str, ...] = (
     "ranks",
     "seed",
     "notes",
+    "profile",
 )
 REMOVED_HEADER = "RemovedHeader"
 REMOVED_COLUMNS: tuple[str, ...] = (*COLLECTION_COLUMNS, "removed at", "reason")
@@ -745,7 +746,7 @@ COLUMN_WIDTHS: dict[str, dict[str, float]] = {
     COLLECTION: dict(
         zip(
             (column_letters(index) for index in range(1, len(COLLECTION_COLUMNS) + 1)),
-            (5, 19, 10, PUZZLE_COLUMN_WIDTH, PUZZLE_COLUMN_WIDTH, 7, 11, 12, 16, 7, 18, 17, 30),
+            (5, 19, 10, PUZZLE_COLUMN_WIDTH, PUZZLE_COLUMN_WIDTH, 7, 11, 12, 16, 7, 18, 17, 30, 9),
             strict=True,
         )
     ),

@@ -60,7 +60,7 @@ from xlsudoku.engine.grid import (
     geometry_for_cells,
 )
 from xlsudoku.engine.patterns import PatternError, parse_pattern
-from xlsudoku.engine.ratings import DEFAULT_PROFILE
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
 from xlsudoku.xlsm.cells import EXCEL_ERRORS
@@ -1033,6 +1033,24 @@ def _function_shape(geo: Geometry) -> str:
     ('9x9', '6x6')
     """
     return CLASSIC.name if geo.windoku or geo.regions else geo.name
+
+
+def function_profile(value: Raw) -> str:
+    """Return SUDOKU_GRADE's ``profile``: blank or omitted is the default profile.
+
+    >>> function_profile(None), function_profile("SukaKu")
+    ('se', 'sukaku')
+    >>> function_profile("hodoku")
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.ParamError: profile: 'hodoku' is not one of se, sukaku
+    """
+    if is_blank(value):
+        return DEFAULT_PROFILE
+    text = str(value).strip().lower()
+    if text not in PROFILES:
+        raise ParamError([f"profile: {str(value).strip()!r} is not one of {', '.join(PROFILES)}"])
+    return text
 
 
 def function_opens(geo: Geometry) -> layout.Param:

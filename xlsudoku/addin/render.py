@@ -286,17 +286,16 @@ def stats_block(
 def target_text(result: GenerateResult, analysis: Analysis | None = None) -> str:
     """Return the Target reached value: what was asked and, on a miss, which part was missed.
 
-    The level or technique is judged by the generator's goal (which judges a level as the
-    puzzle's analysis does); *analysis* names the level the puzzle got.
+    What was missed is the generator's own judgement (``result.missed``); *analysis* (the
+    result's, see ``result_analysis``) names the level the puzzle got.
 
     >>> from xlsudoku.engine.generate import GenerateRequest, generate
     >>> target_text(generate(GenerateRequest(seed=7)))
     'Yes: 26 opens'
-    >>> from xlsudoku.engine.analysis import analyze
     >>> from xlsudoku.engine.steps import Level
-    >>> r = generate(GenerateRequest(seed=3, difficulty=Level.DIABOLICAL, trials=1))
-    >>> target_text(r, analyze(r.puzzle, solution=r.solution))
-    'No: asked 26 opens, Diabolical; missed the level (got Very hard)'
+    >>> r = generate(GenerateRequest(seed=3, difficulty=Level.BEYOND, trials=1))
+    >>> target_text(r, r.analysis)
+    'No: asked 26 opens, Beyond technique; missed the level (got Diabolical)'
     """
     request = result.request
     asked = [f"{result.target} opens"]
@@ -309,13 +308,12 @@ def target_text(result: GenerateResult, analysis: Analysis | None = None) -> str
     missed = []
     if result.opens != result.target:
         missed.append(f"the opens (got {result.opens})")
-    if request.difficulty is not None or request.needs is not None:
-        from xlsudoku.engine.generate.graded import Goal
-
-        goal = Goal(request.difficulty, request.needs)
-        if not goal.met(result.puzzle):
+    for what in result.missed:
+        if what == "level":
             got = "" if analysis is None else f" (got {analysis.graded().label})"
-            missed.append(f"the {goal.what}" + (got if request.needs is None else ""))
+            missed.append(f"the level{got}")
+        elif what != "opens":
+            missed.append(f"the {what}")
     return f"No: asked {', '.join(asked)}; missed {' and '.join(missed) or 'the target'}"
 
 
@@ -392,6 +390,7 @@ def collection_row(
         "ranks": ranks_text(analysis.ranks),
         "seed": "" if seed is None else seed,
         "notes": notes,
+        "profile": analysis.profile,
     }
     return [values[column] for column in layout.COLLECTION_COLUMNS]
 

@@ -306,27 +306,31 @@ def sudoku_count(
 @xw.func
 @xw.arg("grid", ndim=2, err_to_str=True, doc=GRID_DOC)
 @xw.arg("geometry", err_to_str=True, doc=GEOMETRY_DOC)
+@xw.arg("profile", err_to_str=True, doc="rating profile: se (blank) or sukaku")
 @xw.arg("time_limit", err_to_str=True, doc=TIME_LIMIT_DOC)
-def sudoku_grade(grid: Rows, geometry: Any = None, time_limit: Any = None) -> Rows:
-    """Return the level and the score (Sudoku Explainer scale) of a puzzle: one row, 2 cells.
+def sudoku_grade(
+    grid: Rows, geometry: Any = None, profile: Any = None, time_limit: Any = None
+) -> Rows:
+    """Return the level, the score and the rating profile of a puzzle: one row, 3 cells.
 
     Past *time_limit* (blank: 10 s) the answer is an error text naming the time limit; a
     ``work:`` limit counts the solve as work and the grading in CPU seconds (a unit is about
     one).
     """
     try:
+        chosen = params.function_profile(profile)
         puzzle, budget = _grid(grid, geometry), params.function_budget(time_limit)
         wall, cpu = time.perf_counter(), time.process_time()
         found = solver.solutions(puzzle, 2, work=Clock.start(budget, wall=wall, cpu=cpu).solver)
         clock = actions.grading_clock(budget, wall, cpu)
         known = found[0] if len(found) == 1 else None
-        result = analysis.analyze(puzzle, solution=known, clue=False, poll=clock.poll)
+        result = analysis.analyze(puzzle, chosen, solution=known, clue=False, poll=clock.poll)
         graded = result.graded()
     except SudokuError as error:
         return _error(error)
     except Stopped:
         return _late(budget, "the grading did not finish")
-    return [[graded.label, graded.score]]
+    return [[graded.label, graded.score, chosen]]
 
 
 @xw.func

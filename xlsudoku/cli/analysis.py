@@ -1,4 +1,4 @@
-"""Commands of the human-style solver: grade, hint, analyze."""
+"""Commands of the one analysis of a puzzle: grade, hint, analyze, explain."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 from xlsudoku.cli.inputs import (
     add_geometry,
     add_input,
+    add_profile,
     looks_like_puzzle,
     read_puzzle_arg,
     read_records,
@@ -38,23 +39,8 @@ def _add_grade(sub: Subparsers) -> None:
         help="output format: tsv (a header line, then one line per puzzle) or json (one object "
         "per line: puzzle, geometry, level, score, hardest, solved, counts; readable as input)",
     )
-    _add_profile(p)
+    add_profile(p)
     p.set_defaults(run=_run_grade)
-
-
-# The rating profiles of xlsudoku.engine.ratings.PROFILES (a test holds them equal): the
-# parser is built without loading the engine.
-PROFILES = ("se", "sukaku")
-
-
-def _add_profile(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--profile",
-        choices=PROFILES,
-        default=PROFILES[0],
-        help="rating profile: se = classic Sudoku Explainer 1.2.1 (default), "
-        "sukaku = SukakuExplainer",
-    )
 
 
 def _run_grade(args: argparse.Namespace) -> int:
@@ -66,7 +52,7 @@ def _run_grade(args: argparse.Namespace) -> int:
     records = read_records(args)
     status = 0
     if args.format == "tsv":
-        print("line\tpuzzle\tlevel\tscore\thardest\tcounts")
+        print("line\tpuzzle\tlevel\tscore\tprofile\thardest\tcounts")
     for record in records:
         number, item = record.line, record.result
         if not isinstance(item, Grid):
@@ -89,7 +75,8 @@ def _run_grade(args: argparse.Namespace) -> int:
         else:
             counts = ", ".join(f"{t.value} x{n}" for t, n in g.counts)
             print(
-                f"{number}\t{item}\t{g.level.label}\t{g.score:.1f}\t{hardest}\t{counts}",
+                f"{number}\t{item}\t{g.level.label}\t{g.score:.1f}\t{analysis.profile}\t"
+                f"{hardest}\t{counts}",
                 flush=True,
             )
     return status
@@ -98,13 +85,13 @@ def _run_grade(args: argparse.Namespace) -> int:
 def _add_hint(sub: Subparsers) -> None:
     p = sub.add_parser(
         "hint",
-        help="the next step of the human-style solver, as a hint",
+        help="the next step of the rating profile's path, as a hint",
         description="Show a hint for PUZZLE: level 1 names the technique and where to look, "
         "2 adds the cells, 3 gives the full explanation and its result.",
     )
     _add_puzzle(p)
     p.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="how much to show")
-    _add_profile(p)
+    add_profile(p)
     p.set_defaults(run=_run_hint)
 
 
@@ -156,7 +143,7 @@ def _add_analyze(sub: Subparsers) -> None:
         "they differ and a clue to add.",
     )
     _add_puzzle(p)
-    _add_profile(p)
+    add_profile(p)
     p.set_defaults(run=_run_analyze)
 
 
@@ -184,7 +171,48 @@ def _run_analyze(args: argparse.Namespace) -> int:
     return 0 if a.status in (Status.UNIQUE, Status.SEVERAL) else 1
 
 
+def _add_explain(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "explain",
+        help="the whole solution in words: every step of the rating path, numbered",
+        description="Print every step of PUZZLE's path under the rating profile, numbered, "
+        "with its score, in the words the hints use (level 3): the path that gives the "
+        "puzzle its score, level and hardest step.",
+    )
+    _add_puzzle(p)
+    add_profile(p)
+    p.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (the grade, then one numbered line per step) or json (one object: the "
+        "grade and a list of steps with technique, score, explanation, result and cells)",
+    )
+    p.set_defaults(run=_run_explain)
+
+
+def _run_explain(args: argparse.Namespace) -> int:
+    import json
+
+    from xlsudoku.engine.analysis import analyze
+    from xlsudoku.engine.grid import SudokuError
+
+    try:
+        a = analyze(_read_puzzle(args), args.profile, clue=False)
+        a.graded()
+    except SudokuError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1  # bad input (common.Exit.BAD_INPUT)
+    if args.format == "json":
+        print(json.dumps(a.to_dict() | {"steps": a.explained()}, ensure_ascii=False))
+        return 0
+    print(f"{a.puzzle}: {a.summary()}")
+    for line in a.explain():
+        print(line)
+    return 0
+
+
 # The command words COMMANDS adds, in order (xlsudoku.cli builds only the module a command
 # line starts with).
-WORDS = ("grade", "hint", "analyze")
-COMMANDS = (_add_grade, _add_hint, _add_analyze)
+WORDS = ("grade", "hint", "analyze", "explain")
+COMMANDS = (_add_grade, _add_hint, _add_analyze, _add_explain)

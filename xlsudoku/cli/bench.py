@@ -334,6 +334,26 @@ def _count_vs_qqwing(p: argparse.ArgumentParser) -> None:
     _whole(p)
 
 
+def _graded_vs_main(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--main",
+        required=True,
+        dest="other_tree",
+        metavar="TREE",
+        help="the other tree (A), e.g. a git worktree of main at the commit before a change",
+    )
+    p.add_argument(
+        "--levels",
+        type=lambda text: [part for part in text.split(",") if part],
+        default=["easy", "medium", "hard", "very-hard", "diabolical"],
+        help="levels, comma-separated (default easy,medium,hard,very-hard,diabolical)",
+    )
+    p.add_argument("--seeds", type=_at_least(1), default=4, help="seeds per level (4)")
+    p.add_argument("--first-seed", type=int, default=5000, help="first seed (5000)")
+    p.add_argument("--opens", type=int, default=26, help="opens (26)")
+    p.add_argument("--cpu", type=float, default=60.0, help="CPU seconds a run may use (60)")
+
+
 def _soak(p: argparse.ArgumentParser) -> None:
     p.add_argument("--writers", type=int, default=3, help="concurrent start;save pairs")
     p.add_argument("--rounds", type=int, default=50, help="rounds of the writers")
@@ -453,6 +473,12 @@ def _run_count_vs_qqwing(args: argparse.Namespace) -> int:
     return whole.run_count(args)
 
 
+def _run_graded_vs_main(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import graded
+
+    return graded.run(args)
+
+
 def _run_batch(args: argparse.Namespace) -> int:
     from xlsudoku.bench import batch
 
@@ -519,6 +545,13 @@ BENCHES = (
         _count_vs_qqwing,
         _run_count_vs_qqwing,
         stem="count_vs_qqwing",
+    ),
+    Bench(
+        "graded-vs-main",
+        "CPU per accepted graded puzzle, another tree against this one, in turn",
+        _graded_vs_main,
+        _run_graded_vs_main,
+        stem="graded_vs_main",
     ),
     Bench("batch", "batch production and booklets, scaling and volume", _batch, _run_batch),
     Bench(

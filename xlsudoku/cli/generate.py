@@ -7,7 +7,7 @@ import sys
 import typing
 from collections.abc import Callable
 
-from xlsudoku.cli.inputs import FORMAT_NAMES, add_geometry
+from xlsudoku.cli.inputs import FORMAT_NAMES, add_geometry, add_profile
 from xlsudoku.errors import Exit
 from xlsudoku.interrupts import Interrupts
 
@@ -66,7 +66,7 @@ def score_arg(text: str) -> ScoreRange:
 
 
 def add_score_options(p: argparse.ArgumentParser, add: Callable[..., object]) -> None:
-    """Add ``--score`` with *add* (its group's ``add_argument``) and ``--profile`` to *p*."""
+    """Add ``--score`` with *add* (its group's ``add_argument``); ``--profile`` is its scale."""
     add(
         "--score",
         type=score_arg,
@@ -75,13 +75,6 @@ def add_score_options(p: argparse.ArgumentParser, add: Callable[..., object]) ->
         help="make puzzles rated MIN to MAX (MIN- : MIN or more) under --profile, e.g. 7.0-8.0 "
         "or 9-; the opens are then a ceiling (default: none); high scores take minutes: "
         "give a --budget",
-    )
-    p.add_argument(
-        "--profile",
-        choices=("se", "sukaku"),
-        default="se",
-        help="rating profile of --score: se = classic Sudoku Explainer 1.2.1 (default), "
-        "sukaku = SukakuExplainer",
     )
 
 
@@ -313,6 +306,7 @@ def _add_generate(sub: Subparsers) -> None:
         help="show the progress bar even when stderr is not a terminal",
     )
     _difficulty_options(p)
+    add_profile(p)
     p.set_defaults(run=_run_generate)
 
 
@@ -395,13 +389,14 @@ def _write(result: GenerateResult, fmt: str, first: bool, stop: typing.Callable[
     """Print one result in *fmt*; multi-line formats are separated by a blank line.
 
     JSON and the grid drawing carry the puzzle's analysis (level, score, hardest technique,
-    ranks), made with the solution the generator proved unique; when *stop* says stop while
-    it is made (Ctrl+C, the run's deadline) the puzzle is printed without it, and says so.
+    ranks): the generator's own, or one made with the solution it proved unique; when *stop*
+    says stop while it is made (Ctrl+C, the run's deadline) the puzzle is printed without it,
+    and says so.
     """
     import json
 
-    from xlsudoku.engine.analysis import analyze
     from xlsudoku.engine.formats import PuzzleFormat, format_grid
+    from xlsudoku.engine.generate import result_analysis
     from xlsudoku.interrupts import Cut, cut_when
 
     style = None if fmt == "json" else PuzzleFormat.parse(fmt)
@@ -409,9 +404,7 @@ def _write(result: GenerateResult, fmt: str, first: bool, stop: typing.Callable[
     if style in (None, PuzzleFormat.GRID):
         try:
             with cut_when(stop):
-                analysis = analyze(
-                    result.puzzle, result.request.profile, solution=result.solution, ranks=True
-                )
+                analysis = result_analysis(result, ranks=True)
         except Cut:
             analysis = None
     if style is None:
@@ -591,7 +584,7 @@ def _difficulty_options(p: argparse.ArgumentParser) -> None:
         type=technique_arg,
         default=None,
         metavar="TECHNIQUE",
-        help="make a puzzle whose solve path needs this technique, e.g. x-wing, xy-wing",
+        help="make a puzzle whose path (the --profile's) uses this technique, e.g. x-wing, xy-wing",
     )
 
 

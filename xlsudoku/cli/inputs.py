@@ -253,3 +253,19 @@ def read_source(args: argparse.Namespace, validate: bool = True) -> list[tuple[i
 def report_bad(line: int | str, error: object) -> None:
     """Print a bad input line (or the cell a label names) and why on standard error."""
     print(f"{line}: {error}" if isinstance(line, str) else f"line {line}: {error}", file=sys.stderr)
+
+
+# The rating profiles of xlsudoku.engine.ratings.PROFILES (a test holds them equal): the
+# parser is built without loading the engine.
+PROFILES = ("se", "sukaku")
+
+
+def add_profile(p: argparse.ArgumentParser) -> None:
+    """Add ``--profile``: the rating profile that scores, levels and explains the puzzles."""
+    p.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default=PROFILES[0],
+        help="rating profile: se = classic Sudoku Explainer 1.2.1 (default), "
+        "sukaku = SukakuExplainer; the level is the band of its score (docs/grading.md)",
+    )

@@ -29,7 +29,7 @@ from xlsudoku.cli.generate import (
     symmetry_arg,
     technique_arg,
 )
-from xlsudoku.cli.inputs import SHEETS, geometry_arg, ids_arg
+from xlsudoku.cli.inputs import SHEETS, add_profile, geometry_arg, ids_arg
 
 if typing.TYPE_CHECKING:
     from xlsudoku.cli.shell import Subparsers
@@ -164,6 +164,7 @@ def _add_batch(sub: Subparsers) -> None:
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--progress", action="store_true", help="progress bar even without a tty")
     shown.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
+    add_profile(p)
     p.set_defaults(run=_run_batch)
 
 
@@ -527,6 +528,7 @@ def _add_daily(sub: Subparsers) -> None:
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--progress", action="store_true", help="progress bar even without a tty")
     shown.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
+    add_profile(p)
     p.set_defaults(run=_run_daily, format="jsonl", puzzles=None, puzzle_format=None)
 
 
@@ -722,6 +724,13 @@ def _add_booklet(sub: Subparsers) -> None:
         "numbers of a batch or puzzle file (1 = the first)",
     )
     p.add_argument(
+        "--explain",
+        action="store_true",
+        help="after the answer key, print every step of each puzzle's path in words (the "
+        "recorded profile's, else --profile's; what `xlsudoku explain` prints)",
+    )
+    add_profile(p)
+    p.add_argument(
         "--replace",
         action="store_true",
         help="replace an existing PDF that is not an earlier xlsudoku booklet",
@@ -754,6 +763,7 @@ def _run_booklet(args: argparse.Namespace) -> int:
         answers_per_page=args.answers_per_page,
         paper=args.paper,
         answers=not args.no_answers,
+        explain=args.explain,
     )
     try:
         options.check()
@@ -788,7 +798,14 @@ def _run_booklet(args: argparse.Namespace) -> int:
         try:
             if isinstance(item, SudokuError):
                 raise item
-            entries.append(complete(item, grade_missing=not args.no_grade))
+            entries.append(
+                complete(
+                    item,
+                    grade_missing=not args.no_grade,
+                    explain=args.explain,
+                    profile=args.profile,
+                )
+            )
         except SudokuError as error:
             report_bad(label if args.source == "-" else f"{args.source} {label}", error)
             status = 1
@@ -803,7 +820,8 @@ def _run_booklet(args: argparse.Namespace) -> int:
     from xlsudoku.production.booklet import by_day
 
     pages = page_count(len(entries), options, len(by_day(entries)))
-    print(f"{output}: {len(entries)} puzzles, {pages} pages ({options.paper})")
+    more = " and the solutions in words" if options.explain else ""
+    print(f"{output}: {len(entries)} puzzles, {pages} pages{more} ({options.paper})")
     return status
 
 

@@ -19,15 +19,23 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
-from xlsudoku.engine.grading import Grade, NotUnique, grade_unique
+from xlsudoku.engine.grading import (
+    Grade,
+    NotUnique,
+    grade_path,
+    profile_grade,
+    rater,
+    rating_path,
+)
 from xlsudoku.engine.grid import Cell, ConflictError, Grid, InvalidPuzzle
-from xlsudoku.engine.logic import NoSolution, Poll, next_found, next_step
+from xlsudoku.engine.hints import Hint, hint_for_step, path_step
+from xlsudoku.engine.logic import NoSolution, Poll, SolvePath, Taken, solve_path
 from xlsudoku.engine.ranks import Ranks, rank_statistics
-from xlsudoku.engine.ratings import DEFAULT_PROFILE
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES, profile_table
 from xlsudoku.engine.solver import count_solutions, solutions
 from xlsudoku.engine.steps import Level, Placement, Step, Technique
 from xlsudoku.engine.techniques import TechniqueSpec
@@ -78,6 +86,135 @@ class Analysis:
     clue: Placement | None = None
     clue_makes_unique: bool = False
     clue_solutions: int = 0
+    path: SolvePath | None = None
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Return the steps of the profile's path of a unique puzzle (empty otherwise)."""
+        return () if self.path is None else self.path.steps
+
+    def taken(self) -> Iterator[Taken]:
+        """Yield the path's steps, each with the board before it and the row that found it.
+
+        >>> a = analyze(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... ))
+        >>> before, spec, step = next(a.taken())
+        >>> before.grid == a.puzzle, step == a.steps[0]
+        (True, True)
+        """
+        if self.path is None:
+            return
+        board = Board.from_grid(self.puzzle)
+        specs = self.path.specs
+        for i, step in enumerate(self.path.steps):
+            yield board, specs[i] if i < len(specs) else None, step
+            board = board.apply(step)
+
+    def step_scores(self) -> tuple[float, ...]:
+        """Return the score of each step of the path (trial and error scores 11.0).
+
+        >>> a = analyze(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... ))
+        >>> max(a.step_scores()) == a.score
+        True
+        """
+        rate = rater(self.puzzle.geometry.size)
+        return tuple(rate(step, spec) for _, spec, step in self.taken())
+
+    def uses(self, technique: Technique) -> bool:
+        """Return True when the path takes a step of *technique* (the puzzle "needs" it).
+
+        >>> a = analyze(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... ))
+        >>> a.uses(Technique.HIDDEN_SINGLE), a.uses(Technique.X_WING)
+        (True, False)
+        """
+        return any(step.technique is technique for step in self.steps)
+
+    def next_step(self, board: Board | None = None) -> Step | None:
+        """Return the next step from *board* (the puzzle's when None): the path's, if on it.
+
+        A board off the path gets the profile's easiest step from it (its finders in order),
+        else trial and error; None when the board is full (see ``hints.path_step``).
+
+        >>> a = analyze(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... ))
+        >>> a.next_step() == a.steps[0]
+        True
+        """
+        start = Board.from_grid(self.puzzle) if board is None else board
+        table = profile_table(self.profile if self.profile in PROFILES else DEFAULT_PROFILE)
+        return path_step(start, self.taken(), table, self.solution)
+
+    def hint(self, level: int = 1, board: Board | None = None) -> Hint:
+        """Return the hint of *level* (1-3) for the next step from *board* (see next_step).
+
+        >>> a = analyze(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... ))
+        >>> a.hint(1).text
+        'Look for a Hidden Single in box 1.'
+        """
+        start = Board.from_grid(self.puzzle) if board is None else board
+        step = self.next_step(start)
+        if step is None:
+            return Hint(level, "The grid is full: nothing left to find.", (), None)
+        return hint_for_step(step, start, level)
+
+    def explain(self) -> list[str]:
+        """Return every step of the path, numbered, in the words of the hints (level 3).
+
+        >>> a = analyze(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... ))
+        >>> a.explain()[0]
+        '1. [1.2] Hidden single: 6 can only go in r2c2 within box 1. So: place 6 in r2c2.'
+        """
+        lines = []
+        rate = rater(self.puzzle.geometry.size)
+        for number, (board, spec, step) in enumerate(self.taken(), 1):
+            text = hint_for_step(step, board, 3).text.replace("\n", " ")
+            lines.append(f"{number}. [{rate(step, spec):.1f}] {text}")
+        return lines
+
+    def explained(self) -> list[dict[str, object]]:
+        """Return every step of the path as JSON-ready data (what ``explain --format json`` has).
+
+        >>> a = analyze(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... ))
+        >>> first = a.explained()[0]
+        >>> first["step"], first["technique"], first["score"], first["placements"]
+        (1, 'Hidden Single', 1.2, ['6 in r2c2'])
+        """
+        geo = self.puzzle.geometry
+        rate = rater(geo.size)
+        out: list[dict[str, object]] = []
+        for number, (board, spec, step) in enumerate(self.taken(), 1):
+            explanation = hint_for_step(step, board, 3).text.split("\n")
+            out.append(
+                {
+                    "step": number,
+                    "technique": step.technique.value,
+                    "score": round(rate(step, spec), 1),
+                    "explanation": explanation[0],
+                    "result": explanation[-1].removeprefix("So: ").rstrip("."),
+                    "cells": [geo.cell_name(c) for c in step.cells],
+                    "placements": [
+                        f"{geo.digit_char(p.digit)} in {geo.cell_name(p.cell)}"
+                        for p in step.placements
+                    ],
+                    "eliminations": [
+                        f"{geo.digit_char(e.digit)} from {geo.cell_name(e.cell)}"
+                        for e in step.eliminations
+                    ],
+                }
+            )
+        return out
 
     @property
     def unique(self) -> bool:
@@ -91,7 +228,7 @@ class Analysis:
 
     @property
     def level(self) -> Level | None:
-        """Return the human-style level of a unique puzzle, else None."""
+        """Return the level of a unique puzzle (its score's band under the profile), else None."""
         return None if self.grade is None else self.grade.level
 
     @property
@@ -103,6 +240,23 @@ class Analysis:
     def hardest(self) -> Technique | None:
         """Return the technique of the hardest step of a unique puzzle, else None."""
         return None if self.grade is None else self.grade.hardest
+
+    def with_ranks(self, poll: Poll | None = None) -> Analysis:
+        """Return this analysis with its rank statistics (rounds beyond singles: the profile's).
+
+        *poll* is called before each step beyond singles (it raises to abandon the count).
+
+        >>> a = analyze(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... )).with_ranks()
+        >>> a.ranks.singles_only
+        True
+        """
+        if self.ranks is not None or self.solution is None:
+            return self
+        step_of = self.next_step if poll is None else _polled(self.next_step, poll)
+        counted = rank_statistics(self.puzzle, self.solution, next_step=step_of)
+        return dataclasses.replace(self, ranks=counted)
 
     def graded(self) -> Grade:
         """Return the grade, or raise the typed error of a puzzle that cannot be graded.
@@ -129,6 +283,8 @@ class Analysis:
         ... ))
         >>> a.summary()
         'Easy; SE rating 1.2 (hardest step: Hidden Single)'
+        >>> analyze(a.puzzle, "sukaku").summary()
+        'Easy; SukakuExplainer rating 1.2 (hardest step: Hidden Single)'
         """
         if self.grade is None:
             return self.message
@@ -194,14 +350,12 @@ def best_clue(grid: Grid, first: Grid, differing: tuple[Cell, ...]) -> tuple[Pla
     return best
 
 
-def _polled(poll: Poll | None) -> Callable[[Board], Step | None]:
-    """Return :func:`next_step` calling *poll* before each technique it asks."""
-    if poll is None:
-        return next_step
+def _polled(step_of: Callable[[Board], Step | None], poll: Poll) -> Callable[[Board], Step | None]:
+    """Return *step_of* calling *poll* first (which raises to abandon the caller's count)."""
 
     def step(board: Board) -> Step | None:
-        found = next_found(board, poll=poll)
-        return found[1] if found is not None else None
+        poll()
+        return step_of(board)
 
     return step
 
@@ -215,6 +369,7 @@ def analyze(
     ranks: bool = False,
     clue: bool = True,
     poll: Poll | None = None,
+    path: SolvePath | None = None,
 ) -> Analysis:
     """Analyse *grid* once: what it is, and for a unique puzzle its grade (and ranks).
 
@@ -230,6 +385,8 @@ def analyze(
         poll: called between the searches of the grade and the ranks of a unique puzzle; it
             raises to abandon them (:data:`xlsudoku.engine.logic.Poll`), and the exception
             passes through.
+        path: the profile's rating path of the puzzle when the caller has it (with
+            *solution*): it is not walked again.
 
     >>> analyze(Grid.parse("11" + "." * 79)).message
     'invalid: digit 1 repeated in row 1: r1c1 and r1c2 (and 1 more clash)'
@@ -256,10 +413,17 @@ def analyze(
             grid, Status.NO_SOLUTION, "no solution: the givens cannot all be kept", profile
         )
     if len(found) == 1:
-        g = grade_unique(grid, table, profile, poll)
-        named = "table" if table is not None else profile
-        counted = rank_statistics(grid, found[0], next_step=_polled(poll)) if ranks else None
-        unique = Analysis(grid, Status.UNIQUE, "", named, g, counted, (found[0],))
+        if table is not None:
+            path = solve_path(grid, table, poll=poll)
+            g = grade_path(path, table)
+        else:
+            if path is None or not path.solved:
+                path = rating_path(grid, profile_table(profile), poll)
+            g = profile_grade(path, profile)
+        named = "table" if table is not None else profile.lower()
+        unique = Analysis(grid, Status.UNIQUE, "", named, g, None, (found[0],), path=path)
+        if ranks:
+            unique = unique.with_ranks(poll)
         return dataclasses.replace(unique, message=f"unique solution; {unique.summary()}")
     first, second = found
     differing = tuple(c for c in range(geo.cell_count) if first[c] != second[c])

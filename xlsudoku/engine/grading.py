@@ -2,7 +2,9 @@
 
 The solver takes the easiest step again and again (``xlsudoku.engine.logic``); the grade is
 
-- *level*: the highest ``Level`` of a technique used (trial and error is ``Level.BEYOND``);
+- *level*: with a rating profile, the band of the score (``ratings.level_of``); with an
+  explicit technique table, the highest ``Level`` of a technique used (trial and error is
+  ``Level.BEYOND``);
 - *score*: the Sudoku Explainer (SE) rating, i.e. the score of the hardest step, where a step
   scores its technique's table score, refined by SE's rules
   (:func:`xlsudoku.engine.ratings.se.step_score`: a hidden single in a row or column rates 1.5
@@ -17,11 +19,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from xlsudoku.engine.board import Board
 from xlsudoku.engine.grid import Grid, InvalidPuzzle
-from xlsudoku.engine.logic import NoSolution, Poll, SolvePath, solve_path
-from xlsudoku.engine.ratings import DEFAULT_PROFILE, profile_table
+from xlsudoku.engine.logic import NoSolution, Poll, SolvePath, Taken, solve_path, walk_path
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, level_of, profile_table
 from xlsudoku.engine.ratings.se import TRIAL_SCORE, step_score
 from xlsudoku.engine.solver import count_solutions
 from xlsudoku.engine.steps import Level, Step, Technique
@@ -136,11 +140,11 @@ def grade_unique(
 ) -> Grade:
     """Grade *grid*, known to have exactly one solution (a proof the caller already has).
 
-    The score follows the rating *profile* (``se``: classic Sudoku Explainer 1.2.1, the
-    default; ``sukaku``: SukakuExplainer) and the level stays the human-style solver's
-    (:func:`human_level`); with an explicit *table* both come from that table's path.  A
-    profile's score, counts and hardest technique come from its :func:`rating_path`, which may
-    take other steps than the easiest-first path that hints show.  *poll* bounds the grading
+    The score, counts and hardest technique follow the rating *profile*'s path
+    (:func:`rating_path`; ``se``: classic Sudoku Explainer 1.2.1, the default; ``sukaku``:
+    SukakuExplainer) and the level is the band of the score under the profile
+    (:func:`xlsudoku.engine.ratings.level_of`, a monotone function of the score); with an
+    explicit *table* both come from that table's path.  *poll* bounds the grading
     (:data:`xlsudoku.engine.logic.Poll`: it raises to abandon it).
 
     >>> grade_unique(Grid.parse(
@@ -148,11 +152,24 @@ def grade_unique(
     ... )).hardest.value
     'Direct Hidden Pair'
     """
-    chosen = profile_table(profile) if table is None else table
     if table is not None:
-        return grade_path(solve_path(grid, chosen, poll=poll), chosen)
-    graded = grade_path(rating_path(grid, chosen, poll), chosen)
-    return dataclasses.replace(graded, level=human_level(grid, graded, poll))
+        return grade_path(solve_path(grid, table, poll=poll), table)
+    return profile_grade(rating_path(grid, profile_table(profile), poll), profile)
+
+
+def profile_grade(path: SolvePath, profile: str = DEFAULT_PROFILE) -> Grade:
+    """Return the grade of a rating *path* of *profile*: its level is the band of its score.
+
+    >>> p = rating_path(Grid.parse(
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"),
+    ...     profile_table("se"))
+    >>> g = profile_grade(p)
+    >>> g.score, g.hardest.value, g.level.label
+    (2.0, 'Direct Hidden Pair', 'Easy')
+    """
+    graded = grade_path(path, profile_table(profile))
+    level = level_of(graded.score, profile) if graded.solved else Level.BEYOND
+    return dataclasses.replace(graded, level=level)
 
 
 def rating_path(
@@ -173,30 +190,34 @@ def rating_path(
     >>> p.solved, grade_path(p).score
     (True, 1.2)
     """
-    size = grid.geometry.size
+    return solve_path(grid, table, rate=rater(grid.geometry.size), poll=poll)
+
+
+def rater(size: int) -> Callable[[Step, TechniqueSpec | None], float]:
+    """Return the score of a step found by a row (None: trial and error) on a grid of *size*.
+
+    >>> from xlsudoku.engine.steps import Placement
+    >>> step = Step(Technique.HIDDEN_SINGLE, (Placement(0, 1),), (), (0,), (0,), (1,), "")
+    >>> rater(9)(step, None), rater(9)(step, profile_table("se")[1])
+    (11.0, 1.5)
+    """
 
     def rate(step: Step, spec: TechniqueSpec | None) -> float:
         return TRIAL_SCORE if spec is None else step_score(step, spec, size)
 
-    return solve_path(grid, table, rate=rate, poll=poll)
+    return rate
 
 
-def human_level(grid: Grid, rated: Grade, poll: Poll | None = None) -> Level:
-    """Return the human-style solver's level of *grid*, rated *rated* by a profile.
+def walk_rating_path(grid: Grid | Board, profile: str = DEFAULT_PROFILE) -> Iterator[Taken]:
+    """Yield the steps of *profile*'s rating path from *grid*, one at a time (see ``walk_path``).
 
-    The level is the one the human-style table (``TECHNIQUES``) reaches: its path up to Very
-    hard techniques (cheap), else Diabolical when the profile's chains solved the puzzle, else
-    Beyond technique.  A profile's own order can reach for a harder pattern than a person needs
-    (SE tries a direct hidden pair before a naked single, and has no Skyscraper).
-
-    >>> g = grade(Grid.parse(
-    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2"))
-    >>> g.score, g.hardest.value, g.level.label
-    (2.0, 'Direct Hidden Pair', 'Easy')
+    >>> g = Grid.parse(
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2")
+    >>> before, spec, step = next(walk_rating_path(g))
+    >>> step.technique.value
+    'Direct Hidden Pair'
     """
-    if not rated.solved:
-        return Level.BEYOND
-    path = solve_path(grid, TECHNIQUES, max_level=Level.VERY_HARD, poll=poll)
-    if path.solved:
-        return grade_path(path).level
-    return Level.DIABOLICAL
+    board = grid if isinstance(grid, Board) else Board.from_grid(grid)
+    for taken in walk_path(board, profile_table(profile), rate=rater(board.geometry.size)):
+        assert taken is not None  # trial and error is allowed: the walk never stalls
+        yield taken

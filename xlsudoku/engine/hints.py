@@ -1,4 +1,4 @@
-"""Progressive hints: the next step of the human-style solver, disclosed in three levels.
+"""Progressive hints: the next step of the rating profile's path, disclosed in three levels.
 
 1. the technique and where to look (a house, or the cell's row for a naked single);
 2. the cells of the pattern;
@@ -7,15 +7,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
+from xlsudoku.engine.grading import walk_rating_path
 from xlsudoku.engine.grid import Cell, Grid, SudokuError
-from xlsudoku.engine.logic import NoSolution, next_step, trial_step
-from xlsudoku.engine.ratings import profile_table
+from xlsudoku.engine.logic import NoSolution, Taken, next_step, trial_step
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, profile_table
 from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Step
-from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
+from xlsudoku.engine.techniques import TechniqueSpec
 
 LEVELS = (1, 2, 3)
 
@@ -77,21 +79,87 @@ def hint_for_step(step: Step, board: Board, level: int) -> Hint:
     return Hint(3, f"{step.explanation}.\nSo: {_result(step, board)}.", cells, step)
 
 
+def on_path(board: Board, path: Iterable[Taken]) -> tuple[int, Step] | None:
+    """Return the number and step of the *path* step taken from *board*, else None.
+
+    The path is followed while *board* knows all its board knows (each digit it placed, no
+    candidate it removed); a path board equal to *board* gives its step.  A board that lacks
+    something of a path board, or that the whole path passes, is not on the path.
+
+    >>> from xlsudoku.engine.grading import walk_rating_path
+    >>> g = Grid.parse("12345678." + "." * 72)
+    >>> on_path(Board.from_grid(g), walk_rating_path(g))[0]
+    0
+    """
+    for number, (before, _, step) in enumerate(path):
+        if before.values == board.values and before.cands == board.cands:
+            return number, step
+        if not _knows(board, before):
+            return None
+    return None
+
+
+def _knows(board: Board, other: Board) -> bool:
+    """Return True when *board* holds every digit placed and candidate removed on *other*."""
+    for digit, cands, known, left in zip(
+        board.values, board.cands, other.values, other.cands, strict=True
+    ):
+        if known:
+            if digit != known:
+                return False
+        elif not digit and cands & ~left:
+            return False
+    return True
+
+
+def path_step(
+    board: Board,
+    path: Iterable[Taken],
+    table: tuple[TechniqueSpec, ...],
+    solution: Grid | None = None,
+) -> Step | None:
+    """Return the next step from *board*: the *path*'s when it is on it, else *table*'s.
+
+    A board off the path gets the first step of *table*'s finders in order (the easiest), or
+    the trial-and-error step from *solution* (solved here when None).  None when it is full.
+
+    Raises:
+        NoSolution: the board has no solution (a digit in it is wrong).
+
+    >>> from xlsudoku.engine.grading import walk_rating_path
+    >>> g = Grid.parse(
+    ...     "2..1..456.6.7.4.23..426.7..4156.2.3.682.1.54......8261723.9...4946821375851.....2")
+    >>> path_step(Board.from_grid(g), walk_rating_path(g), profile_table("se")).technique.value
+    'Direct Hidden Pair'
+    """
+    if board.is_solved:
+        return None
+    found = on_path(board, path)
+    if found is not None:
+        return found[1]
+    step = next_step(board, table)
+    if step is not None:
+        return step
+    if solution is None:
+        solution = solve(board.grid)
+        if solution is None:
+            raise NoSolution("the grid has no solution: a digit in it is wrong")
+    return trial_step(board, solution)
+
+
 def hint(
     grid_or_board: Grid | Board,
     level: int = 1,
-    table: tuple[TechniqueSpec, ...] = TECHNIQUES,
-    profile: str | None = None,
+    profile: str = DEFAULT_PROFILE,
+    puzzle: Grid | None = None,
 ) -> Hint:
     """Return the hint of *level* for the next step on a grid (or a board with pencil marks).
 
-    The step comes from *table* (the human-style solver's by default), or from the rating
-    *profile* when one is named (``se``, ``sukaku``): then the hint is the easiest step of the
-    profile's table, e.g. a direct hidden pair (the grader's rating path takes it too until its
-    rating so far covers a harder chain, see ``engine.grading.rating_path``).
-
-    When no technique applies, the hint names the most constrained cell (trial and error),
-    and level 3 gives its digit from the solution.
+    The step is the next one of the rating *profile*'s path (``se``, ``sukaku``: the path that
+    rates the puzzle, :func:`xlsudoku.engine.grading.walk_rating_path`) from *puzzle* (the
+    board's own digits when None), when the board is on it; else the profile's easiest step
+    from the board (:func:`path_step`).  When no technique applies, the hint names the most
+    constrained cell (trial and error), and level 3 gives its digit from the solution.
 
     Raises:
         ConflictError: a digit is twice in a house.
@@ -115,8 +183,7 @@ def hint(
     """
     if level not in LEVELS:
         raise SudokuError(f"hint level {level} is not one of 1, 2, 3")
-    if profile is not None:
-        table = profile_table(profile)
+    table = profile_table(profile)
     board = grid_or_board if isinstance(grid_or_board, Board) else Board.from_grid(grid_or_board)
     board.grid.validate()
     if board.is_solved:
@@ -125,7 +192,7 @@ def hint(
     solution = solve(board.grid)
     if solution is None:
         raise NoSolution("the grid has no solution: a digit in it is wrong")
-    step = next_step(board, table)
-    if step is None:
-        step = trial_step(board, solution)
+    start = board.grid if puzzle is None else puzzle
+    step = path_step(board, walk_rating_path(start, profile), table, solution)
+    assert step is not None
     return hint_for_step(step, board, level)

@@ -14,7 +14,7 @@ steps never do that.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from xlsudoku.engine.board import Board
@@ -202,34 +202,73 @@ def solve_path(
     (['Full House', 'Hidden Single'], True)
     """
     board = grid if isinstance(grid, Board) else Board.from_grid(grid)
+    steps: list[Step] = []
+    specs: list[TechniqueSpec | None] = []
+    stalled = False
+    for taken in walk_path(board, table, max_level, rate, poll):
+        if taken is None:
+            stalled = True
+            break
+        if max_steps is not None and len(steps) >= max_steps:
+            break
+        _, spec, step = taken
+        steps.append(step)
+        specs.append(spec)
+        board = board.apply(step)
+    return SolvePath(tuple(steps), board, board.is_solved, stalled, tuple(specs))
+
+
+# One step of a path: the board before it, the row that found it (None for trial and error)
+# and the step.
+Taken = tuple[Board, TechniqueSpec | None, Step]
+
+
+def walk_path(
+    board: Board,
+    table: tuple[TechniqueSpec, ...] = TECHNIQUES,
+    max_level: Level | None = None,
+    rate: Callable[[Step, TechniqueSpec | None], float] | None = None,
+    poll: Poll | None = None,
+) -> Iterator[Taken | None]:
+    """Yield the steps of :func:`solve_path` one at a time, each with the board before it.
+
+    The walk ends when the board is full; it yields None and ends when it stalls (no allowed
+    technique applies and trial and error is not allowed).  A caller that stops early pays
+    only for the steps it took (a hint from a board part way along the path).  *poll* is
+    called before each technique is asked (see :data:`Poll`).
+
+    Raises:
+        ConflictError: a digit is given twice in a house.
+        NoSolution: the givens admit no solution.
+
+    >>> b = Board.from_grid(Grid.parse("12345678." + "." * 72))
+    >>> before, spec, step = next(walk_path(b))
+    >>> before is b, spec.technique.value, step.placements
+    (True, 'Full House', (Placement(cell=8, digit=9),))
+    """
     board.grid.validate()
     allowed = limit_table(table, max_level)
     trial = max_level is None or max_level >= Level.BEYOND
     solution: Grid | None = None
-    steps: list[Step] = []
-    specs: list[TechniqueSpec | None] = []
-    stalled = False
     ceiling: float | None = None
+    taken = 0
     while not board.is_solved:
-        if max_steps is not None and len(steps) >= max_steps:
-            break
         found = next_found(board, allowed, ceiling, poll)
+        spec: TechniqueSpec | None
         if found is not None:
             spec, step = found
-            specs.append(spec)
         else:
             if not trial:
-                stalled = True
-                break
+                yield None
+                return
             if solution is None:
                 solution = solve(board.grid)
                 if solution is None:
-                    raise NoSolution(f"the puzzle has no solution (found after {len(steps)} steps)")
-            step = trial_step(board, solution)
-            specs.append(None)
+                    raise NoSolution(f"the puzzle has no solution (found after {taken} steps)")
+            spec, step = None, trial_step(board, solution)
         if rate is not None:
-            score = rate(step, specs[-1])
+            score = rate(step, spec)
             ceiling = score if ceiling is None else max(ceiling, score)
-        steps.append(step)
+        yield board, spec, step
+        taken += 1
         board = board.apply(step)
-    return SolvePath(tuple(steps), board, board.is_solved, stalled, tuple(specs))

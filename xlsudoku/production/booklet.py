@@ -87,6 +87,8 @@ class BookletOptions:
         answers_per_page: Answers per page in the key, a key of :data:`LAYOUTS`.
         paper: ``a4`` or ``letter``.
         answers: Print the answer key.
+        explain: Print, after the key, every step of each puzzle's path in words (the
+            entries' ``steps``, see :func:`~.inputs.complete`).
     """
 
     title: str = "Sudoku"
@@ -94,6 +96,7 @@ class BookletOptions:
     answers_per_page: int = 9
     paper: str = "a4"
     answers: bool = True
+    explain: bool = False
 
     def check(self) -> None:
         """Raise :class:`BookletError` naming a bad option.
@@ -466,6 +469,10 @@ def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
     family = text_font(pdf, sorted(texts))
     days = by_day(entries)
     total = page_count(len(entries), options, len(days))
+    if options.explain:
+        scratch = FPDF(unit="mm", format=PAPERS[options.paper])
+        _explain_pages(scratch, entries, options, 0)
+        total += scratch.page_no()
     if days:  # a daily set: one day a page, under its date; the answers in the same order
         _day_pages(pdf, days, options, total, family)
         entries = [entry for _, group in days for entry in group]
@@ -474,7 +481,42 @@ def make_booklet(entries: Sequence[Entry], options: BookletOptions) -> bytes:
     if options.answers:
         heading = f"{options.title}: answers"
         _pages(pdf, entries, options, options.answers_per_page, heading, True, total, family)
+    if options.explain:
+        _explain_pages(pdf, entries, options, total)
     return bytes(pdf.output())
+
+
+# Type size (points) and line height (mm) of the steps in words.
+EXPLAIN_SIZE = 8.0
+EXPLAIN_LINE = 3.6
+
+
+def _explain_pages(pdf: Any, entries: Sequence[Entry], options: BookletOptions, total: int) -> None:
+    """Write each puzzle's steps in words, numbered, page after page (*total*: 0 to count)."""
+    width, height = PAPERS[options.paper]
+    heading = f"{options.title}: the solutions in words"
+
+    def new_page() -> None:
+        pdf.add_page()
+        _centred(pdf, heading, width / 2, MARGIN + HEAD * 0.55, 15, "B")
+        if total:
+            _centred(pdf, f"Page {pdf.page_no()} of {total}", width / 2, height - MARGIN, 9)
+        pdf.set_xy(MARGIN, MARGIN + HEAD)
+
+    bottom = height - MARGIN - FOOT
+    new_page()
+    for number, entry in enumerate(entries, 1):
+        lines = [_caption(options, number, entry, False), *entry.steps]
+        for index, line in enumerate(lines):
+            pdf.set_font("Helvetica", "B" if index == 0 else "", EXPLAIN_SIZE + (index == 0))
+            rows = len(pdf.multi_cell(width - 2 * MARGIN, EXPLAIN_LINE, line, dry_run=True,
+                                      output="LINES"))  # fmt: skip
+            if pdf.get_y() + rows * EXPLAIN_LINE > bottom:
+                new_page()
+                pdf.set_font("Helvetica", "B" if index == 0 else "", EXPLAIN_SIZE + (index == 0))
+            pdf.set_x(MARGIN)
+            pdf.multi_cell(width - 2 * MARGIN, EXPLAIN_LINE, line)
+        pdf.set_y(pdf.get_y() + EXPLAIN_LINE)
 
 
 CREATOR = "xlsudoku booklet"

@@ -33,6 +33,7 @@ from xlsudoku.engine.formats import (
     read_puzzles,
 )
 from xlsudoku.engine.grid import Grid, SudokuError
+from xlsudoku.production.workbook_input import WorkbookPuzzle
 
 _JSON_SUFFIXES = (".jsonl", ".ndjson", ".json")
 
@@ -48,6 +49,8 @@ class Entry:
         ident: What identifies it to a reader: ``seed 1003``, ``id 7``, ``line 12``.
         day: The date of a daily set's puzzle (``2026-12-01``), or "".
         score: Its score, when the input records it.
+        profile: The rating profile of its level and score, when the input records it.
+        steps: The steps of its path in words (``Analysis.explain``), when asked for.
     """
 
     puzzle: Grid
@@ -56,6 +59,8 @@ class Entry:
     ident: str = ""
     day: str = ""
     score: float | None = None
+    profile: str | None = None
+    steps: tuple[str, ...] = ()
 
 
 Found = list[tuple[str, Entry | SudokuError]]
@@ -76,10 +81,7 @@ def read_entries(source: str, part: str = "all", as_csv: bool = False) -> Found:
     from xlsudoku.production.workbook_input import is_workbook, read_workbook
 
     if is_workbook(source):
-        return [
-            (p.label, _workbook_entry(p.puzzle, p.solution, p.level, p.ident))
-            for p in read_workbook(source, part)
-        ]
+        return [(p.label, _workbook_entry(p, p.puzzle)) for p in read_workbook(source, part)]
     text, name = _read_text(source), source + (".csv" if as_csv else "")
     if source == "-":
         name = "stdin.csv" if as_csv else ""
@@ -124,12 +126,13 @@ def _read_text(source: str) -> str:
     return decode_text(data, source)
 
 
-def _workbook_entry(
-    puzzle: Grid | SudokuError, solution: str | None, level: str | None, ident: str
-) -> Entry | SudokuError:
+def _workbook_entry(found: WorkbookPuzzle, puzzle: Grid | SudokuError) -> Entry | SudokuError:
     if isinstance(puzzle, SudokuError):
         return puzzle
-    return _entry({"solution": solution, "level": level}, puzzle, ident)
+    # a row's score is shown with its level only when the row names their profile: a row
+    # of an older workbook is graded again rather than shown on an unknown scale
+    rated = {"score": found.score, "profile": found.profile} if found.profile else {}
+    return _entry({"solution": found.solution, "level": found.level, **rated}, puzzle, found.ident)
 
 
 def _entry(record: Mapping[str, object], puzzle: Grid, ident: str) -> Entry | SudokuError:
@@ -148,7 +151,16 @@ def _entry(record: Mapping[str, object], puzzle: Grid, ident: str) -> Entry | Su
         return SudokuError(
             f"level: {len(label):,} characters, at most {MAX_LABEL} (a level is a word or two)"
         )
-    return Entry(puzzle, solved, label, ident, str(day) if day else "", score)
+    profile = record.get("profile")
+    return Entry(
+        puzzle,
+        solved,
+        label,
+        ident,
+        str(day) if day else "",
+        score,
+        str(profile).strip().lower() if profile and str(profile).strip() else None,
+    )
 
 
 # The longest level label read: a level is a word or two (Very hard, Diabolical).
@@ -240,8 +252,14 @@ def _csv_records(text: str) -> Found:
     return found
 
 
-def complete(entry: Entry, grade_missing: bool = True) -> Entry:
+def complete(
+    entry: Entry, grade_missing: bool = True, explain: bool = False, profile: str = "se"
+) -> Entry:
     """Return *entry* with its solution checked or found, and its level when missing.
+
+    A missing level (and score) is graded under the entry's recorded profile, else *profile*;
+    a recorded one is kept, not graded again.  With *explain* the steps of the path are added
+    in words (the one analysis gives the level too).
 
     Raises:
         SudokuError: The puzzle has no solution, several, or a solution that does not fit.
@@ -265,10 +283,17 @@ def complete(entry: Entry, grade_missing: bool = True) -> Entry:
         raise SudokuError("more than one solution: not a puzzle to print")
     if entry.solution is not None and entry.solution.cells != found[0].cells:
         raise SudokuError("the solution given does not solve the puzzle")
-    level = entry.level
-    if level is None and grade_missing:
-        level = analyze(puzzle, solution=found[0]).graded().label
-    return dataclasses.replace(entry, solution=found[0], level=level)
+    level, score, rated = entry.level, entry.score, entry.profile
+    steps: tuple[str, ...] = ()
+    if (level is None and grade_missing) or explain:
+        analysis = analyze(puzzle, entry.profile or profile, solution=found[0])
+        graded = analysis.graded()
+        if level is None and grade_missing:
+            level, score, rated = graded.label, graded.score, analysis.profile
+        steps = tuple(analysis.explain()) if explain else ()
+    return dataclasses.replace(
+        entry, solution=found[0], level=level, score=score, profile=rated, steps=steps
+    )
 
 
 # The largest id a range may name: ids beyond it are no Collection's, and a bound keeps

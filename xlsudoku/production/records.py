@@ -15,9 +15,8 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from xlsudoku.engine.analysis import analyze
 from xlsudoku.engine.formats import csv_rows, json_value
-from xlsudoku.engine.generate import generate
+from xlsudoku.engine.generate import generate, result_analysis
 from xlsudoku.engine.grid import ParseError
 from xlsudoku.production.spec import Plain, request_fields, request_from_fields
 
@@ -32,6 +31,7 @@ RECORD_FIELDS: tuple[str, ...] = (
     "opens",
     "level",
     "score",
+    "profile",  # the rating profile of the level and score
     "hardest",
     *REQUEST_FIELDS,
     "time_limit",
@@ -105,7 +105,7 @@ def make_record(
         raise RunStopped(f"stopped while item {index} was made")
     if not result.reached:
         return Made(index, None, result.message)
-    graded = analyze(result.puzzle, result.request.profile, solution=result.solution).graded()
+    graded = result_analysis(result).graded()  # the generator's own analysis when it made one
     record: Record = {
         "puzzle": str(result.puzzle),
         "solution": str(result.solution),

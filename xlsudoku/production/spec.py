@@ -17,6 +17,7 @@ from xlsudoku.engine import formats
 from xlsudoku.engine.generate import GenerateError, GenerateRequest, validate_request
 from xlsudoku.engine.generate.request import ScoreRange, form_of
 from xlsudoku.engine.grid import Geometry
+from xlsudoku.engine.ratings import DEFAULT_PROFILE
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
 
@@ -178,7 +179,8 @@ def request_fields(request: GenerateRequest) -> dict[str, Plain]:
     >>> request_fields(GenerateRequest(opens=24))["target"], request_fields(GenerateRequest())
     ... # doctest: +NORMALIZE_WHITESPACE
     (24, {'target': 26, 'pattern': 1, 'symmetry': 'rotate180', 'geometry': '9x9',
-          'difficulty': None, 'needs': None, 'trials': 299, 'time_limit': None})
+          'difficulty': None, 'needs': None, 'trials': 299, 'time_limit': None,
+          'profile': 'se'})
     """
     fields: dict[str, Plain] = {
         "target": request.opens,
@@ -189,6 +191,7 @@ def request_fields(request: GenerateRequest) -> dict[str, Plain]:
         "needs": None if request.needs is None else request.needs.value,
         "trials": request.trials,
         "time_limit": request.time_limit,
+        "profile": request.profile,
     }
     if request.score is not None:
         fields |= {"score_range": str(request.score), "profile": request.profile}
@@ -219,5 +222,5 @@ def request_from_fields(fields: Mapping[str, Plain], seed: int | None = None) ->
         difficulty=None if difficulty is None else level_named(str(difficulty)),
         needs=None if needs is None else Technique.parse(str(needs)),
         score=None if score is None else ScoreRange.parse(str(score)),
-        profile=str(fields.get("profile") or "se"),
+        profile=str(fields.get("profile") or DEFAULT_PROFILE),
     )

@@ -8,6 +8,7 @@ panels with matplotlib (the ``charts`` extra, loaded only here).
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ class Stats:
     ungraded: int = 0
     level_scores: dict[str, tuple[float, ...]] = field(default_factory=dict)
     days: dict[str, tuple[tuple[str, float], ...]] = field(default_factory=dict)
+    profiles: tuple[str, ...] = ()
 
     @property
     def count(self) -> int:
@@ -62,31 +64,36 @@ def collect(entries: Sequence[Entry], stop: Callable[[], bool] | None = None) ->
     """Return the statistics of *entries*, analysing those without a level or score.
 
     Once *stop* says stop (the command's time limit, Ctrl+C) no more puzzles are analysed:
-    those left are counted as not graded.
+    those left are counted as not graded.  What an entry records (its level, score and their
+    profile) is shown as it is; an entry without them is analysed under its recorded profile,
+    else the default one.
 
     >>> from xlsudoku.engine.grid import Grid
     >>> s = collect([Entry(Grid.parse("2....3.21.3....1"))])
-    >>> s.levels, s.opens
-    ({'Easy': 1}, {'Easy': (6,)})
+    >>> s.levels, s.opens, s.profiles
+    ({'Easy': 1}, {'Easy': (6,)}, ('se',))
     >>> collect([Entry(Grid.parse("2....3.21.3....1"))], stop=lambda: True).levels
     {'not graded': 1}
     """
     from xlsudoku.engine.analysis import analyze
+    from xlsudoku.engine.ratings import DEFAULT_PROFILE
     from xlsudoku.interrupts import Cut, cut_when
 
     rows: list[tuple[str, float | None, int]] = []
     dates: list[str] = []
+    profiles: list[str] = []
     for entry in entries:
         dates.append(entry.day)
-        level, score = entry.level, entry.score
+        level, score, profile = entry.level, entry.score, entry.profile or DEFAULT_PROFILE
+        profiles.append(profile)
         if level is None or score is None:
             graded = None
             if stop is None:
-                graded = analyze(entry.puzzle, solution=entry.solution).graded()
+                graded = analyze(entry.puzzle, profile, solution=entry.solution).graded()
             elif not stop():
                 try:
                     with cut_when(stop):
-                        graded = analyze(entry.puzzle, solution=entry.solution).graded()
+                        graded = analyze(entry.puzzle, profile, solution=entry.solution).graded()
                 except Cut:
                     graded = None
             if graded is None:
@@ -95,7 +102,7 @@ def collect(entries: Sequence[Entry], stop: Callable[[], bool] | None = None) ->
             level = level or graded.label
             score = graded.score if score is None else score
         rows.append((level, float(score), entry.puzzle.given_count))
-    return _grouped(rows, dates)
+    return dataclasses.replace(_grouped(rows, dates), profiles=tuple(dict.fromkeys(profiles)))
 
 
 def _grouped(rows: Sequence[tuple[str, float | None, int]], dates: Sequence[str]) -> Stats:
@@ -150,7 +157,7 @@ def table(stats: Stats) -> str:
     >>> print(table(collect([Entry(Grid.parse("2....3.21.3....1"), day="2026-12-01")])))
     level               puzzles   share   opens min-median-max   scores min-max
     Easy                      1  100.0%   6-6-6                  1.2-1.2
-    all                       1  100.0%   scores 1.2-1.2, median 1.2
+    all                       1  100.0%   scores 1.2-1.2, median 1.2 (se)
     <BLANKLINE>
     day               puzzles   scores min-max   levels
     2026-12-01              1   1.2-1.2          Easy 1
@@ -170,6 +177,7 @@ def table(stats: Stats) -> str:
     scores = sorted(stats.scores)
     spread = (
         f"scores {scores[0]:.1f}-{scores[-1]:.1f}, median {scores[len(scores) // 2]:.1f}"
+        + (f" ({', '.join(stats.profiles)})" if stats.profiles else "")
         if scores
         else "no scores"
     )

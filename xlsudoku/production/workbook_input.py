@@ -35,6 +35,8 @@ class WorkbookPuzzle:
         solution: The row's solution text, if the Collection has one.
         level: The row's level, if any.
         ident: ``id 7`` (the Collection's id), or the label.
+        score: The row's score, if any.
+        profile: The rating profile of the row's level and score, if the row names it.
     """
 
     label: str
@@ -42,6 +44,8 @@ class WorkbookPuzzle:
     solution: str | None = None
     level: str | None = None
     ident: str = ""
+    score: str | None = None
+    profile: str | None = None
 
 
 def is_workbook(path: str) -> bool:
@@ -112,6 +116,8 @@ def _collection(book: Any, path: str, validate: bool) -> list[WorkbookPuzzle]:
                 solution=_text(row.get("solution")),
                 level=_text(row.get("level")),
                 ident=f"id {_text(ident)}" if _text(ident) else f"row {number}",
+                score=_text(row.get("score")),
+                profile=_text(row.get("profile")),
             )
         )
     return found

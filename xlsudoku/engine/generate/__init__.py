@@ -6,11 +6,12 @@
 - :mod:`.oracle` — uniqueness against a known solution; :mod:`.unavoidable` — unavoidable sets;
 - :mod:`.strategy` — the one signature of :mod:`.descent`, :mod:`.deep` (with the low-clue
   search of :mod:`.lowclue`) and :mod:`.graded`;
-- :mod:`.generator` — :func:`generate`: picks the strategy and reports.
+- :mod:`.generator` — :func:`generate`: picks the strategy and reports;
+  :func:`result_analysis`: the one analysis of a generated puzzle.
 """
 
 from xlsudoku.engine.generate.descent import minimal_puzzle
-from xlsudoku.engine.generate.generator import generate
+from xlsudoku.engine.generate.generator import generate, result_analysis
 from xlsudoku.engine.generate.request import (
     DEFAULT_OPENS,
     KNOWN_FLOOR,
@@ -36,5 +37,6 @@ __all__ = [
     "default_pattern",
     "generate",
     "minimal_puzzle",
+    "result_analysis",
     "validate_request",
 ]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import time
 
+from xlsudoku.engine.analysis import Analysis, analyze
 from xlsudoku.engine.generate import climb, deep, descent, graded
 from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.request import (
@@ -31,6 +32,7 @@ from xlsudoku.engine.generate.request import (
     form_of,
 )
 from xlsudoku.engine.generate.strategy import Cancel, Outcome, Plan, Progress, Strategy
+from xlsudoku.engine.logic import Poll
 
 DESCENT = Strategy("descent", descent.run)
 DEEP = Strategy("deep", deep.run, deep.DEFAULT_SECONDS)
@@ -107,7 +109,33 @@ def generate(
         stop=outcome.stop,
         workers=outcome.workers,
         limit=allowed,
+        analysis=outcome.analysis,
+        missed=outcome.missed if outcome.reached is False else (),
     )
+
+
+def result_analysis(
+    result: GenerateResult, *, ranks: bool = False, poll: Poll | None = None
+) -> Analysis:
+    """Return the analysis of a generated puzzle: the generator's own, else made once here.
+
+    A graded request's goal analysed the puzzle it kept (``result.analysis``); an ungraded one
+    is analysed with the solution the generator proved unique, under the request's profile.
+    With *ranks* the rank statistics are added to it (the path is not walked again).  *poll*
+    bounds the grading and the ranks (:data:`xlsudoku.engine.logic.Poll`: it raises to abandon
+    them).
+
+    >>> r = generate(GenerateRequest(seed=7))
+    >>> a = result_analysis(r)
+    >>> a.unique, a.profile, a.puzzle == r.puzzle
+    (True, 'se', True)
+    """
+    analysis = result.analysis
+    if analysis is None:
+        analysis = analyze(
+            result.puzzle, result.request.profile, solution=result.solution, poll=poll
+        )
+    return analysis.with_ranks(poll) if ranks else analysis
 
 
 # Work units the minimality test of a result may spend (beyond the run's limit); a few hundred

@@ -22,11 +22,13 @@ Out of trials or time (``DEFAULT_SECONDS`` when the request has none), or when c
 closest puzzle comes back: the one nearest the goal, then nearest the opens, and the message
 says what was missed (the level or technique, the opens, or both).
 
-A puzzle *needs* a technique when the human-style solver, taking the techniques in solve order
-up to that technique, finishes it, but without the technique stalls: the technique is then the
-hardest step of the graded path (see :func:`needs_tables`).  Everything is judged through the
-public solver and grader (:func:`~xlsudoku.engine.logic.solve_path`,
-:func:`~xlsudoku.engine.grading.grade_path`, the ``TECHNIQUES`` registry).
+A puzzle has a level when its score under the request's rating profile falls in the level's
+band (:func:`xlsudoku.engine.ratings.level_of`), and *needs* a technique when the profile's
+path takes a step of it: the goal judges a puzzle by its analysis
+(:func:`xlsudoku.engine.analysis.analyze`), and the result carries the analysis of the puzzle
+kept, so nothing analyses it again.  A cheap bound comes first for a level up to Very hard: a
+puzzle that the profile's techniques below the next band (a chain-free head of its table)
+cannot finish is too hard and is not rated, and the path of one they finish is its rating path.
 """
 
 from __future__ import annotations
@@ -36,15 +38,16 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from xlsudoku.engine.analysis import Analysis, analyze
 from xlsudoku.engine.generate import deep, descent
 from xlsudoku.engine.generate.clock import Stopped
 from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.generate.request import Form
 from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, plural
-from xlsudoku.engine.grading import grade_path, rating_path
 from xlsudoku.engine.grid import Grid
-from xlsudoku.engine.logic import limit_table, solve_path
-from xlsudoku.engine.ratings import DEFAULT_PROFILE, profile_table
+from xlsudoku.engine.logic import solve_path
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, band_of, profile_table, row_technique
+from xlsudoku.engine.solver import solve
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.techniques import TECHNIQUES, TechniqueSpec
 
@@ -84,84 +87,107 @@ def needs_tables(
     ...
     ValueError: needs: Trial and Error has no finder in the technique table
     """
-    rows = [i for i, spec in enumerate(table) if spec.technique is technique]
+    row = row_technique(technique)
+    rows = [i for i, spec in enumerate(table) if spec.technique is row]
     if not rows:
         raise ValueError(f"needs: {technique.value} has no finder in the technique table")
     through = table[: rows[-1] + 1]
-    return tuple(spec for spec in through if spec.technique is not technique), through
+    return tuple(spec for spec in through if spec.technique is not row), through
 
 
 @dataclass(frozen=True, slots=True)
 class Goal:
-    """A level to reach or a technique to need, judged through the public solver and grader.
+    """A level to reach or a technique to need, judged by the puzzle's analysis.
+
+    A level is the band of the puzzle's score under the rating profile
+    (:func:`xlsudoku.engine.ratings.level_of`); a puzzle needs a technique when the profile's
+    path takes a step of it (:meth:`xlsudoku.engine.analysis.Analysis.uses`).
 
     Attributes:
         level: The wanted level, or None.
         needs: The technique the puzzle must need, or None.
-        table: The technique table (solve order, levels, scores).
+        profile: The rating profile (``se``, ``sukaku``).
     """
 
     level: Level | None
     needs: Technique | None
-    table: tuple[TechniqueSpec, ...] = TECHNIQUES
+    profile: str = DEFAULT_PROFILE
 
-    def distance(self, puzzle: Grid) -> Distance:
-        """Return how far *puzzle* (unique) is from the goal: ``MET`` when it meets it.
+    def judge(self, puzzle: Grid, solution: Grid) -> tuple[Distance, Analysis | None]:
+        """Return how far *puzzle* (unique, of *solution*) is from the goal, and its analysis.
 
-        Level: the number of levels between, then the score (when too easy a harder puzzle is
-        closer, when too hard an easier one).  Technique: ``(1, gap)`` when the solver does
-        not need it (*gap*: from the hardest step's score up to the technique's), ``(2,
-        cells)`` when the solver up to the technique cannot finish (*cells* left unsolved).
+        ``MET`` when it meets the goal.  Level: the levels between, then how far the score is
+        from the level's band.  Technique: ``(1, gap)``, *gap* from the score to the
+        technique's.  A puzzle that the profile's techniques below the level's band cannot
+        finish is too hard: ``(1, cells left)``, and no analysis (the cheap bound saves the
+        rating of a puzzle that cannot be kept).
 
         >>> from xlsudoku.engine.fill import random_grid
+        >>> from xlsudoku.engine.solver import solve
         >>> p = descent.minimal_puzzle(random_grid(random.Random(4)), random.Random(4))
-        >>> from xlsudoku.engine.grading import grade
-        >>> (Goal(Level.EASY, None).distance(p)[0] == 0) == (grade(p).level is Level.EASY)
+        >>> distance, analysis = Goal(Level.EASY, None).judge(p, solve(p))
+        >>> (distance == MET) == (analysis is not None and analysis.level is Level.EASY)
         True
         """
         if self.needs is None:
             assert self.level is not None
-            g = grade_path(solve_path(puzzle, self.table), self.table)
-            level = g.level
-            if level is Level.BEYOND and rating_path(puzzle, profile_table(DEFAULT_PROFILE)).solved:
-                # the puzzle's analysis calls Diabolical what a rating profile's chains solve
-                # (grading.human_level): the goal judges a level the way the analysis does
-                level = Level.DIABOLICAL
-            gap = abs(int(level) - int(self.level))
+            low, high = band_of(self.level, self.profile)
+            below = _bound_table(profile_table(self.profile), high)
+            path = None
+            if below is not None:
+                path = solve_path(puzzle, below, max_level=Level.DIABOLICAL)
+                if not path.solved:
+                    return (1, float(sum(1 for d in path.board.values if not d))), None
+            # a path that finished with a chain-free head of the table is the rating path
+            analysis = analyze(puzzle, self.profile, solution=solution, path=path)
+            graded = analysis.graded()
+            gap = abs(int(graded.level) - int(self.level))
             if gap == 0:
-                return MET
-            return (gap, g.score if level > self.level else -g.score)
-        without, through = needs_tables(self.needs, self.table)
-        cap = max(spec.level for spec in through)
-        path = solve_path(puzzle, without, max_level=cap)
-        if path.solved:  # the technique is not needed: too easy
-            top = max(spec.score for spec in through if spec.technique is self.needs)
-            hardest = grade_path(path, self.table).score
-            return (1, max(top - hardest, 0.0))
-        rest = solve_path(path.board, through, max_level=cap)
-        if rest.solved:  # stalls without it and finishes with it: needed
-            return MET
-        return (2, float(sum(1 for d in rest.board.values if not d)))
+                return MET, analysis
+            off = low - graded.score if graded.level < self.level else graded.score - (high or 0)
+            return (gap, round(max(off, 0.0), 1)), analysis
+        analysis = analyze(puzzle, self.profile, solution=solution)
+        if analysis.uses(self.needs):
+            return MET, analysis
+        row = row_technique(self.needs)
+        top = max(s.score for s in profile_table(self.profile) if s.technique is row)
+        return (1, round(abs(top - analysis.graded().score), 1)), analysis
+
+    def distance(self, puzzle: Grid) -> Distance:
+        """Return how far *puzzle* (unique) is from the goal (see :meth:`judge`).
+
+        >>> Goal(Level.EASY, None).distance(Grid.parse(
+        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+        ... ))
+        (0, 0.0)
+        """
+        solution = solve(puzzle)
+        assert solution is not None
+        return self.judge(puzzle, solution)[0]
 
     def met(self, puzzle: Grid) -> bool:
         """Return True when *puzzle* meets the goal."""
         return self.distance(puzzle)[0] == 0
 
     def not_too_hard(self, puzzle: Grid) -> bool:
-        """Return True when the solver up to the goal finishes *puzzle* (no harder technique).
+        """Return True when the profile's techniques up to the goal finish *puzzle*.
 
-        For a level: the techniques of that level and below (trial and error only for
-        Beyond); for a technique: the solve order up to it.
+        For a level: the techniques scored below the next level's band (everything for
+        Beyond); for a technique: the profile's solve order up to it.
 
         >>> Goal(Level.EASY, None).not_too_hard(Grid.parse("12345678." + "." * 72))
         False
         """
+        table = profile_table(self.profile)
         if self.needs is not None:
-            through = needs_tables(self.needs, self.table)[1]
-            cap = max(spec.level for spec in through)
-            return solve_path(puzzle, through, max_level=cap).solved
+            through = needs_tables(self.needs, table)[1]
+            return solve_path(puzzle, through, max_level=Level.DIABOLICAL).solved
         assert self.level is not None
-        return solve_path(puzzle, limit_table(self.table, self.level), self.level).solved
+        high = band_of(self.level, self.profile)[1]
+        if high is None:
+            return True
+        below = tuple(s for s in table if s.score < high)
+        return solve_path(puzzle, below, max_level=Level.DIABOLICAL).solved
 
     @property
     def name(self) -> str:
@@ -185,6 +211,7 @@ class _Candidate:
     puzzle: Grid
     solution: Grid
     distance: Distance
+    analysis: Analysis | None = None
 
     def key(self, target: int) -> tuple[Distance, int]:
         """Order candidates: nearest the goal, then nearest the opens."""
@@ -256,9 +283,9 @@ def _climb(
         seen.add(moved)
         graded += 1
         plan.clock.tick(GRADE_TICKS)
-        distance = goal.distance(moved)
+        distance, analysis = goal.judge(moved, current.solution)
         if distance <= current.distance:
-            current = _Candidate(moved, current.solution, distance)
+            current = _Candidate(moved, current.solution, distance, analysis)
     return current
 
 
@@ -286,7 +313,7 @@ def run(plan: Plan) -> Outcome:
     """
     request = plan.request
     target = request.opens
-    goal = Goal(request.difficulty, request.needs)
+    goal = Goal(request.difficulty, request.needs, request.profile)
 
     def stop() -> bool:
         return plan.late() or plan.cancelled()
@@ -306,21 +333,21 @@ def run(plan: Plan) -> Outcome:
                 grids += reached.grids
                 oracle = Oracle(reached.solution, clock=plan.clock)
                 plan.clock.tick(GRADE_TICKS)
-                found = _Candidate(reached.puzzle, reached.solution, goal.distance(reached.puzzle))
+                found = _judged(goal, reached.puzzle, reached.solution)
             else:
                 # time-shared: the next descents reuse the grid and stay within the goal's
                 # techniques, so they end near the goal (at the opens, or above when stuck)
                 _descend(oracle, plan, goal.not_too_hard, stop)
                 puzzle = oracle.puzzle()
                 plan.clock.tick(GRADE_TICKS)
-                found = _Candidate(puzzle, oracle.solution, goal.distance(puzzle))
+                found = _judged(goal, puzzle, oracle.solution)
             if found.puzzle.given_count == target:
                 found = _climb(plan, oracle, found, goal, stop)
         except Stopped:
             # the limit or cancel inside a search: this attempt's puzzle is lost, unless it
             # is the only one (one more grading, past the limit)
             if best is None and reached is not None:
-                best = _Candidate(reached.puzzle, reached.solution, goal.distance(reached.puzzle))
+                best = _judged(goal, reached.puzzle, reached.solution)
             break
         if best is None or found.key(target) < best.key(target):
             best = found
@@ -329,6 +356,8 @@ def run(plan: Plan) -> Outcome:
         if best.key(target) == (MET, 0):
             break
     assert best is not None
+    # the goal's own analysis of the puzzle it keeps (a too-hard one was bounded, not rated)
+    analysis = best.analysis or analyze(best.puzzle, request.profile, solution=best.solution)
     return Outcome(
         best.puzzle,
         best.solution,
@@ -336,7 +365,43 @@ def run(plan: Plan) -> Outcome:
         attempts,
         grids,
         _message(plan, goal, best, attempts),
+        analysis=analysis,
+        missed=_missed(goal, best, target),
     )
+
+
+def _bound_table(
+    table: tuple[TechniqueSpec, ...], high: float | None
+) -> tuple[TechniqueSpec, ...] | None:
+    """Return the head of *table* scored below *high*, when its path is the rating path.
+
+    That is when the rows below *high* come first in the table and none of them searches
+    within a rating (a chain row): the rating path of a puzzle they finish takes the same
+    steps.  None otherwise (the bound would cost more than the rating).
+
+    >>> from xlsudoku.engine.ratings import SE_TABLE
+    >>> len(_bound_table(SE_TABLE, 2.9)), _bound_table(SE_TABLE, 9.0)
+    (8, None)
+    """
+    if high is None:
+        return None
+    head = tuple(spec for spec in table if spec.score < high)
+    if head != table[: len(head)] or any(s.find_within or s.early for s in head):
+        return None
+    return head
+
+
+def _judged(goal: Goal, puzzle: Grid, solution: Grid) -> _Candidate:
+    distance, analysis = goal.judge(puzzle, solution)
+    return _Candidate(puzzle, solution, distance, analysis)
+
+
+def _missed(goal: Goal, best: _Candidate, target: int) -> tuple[str, ...]:
+    """Return what the kept puzzle missed: ``level`` or ``technique``, and ``opens``."""
+    missed = [goal.what] if best.distance[0] else []
+    if best.puzzle.given_count != target:
+        missed.append("opens")
+    return tuple(missed)
 
 
 def _stop(plan: Plan, best: _Candidate, target: int, attempts: int) -> Stop:
@@ -360,9 +425,7 @@ def _message(plan: Plan, goal: Goal, best: _Candidate, attempts: int) -> str:
     tries = plural(attempts, "attempt")
     if best.key(target) == (MET, 0):
         return f"Made {goal.name} with {opens} opens in {tries} ({plan.elapsed():.2f} s)"
-    missed = [goal.what] if best.distance[0] else []
-    if opens != target:
-        missed.append("opens")
+    missed = list(_missed(goal, best, target))
     # the closest puzzle's level and hardest step are its analysis's, shown beside this message
     closest = f"closest: {opens} opens"
     why = f"missed the {' and the '.join(missed)}"

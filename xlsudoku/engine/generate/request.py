@@ -14,9 +14,10 @@ import enum
 import math
 from dataclasses import dataclass
 
+from xlsudoku.engine.analysis import Analysis
 from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
 from xlsudoku.engine.patterns import Pattern, PatternError, parse_pattern
-from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
+from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES, finds
 from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry, orbits
 from xlsudoku.engine.techniques import TECHNIQUES
@@ -268,7 +269,8 @@ class GenerateRequest:
             only where processes can start, see :mod:`.deep`).
         score: Ratings the puzzle must have under *profile* (the climbing strategy,
             :mod:`.climb`); *opens* is then a ceiling, not a target.
-        profile: The rating profile of *score* (``se`` or ``sukaku``).
+        profile: The rating profile that grades the puzzle (``se``, ``sukaku``): its score's
+            band is the level, its path the techniques needed, and the scale of *score*.
 
     >>> GenerateRequest().opens, GenerateRequest().symmetry.value
     (26, 'rotate180')
@@ -344,6 +346,12 @@ class GenerateResult:
         limit: The limit the run was allowed: the request's budget or time limit, or the
             strategy's default when it had none (deep targets: 60 s), or the short search of a
             target the pattern makes very unlikely; None for no limit.
+        analysis: The puzzle's analysis under the request's profile when the generator made
+            one (a graded request's goal judged the puzzle by it), else None: see
+            :func:`result_analysis`, which every surface uses.
+        missed: What the puzzle missed when not reached: ``opens``, ``level`` or
+            ``technique`` (empty when reached, and for an ungraded miss of the opens only
+            ``opens``).
     """
 
     puzzle: Grid
@@ -362,6 +370,8 @@ class GenerateResult:
     stop: str = "reached"
     workers: int = 1
     limit: Budget | None = None
+    analysis: Analysis | None = None
+    missed: tuple[str, ...] = ()
 
     @property
     def limited_by(self) -> BudgetKind | None:
@@ -402,6 +412,8 @@ class GenerateResult:
             "stop": self.stop,
             "workers": self.workers,
             "limit": None if self.limit is None else str(self.limit),
+            "analysis": None if self.analysis is None else self.analysis.to_dict(),
+            "missed": list(self.missed),
             "request": {
                 "opens": req.opens,
                 "pattern": req.pattern,
@@ -528,11 +540,17 @@ def form_of(request: GenerateRequest) -> Form:
         isinstance(request.seed, bool) or not isinstance(request.seed, int)
     ):
         raise GenerateError(f"seed must be a whole number, got {request.seed!r}")
+    if not isinstance(request.profile, str) or request.profile.lower() not in PROFILES:
+        raise GenerateError(
+            f"profile: unknown rating profile {request.profile!r} (known: {', '.join(PROFILES)})"
+        )
     if request.needs is not None and all(s.technique is not request.needs for s in TECHNIQUES):
         raise GenerateError(f"needs: {request.needs.value} has no finder in the technique table")
-    if request.profile not in PROFILES:
+    if request.needs is not None and not finds(request.profile, request.needs):
+        others = [name for name in PROFILES if finds(name, request.needs)]
+        also = f" (the {others[0]} profile's has)" if others else ""
         raise GenerateError(
-            f"profile {request.profile!r} is not a rating profile (known: {', '.join(PROFILES)})"
+            f"needs: the {request.profile} profile's path has no {request.needs.value} step" + also
         )
     form = form_for(geo, request.symmetry, request.pattern)
     if request.score is not None:

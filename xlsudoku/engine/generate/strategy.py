@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from xlsudoku.engine.analysis import Analysis
 from xlsudoku.engine.generate.clock import Clock
 from xlsudoku.engine.generate.request import Budget, Form, GenerateRequest
 from xlsudoku.engine.grid import Cell, Grid
@@ -118,6 +119,9 @@ class Outcome:
         limit: The limit the strategy allowed itself when that differs from the plan's
             (a short search of an unlikely target), else None.
         workers: Processes that searched.
+        analysis: The analysis of *puzzle* when the strategy made one (a graded goal), else
+            None.
+        missed: What the puzzle missed (``opens``, ``level``, ``technique``) when not reached.
     """
 
     puzzle: Grid
@@ -129,6 +133,8 @@ class Outcome:
     untested: tuple[tuple[Cell, ...], ...] | None = None
     limit: Budget | None = None
     workers: int = 1
+    analysis: Analysis | None = None
+    missed: tuple[str, ...] = ()
 
     @property
     def reached(self) -> bool:
