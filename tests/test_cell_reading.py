@@ -21,6 +21,7 @@ def _inputs():
         yield param.label, param.ref.sheet, param.ref.top_left, "start"
     tools = {layout.IMPORT_SOURCE: "import_puzzles", layout.DELETE_IDS: "delete_from_collection"}
     tools[layout.SORT_BY] = "sort_collection"
+    tools[layout.RESTORE_IDS] = "restore_to_collection"
     for param in layout.TOOLS:
         yield param.label, param.ref.sheet, param.ref.top_left, tools[param.name]
     for name in (layout.ANALYZE_GEOMETRY, layout.ANALYZE_STRING):

@@ -196,7 +196,7 @@ def test_a_score_with_a_level_is_refused_on_every_surface(capsys):
         validate_request(GenerateRequest(score=ScoreRange(7.0), difficulty=Level.HARD))
     with pytest.raises(GenerateError, match="^score "):
         validate_request(GenerateRequest(score=ScoreRange(9.0, 7.0)))
-    with pytest.raises(GenerateError, match="^profile "):
+    with pytest.raises(GenerateError, match="^profile: unknown rating profile"):
         validate_request(GenerateRequest(score=ScoreRange(7.0), profile="hodoku"))
     with pytest.raises(GenerateError, match="ceiling"):
         validate_request(GenerateRequest(score=ScoreRange(7.0), opens=10))

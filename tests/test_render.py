@@ -234,7 +234,9 @@ def test_print_page_fills_the_page_for_every_shape(
     png = book.png(2)
     width, _, _ = snapshot.png_gray(png.read_bytes())
     _, _, w, _ = snapshot.ink_box(png)
-    assert w > width * 0.8
+    # three quarters of the page's width: LibreOffice releases place a 16x16 grid a few pixels
+    # apart at this resolution (262 of 331 here), a grid fitted to a corner takes half
+    assert w > width * 0.75
     grid = grid_of(book.read(layout.PUZZLE_GRID), params.geometry_of(shape))
     assert str(grid).count(".") == side * side - OPENS[shape]
     assert set(str(grid)) <= set(DIGIT_CHARS[:side]) | {"."}

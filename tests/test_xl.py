@@ -348,7 +348,8 @@ def test_a_time_limit_changes_no_puzzle_it_lets_finish():
     ("limit", "shown"), [(0, "0"), ("soon", "'soon'"), (601, "601"), ("#N/A", None)]
 )
 def test_a_bad_time_limit_is_named(function, limit, shown):
-    answer = call(function, rows_of(PUZZLES[0][0]), [[""]], [[limit]])[0][0]
+    between = [[[""]]] * (2 if function == "sudoku_grade" else 1)  # geometry (and profile)
+    answer = call(function, rows_of(PUZZLES[0][0]), *between, [[limit]])[0][0]
     if shown is None:
         assert answer.startswith("ERROR: time_limit holds the Excel error #N/A")
     else:

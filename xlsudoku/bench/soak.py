@@ -723,7 +723,8 @@ def _file_case(rng: random.Random, folder: Path, number: int) -> FileCase:
             else b'<c r="%s"><v>%s</v></c>' % (address.encode(), value.encode())
         )
         _set_cell(book, address, cell)
-        watched = {book: _cells_of(book, _GENERATOR_PART, frozenset({"C16"}))}
+        status = layout.NAMES[layout.STATUS].top_left  # the refusal is written there
+        watched = {book: _cells_of(book, _GENERATOR_PART, frozenset({status}))}
         argv = ["workbook", "start", str(book), "--quiet"]
         return FileCase(family, argv, frozenset({0, 1, 5}), param.label, watched)
     if family == "import":

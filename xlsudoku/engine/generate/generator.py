@@ -98,7 +98,7 @@ def generate(
         opens=outcome.puzzle.given_count,
         target=request.opens,
         reached=outcome.reached,
-        minimal=is_minimal(outcome, form, cancel),
+        minimal=is_minimal(outcome, form),
         trials_used=outcome.trials,
         grids_tried=outcome.grids,
         seconds=time.perf_counter() - started,
