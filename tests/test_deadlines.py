@@ -272,7 +272,8 @@ def test_the_first_ctrl_c_ends_batch_and_daily_at_once(tmp_path, args):
 
 
 def test_the_first_ctrl_c_ends_a_grading_generate_at_once(tmp_path):
-    run = Run("generate", "--geometry", "16x16", "--opens", "100", "--format", "grid",
+    # many puzzles, so the press comes while one is searched or graded, whatever their speed
+    run = Run("generate", "--geometry", "16x16", "--opens", "100", "--format", "grid", "-n", "500",
               "--seed", "1", "--time-limit", "300", "--progress", cwd=tmp_path)  # fmt: skip
     run.process.stderr.read(1)  # the progress bar: the search is on
     time.sleep(2.0)
