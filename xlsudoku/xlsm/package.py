@@ -243,7 +243,7 @@ def package_contents(source: str | Path | bytes) -> Contents:
 
     >>> contents = package_contents(Path(__file__).parents[2] / "workbooks" / "xlsudoku.xlsm")
     >>> contents.has_vba, contents.macro_enabled, contents.sheets
-    (True, True, ('Generator', 'Print', 'Analyze', 'Collection', 'Removed', 'Play'))
+    (True, True, ('Generator', 'Print', 'Analyze', 'Collection', 'Removed', 'Play', 'Stats'))
     >>> [button.caption for button in contents.buttons][:4]
     ['START', 'SAVE TO COLLECTION', 'CLEAR', 'IMPORT']
     """
