@@ -135,6 +135,19 @@ def _progress_bar(io: CellIO, enabled: bool) -> contextlib.AbstractContextManage
     return contextlib.closing(RunBar(total, limit))
 
 
+def as_typed(value: Any) -> Any:
+    """Return *value* as Excel keeps it when typed: a whole number past a double's range as text.
+
+    >>> as_typed([[10**400, 7]])[0][0][:5], as_typed(7)
+    ('10000', 7)
+    """
+    if isinstance(value, list | tuple):
+        return [as_typed(item) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**1023:
+        return str(value)
+    return value
+
+
 def run(
     command: str,
     workbook_path: str | Path,
@@ -210,7 +223,7 @@ def run(
 
             def typed(io: OpenpyxlIO) -> OpenpyxlIO:
                 for name, value in (inputs or {}).items():
-                    io.write(name, value)
+                    io.write(name, as_typed(value))
                 return io
 
             action = actions.ACTIONS[COMMANDS[command][0]]
