@@ -200,13 +200,13 @@ def median_ratio(done: dict[str, list[Finished]], label: str, peer: str) -> floa
     return statistics.median(a.usage.cpu / b.usage.cpu for a, b in pairs)
 
 
-def bytecode_note() -> str:
-    """Return whether xlsudoku's modules start from cached bytecode or are compiled each time.
+def bytecode_note(package: Path = PACKAGE) -> str:
+    """Return whether *package*'s modules start from cached bytecode or are compiled each time.
 
     >>> bytecode_note().startswith("bytecode:")
     True
     """
-    sources = sorted(PACKAGE.rglob("*.py"))
+    sources = sorted(package.rglob("*.py"))
     cached = sum(
         1 for source in sources if Path(importlib.util.cache_from_source(str(source))).exists()
     )

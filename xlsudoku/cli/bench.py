@@ -352,6 +352,11 @@ def _graded_vs_main(p: argparse.ArgumentParser) -> None:
     p.add_argument("--first-seed", type=int, default=5000, help="first seed (5000)")
     p.add_argument("--opens", type=int, default=26, help="opens (26)")
     p.add_argument("--cpu", type=float, default=60.0, help="CPU seconds a run may use (60)")
+    p.add_argument(
+        "--compile",
+        action="store_true",
+        help="compile both trees' xlsudoku modules to bytecode first, as installing a wheel does",
+    )
 
 
 def _soak(p: argparse.ArgumentParser) -> None:
