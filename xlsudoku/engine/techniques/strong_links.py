@@ -231,6 +231,29 @@ class _Groups:
         return next((h for h in self.lines(first) if h in held), None)
 
 
+def _follow(
+    groups: _Groups, links: list[_Link]
+) -> tuple[list[frozenset[Cell]], list[list[tuple[int, House]]]]:
+    """Return each link's cells, and the links that may follow it with their weak link's house.
+
+    Link *j* may follow link *i* when a line of *i*'s second part (:meth:`_Groups.lines`, in
+    its order) holds *j*'s first part: that first line is the weak link's house
+    (``_common_house`` of the two parts).  The followers keep the order of *links*.
+    """
+    held_by: dict[House, list[int]] = {}
+    for j, (_, first, _) in enumerate(links):
+        for house in groups.houses(first):
+            held_by.setdefault(house, []).append(j)
+    follow: list[list[tuple[int, House]]] = []
+    for _, _, last in links:
+        shared: dict[int, House] = {}
+        for house in groups.lines(last):
+            for j in held_by.get(house, ()):
+                shared.setdefault(j, house)
+        follow.append(sorted(shared.items()))
+    return [frozenset(a + b) for _, a, b in links], follow
+
+
 class _Search:
     """The chains of *count* links of one digit, each link joined to the next by a weak link.
 
@@ -259,40 +282,46 @@ class _Search:
         self.digit = digit
         self.count = count
         self.best = best
-        self.cells = [frozenset(a + b) for _, a, b in links]
-        self.follow: list[list[tuple[int, House]]] = []
-        for _, _, last in links:
-            after = []
-            for j, (_, a, _) in enumerate(links):
-                shared = groups.shared(last, a)
-                if shared is not None:
-                    after.append((j, shared))
-            self.follow.append(after)
+        self.cells, self.follow = _follow(groups, links)
 
-    def grow(self, chain: list[int], weak: list[House]) -> None:
-        """Extend the chain of links *chain* (indices), *weak* the houses of its weak links."""
+    def grow(
+        self,
+        chain: list[int],
+        weak: list[House],
+        used_cells: frozenset[Cell] | None = None,
+        used_houses: frozenset[House] | None = None,
+    ) -> None:
+        """Extend the chain of links *chain* (indices), *weak* the houses of its weak links.
+
+        *used_cells* and *used_houses* are the cells and houses of the chain's links (worked
+        out from *chain* when None).
+        """
+        links, cells = self.links, self.cells
+        if used_cells is None or used_houses is None:
+            used_cells = frozenset().union(*(cells[i] for i in chain))
+            used_houses = frozenset(links[i][0] for i in chain)
         if len(chain) == self.count:
-            self.record(chain, weak)
+            self.record(chain, weak, used_cells)
             return
-        links = self.links
-        used_cells = frozenset().union(*(self.cells[i] for i in chain))
-        used_houses = {links[i][0] for i in chain}
         for j, shared in self.follow[chain[-1]]:
-            if links[j][0] in used_houses or not used_cells.isdisjoint(self.cells[j]):
+            house = links[j][0]
+            if house in used_houses or not used_cells.isdisjoint(cells[j]):
                 continue
             chain.append(j)
             weak.append(shared)
-            self.grow(chain, weak)
+            self.grow(chain, weak, used_cells | cells[j], used_houses | {house})
             weak.pop()
             chain.pop()
 
-    def record(self, indices: list[int], weak: list[House]) -> None:
-        """Record the targets of a full chain (a loop when its ends share a house) in *best*."""
+    def record(self, indices: list[int], weak: list[House], used: frozenset[Cell]) -> None:
+        """Record the targets of a full chain (a loop when its ends share a house) in *best*.
+
+        *used* holds the cells of the chain's links.
+        """
         chain = [self.links[i] for i in indices]
         groups = self.groups
         houses_of = groups.houses_of
         start, end = chain[0][1], chain[-1][2]
-        used = frozenset().union(*(self.cells[i] for i in indices))
         link_houses = {h for h, _, _ in chain}
         loop = groups.shared(start, end) is not None
         if loop:
