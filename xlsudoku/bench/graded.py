@@ -13,20 +13,24 @@ and for ``main()`` alone (the child measures its own CPU time around it, after s
 the engine's imports: the generator's work and the analysis the command prints).
 
 The runs are bounded by ``--budget cpu:SEC`` (CPU time: the same search on a loaded machine)
-and ``--workers 1``.  The goal (``GOAL``): A's ``main()`` CPU per accepted puzzle at least
-1.5 times B's.
+and ``--workers 1``.  Python compiles a module's source whenever it has no cached bytecode
+(every time, when ``PYTHONDONTWRITEBYTECODE`` is set); the report says which for each tree,
+and ``--compile`` compiles both trees' packages first, as installing a wheel does, so that
+start-up and ``main()`` measure what an installed command pays.  The goal (``GOAL``): A's
+``main()`` CPU per accepted puzzle at least 1.5 times B's.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from xlsudoku.bench.common import load_note
-from xlsudoku.bench.whole import Command, Finished, run_process
+from xlsudoku.bench.whole import Command, Finished, bytecode_note, run_process
 from xlsudoku.errors import Exit
 
 GOAL = 1.5
@@ -105,6 +109,10 @@ def run(args: argparse.Namespace, say: Callable[[str], None] = print) -> int:
         "against this one (B)")  # fmt: skip
     say(f"start: {load_note()}")
     say(f"A = {other}; B = {here}; interpreter {sys.executable}")
+    for label, tree in (("A", other), ("B", here)):
+        if args.compile:
+            compileall.compile_dir(str(tree / "xlsudoku"), quiet=1)
+        say(f"{label} {bytecode_note(tree / 'xlsudoku')}")
     last = args.first_seed + args.seeds - 1
     say(f"levels {', '.join(args.levels)}; seeds {args.first_seed}-{last}; {args.opens} opens; "
         f"--budget cpu:{args.cpu:g}")  # fmt: skip

@@ -16,6 +16,11 @@ ratio of each command to the peer run beside it (A/B of run i with B of run i).
 - ``xlsudoku bench count-vs-qqwing``: A = ``xlsudoku count FILE``, B = ``qqwing --solve
   --count-solutions --nosolution < FILE``, on the same puzzles written one per line.  The goal:
   A ahead of B (a ratio below 1).
+- ``xlsudoku bench grade-vs-sukaku --classpath CP``: A = ``xlsudoku grade --profile sukaku
+  FILE``, B = SukakuExplainer's own rater (``java -cp CP diuf.sudoku.test.serate --format=%r
+  --input=FILE``; *CP* is the folder of classes or the jar the user built from its source), on
+  the same puzzles written one per line; the CPU time counts every thread of the Java virtual
+  machine.  The report also says how many scores agree.  The goal: A's CPU at most B's.
 
 Python reads a module's cached bytecode when there is one and compiles the source otherwise
 (every time, when ``PYTHONDONTWRITEBYTECODE`` is set and nothing was cached); the report says
@@ -52,6 +57,8 @@ wb.save(target)
 
 START_GOAL = 1.25
 COUNT_GOAL = 1.0
+SUKAKU_GOAL = 1.0
+SUKAKU_RATER = "diuf.sudoku.test.serate"
 PACKAGE = Path(__file__).resolve().parents[1]
 
 
@@ -87,6 +94,7 @@ class Command:
         cwd: the folder it runs in.
         stdin: a file given as its standard input, or None.
         before: what to do before each run (e.g. remove the previous output), or None.
+        keep: characters of its output kept (the start of it).
     """
 
     label: str
@@ -94,6 +102,7 @@ class Command:
     cwd: Path
     stdin: Path | None = None
     before: Callable[[], None] | None = None
+    keep: int = 4096
 
     def shown(self) -> str:
         """Return the command as a shell line.
@@ -135,7 +144,7 @@ def run_process(command: Command) -> Finished:
         wall = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         output.seek(0)
-        text = output.read(4096).decode("utf-8", "replace")
+        text = output.read(command.keep).decode("utf-8", "replace")
     peak = usage.ru_maxrss / 1024  # kilobytes on Linux
     return Finished(process.returncode, Usage(usage.ru_utime, usage.ru_stime, wall, peak), text)
 
@@ -200,13 +209,13 @@ def median_ratio(done: dict[str, list[Finished]], label: str, peer: str) -> floa
     return statistics.median(a.usage.cpu / b.usage.cpu for a, b in pairs)
 
 
-def bytecode_note() -> str:
-    """Return whether xlsudoku's modules start from cached bytecode or are compiled each time.
+def bytecode_note(package: Path = PACKAGE) -> str:
+    """Return whether *package*'s modules start from cached bytecode or are compiled each time.
 
     >>> bytecode_note().startswith("bytecode:")
     True
     """
-    sources = sorted(PACKAGE.rglob("*.py"))
+    sources = sorted(package.rglob("*.py"))
     cached = sum(
         1 for source in sources if Path(importlib.util.cache_from_source(str(source))).exists()
     )
@@ -322,5 +331,78 @@ def run_count(args: argparse.Namespace, say: Callable[[str], None] = print) -> i
     ratio = median_ratio(done, "A", "B")
     met = ratio < COUNT_GOAL and all(run.status == 0 for runs in done.values() for run in runs)
     say(f"goal: count's CPU below QQWing's (median of the pairs): "
+        f"{'met' if met else 'NOT met'} ({ratio:.3f}x)")  # fmt: skip
+    return Exit.OK if met else Exit.GOAL_NOT_MET
+
+
+def agreement(ours: str, theirs: str) -> tuple[int, int, list[int]]:
+    r"""Return (puzzles compared, equal scores, lines that differ) of the two outputs.
+
+    *ours* is ``xlsudoku grade``'s TSV (a header, then ``line puzzle level score ...``),
+    *theirs* SukakuExplainer's ratings one per line.
+
+    >>> agreement("line\tpuzzle\tlevel\tscore\n1\tp\tEasy\t1.5\n2\tq\tHard\t3.0\n",
+    ...           "1.5\n3.2\n")
+    (2, 1, [2])
+    """
+    rows = [line.split("\t") for line in ours.splitlines()[1:] if line.strip()]
+    rated = [line.strip() for line in theirs.splitlines() if line.strip()]
+    differ = [
+        i + 1
+        for i, (row, score) in enumerate(zip(rows, rated, strict=False))
+        if round(float(row[3]), 1) != round(float(score), 1)
+    ]
+    compared = min(len(rows), len(rated))
+    return compared, compared - len(differ), differ
+
+
+def run_sukaku(args: argparse.Namespace, say: Callable[[str], None] = print) -> int:
+    """Compare ``grade --profile sukaku`` with SukakuExplainer's rater; 0 if no more CPU."""
+    say("xlsudoku bench grade-vs-sukaku: grade --profile sukaku beside SukakuExplainer's serate")
+    java = shutil.which("java")
+    if java is None:
+        say("java is not installed: nothing to compare")
+        return Exit.GOAL_NOT_MET
+    _header(args, say)
+    puzzles = load_puzzles(args.file, args.limit, None)
+    with tempfile.TemporaryDirectory(prefix="xlsudoku-sukaku-") as name:
+        folder = Path(name)
+        lines = folder / "puzzles.txt"
+        lines.write_text("".join(f"{grid}\n" for grid in puzzles), encoding="ascii")
+        keep = 400 * (len(puzzles) + 1)
+        commands = [
+            Command(
+                "A", (_xlsudoku(), "grade", "--profile", "sukaku", lines.name), folder, keep=keep
+            ),
+            Command(
+                "B",
+                (
+                    java,
+                    "-cp",
+                    str(Path(args.classpath).resolve()),
+                    SUKAKU_RATER,
+                    "--format=%r",
+                    f"--input={lines.name}",
+                ),
+                folder,
+                keep=keep,
+            ),
+        ]
+        say(f"puzzles: {args.file}: {len(puzzles)}, written one per line to {lines.name}")
+        for command in commands:
+            say(f"{command.label} = {command.shown()}")
+        say(_runs_line(commands, args))
+        done = side_by_side(commands, args.runs, args.warmups, say)
+    for line in table(done, "B"):
+        say(line)
+    compared, equal, differ = agreement(done["A"][-1].output, done["B"][-1].output)
+    say(
+        f"scores: {equal} of {compared} equal"
+        + (f"; lines that differ: {differ}" if differ else "")
+    )
+    say(f"end: {load_note()}")
+    ratio = median_ratio(done, "A", "B")
+    met = ratio <= SUKAKU_GOAL and all(run.status == 0 for runs in done.values() for run in runs)
+    say(f"goal: the sukaku profile's CPU at most SukakuExplainer's (median of the pairs): "
         f"{'met' if met else 'NOT met'} ({ratio:.3f}x)")  # fmt: skip
     return Exit.OK if met else Exit.GOAL_NOT_MET

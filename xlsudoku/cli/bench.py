@@ -334,6 +334,18 @@ def _count_vs_qqwing(p: argparse.ArgumentParser) -> None:
     _whole(p)
 
 
+def _grade_vs_sukaku(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="puzzle file (one-line puzzles, TSV, ...), e.g. generated ones")
+    p.add_argument(
+        "--classpath",
+        required=True,
+        metavar="CP",
+        help="SukakuExplainer built from its source: its folder of classes or its jar",
+    )
+    p.add_argument("--limit", type=_at_least(1), default=None, help="first N puzzles only")
+    _whole(p)
+
+
 def _graded_vs_main(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--main",
@@ -352,6 +364,11 @@ def _graded_vs_main(p: argparse.ArgumentParser) -> None:
     p.add_argument("--first-seed", type=int, default=5000, help="first seed (5000)")
     p.add_argument("--opens", type=int, default=26, help="opens (26)")
     p.add_argument("--cpu", type=float, default=60.0, help="CPU seconds a run may use (60)")
+    p.add_argument(
+        "--compile",
+        action="store_true",
+        help="compile both trees' xlsudoku modules to bytecode first, as installing a wheel does",
+    )
 
 
 def _soak(p: argparse.ArgumentParser) -> None:
@@ -473,6 +490,12 @@ def _run_count_vs_qqwing(args: argparse.Namespace) -> int:
     return whole.run_count(args)
 
 
+def _run_grade_vs_sukaku(args: argparse.Namespace) -> int:
+    from xlsudoku.bench import whole
+
+    return whole.run_sukaku(args)
+
+
 def _run_graded_vs_main(args: argparse.Namespace) -> int:
     from xlsudoku.bench import graded
 
@@ -545,6 +568,13 @@ BENCHES = (
         _count_vs_qqwing,
         _run_count_vs_qqwing,
         stem="count_vs_qqwing",
+    ),
+    Bench(
+        "grade-vs-sukaku",
+        "grade --profile sukaku as a whole process beside SukakuExplainer's rater, in turn",
+        _grade_vs_sukaku,
+        _run_grade_vs_sukaku,
+        stem="grade_vs_sukaku",
     ),
     Bench(
         "graded-vs-main",

@@ -106,7 +106,9 @@ class Board:
         cands = list(self.cands)
         for e in step.eliminations:
             cands[e.cell] &= ~(1 << (e.digit - 1))
-        return Board(self.values, tuple(cands), self.geometry, self.placed).place(step.placements)
+        if not step.placements:
+            return Board(self.values, tuple(cands), self.geometry, self.placed)
+        return self._placed(step.placements, cands)
 
     def place(self, placements: Iterable[Placement]) -> Board:
         """Return the board with *placements* filled; their peers lose the digit.
@@ -116,15 +118,19 @@ class Board:
         >>> b.values[0], b.values[80], b.has_candidate(8, 3), b.has_candidate(8, 4)
         (3, 4, False, False)
         """
+        return self._placed(placements, list(self.cands))
+
+    def _placed(self, placements: Iterable[Placement], cands: list[Mask]) -> Board:
+        """Return the board with *placements* filled over the candidates *cands* (changed)."""
         values = list(self.values)
-        cands = list(self.cands)
         peers = self.geometry.peers
         placed = self.placed
         for p in placements:
-            values[p.cell] = p.digit
-            cands[p.cell] = 0
-            placed |= 1 << p.cell
+            cell = p.cell
+            values[cell] = p.digit
+            cands[cell] = 0
+            placed |= 1 << cell
             clear = ~(1 << (p.digit - 1))
-            for q in peers[p.cell]:
+            for q in peers[cell]:
                 cands[q] &= clear
         return Board(tuple(values), tuple(cands), self.geometry, placed)

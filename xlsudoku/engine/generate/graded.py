@@ -218,13 +218,30 @@ class _Candidate:
         return self.distance, abs(self.puzzle.given_count - target)
 
 
-def _swap(oracle: Oracle, puzzle: Grid, form: Form, rng: random.Random) -> Grid | None:
-    """Return *puzzle* with one blank orbit put back and a clue orbit of its size blanked.
+@dataclass(frozen=True, slots=True)
+class _Orbits:
+    """The free orbits of a puzzle that are clues and that are blank, and its blank cells."""
 
-    None when the pair drawn would leave two solutions (or there is no pair to draw).
+    clues: list[tuple[int, ...]]
+    blanks: list[tuple[int, ...]]
+    blank: frozenset[int]
+
+    @classmethod
+    def of(cls, puzzle: Grid, form: Form) -> _Orbits:
+        """Return the orbits of *puzzle* under *form*."""
+        cells = puzzle.cells
+        clues = [o for o in form.free if cells[o[0]]]
+        blanks = [o for o in form.free if not cells[o[0]]]
+        return cls(clues, blanks, frozenset(c for c, d in enumerate(cells) if not d))
+
+
+def _swap(oracle: Oracle, orbits: _Orbits, rng: random.Random) -> Grid | None:
+    """Return the puzzle of *orbits* with a blank orbit put back and a clue orbit blanked.
+
+    The clue orbit has the size of the one put back.  None when the pair drawn would leave
+    two solutions (or there is no pair to draw).
     """
-    clues = [o for o in form.free if puzzle[o[0]]]
-    blanks = [o for o in form.free if not puzzle[o[0]]]
+    clues, blanks = orbits.clues, orbits.blanks
     if not clues or not blanks:
         return None
     back = rng.choice(blanks)
@@ -232,8 +249,7 @@ def _swap(oracle: Oracle, puzzle: Grid, form: Form, rng: random.Random) -> Grid 
     if not out:
         return None
     orbit = rng.choice(out)
-    blank = {c for c, d in enumerate(puzzle.cells) if not d}
-    oracle.reset(frozenset(blank.difference(back)))
+    oracle.reset(orbits.blank.difference(back))
     if not oracle.try_remove(orbit):
         return None
     return oracle.puzzle()
@@ -271,13 +287,14 @@ def _climb(
 ) -> _Candidate:
     """Move *start* by swaps, keeping moves no farther from the goal, for ``CLIMB_STEPS``."""
     current = start
+    orbits = _Orbits.of(start.puzzle, plan.form)
     seen = {start.puzzle}
     graded = draws = 0
     while current.distance[0] and graded < CLIMB_STEPS and draws < SWAP_DRAWS:
         if stop():
             break
         draws += 1
-        moved = _swap(oracle, current.puzzle, plan.form, plan.rng)
+        moved = _swap(oracle, orbits, plan.rng)
         if moved is None or moved in seen:
             continue
         seen.add(moved)
@@ -286,6 +303,7 @@ def _climb(
         distance, analysis = goal.judge(moved, current.solution)
         if distance <= current.distance:
             current = _Candidate(moved, current.solution, distance, analysis)
+            orbits = _Orbits.of(moved, plan.form)
     return current
 
 

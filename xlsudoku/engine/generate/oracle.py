@@ -54,10 +54,13 @@ class Oracle:
 
     def reset(self, blank: frozenset[Cell]) -> None:
         """Make the puzzle the full solution with the *blank* cells blanked."""
-        self.cells = [0 if c in blank else d for c, d in enumerate(self.sol)]
-        self.blank = 0
+        cells = list(self.sol)
+        bits = 0
         for c in blank:
-            self.blank |= 1 << c
+            cells[c] = 0
+            bits |= 1 << c
+        self.cells = cells
+        self.blank = bits
 
     def puzzle(self) -> Grid:
         """Return the current puzzle."""

@@ -7,17 +7,31 @@ scores a box single 1.2 and a line single 1.5) do.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+import operator
+from collections.abc import Callable, Iterator
 
 from xlsudoku.engine.board import Board
+from xlsudoku.engine.grid import Geometry, House
 from xlsudoku.engine.steps import Placement, Step, Technique
 
+# A house and the getter of its cells' entries from a tuple of the whole grid (values or
+# candidates): one call in C where a loop over the cells would run in Python.
+HouseGetter = tuple[House, tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]]
 
-def _house_order(board: Board) -> tuple[int, ...]:
-    """Return house indices with boxes first, then rows, then columns (then diagonals)."""
-    n = board.geometry.size
-    count = len(board.geometry.houses)
-    return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(range(3 * n, count))
+
+@functools.cache
+def house_getters(geo: Geometry) -> tuple[HouseGetter, ...]:
+    """Return each house, its cells and their getter: boxes first, then rows, columns, extras.
+
+    >>> from xlsudoku.engine.grid import CLASSIC
+    >>> house, cells, get = house_getters(CLASSIC)[0]
+    >>> house, cells[:4], get(tuple(range(81)))[:4]
+    (18, (0, 1, 2, 9), (0, 1, 2, 9))
+    """
+    n = geo.size
+    order = tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(range(3 * n, len(geo.houses)))
+    return tuple((h, geo.houses[h], operator.itemgetter(*geo.houses[h])) for h in order)
 
 
 def find_full_house(board: Board) -> Iterator[Step]:
@@ -31,11 +45,13 @@ def find_full_house(board: Board) -> Iterator[Step]:
     geo = board.geometry
     values = board.values
     seen: set[int] = set()
-    for house in _house_order(board):
-        empty = [c for c in geo.houses[house] if not values[c]]
-        if len(empty) != 1 or empty[0] in seen:
+    for house, cells, get in house_getters(geo):
+        in_house = get(values)
+        if in_house.count(0) != 1:
             continue
-        cell = empty[0]
+        cell = cells[in_house.index(0)]
+        if cell in seen:
+            continue
         cands = board.cands[cell]
         if not cands or cands & (cands - 1):
             continue
@@ -63,13 +79,10 @@ def find_hidden_single(board: Board) -> Iterator[Step]:
     """
     geo = board.geometry
     cands = board.cands
-    houses = geo.houses
     seen: set[tuple[int, int]] = set()
-    for house in _house_order(board):
+    for house, cells, get in house_getters(geo):
         once = twice = 0
-        cells = houses[house]
-        for c in cells:
-            m = cands[c]
+        for m in get(cands):
             twice |= once & m
             once |= m
         hidden = once & ~twice

@@ -166,93 +166,184 @@ def find_strong_links(board: Board, count: int) -> Iterator[Step]:
     """
     geo = board.geometry
     cands = board.cands
+    groups = _Groups(board)
     # the easiest chain of each set of eliminations (the first found among equals)
     best: dict[tuple[int, tuple[Cell, ...]], _Found] = {}
     for digit in range(1, geo.size + 1):
         bit = 1 << (digit - 1)
         links = _links(board, digit)
+        if not links:
+            continue
         holders = [c for c, m in enumerate(cands) if m & bit]
-        for link in links:
-            _grow(board, [link], [], links, holders, digit, count, best)
+        search = _Search(board, groups, links, holders, digit, count, best)
+        for i in range(len(links)):
+            search.grow([i], [])
     # easiest first, then the most eliminations (SukakuExplainer's order), then as found
     ranked = sorted(best.items(), key=lambda item: (item[1][0], -len(item[0][1]), item[1][1]))
     for (digit, targets), (rating, _, chain, loop) in ranked:
         yield _step(board, list(chain), digit, list(targets), rating, loop)
 
 
-def _sees_all(board: Board, cell: Cell, group: _Group) -> bool:
-    peer_sets = board.geometry.peer_sets
-    return all(cell in peer_sets[c] for c in group)
+class _Groups:
+    """What the search asks of a group of places, computed once per group and board.
 
-
-def _grow(
-    board: Board,
-    chain: list[_Link],
-    weak: list[House],
-    links: list[_Link],
-    holders: list[Cell],
-    digit: int,
-    count: int,
-    best: dict[tuple[int, tuple[Cell, ...]], _Found],
-) -> None:
-    """Extend *chain* by links whose first part shares a house with its last part.
-
-    *weak* holds the house of each weak link so far; *best* keeps, for each digit and set of
-    target cells, the lowest-rated chain.
+    ``lines(g)``: the column, row and box of the group's first cell that hold all of it, in
+    that order (:func:`_common_house` takes the first); ``houses(g)``: every house that holds all
+    of it; ``seers(g)``: the cells that see every cell of it.
     """
-    if len(chain) == count:
-        _record(board, chain, weak, holders, digit, best)
-        return
-    last = chain[-1][2]
-    used_cells = {c for _, a, b in chain for c in a + b}
-    used_houses = {h for h, _, _ in chain}
-    for link in links:
-        house, a, b = link
-        if house in used_houses or used_cells.intersection(a) or used_cells.intersection(b):
-            continue
-        shared = _common_house(board, last + a)
-        if shared is not None:
-            chain.append(link)
+
+    __slots__ = ("_houses", "_lines", "_seers", "houses_of", "peer_sets")
+
+    def __init__(self, board: Board) -> None:
+        self.houses_of = board.geometry.houses_of
+        self.peer_sets = board.geometry.peer_sets
+        self._lines: dict[_Group, tuple[House, ...]] = {}
+        self._houses: dict[_Group, frozenset[House]] = {}
+        self._seers: dict[_Group, frozenset[Cell]] = {}
+
+    def lines(self, group: _Group) -> tuple[House, ...]:
+        found = self._lines.get(group)
+        if found is None:
+            row, col, box = self.houses_of[group[0]][:3]
+            held = self.houses(group)
+            found = self._lines[group] = tuple(h for h in (col, row, box) if h in held)
+        return found
+
+    def houses(self, group: _Group) -> frozenset[House]:
+        found = self._houses.get(group)
+        if found is None:
+            found = frozenset(self.houses_of[group[0]]).intersection(
+                *(self.houses_of[c] for c in group[1:])
+            )
+            self._houses[group] = found
+        return found
+
+    def seers(self, group: _Group) -> frozenset[Cell]:
+        found = self._seers.get(group)
+        if found is None:
+            found = self.peer_sets[group[0]].intersection(*(self.peer_sets[c] for c in group[1:]))
+            self._seers[group] = found
+        return found
+
+    def shared(self, first: _Group, second: _Group) -> House | None:
+        """Return ``_common_house(first + second)``: its first line holding *second* too."""
+        held = self.houses(second)
+        return next((h for h in self.lines(first) if h in held), None)
+
+
+def _follow(
+    groups: _Groups, links: list[_Link]
+) -> tuple[list[frozenset[Cell]], list[list[tuple[int, House]]]]:
+    """Return each link's cells, and the links that may follow it with their weak link's house.
+
+    Link *j* may follow link *i* when a line of *i*'s second part (:meth:`_Groups.lines`, in
+    its order) holds *j*'s first part: that first line is the weak link's house
+    (``_common_house`` of the two parts).  The followers keep the order of *links*.
+    """
+    held_by: dict[House, list[int]] = {}
+    for j, (_, first, _) in enumerate(links):
+        for house in groups.houses(first):
+            held_by.setdefault(house, []).append(j)
+    follow: list[list[tuple[int, House]]] = []
+    for _, _, last in links:
+        shared: dict[int, House] = {}
+        for house in groups.lines(last):
+            for j in held_by.get(house, ()):
+                shared.setdefault(j, house)
+        follow.append(sorted(shared.items()))
+    return [frozenset(a + b) for _, a, b in links], follow
+
+
+class _Search:
+    """The chains of *count* links of one digit, each link joined to the next by a weak link.
+
+    A chain grows from each link in turn by the links whose first part shares a house with its
+    last part (``follow``: for each link, the links that may come next in table order, with the
+    house of the weak link), skipping links whose house or cells the chain already uses; *best*
+    keeps, for each digit and set of target cells, the lowest-rated chain found first.
+    """
+
+    __slots__ = ("best", "board", "cells", "count", "digit", "follow", "groups", "holders", "links")
+
+    def __init__(
+        self,
+        board: Board,
+        groups: _Groups,
+        links: list[_Link],
+        holders: list[Cell],
+        digit: int,
+        count: int,
+        best: dict[tuple[int, tuple[Cell, ...]], _Found],
+    ) -> None:
+        self.board = board
+        self.groups = groups
+        self.links = links
+        self.holders = holders
+        self.digit = digit
+        self.count = count
+        self.best = best
+        self.cells, self.follow = _follow(groups, links)
+
+    def grow(
+        self,
+        chain: list[int],
+        weak: list[House],
+        used_cells: frozenset[Cell] | None = None,
+        used_houses: frozenset[House] | None = None,
+    ) -> None:
+        """Extend the chain of links *chain* (indices), *weak* the houses of its weak links.
+
+        *used_cells* and *used_houses* are the cells and houses of the chain's links (worked
+        out from *chain* when None).
+        """
+        links, cells = self.links, self.cells
+        if used_cells is None or used_houses is None:
+            used_cells = frozenset().union(*(cells[i] for i in chain))
+            used_houses = frozenset(links[i][0] for i in chain)
+        if len(chain) == self.count:
+            self.record(chain, weak, used_cells)
+            return
+        for j, shared in self.follow[chain[-1]]:
+            house = links[j][0]
+            if house in used_houses or not used_cells.isdisjoint(cells[j]):
+                continue
+            chain.append(j)
             weak.append(shared)
-            _grow(board, chain, weak, links, holders, digit, count, best)
+            self.grow(chain, weak, used_cells | cells[j], used_houses | {house})
             weak.pop()
             chain.pop()
 
+    def record(self, indices: list[int], weak: list[House], used: frozenset[Cell]) -> None:
+        """Record the targets of a full chain (a loop when its ends share a house) in *best*.
 
-def _record(
-    board: Board,
-    chain: list[_Link],
-    weak: list[House],
-    holders: list[Cell],
-    digit: int,
-    best: dict[tuple[int, tuple[Cell, ...]], _Found],
-) -> None:
-    """Record the targets of a full *chain* (a loop when its ends share a house) in *best*."""
-    houses_of = board.geometry.houses_of
-    start, end = chain[0][1], chain[-1][2]
-    used = {c for _, a, b in chain for c in a + b}
-    link_houses = {h for h, _, _ in chain}
-    loop = _common_house(board, start + end) is not None
-    if loop:
-        ends = [(chain[i][2], chain[i + 1][1]) for i in range(len(chain) - 1)] + [(end, start)]
-        barred = link_houses
-    else:
-        ends = [(start, end)]
-        barred = link_houses | set(weak)
-    targets = [
-        c
-        for c in holders
-        if c not in used
-        and not barred.intersection(houses_of[c])
-        and any(_sees_all(board, c, x) and _sees_all(board, c, y) for x, y in ends)
-    ]
-    if not targets:
-        return
-    grouped = any(len(a) > 1 or len(b) > 1 for _, a, b in chain)
-    rating = links_rating(board, tuple(h for h, _, _ in chain), grouped)
-    key = (digit, tuple(targets))
-    if key not in best or rating < best[key][0]:
-        best[key] = (rating, len(best), tuple(chain), loop)
+        *used* holds the cells of the chain's links.
+        """
+        chain = [self.links[i] for i in indices]
+        groups = self.groups
+        houses_of = groups.houses_of
+        start, end = chain[0][1], chain[-1][2]
+        link_houses = {h for h, _, _ in chain}
+        loop = groups.shared(start, end) is not None
+        if loop:
+            ends = [(chain[i][2], chain[i + 1][1]) for i in range(len(chain) - 1)] + [(end, start)]
+            barred = link_houses
+            seen = frozenset().union(*(groups.seers(x) & groups.seers(y) for x, y in ends))
+        else:
+            barred = link_houses | set(weak)
+            seen = groups.seers(start) & groups.seers(end)
+        targets = [
+            c
+            for c in self.holders
+            if c in seen and c not in used and barred.isdisjoint(houses_of[c])
+        ]
+        if not targets:
+            return
+        grouped = any(len(a) > 1 or len(b) > 1 for _, a, b in chain)
+        rating = links_rating(self.board, tuple(h for h, _, _ in chain), grouped)
+        best = self.best
+        key = (self.digit, tuple(targets))
+        if key not in best or rating < best[key][0]:
+            best[key] = (rating, len(best), tuple(chain), loop)
 
 
 def _step(
