@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT, TEST_DATA
 
 from xlsudoku.cli import build_parser, main
-from xlsudoku.cli.bench import BENCHES
+from xlsudoku.cli.bench import BENCHES, benchmarks
 from xlsudoku.engine.grid import Grid
 
 PUZZLE = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"
@@ -169,7 +169,9 @@ def test_bench_suites_resolve(capsys, bench):
         main(["bench", bench.name, "--help"])
     assert exit_.value.code == 0
     assert f"usage: xlsudoku bench {bench.name}" in capsys.readouterr().out
-    assert callable(bench.run)
+    run = bench.function(benchmarks())
+    assert callable(run)
+    assert getattr(run, "func", run).__module__.startswith("xlsudoku.bench.")
 
 
 def test_parser_has_the_core_commands():

@@ -7,12 +7,13 @@ pattern cells open and the rest of the center box blank, exactly the target open
 
 from __future__ import annotations
 
+import csv
 import random
 import time
 from functools import cache
 
 import pytest
-from conftest import TEST_DATA, sample_lines
+from conftest import ROOT, TEST_DATA, sample_lines
 from symmetry_maps import symmetry_maps
 
 from xlsudoku.engine.fill import random_grid
@@ -880,6 +881,25 @@ def test_a_target_below_the_measured_floor_gets_a_short_search_and_says_so():
     for fields in ({"opens": 23}, {"opens": 19, "time_limit": 601}):
         full = GenerateRequest(**{"pattern": 10, **fields})
         assert floors.unlikely(full, form_of(full), Budget(full.time_limit or 60.0)) is None
+
+
+def test_the_engine_floors_are_the_measured_ones():
+    # the runs live in a data file beside the other results; the engine keeps the fewest of each
+    # preset's runs and the one search length they all stand on
+    path = ROOT / "benchmarks" / "results" / "floors_vm_2026-11-26.tsv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rows = list(csv.DictReader([line for line in lines if line[:1] != "#"], delimiter="\t"))
+    assert len(rows) == 12
+    measured = {}
+    for row in rows:
+        pattern = preset(int(row["pattern"]))
+        assert pattern.mask == row["center"]
+        assert pattern.label == f"pattern {row['pattern']} ({row['label']})"
+        assert int(row["floor"]) == min(int(row["fewest_60s"]), int(row["fewest_600s"]))
+        assert int(row["searches"]) == floors.FLOOR_SEARCHES
+        assert float(row["longest_seconds"]) == floors.FLOOR_SECONDS
+        measured[(Symmetry(row["symmetry"]), row["center"])] = int(row["floor"])
+    assert floors.FLOORS == measured
 
 
 def test_deep_search_on_two_processes():

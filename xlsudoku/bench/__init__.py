@@ -1,9 +1,10 @@
 """Every benchmark and the reliability soak: tools, not domain, one module per subject.
 
-Each subject is a command of ``xlsudoku bench`` (:mod:`xlsudoku.cli.bench` holds their
-arguments): ``solver`` (solve, fill), ``generator`` (generate), ``lowclue`` (reach),
-``difficulty``, ``grading`` (grade, reglib), ``rating`` (se), ``techniques``, ``start`` (START
-on the workbook), ``batch`` (batch and booklets), ``soak`` with ``hostile`` (reliability);
+Each subject is a command of ``xlsudoku bench`` (:data:`xlsudoku.cli.bench.BENCHES`, the one
+table of them, names each one's arguments and function): ``solver`` (solve, fill),
+``generator`` (generate), ``lowclue`` (reach), ``difficulty``, ``grading`` (grade, reglib),
+``rating`` (se), ``techniques``, ``start`` (START on the workbook), ``batch`` (batch and
+booklets), ``soak`` with ``hostile`` (reliability);
 ``common`` holds what they share (timing, samples, QQWing, the load) and ``snapshot`` renders
 the workbook with LibreOffice.  Each benchmark names its data set and seed, prints CPU time
 beside wall time and the load, and writes its report to ``benchmarks/results/`` when asked

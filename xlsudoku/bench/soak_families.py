@@ -41,6 +41,7 @@ from typing import Any
 
 from xlsudoku.addin import headless, layout
 from xlsudoku.bench.soak import Run, Tally, cli, default_sigint
+from xlsudoku.bench.soak import run as run_parts
 from xlsudoku.errors import CommandError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -412,3 +413,12 @@ def parts(
             "0 processes left, 0 partial records, every --resume completes",
         ),
     ]
+
+
+def run_soak(args: argparse.Namespace) -> int:
+    """Run the soak with these families' parts beside :mod:`xlsudoku.bench.soak`'s own.
+
+    *args* carries the command line's entry (``args.main``), which the parts run command lines
+    through in-process.
+    """
+    return run_parts(args, args.main, more=parts)

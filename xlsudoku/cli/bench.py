@@ -1,8 +1,10 @@
 """``xlsudoku bench WHAT``: every benchmark and the reliability soak, with their arguments.
 
-The benchmarks live in :mod:`xlsudoku.bench`, one module per subject; this module holds their
-command-line arguments, so the one parser knows every option without loading any benchmark.
-Each benchmark runs with ``run(args)`` from its module, imported when it runs.  ``--save``
+The benchmarks live in :mod:`xlsudoku.bench`, one module per subject; this module holds the
+one table of them, :data:`BENCHES`: each row names a benchmark's command word, its help, its
+command-line arguments and the function of its module that runs it.  The parser is built from
+the table without loading any benchmark; the benchmark modules are imported when one runs
+(:func:`benchmarks`).  ``--save``
 also writes what a benchmark prints to ``benchmarks/results/WHAT_MACHINE_DATE.txt``, headed by
 the command line: one file per subject, machine and day, a later run of the day added to its end
 (nothing is overwritten; git keeps the history).
@@ -12,12 +14,14 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import functools
 import io
 import sys
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from xlsudoku.cli.inputs import add_geometry
 
@@ -409,186 +413,150 @@ def _batch(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workdir", help="keep the outputs here (default: a temporary folder)")
 
 
-# Each runner imports its benchmark module when it runs: they load data and other engines.
+def _flushed(line: str) -> None:
+    """Print *line* at once: a long search's progress shows while it runs, through a pipe too."""
+    print(line, flush=True)
 
 
-def _run_solve(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import solver
+def benchmarks() -> ModuleType:
+    """Return :mod:`xlsudoku.bench` with every benchmark module loaded, for a benchmark to run.
 
-    return solver.run_solve(args)
+    The benchmarks load the engine, the add-in, openpyxl and data: they are imported here,
+    when a benchmark runs, never when the parser is built (the command line imports only the
+    standard library before a command runs).
 
+    >>> benchmarks().solver.run_solve.__name__
+    'run_solve'
+    """
+    import xlsudoku.bench.batch
+    import xlsudoku.bench.difficulty
+    import xlsudoku.bench.generator
+    import xlsudoku.bench.graded
+    import xlsudoku.bench.grading
+    import xlsudoku.bench.lowclue
+    import xlsudoku.bench.rating
+    import xlsudoku.bench.score
+    import xlsudoku.bench.soak_families
+    import xlsudoku.bench.solver
+    import xlsudoku.bench.start
+    import xlsudoku.bench.techniques
+    import xlsudoku.bench.whole
 
-def _run_fill(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import solver
-
-    return solver.run_fill(args)
-
-
-def _run_generate(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import generator
-
-    return generator.run(args)
-
-
-def _run_grade(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import grading
-
-    return grading.run_grade(args)
-
-
-def _run_reglib(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import grading
-
-    return grading.run_reglib(args)
+    return xlsudoku.bench
 
 
-def _run_se(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import rating
-
-    return rating.run_se(args)
-
-
-def _run_techniques(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import techniques
-
-    return techniques.run_techniques(args)
-
-
-def _run_reach(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import lowclue
-
-    return lowclue.run(args, lambda line: print(line, flush=True))
-
-
-def _run_difficulty(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import difficulty
-
-    return difficulty.run(args)
-
-
-def _run_score(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import score
-
-    return score.run(args, lambda line: print(line, flush=True))
-
-
-def _run_start(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import start
-
-    return start.run(args)
-
-
-def _run_start_vs_openpyxl(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import whole
-
-    return whole.run_start(args)
-
-
-def _run_count_vs_qqwing(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import whole
-
-    return whole.run_count(args)
-
-
-def _run_grade_vs_sukaku(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import whole
-
-    return whole.run_sukaku(args)
-
-
-def _run_graded_vs_main(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import graded
-
-    return graded.run(args)
-
-
-def _run_batch(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import batch
-
-    return batch.run_bench(args)
-
-
-def _run_soak(args: argparse.Namespace) -> int:
-    from xlsudoku.bench import soak, soak_families
-
-    return soak.run(args, args.main, more=soak_families.parts)
+Runner = Callable[[argparse.Namespace], int]
 
 
 @dataclass(frozen=True, slots=True)
 class Bench:
-    """One benchmark: its command word, what it measures, its arguments and its runner.
+    """One benchmark: its command word, what it measures, its arguments and its function.
 
-    ``stem`` starts the name of its result files (default: the command word).
+    ``function`` picks the benchmark's function out of the loaded benchmark package
+    (:func:`benchmarks`); ``stem`` starts the name of its result files (default: the command
+    word).
     """
 
     name: str
     help: str
     arguments: Arguments
-    run: Callable[[argparse.Namespace], int]
+    function: Callable[[ModuleType], Runner]
     stem: str = ""
 
 
+# The one table of the benchmarks: each row is a command word, its help, its arguments and the
+# function that runs it.
 BENCHES = (
-    Bench("solve", "exact solver: count to 2 on a puzzle file", _solve, _run_solve),
-    Bench("fill", "random complete grids per second", _fill, _run_fill),
-    Bench("generate", "puzzle generator, QQWing side by side", _generate, _run_generate),
-    Bench("grade", "grader speed and agreement", _grade, _run_grade),
-    Bench("reglib", "HoDoKu regression library pass counts", _reglib, _run_reglib),
+    Bench(
+        "solve",
+        "exact solver: count to 2 on a puzzle file",
+        _solve,
+        lambda bench: bench.solver.run_solve,
+    ),
+    Bench("fill", "random complete grids per second", _fill, lambda bench: bench.solver.run_fill),
+    Bench(
+        "generate",
+        "puzzle generator, QQWing side by side",
+        _generate,
+        lambda bench: bench.generator.run,
+    ),
+    Bench("grade", "grader speed and agreement", _grade, lambda bench: bench.grading.run_grade),
+    Bench(
+        "reglib",
+        "HoDoKu regression library pass counts",
+        _reglib,
+        lambda bench: bench.grading.run_reglib,
+    ),
     Bench(
         "se",
         "Sudoku Explainer rating: agreement, the hardest, speed",
         _se,
-        _run_se,
+        lambda bench: bench.rating.run_se,
     ),
-    Bench("techniques", "time spent in each finder", _techniques, _run_techniques),
-    Bench("reach", "low-clue search: time to reach 23..20 opens", _reach, _run_reach),
+    Bench(
+        "techniques",
+        "time spent in each finder",
+        _techniques,
+        lambda bench: bench.techniques.run_techniques,
+    ),
+    Bench(
+        "reach",
+        "low-clue search: time to reach 23..20 opens",
+        _reach,
+        lambda bench: functools.partial(bench.lowclue.run, out=_flushed),
+    ),
     Bench(
         "difficulty",
         "generation to a level or technique: success per target",
         _difficulty,
-        _run_difficulty,
+        lambda bench: bench.difficulty.run,
     ),
     Bench(
         "score",
         "generation to a score range: hits and CPU time on fresh seeds",
         _score,
-        _run_score,
+        lambda bench: functools.partial(bench.score.run, out=_flushed),
     ),
-    Bench("start", "START end to end on the workbook file", _start, _run_start),
+    Bench("start", "START end to end on the workbook file", _start, lambda bench: bench.start.run),
     Bench(
         "start-vs-openpyxl",
         "START as a whole process beside a bare openpyxl load and save, in turn",
         _start_vs_openpyxl,
-        _run_start_vs_openpyxl,
+        lambda bench: bench.whole.run_start,
         stem="start_vs_openpyxl",
     ),
     Bench(
         "count-vs-qqwing",
         "count as a whole process beside QQWing's, in turn",
         _count_vs_qqwing,
-        _run_count_vs_qqwing,
+        lambda bench: bench.whole.run_count,
         stem="count_vs_qqwing",
     ),
     Bench(
         "grade-vs-sukaku",
         "grade --profile sukaku as a whole process beside SukakuExplainer's rater, in turn",
         _grade_vs_sukaku,
-        _run_grade_vs_sukaku,
+        lambda bench: bench.whole.run_sukaku,
         stem="grade_vs_sukaku",
     ),
     Bench(
         "graded-vs-main",
         "CPU per accepted graded puzzle, another tree against this one, in turn",
         _graded_vs_main,
-        _run_graded_vs_main,
+        lambda bench: bench.graded.run,
         stem="graded_vs_main",
     ),
-    Bench("batch", "batch production and booklets, scaling and volume", _batch, _run_batch),
+    Bench(
+        "batch",
+        "batch production and booklets, scaling and volume",
+        _batch,
+        lambda bench: bench.batch.run_bench,
+    ),
     Bench(
         "soak",
         "reliability soak: concurrent writers, kills, Ctrl+C, hostile files",
         _soak,
-        _run_soak,
+        lambda bench: bench.soak_families.run_soak,
     ),
 )
 
@@ -651,7 +619,7 @@ def _is_result_file(path: Path) -> bool:
 def _run_bench(args: argparse.Namespace) -> int:
     bench: Bench = args.bench
     if args.save is None:
-        return int(bench.run(args))
+        return int(bench.function(benchmarks())(args))
     from xlsudoku.cli.outputs import check_output
     from xlsudoku.errors import UnusableFile
     from xlsudoku.xlsm.files import inspect_target
@@ -662,10 +630,11 @@ def _run_bench(args: argparse.Namespace) -> int:
         what = found.special or "a file"
         raise UnusableFile(f"--save {folder}: {what}, not a folder; the benchmark was not run")
     folder.mkdir(parents=True, exist_ok=True)
+    run = bench.function(benchmarks())
     tee = _Tee(sys.stdout)
     stdout, sys.stdout = sys.stdout, typing.cast(typing.TextIO, tee)
     try:
-        status = int(bench.run(args))
+        status = int(run(args))
     finally:
         sys.stdout = stdout
     import platform  # only a saved run names its machine: not worth loading for every command

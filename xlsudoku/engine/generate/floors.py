@@ -3,11 +3,12 @@
 A pattern fixes the whole center box, and the fewer free cells it leaves the higher the fewest
 opens any unique puzzle can have. No proof is known for these floors: they are *measured*, the
 fewest opens that ``xlsudoku bench reach --floors`` reached with each pattern and symmetry in
-its runs (docs/benchmarks.md#floors-per-pattern-and-symmetry), each with the seconds of search
-behind it. A target below the floor is very unlikely in a run no longer than that, so instead of
-spending the whole time limit the deep search (:mod:`.deep`) runs ``QUICK_SECONDS`` and says so;
-a time limit longer than the measurement searches in full (a CPU or work budget is compared the
-same way: a work unit is about a second of CPU, :mod:`.clock`). (The one floor that is proven,
+its runs (docs/benchmarks.md#floors-per-pattern-and-symmetry; the runs are a data file beside
+the other results), all with the same length of search behind them. A target below the floor
+is very unlikely in a run no longer than that, so instead of spending the whole time limit the
+deep search (:mod:`.deep`) runs ``QUICK_SECONDS`` and says so; a time limit longer than the
+measurement searches in full (a CPU or work budget is compared the same way: a work unit is
+about a second of CPU, :mod:`.clock`). (The one floor that is proven,
 17 clues for any 9x9 Sudoku, is refused earlier: :func:`.request.form_of`.)
 
 Two presets are one puzzle family: pattern 10 (full) is pattern 3 (ring) with the center cell
@@ -65,24 +66,28 @@ class Floor:
         )
 
 
-# (symmetry, center box mask or None) -> (fewest opens, seconds of the longest run, runs).
-# Measured with ``xlsudoku bench reach --floors`` (docs/benchmarks.md#low-clue-search): the
-# fewest of three runs per preset, 60 s on seeds 401 and 402 and 10 minutes on seed 501; only
-# rows with a 10-minute run.
-MEASURED: dict[tuple[Symmetry, str | None], tuple[int, float, int]] = {
-    (Symmetry.ROTATE_180, "x.x...x.x"): (20, 600.0, 3),  # pattern 1 (corners)
-    (Symmetry.ROTATE_180, ".x.x.x.x."): (20, 600.0, 3),  # pattern 2 (diamond)
-    (Symmetry.ROTATE_180, "xxxx.xxxx"): (22, 600.0, 3),  # pattern 3 (ring)
-    (Symmetry.ROTATE_180, "........."): (20, 600.0, 3),  # pattern 4 (empty)
-    (Symmetry.ROTATE_180, "x.......x"): (20, 600.0, 3),  # pattern 5 (diagonal ends)
-    (Symmetry.ROTATE_180, "...x.x..."): (20, 600.0, 3),  # pattern 6 (sides)
-    (Symmetry.ROTATE_180, "....x...."): (21, 600.0, 3),  # pattern 7 (center)
-    (Symmetry.ROTATE_180, "x.x.x.x.x"): (21, 600.0, 3),  # pattern 8 (saltire)
-    (Symmetry.ROTATE_180, ".x.xxx.x."): (21, 600.0, 3),  # pattern 9 (cross)
-    (Symmetry.ROTATE_180, "xxxxxxxxx"): (23, 600.0, 3),  # pattern 10 (full)
-    (Symmetry.ROTATE_180, "x...x...x"): (19, 600.0, 3),  # pattern 11 (diagonal)
-    (Symmetry.ROTATE_180, "...xxx..."): (19, 600.0, 3),  # pattern 12 (bar)
+# The fewest opens the low-clue search has reached with each preset under rotate180, keyed by
+# (symmetry, center box mask).  The runs behind them, what each reached and how long it ran, are
+# a data file beside the other results (benchmarks/results/floors_vm_2026-11-26.tsv; see
+# docs/benchmarks.md#floors-per-pattern-and-symmetry), which a test holds this table to.
+FLOORS: dict[tuple[Symmetry, str | None], int] = {
+    (Symmetry.ROTATE_180, "x.x...x.x"): 20,  # pattern 1 (corners)
+    (Symmetry.ROTATE_180, ".x.x.x.x."): 20,  # pattern 2 (diamond)
+    (Symmetry.ROTATE_180, "xxxx.xxxx"): 22,  # pattern 3 (ring)
+    (Symmetry.ROTATE_180, "........."): 20,  # pattern 4 (empty)
+    (Symmetry.ROTATE_180, "x.......x"): 20,  # pattern 5 (diagonal ends)
+    (Symmetry.ROTATE_180, "...x.x..."): 20,  # pattern 6 (sides)
+    (Symmetry.ROTATE_180, "....x...."): 21,  # pattern 7 (center)
+    (Symmetry.ROTATE_180, "x.x.x.x.x"): 21,  # pattern 8 (saltire)
+    (Symmetry.ROTATE_180, ".x.xxx.x."): 21,  # pattern 9 (cross)
+    (Symmetry.ROTATE_180, "xxxxxxxxx"): 23,  # pattern 10 (full)
+    (Symmetry.ROTATE_180, "x...x...x"): 19,  # pattern 11 (diagonal)
+    (Symmetry.ROTATE_180, "...xxx..."): 19,  # pattern 12 (bar)
 }
+# Each floor stands on this many searches, the longest of FLOOR_SECONDS: a time limit longer
+# than that searches in full, and the message says what the floor stands on.
+FLOOR_SEARCHES = 3
+FLOOR_SECONDS = 600.0
 
 
 def floor_of(symmetry: Symmetry, pattern: Pattern | None) -> Floor | None:
@@ -93,12 +98,11 @@ def floor_of(symmetry: Symmetry, pattern: Pattern | None) -> Floor | None:
     >>> floor is None or floor.opens > 17
     True
     """
-    entry = MEASURED.get((symmetry, None if pattern is None else pattern.mask))
-    if entry is None:
+    opens = FLOORS.get((symmetry, None if pattern is None else pattern.mask))
+    if opens is None:
         return None
-    opens, seconds, seeds = entry
     what = "no pattern" if pattern is None else pattern.label
-    return Floor(opens, seconds, seeds, f"{what}, {symmetry.value}")
+    return Floor(opens, FLOOR_SECONDS, FLOOR_SEARCHES, f"{what}, {symmetry.value}")
 
 
 def unlikely(request: GenerateRequest, form: Form, limit: Budget | None) -> Floor | None:
