@@ -17,6 +17,7 @@ import pytest
 from xlsudoku.addin import layout
 from xlsudoku.engine.patterns import PRESETS
 from xlsudoku.template.build import BUTTONS_BAS, CODE_NAMES, DEFAULT_OUTPUT, build_file
+from xlsudoku.template.styles import regions_formula
 from xlsudoku.template.xlwings_vba import (
     quickstart_project_bytes,
     xlwings_project,
@@ -208,6 +209,10 @@ def test_grids_are_drawn_by_shape(book: openpyxl.Workbook, name: str) -> None:
         assert all(f"${h[:2]}${h[2:]}" in rule.formula[0] for h in helpers[:1]), rule.formula
     for cell in ws[layout.SHAPE_CELLS[ref.sheet].address][0]:
         assert layout.SHAPE_SOURCE[ref.sheet] in cell.value
+    regions = ws[layout.REGION_CELLS[ref.sheet].address]
+    assert regions.value == regions_formula(layout.SHAPE_SOURCE[ref.sheet])
+    # the box edges give way to a Jigsaw's region edges: every rule of a border reads it
+    assert all(absolute(regions.coordinate) in rule.formula[0] for rule in rules if rule.dxf.border)
 
 
 def test_shape_table_is_the_layout(book: openpyxl.Workbook) -> None:

@@ -156,14 +156,22 @@ def test_shape_sources_name_a_geometry_cell() -> None:
     assert layout.SHAPE_SOURCE[layout.PLAY] == layout.NAMES[layout.PLAY_GEOMETRY].address
     for sheet, (first, last) in layout.HIDDEN_COLUMNS.items():
         hidden = range(cells.column_number(first), cells.column_number(last) + 1)
-        for ref in (layout.SHAPE_TABLE[sheet], layout.SHAPE_CELLS[sheet]):
+        for ref in (
+            layout.SHAPE_TABLE[sheet],
+            layout.SHAPE_CELLS[sheet],
+            layout.REGION_CELLS[sheet],
+        ):
             assert ref.bounds[1] in hidden and ref.bounds[3] in hidden
         for name, ref in layout.NAMES.items():
             if ref.sheet != sheet:
                 continue
             if name in layout.HIDDEN_NAMES:  # kept out of sight on purpose
                 assert ref.bounds[1] in hidden and ref.bounds[3] in hidden, name
-                for helper in (layout.SHAPE_TABLE[sheet], layout.SHAPE_CELLS[sheet]):
+                for helper in (
+                    layout.SHAPE_TABLE[sheet],
+                    layout.SHAPE_CELLS[sheet],
+                    layout.REGION_CELLS[sheet],
+                ):
                     assert not cells_of(helper) & cells_of(ref), name
             else:
                 assert ref.bounds[3] < hidden.start, ref

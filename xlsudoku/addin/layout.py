@@ -106,7 +106,8 @@ class Param:
 # Every grid shape the sheets take: name -> (side, box rows, box columns, diagonals).  The
 # engine's standard shapes (xlsudoku.engine.grid.SHAPES) plus X-Sudoku and Windoku on 9x9
 # (Windoku's boxes are the classic ones; its four extra boxes are shaded by the actions).
-# Jigsaw is not a sheet shape: the sheets draw rectangular boxes only.
+# A Jigsaw ("9x9-jigsaw:LAYOUT") is not in this table: its grid is 9x9's, drawn with the
+# regions of its layout (see REGION_CELLS) instead of the rectangular boxes.
 GEOMETRIES: dict[str, tuple[int, int, int, bool]] = {
     "9x9": (9, 3, 3, False),
     "9x9-X": (9, 3, 3, True),
@@ -801,9 +802,14 @@ SHAPE_TABLE: dict[str, Ref] = {
     sheet: Ref(sheet, f"BC1:BG{len(GEOMETRIES)}") for sheet in SHAPE_SOURCE
 }
 SHAPE_CELLS: dict[str, Ref] = {sheet: Ref(sheet, "BI1:BL1") for sheet in SHAPE_SOURCE}
+# The regions of a Jigsaw named in the shape's cell (one character per cell, row by row, as the
+# engine's layouts are written), empty for every other shape: the grids draw a Jigsaw's region
+# edges and the Play grid marks a digit twice in a region from it.
+REGION_CELLS: dict[str, Ref] = {sheet: Ref(sheet, "BM1") for sheet in SHAPE_SOURCE}
+JIGSAW_PREFIX = "9x9-jigsaw:"
 HIDDEN_COLUMNS: dict[str, tuple[str, str]] = {
-    GENERATOR: ("AZ", "BL"),
-    PRINT: ("BC", "BL"),
+    GENERATOR: ("AZ", "BM"),
+    PRINT: ("BC", "BM"),
     ANALYZE: ("BC", "CC"),
     PLAY: ("BC", "CC"),
 }
