@@ -4,9 +4,10 @@
 down): the shaded cells (X-Sudoku's diagonals, Windoku's four extra boxes), the lines (thick
 where two cells of different boxes meet and around the grid, so a Jigsaw's irregular boxes
 get their borders as any shape's rectangular ones do) and the digits (the givens black, in an
-answer bold, the digits to find grey).  A renderer only scales it: :mod:`.booklet` with
-fpdf2, :func:`draw_image` with matplotlib (PNG or SVG, the ``charts`` extra, loaded only
-there).
+answer bold, the digits to find grey).  A renderer only scales it: the booklet
+(:mod:`xlsudoku.production.booklet`) with fpdf2, :func:`draw_image` with matplotlib (PNG or
+SVG, the ``charts`` extra, loaded only there) for ``xlsudoku image`` and the Print sheet's
+IMAGE button.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xlsudoku.engine.grid import Cell, Grid
+from xlsudoku.errors import MissingExtra
 
 BLACK = (0, 0, 0)
 GREY = (105, 105, 105)
@@ -130,7 +132,7 @@ def image_format(path: Path) -> str:
     >>> image_format(Path("grid.jpg"))
     Traceback (most recent call last):
     ...
-    xlsudoku.production.drawing.ImageError: -o grid.jpg: the image must end in .png or .svg
+    xlsudoku.addin.drawing.ImageError: -o grid.jpg: the image must end in .png or .svg
     """
     kind = path.suffix.lstrip(".").lower()
     if kind not in IMAGE_FORMATS:
@@ -154,8 +156,6 @@ def draw_image(
         ImageError: a path that is neither .png nor .svg.
         MissingExtra: matplotlib is not installed.
     """
-    from xlsudoku.production.stats import MissingExtra
-
     kind = image_format(path)
     try:
         import matplotlib
