@@ -17,6 +17,7 @@ import xlwings.server
 from sheets import PUZZLES, TEMPLATE
 
 from xlsudoku.addin import actions, layout, xl
+from xlsudoku.addin.actions import collection as collection_tools
 from xlsudoku.addin.cellio import OpenpyxlIO
 from xlsudoku.cli import main
 from xlsudoku.engine.grid import Grid
@@ -262,7 +263,7 @@ def test_import_refuses_a_sheet_whose_used_range_is_too_big(io, wb):
 
 
 def test_import_refuses_a_range_with_more_text_than_a_file_may_have(io, wb, monkeypatch):
-    monkeypatch.setattr(actions, "MAX_IMPORT_BYTES", 2000)
+    monkeypatch.setattr(collection_tools, "MAX_IMPORT_BYTES", 2000)
     for row in range(1, 31):
         wb["Removed"].cell(row, 30).value = PUZZLES[row % len(PUZZLES)][0]
     io.write(layout.IMPORT_SOURCE, "Removed!AD1:AD30")

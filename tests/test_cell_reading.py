@@ -1,4 +1,4 @@
-"""One reading of a cell value on every input cell (xlsudoku/addin/params.py, its rules).
+"""One reading of a cell value on every input cell (xlsudoku/addin/params/cells.py, its rules).
 
 Each input cell of the workbook gets a logical value, an Excel error and a number typed as
 text; the button that reads the cell is pressed (headless, through openpyxl: the same actions

@@ -10,6 +10,7 @@ from oletools.olevba import VBA_Parser
 from sheets import grid_of
 
 from xlsudoku.addin import actions, headless, layout
+from xlsudoku.addin.actions import generator as generator_sheet
 from xlsudoku.cli import main
 from xlsudoku.engine.grid import Grid
 from xlsudoku.engine.solver import count_solutions
@@ -214,13 +215,13 @@ def test_second_ctrl_c_abandons_without_writing(book, monkeypatch):
     set_cells(book, Opens=18, Pattern=4, Trials=99999, TimeLimit=120, Seed=3)
     before = book.read_bytes()
     interrupts = Interrupts(presses=1)
-    real_generate = actions.generate
+    real_generate = generator_sheet.generate
 
     def generate_then_press(*args, **kwargs):
         interrupts.press()  # the second press: raises where the run is
         return real_generate(*args, **kwargs)
 
-    monkeypatch.setattr(actions, "generate", generate_then_press)
+    monkeypatch.setattr(generator_sheet, "generate", generate_then_press)
     with pytest.raises(KeyboardInterrupt):
         headless.run("start", book, interrupts=interrupts)
     assert interrupts.state == f"{book} was not changed"

@@ -377,9 +377,11 @@ def test_xl_imports_without_xlwings_server_mode():
     assert out.stdout.split() == ["True", "sudoku_solve"]
 
 
-def test_desktop_entry_points_match_the_buttons():
+def test_desktop_entry_points_match_the_buttons(monkeypatch):
     import inspect
 
+    pressed: list[str] = []
+    monkeypatch.setattr(desktop, "press", pressed.append)
     for button in layout.BUTTONS:
         function = getattr(desktop, button.action)
         assert inspect.signature(function).parameters == {}
@@ -387,6 +389,9 @@ def test_desktop_entry_points_match_the_buttons():
             button.python_call
             == f"import xlsudoku.addin.desktop; xlsudoku.addin.desktop.{button.action}()"
         )
+        function()
+        assert pressed[-1] == button.action  # each macro runs its own button's action
+    assert sorted(pressed) == sorted(actions_module.ACTIONS)
 
 
 def test_desktop_pins_the_xlwings_of_the_workbook_vba():

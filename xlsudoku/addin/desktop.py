@@ -24,7 +24,6 @@ headless run on the same file waits for it.
 
 from __future__ import annotations
 
-import functools
 import sys
 import time
 from collections.abc import Callable
@@ -197,12 +196,90 @@ def press(action: str) -> None:
     run(action, xw.Book.caller())
 
 
-def __getattr__(name: str) -> Callable[[], None]:
-    """Return the entry point of the button whose action is *name*: ``desktop.start()`` and so on.
+# The entry points the buttons' macros call (:attr:`xlsudoku.addin.layout.Button.python_call`),
+# one per action of :data:`xlsudoku.addin.actions.ACTIONS`, written out so a search finds them.
 
-    Each button's macro calls its own (:attr:`xlsudoku.addin.layout.Button.python_call`); they
-    are made from the table of actions, :data:`xlsudoku.addin.actions.ACTIONS`.
-    """
-    if name in actions.ACTIONS:
-        return functools.partial(press, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def start() -> None:
+    """Run START on the Generator sheet of the calling workbook."""
+    press("start")
+
+
+def clear() -> None:
+    """Run CLEAR on the Generator sheet of the calling workbook."""
+    press("clear")
+
+
+def save_to_collection() -> None:
+    """Run SAVE TO COLLECTION on the Generator sheet of the calling workbook."""
+    press("save_to_collection")
+
+
+def import_puzzles() -> None:
+    """Run IMPORT on the Generator sheet of the calling workbook."""
+    press("import_puzzles")
+
+
+def delete_from_collection() -> None:
+    """Run DELETE on the Generator sheet of the calling workbook."""
+    press("delete_from_collection")
+
+
+def sort_collection() -> None:
+    """Run SORT on the Generator sheet of the calling workbook."""
+    press("sort_collection")
+
+
+def restore_to_collection() -> None:
+    """Run RESTORE on the Generator sheet of the calling workbook."""
+    press("restore_to_collection")
+
+
+def analyze() -> None:
+    """Run ANALYZE on the Analyze sheet of the calling workbook."""
+    press("analyze")
+
+
+def hint() -> None:
+    """Run HINT on the Analyze sheet of the calling workbook."""
+    press("hint")
+
+
+def solve() -> None:
+    """Run SOLVE on the Analyze sheet of the calling workbook."""
+    press("solve")
+
+
+def play() -> None:
+    """Run PLAY on the Play sheet of the calling workbook."""
+    press("play")
+
+
+def check() -> None:
+    """Run CHECK on the Play sheet of the calling workbook."""
+    press("check")
+
+
+def play_hint() -> None:
+    """Run HINT on the Play sheet of the calling workbook."""
+    press("play_hint")
+
+
+def play_solve() -> None:
+    """Run SOLVE on the Play sheet of the calling workbook."""
+    press("play_solve")
+
+
+def stats() -> None:
+    """Run STATS on the Stats sheet of the calling workbook."""
+    press("stats")
+
+
+def undo() -> None:
+    """Run UNDO on the Play sheet of the calling workbook."""
+    press("undo")
+
+
+def fill_candidates() -> None:
+    """Run FILL CANDIDATES on the Play sheet of the calling workbook."""
+    press("fill_candidates")
