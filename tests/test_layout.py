@@ -102,6 +102,9 @@ def test_every_name_is_on_a_contract_sheet() -> None:
         (layout.STATS_OPENS, (layout.STATS_BINS, 2)),
         *[(param.name, (1, 1)) for param in layout.INPUTS],
         (layout.HIGHEST_ID, (1, 1)),
+        (layout.GENERATOR_FACTS, (1, 1)),
+        (layout.EXPLAIN_STEPS, (layout.EXPLAIN_ROWS, 1)),
+        (layout.PRINT_STATUS, (1, 1)),
     ],
 )
 def test_name_shapes(name: str, shape: tuple[int, int]) -> None:
@@ -121,6 +124,7 @@ def test_contract_names_present() -> None:
         "AnalyzeSolution2", "PlaySource", "PlayGeometry", "PlayGrid", "PlayMarks", "PlayGivens",
         "PlayStatus", "PlayHint", "PlayLegend", "RestoreIds", "HintPlaced", "PlayHighlight",
         "PlayClock", "PlayHistory", "StatsStatus", "StatsLevels", "StatsScores", "StatsOpens",
+        "GeneratorFacts", "ExplainSteps", "PrintStatus",
     }  # fmt: skip
     assert set(layout.NAMES) == expected
 
@@ -285,7 +289,7 @@ def test_buttons_as_contracted() -> None:
         ("Analyze", "ANALYZE"), ("Analyze", "HINT"), ("Analyze", "SOLVE"),
         ("Play", "PLAY"), ("Play", "CHECK"), ("Play", "HINT"), ("Play", "SOLVE"),
         ("Generator", "RESTORE"), ("Play", "UNDO"), ("Play", "FILL CANDIDATES"),
-        ("Stats", "STATS"),
+        ("Stats", "STATS"), ("Analyze", "EXPLAIN"), ("Print", "IMAGE"),
     }  # fmt: skip
     assert len({button.action for button in layout.BUTTONS}) == len(layout.BUTTONS)
     assert len({button.macro for button in layout.BUTTONS}) == len(layout.BUTTONS)

@@ -408,6 +408,9 @@ STATS_LABELS: tuple[str, ...] = (
     "Hardest technique",
 )
 RANK_ROWS = 20
+# Hidden: what START's analysis found for its puzzle (render.Facts as one line of JSON), so
+# that SAVE TO COLLECTION keeps it without analysing the puzzle again.
+GENERATOR_FACTS = "GeneratorFacts"
 
 # -- Collection tools (on the Generator sheet, beside SAVE TO COLLECTION) ------------------------
 
@@ -493,6 +496,12 @@ PRINT_GRID = "PrintGrid"
 PRINT_RULES = "PrintRules"
 PRINT_KEY_TITLE = "PrintKeyTitle"
 PRINT_KEY = "PrintKey"
+# IMAGE (beside the page, outside its print area): its status, and where the picture goes
+# where one can be inserted into the sheet (Excel; xlwings Lite and Server).
+PRINT_STATUS = "PrintStatus"
+PICTURE_ANCHOR = Ref(PRINT, "S3")
+PICTURE_NAME = "xlsudoku puzzle"
+PICTURE_PIXELS = 600  # the picture's width, as xlsudoku image draws it by default
 # Side of the printed puzzle's square in points: 7 inches, the width of A4 or Letter paper
 # inside half-inch margins.  START and CLEAR size the Print sheet's columns and rows so the
 # grid of any shape fills it.
@@ -542,6 +551,12 @@ ANALYZE_SOLUTION = "AnalyzeSolution"
 ANALYZE_SOLUTION2 = "AnalyzeSolution2"
 LEGEND = "Legend"
 REPORT_LINES = 12
+# EXPLAIN writes the path's steps one a row under the solutions (ANALYZE clears them): enough
+# rows for a 16x16 puzzle's path; a longer one shows its first steps and how many are left.
+EXPLAIN_STEPS = "ExplainSteps"
+EXPLAIN_ROWS = 600
+EXPLAIN_FIRST_ROW = 59
+EXPLAIN_HEADING = Ref(ANALYZE, f"C{EXPLAIN_FIRST_ROW - 1}:AI{EXPLAIN_FIRST_ROW - 1}")
 REPORT_WIDTH = 150  # characters a report line may hold before it is wrapped onto the next
 
 ANALYZE_PARAMS: tuple[Param, ...] = (
@@ -657,11 +672,13 @@ NAMES: dict[str, Ref] = {param.name: param.ref for param in INPUTS} | {
     RANK_TABLE: Ref(GENERATOR, f"W17:X{17 + RANK_ROWS - 1}"),
     PATTERN_PICTURES: Ref(GENERATOR, "B22:D29"),
     HIGHEST_ID: Ref(GENERATOR, "C36"),
+    GENERATOR_FACTS: Ref(GENERATOR, "BH1"),
     PRINT_TITLE: Ref(PRINT, "B1"),
     PRINT_GRID: _grid(PRINT, "B2"),
     PRINT_RULES: Ref(PRINT, "B18"),
     PRINT_KEY_TITLE: Ref(PRINT, "B19"),
     PRINT_KEY: _grid(PRINT, "B20"),
+    PRINT_STATUS: Ref(PRINT, "T1"),
     COLLECTION_HEADER: Ref(COLLECTION, f"A1:{column_letters(len(COLLECTION_COLUMNS))}1"),
     REMOVED_HEADER: Ref(REMOVED, f"A1:{column_letters(len(REMOVED_COLUMNS))}1"),
     ANALYZE_STRING: Ref(ANALYZE, "C3"),
@@ -674,6 +691,7 @@ NAMES: dict[str, Ref] = {param.name: param.ref for param in INPUTS} | {
     ANALYZE_SOLUTION: _grid(ANALYZE, "C41"),
     ANALYZE_SOLUTION2: _grid(ANALYZE, "T41"),
     HINT_PLACED: _grid(ANALYZE, "BN6"),
+    EXPLAIN_STEPS: Ref(ANALYZE, f"C{EXPLAIN_FIRST_ROW}:C{EXPLAIN_FIRST_ROW + EXPLAIN_ROWS - 1}"),
     PLAY_GEOMETRY: Ref(PLAY, "C4"),
     PLAY_GRID: _grid(PLAY, "C6"),
     PLAY_MARKS: _grid(PLAY, "T6"),
@@ -700,6 +718,7 @@ MERGED: dict[str, Ref] = {
     PRINT_TITLE: NAMES[PRINT_GRID].row_span(1),
     PRINT_RULES: NAMES[PRINT_GRID].row_span(18),
     PRINT_KEY_TITLE: NAMES[PRINT_GRID].row_span(19),
+    PRINT_STATUS: Ref(PRINT, "T1:AD1"),
     ANALYZE_STRING: Ref(ANALYZE, "C3:AI3"),
     ANALYZE_GEOMETRY: Ref(ANALYZE, "C4:E4"),
     ANALYZE_STATUS: Ref(ANALYZE, "C23:AI23"),
@@ -797,7 +816,9 @@ SHAPE_SOURCE: dict[str, str] = {
 }
 # Defined names in the hidden columns: what the workbook keeps out of sight (the givens of the
 # puzzle being played, which lock the play grid's cells and draw them apart).
-HIDDEN_NAMES: tuple[str, ...] = (PLAY_GIVENS, PLAY_CLOCK, PLAY_HISTORY, HINT_PLACED)
+HIDDEN_NAMES: tuple[str, ...] = (
+    PLAY_GIVENS, PLAY_CLOCK, PLAY_HISTORY, HINT_PLACED, GENERATOR_FACTS,
+)  # fmt: skip
 SHAPE_TABLE: dict[str, Ref] = {
     sheet: Ref(sheet, f"BC1:BG{len(GEOMETRIES)}") for sheet in SHAPE_SOURCE
 }
@@ -860,6 +881,8 @@ BUTTONS: tuple[Button, ...] = (
     Button("ANALYZE", Ref(ANALYZE, "B6"), "analyze"),
     Button("HINT", Ref(ANALYZE, "B8"), "hint"),
     Button("SOLVE", Ref(ANALYZE, "B10"), "solve"),
+    Button("EXPLAIN", Ref(ANALYZE, "B19"), "explain"),
+    Button("IMAGE", Ref(PRINT, "S1"), "image"),
     Button("PLAY", Ref(PLAY, "B6"), "play"),
     Button("CHECK", Ref(PLAY, "B8"), "check"),
     Button("HINT", Ref(PLAY, "B10"), "play_hint"),

@@ -107,10 +107,11 @@ INFO_LETTERS: dict[str, str] = {
     "L": "level",
     "U": "url",
 }
-# What a JSON record (a batch's or daily set's, ``generate --format json``) may carry besides:
-# the score its level came with and the rating profile of both, kept in the info so that a
-# reader can show what was stored rather than grade the puzzle again.
-STORED_FIELDS: tuple[str, ...] = ("score", "profile")
+# What a JSON record (a batch's or daily set's, ``generate --format json``, a Collection row
+# IMPORT reads) may carry besides: the score its level came with, the rating profile of both
+# and the rank counts, kept in the info so that a reader can show what was stored rather than
+# grade the puzzle again.
+STORED_FIELDS: tuple[str, ...] = ("score", "profile", "ranks")
 # The formats that keep a puzzle's info when written.
 INFO_FORMATS = frozenset({PuzzleFormat.SDK, PuzzleFormat.JSON})
 _INFO_LINE = re.compile(r"#([" + "".join(INFO_LETTERS) + r"])(\S.*)")
@@ -279,7 +280,7 @@ class PuzzleRecord:
             is (a workbook's cell, ``Collection!D5``).
         result: The grid, or the error that made it unreadable.
         info: ``{"author": ..., "level": ...}`` from ``.sdk`` info lines or JSON fields (a JSON
-            record's stored ``score`` and ``profile`` too, :data:`STORED_FIELDS`).
+            record's stored ``score``, ``profile`` and ``ranks`` too, :data:`STORED_FIELDS`).
     """
 
     line: int | str

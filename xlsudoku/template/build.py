@@ -428,6 +428,14 @@ def _build_print(ws: Worksheet) -> None:
         for offset, points in enumerate(heights):
             ws.row_dimensions[first_row + offset].height = points
             ws.row_dimensions[first_row + offset].hidden = points <= 0
+    merge(
+        ws,
+        layout.MERGED[layout.PRINT_STATUS],
+        "IMAGE: a picture of this puzzle (PNG), as xlsudoku image draws it.",
+        font=LABEL_FONT,
+        fill=STATUS_FILL,
+        alignment=WRAP,
+    )
     key_title = names[layout.PRINT_KEY_TITLE].bounds[0]
     ws.row_dimensions[key_title].height = 0
     ws.row_dimensions[key_title].hidden = True
@@ -599,6 +607,16 @@ def _build_analyze(ws: Worksheet) -> None:
         heading(ws, block.row_span(block.bounds[0] - 1), title)
         style_block(ws, block, font=SOLUTION_FONT, alignment=CENTER)
         grid_look(ws, block, helpers, shaded=False)
+    steps = names[layout.EXPLAIN_STEPS]
+    heading(
+        ws,
+        layout.EXPLAIN_HEADING,
+        "Solution in words (EXPLAIN: every step of the rating path, numbered, as the hints "
+        "word them; ANALYZE clears it)",
+        fill=HEADER_FILL,
+        alignment=LEFT,
+    )
+    style_block(ws, steps, font=LABEL_FONT, alignment=LEFT, number_format="@")
     _page(ws, landscape=True, tall=1, area=layout.PRINT_AREAS[layout.ANALYZE].address)
 
 
