@@ -23,7 +23,7 @@ import pytest
 from sheets import TEMPLATE, grid_of
 from test_render_play import contrast, load, page_of, rgb, run, texts_on
 
-from xlsudoku.addin import layout, render
+from xlsudoku.addin import headless, layout, render
 from xlsudoku.bench import snapshot
 from xlsudoku.engine.grid import JIGSAW_LAYOUTS, geometry
 from xlsudoku.engine.solver import solve
@@ -207,3 +207,21 @@ def test_an_x_sudoku_diagonal_clash_is_drawn_as_you_type(tmp_path: Path) -> None
     red = [text for text, _ in found if contrast(text, rgb(render.CLASH_INK)) < 1.3]
     # the entry and the given it repeats on the diagonal (and the legend's cell, not red)
     assert len(red) == 2, found
+
+
+def test_start_on_a_jigsaw_draws_its_regions_on_print_and_play(tmp_path: Path) -> None:
+    """Geometry = 9x9-jigsaw:spiral, START and PLAY: both pages outline the spiral's regions."""
+    path = Path(shutil.copy(TEMPLATE, tmp_path / "spiral.xlsm"))
+    inputs = {layout.GEOMETRY: "9x9-jigsaw:spiral", layout.PATTERN: "none", layout.SEED: 4}
+    assert headless.run("start", path, inputs=inputs).outcome.ok
+    assert headless.run("play", path).outcome.ok
+    book = openpyxl.load_workbook(path)
+    assert (
+        book[layout.PLAY][layout.NAMES[layout.PLAY_GEOMETRY].address].value == "9x9-jigsaw:spiral"
+    )
+    pdf = snapshot.convert(path, "pdf", tmp_path / "pdf")
+    want_left, want_top = expected(JIGSAW_LAYOUTS["spiral"])
+    for sheet, page in ((layout.PLAY, page_of(pdf, layout.PLAY)), (layout.PRINT, _print_page(pdf))):
+        png = snapshot.page_png(pdf, page, tmp_path / f"{sheet}.png", dpi=200)
+        left, top = edges(png)
+        assert (left == want_left).all() and (top == want_top).all(), sheet

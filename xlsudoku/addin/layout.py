@@ -39,6 +39,7 @@ import enum
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
+from xlsudoku.engine.grid import JIGSAW_LAYOUTS
 from xlsudoku.engine.generate.request import DEFAULT_OPENS, SCORE_BOTTOM, SCORE_TOP
 from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
@@ -118,6 +119,10 @@ GEOMETRIES: dict[str, tuple[int, int, int, bool]] = {
     "16x16": (16, 4, 4, False),
 }
 CLASSIC_NAME = "9x9"
+# The Jigsaws the Geometry dropdowns offer (the published layouts); any other layout is typed
+# as 9x9-jigsaw: and its 81 region characters, and Python checks it.
+JIGSAW_PREFIX = "9x9-jigsaw:"
+JIGSAW_CHOICES: tuple[str, ...] = tuple(f"{JIGSAW_PREFIX}{name}" for name in JIGSAW_LAYOUTS)
 MAX_SIDE = max(side for side, _, _, _ in GEOMETRIES.values())
 
 # -- Generator sheet ---------------------------------------------------------------------------
@@ -172,14 +177,16 @@ PARAMS: tuple[Param, ...] = (
         Ref(GENERATOR, "C4"),
         Kind.CHOICE,
         CLASSIC_NAME,
-        choices=tuple(GEOMETRIES),
-        allowed="dropdown: 4x4 ... 16x16",
+        choices=(*GEOMETRIES, *JIGSAW_CHOICES),
+        allowed="dropdown, or 9x9-jigsaw:LAYOUT",
         note=(
             "Shape of the grid: 9x9 (classic), 9x9-X (both diagonals hold 1-9 too), "
-            "9x9-windoku (the four shaded extra boxes too), 4x4, 6x6, 12x12 or 16x16 (digits "
-            "above 9 are written 10-16; letters A-G are read too). START and CLEAR shape the "
-            "grid and the Print sheet. Only the 9x9 shapes have a center box, so the other "
-            "shapes need Pattern none."
+            "9x9-windoku (the four shaded extra boxes too), a Jigsaw (irregular regions "
+            "instead of boxes: 9x9-jigsaw:spiral, :steps or :comb, or 9x9-jigsaw: and your "
+            "own 81 characters naming each cell's region, row by row), 4x4, 6x6, 12x12 or "
+            "16x16 (digits above 9 are written 10-16; letters A-G are read too). START and "
+            "CLEAR shape the grid and the Print sheet. Only 9x9 and 9x9-X have a center box "
+            "for a Pattern, so the other shapes need Pattern none."
         ),
     ),
     Param(
@@ -566,13 +573,14 @@ ANALYZE_PARAMS: tuple[Param, ...] = (
         Ref(ANALYZE, "C4"),
         Kind.CHOICE,
         CLASSIC_NAME,
-        choices=tuple(GEOMETRIES),
+        choices=(*GEOMETRIES, *JIGSAW_CHOICES),
         allowed="",
         width=3,
         note=(
             "Shape of the puzzle typed below: 9x9, 9x9-X (diagonals too), 9x9-windoku (four "
-            "extra boxes too), 4x4, 6x6, 12x12 or 16x16. A pasted Puzzle string of another "
-            "size sets it."
+            "extra boxes too), a Jigsaw (9x9-jigsaw:spiral, :steps, :comb, or 9x9-jigsaw: and "
+            "81 region characters), 4x4, 6x6, 12x12 or 16x16. A pasted Puzzle string of "
+            "another size sets it."
         ),
     ),
 )
@@ -827,7 +835,6 @@ SHAPE_CELLS: dict[str, Ref] = {sheet: Ref(sheet, "BI1:BL1") for sheet in SHAPE_S
 # engine's layouts are written), empty for every other shape: the grids draw a Jigsaw's region
 # edges and the Play grid marks a digit twice in a region from it.
 REGION_CELLS: dict[str, Ref] = {sheet: Ref(sheet, "BM1") for sheet in SHAPE_SOURCE}
-JIGSAW_PREFIX = "9x9-jigsaw:"
 HIDDEN_COLUMNS: dict[str, tuple[str, str]] = {
     GENERATOR: ("AZ", "BM"),
     PRINT: ("BC", "BM"),

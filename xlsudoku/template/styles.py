@@ -109,7 +109,9 @@ def validation(param: layout.Param) -> DataValidation | None:
         rule = DataValidation(type="list", formula1=f"={source}" if listed else source)
         error = f"{param.label} must be one of the dropdown's entries."
         # A pattern may also be a mask typed by hand: the dropdown offers, Python checks.
-        rule.showErrorMessage = param.kind is layout.Kind.CHOICE
+        # A Jigsaw's own layout is typed too (9x9-jigsaw: and 81 characters): Python checks it.
+        jigsaw = param.name in (layout.GEOMETRY, layout.ANALYZE_GEOMETRY)
+        rule.showErrorMessage = param.kind is layout.Kind.CHOICE and not jigsaw
     elif param.kind is layout.Kind.BUDGET:
         # seconds in range, or kind:amount (checked by Python, which names what is wrong)
         cell = param.ref.top_left
