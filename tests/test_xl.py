@@ -207,8 +207,10 @@ def test_save_appends_one_row(wb):
     assert record["puzzle"] == "'" + puzzle and record["solution"] == "'" + solution
     assert record["opens"] == Grid.parse(puzzle).given_count
     assert not any(key[0] == "Collection" and key[1].endswith("2") for key in cells)
+    # a typed puzzle: START kept no grade for it, so SAVE analysed it
     assert status_of(cells) == (
-        f"Saved to the Collection as id 2 ({Grid.parse(puzzle).given_count} opens)."
+        f"Saved to the Collection as id 2 ({Grid.parse(puzzle).given_count} opens; "
+        f"{record['level']}, score {record['score']:g} under se)."
     )
     assert cells[("Generator", layout.NAMES[layout.HIGHEST_ID].address)] == 2
 
