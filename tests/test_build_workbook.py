@@ -119,7 +119,12 @@ def test_parameter_cell(book: openpyxl.Workbook, param: layout.Param) -> None:
     rule = rules[0]
     assert rule.allow_blank == param.optional
     # a pattern may be a mask typed by hand: the dropdown offers the presets, Python checks
-    assert rule.showErrorMessage == (param.kind is not layout.Kind.PATTERN)
+    # a pattern's mask and a Jigsaw's own layout are typed as well: Python checks them
+    typed = param.kind is layout.Kind.PATTERN or param.name in (
+        layout.GEOMETRY,
+        layout.ANALYZE_GEOMETRY,
+    )
+    assert rule.showErrorMessage == (not typed)
     if param.kind in (layout.Kind.CHOICE, layout.Kind.PATTERN):
         assert rule.type == "list"
         listed = layout.LISTS.get(param.name)

@@ -39,8 +39,8 @@ import enum
 from dataclasses import dataclass, field
 
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
-from xlsudoku.engine.grid import JIGSAW_LAYOUTS
 from xlsudoku.engine.generate.request import DEFAULT_OPENS, SCORE_BOTTOM, SCORE_TOP
+from xlsudoku.engine.grid import JIGSAW_LAYOUTS
 from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
