@@ -214,3 +214,58 @@ def test_hint_keeps_its_candidates_in_the_file_between_headless_runs(tmp_path, c
     board = Board.from_grid(grid_of(OpenpyxlIO(saved).read(layout.ANALYZE_GRID)))
     # fewer marks than the grid alone allows: the elimination step was kept in the file
     assert sum(bin(m or 0).count("1") for m in marks) < sum(bin(m).count("1") for m in board.cands)
+
+
+# -- EXPLAIN: the whole solution in words ---------------------------------------------------------
+
+
+def _steps(io):
+    return [row[0] for row in io.read(layout.EXPLAIN_STEPS)]
+
+
+def test_explain_writes_every_step_numbered_and_analyze_clears_them(io):
+    io.write(layout.ANALYZE_STRING, ELIMINATING)
+    outcome = actions.explain(io)
+    assert outcome.ok, outcome.status
+    want = analyze(Grid.parse(ELIMINATING), "se").explain()
+    steps = _steps(io)
+    assert steps[: len(want)] == want and all(line in ("", None) for line in steps[len(want) :])
+    first = layout.NAMES[layout.EXPLAIN_STEPS].top_left
+    assert f"{len(want)} steps" in outcome.status and first in outcome.status
+    assert actions.analyze(io).ok
+    assert all(line in ("", None) for line in _steps(io))
+
+
+def test_explain_follows_the_rating_cell(io):
+    io.write(layout.ANALYZE_STRING, PUZZLES[0][0])
+    io.write(layout.RATING, "sukaku")
+    assert actions.explain(io).ok
+    want = analyze(Grid.parse(PUZZLES[0][0]), "sukaku").explain()
+    assert _steps(io)[: len(want)] == want
+
+
+def test_explain_refuses_a_puzzle_without_one_solution(io):
+    io.write(layout.ANALYZE_GRID, block_of(SEVERAL))
+    outcome = actions.explain(io)
+    assert not outcome.ok
+    assert outcome.status.startswith("The puzzle has several solutions: EXPLAIN needs")
+    assert all(line in ("", None) for line in _steps(io))
+
+
+def test_a_path_longer_than_the_rows_says_how_many_are_not_shown():
+    lines = [f"{n}. step" for n in range(1, layout.EXPLAIN_ROWS + 6)]
+    block = render.steps_block(lines)
+    assert len(block) == layout.EXPLAIN_ROWS
+    assert block[-2] == [f"{layout.EXPLAIN_ROWS - 1}. step"]
+    assert block[-1][0].startswith(f"Steps {layout.EXPLAIN_ROWS}-{len(lines)} (6 of {len(lines)})")
+
+
+def test_explain_through_the_remote_engine(wb):
+    io = OpenpyxlIO(wb)
+    io.write(layout.ANALYZE_STRING, ELIMINATING)
+    json_actions = run_script(remote_book.book(wb), "explain")
+    cells = remote_book.writes(json_actions)
+    ref = layout.NAMES[layout.EXPLAIN_STEPS]
+    want = analyze(Grid.parse(ELIMINATING), "se").explain()
+    assert cells[(ref.sheet, ref.cell(0, 0))] == want[0]
+    assert cells[(ref.sheet, ref.cell(len(want) - 1, 0))] == want[-1]

@@ -518,3 +518,71 @@ def test_restore_from_the_command_line_and_the_remote_engine(tmp_path, capsys, w
     assert cells[("Collection", "A3")] == 1
     assert cells[("Removed", "A2")] == ""
     assert cells[("Generator", layout.NAMES[layout.RESTORE_IDS].address)] == ""
+
+
+# -- IMPORT keeps what was stored ---------------------------------------------------------------
+
+
+def _analyses(monkeypatch):
+    from xlsudoku.engine import analysis as analysis_module
+
+    counted = [0]
+    rate = analysis_module.rating_path
+
+    def counting(*args, **kwargs):
+        counted[0] += 1
+        return rate(*args, **kwargs)
+
+    monkeypatch.setattr(analysis_module, "rating_path", counting)
+    return counted
+
+
+def test_import_keeps_the_grade_a_record_was_stored_with(io, monkeypatch):
+    import json
+
+    counted = _analyses(monkeypatch)
+    stored = {"puzzle": PUZZLES[0][0], "level": "Diabolical", "score": 7.7, "profile": "sukaku"}
+    bare = {"puzzle": PUZZLES[1][0]}  # no grade stored: graded under the Rating cell
+    level_only = {"puzzle": PUZZLES[2][0], "level": "Easy"}  # a level is no score: graded
+    io.write(layout.IMPORT_SOURCE, "\n".join(json.dumps(r) for r in (stored, bare, level_only)))
+    outcome = actions.import_puzzles(io, now=NOW)
+    assert outcome.ok, outcome.status
+    rows = records(io)
+    assert (rows[0]["level"], rows[0]["score"], rows[0]["profile"]) == ("Diabolical", 7.7, "sukaku")
+    assert rows[1]["profile"] == rows[2]["profile"] == "se"
+    assert counted[0] == 2  # the stored one was not analysed
+    assert (
+        "1 puzzle kept the level and score stored with it; 2 had none and were graded under se "
+        "(the Rating cell)." in outcome.status
+    )
+
+
+def test_import_from_a_collection_s_rows_keeps_their_grade(io, wb, monkeypatch):
+    save_seeds(io, 1, 2)
+    saved = records(io)
+    # another workbook's Collection, pasted into a sheet of its own; then the first is emptied
+    sheet = wb.create_sheet("Old")
+    sheet.append(list(layout.COLLECTION_COLUMNS))
+    for row in saved:
+        sheet.append([row[column] for column in layout.COLLECTION_COLUMNS])
+    sheet.cell(2, layout.COLLECTION_COLUMNS.index("level") + 1, "Very hard")  # as stored there
+    io.write(layout.DELETE_IDS, "1, 2")
+    assert actions.delete_from_collection(io, now=LATER).ok
+    wb[layout.REMOVED].delete_rows(2, 2)  # not known any more anywhere
+    counted = _analyses(monkeypatch)
+    io.write(layout.IMPORT_SOURCE, "Old")
+    outcome = actions.import_puzzles(io, now=LATER)
+    assert outcome.ok, outcome.status
+    assert (
+        counted[0] == 0 and "2 puzzles kept the level and score stored with them." in outcome.status
+    )
+    rows = records(io)
+    assert [r["puzzle"] for r in rows] == [r["puzzle"] for r in saved]
+    assert rows[0]["level"] == "Very hard" and rows[1]["level"] == saved[1]["level"]
+    for row, old in zip(rows, saved, strict=True):
+        assert (row["score"], row["profile"], row["ranks"]) == (
+            old["score"],
+            old["profile"],
+            old["ranks"],
+        )
+        assert row["notes"].startswith("imported from sheet Old, line ")

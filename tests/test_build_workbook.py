@@ -17,6 +17,7 @@ import pytest
 from xlsudoku.addin import layout
 from xlsudoku.engine.patterns import PRESETS
 from xlsudoku.template.build import BUTTONS_BAS, CODE_NAMES, DEFAULT_OUTPUT, build_file
+from xlsudoku.template.styles import regions_formula
 from xlsudoku.template.xlwings_vba import (
     quickstart_project_bytes,
     xlwings_project,
@@ -118,7 +119,12 @@ def test_parameter_cell(book: openpyxl.Workbook, param: layout.Param) -> None:
     rule = rules[0]
     assert rule.allow_blank == param.optional
     # a pattern may be a mask typed by hand: the dropdown offers the presets, Python checks
-    assert rule.showErrorMessage == (param.kind is not layout.Kind.PATTERN)
+    # a pattern's mask and a Jigsaw's own layout are typed as well: Python checks them
+    typed = param.kind is layout.Kind.PATTERN or param.name in (
+        layout.GEOMETRY,
+        layout.ANALYZE_GEOMETRY,
+    )
+    assert rule.showErrorMessage == (not typed)
     if param.kind in (layout.Kind.CHOICE, layout.Kind.PATTERN):
         assert rule.type == "list"
         listed = layout.LISTS.get(param.name)
@@ -208,6 +214,10 @@ def test_grids_are_drawn_by_shape(book: openpyxl.Workbook, name: str) -> None:
         assert all(f"${h[:2]}${h[2:]}" in rule.formula[0] for h in helpers[:1]), rule.formula
     for cell in ws[layout.SHAPE_CELLS[ref.sheet].address][0]:
         assert layout.SHAPE_SOURCE[ref.sheet] in cell.value
+    regions = ws[layout.REGION_CELLS[ref.sheet].address]
+    assert regions.value == regions_formula(layout.SHAPE_SOURCE[ref.sheet])
+    # the box edges give way to a Jigsaw's region edges: every rule of a border reads it
+    assert all(absolute(regions.coordinate) in rule.formula[0] for rule in rules if rule.dxf.border)
 
 
 def test_shape_table_is_the_layout(book: openpyxl.Workbook) -> None:

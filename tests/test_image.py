@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from xlsudoku.addin.drawing import grid_picture
 from xlsudoku.cli import main
 from xlsudoku.engine.formats import geometry_named
 from xlsudoku.engine.generate import GenerateRequest, generate
-from xlsudoku.production.drawing import grid_picture
 
 pytest.importorskip("matplotlib")
 

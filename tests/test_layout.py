@@ -102,6 +102,9 @@ def test_every_name_is_on_a_contract_sheet() -> None:
         (layout.STATS_OPENS, (layout.STATS_BINS, 2)),
         *[(param.name, (1, 1)) for param in layout.INPUTS],
         (layout.HIGHEST_ID, (1, 1)),
+        (layout.GENERATOR_FACTS, (1, 1)),
+        (layout.EXPLAIN_STEPS, (layout.EXPLAIN_ROWS, 1)),
+        (layout.PRINT_STATUS, (1, 1)),
     ],
 )
 def test_name_shapes(name: str, shape: tuple[int, int]) -> None:
@@ -121,6 +124,7 @@ def test_contract_names_present() -> None:
         "AnalyzeSolution2", "PlaySource", "PlayGeometry", "PlayGrid", "PlayMarks", "PlayGivens",
         "PlayStatus", "PlayHint", "PlayLegend", "RestoreIds", "HintPlaced", "PlayHighlight",
         "PlayClock", "PlayHistory", "StatsStatus", "StatsLevels", "StatsScores", "StatsOpens",
+        "GeneratorFacts", "ExplainSteps", "PrintStatus",
     }  # fmt: skip
     assert set(layout.NAMES) == expected
 
@@ -156,14 +160,22 @@ def test_shape_sources_name_a_geometry_cell() -> None:
     assert layout.SHAPE_SOURCE[layout.PLAY] == layout.NAMES[layout.PLAY_GEOMETRY].address
     for sheet, (first, last) in layout.HIDDEN_COLUMNS.items():
         hidden = range(cells.column_number(first), cells.column_number(last) + 1)
-        for ref in (layout.SHAPE_TABLE[sheet], layout.SHAPE_CELLS[sheet]):
+        for ref in (
+            layout.SHAPE_TABLE[sheet],
+            layout.SHAPE_CELLS[sheet],
+            layout.REGION_CELLS[sheet],
+        ):
             assert ref.bounds[1] in hidden and ref.bounds[3] in hidden
         for name, ref in layout.NAMES.items():
             if ref.sheet != sheet:
                 continue
             if name in layout.HIDDEN_NAMES:  # kept out of sight on purpose
                 assert ref.bounds[1] in hidden and ref.bounds[3] in hidden, name
-                for helper in (layout.SHAPE_TABLE[sheet], layout.SHAPE_CELLS[sheet]):
+                for helper in (
+                    layout.SHAPE_TABLE[sheet],
+                    layout.SHAPE_CELLS[sheet],
+                    layout.REGION_CELLS[sheet],
+                ):
                     assert not cells_of(helper) & cells_of(ref), name
             else:
                 assert ref.bounds[3] < hidden.start, ref
@@ -277,7 +289,7 @@ def test_buttons_as_contracted() -> None:
         ("Analyze", "ANALYZE"), ("Analyze", "HINT"), ("Analyze", "SOLVE"),
         ("Play", "PLAY"), ("Play", "CHECK"), ("Play", "HINT"), ("Play", "SOLVE"),
         ("Generator", "RESTORE"), ("Play", "UNDO"), ("Play", "FILL CANDIDATES"),
-        ("Stats", "STATS"),
+        ("Stats", "STATS"), ("Analyze", "EXPLAIN"), ("Print", "IMAGE"),
     }  # fmt: skip
     assert len({button.action for button in layout.BUTTONS}) == len(layout.BUTTONS)
     assert len({button.macro for button in layout.BUTTONS}) == len(layout.BUTTONS)

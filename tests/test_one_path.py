@@ -311,3 +311,41 @@ def test_the_goals_bound_path_is_the_rating_path(profile):
                 assert path.steps == rated.steps
                 checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("graded", [False, True], ids=["plain", "graded"])
+def test_save_keeps_the_analysis_start_made(analyses, graded):
+    workbook = load_template()
+    io = OpenpyxlIO(workbook)
+    io.write(layout.SEED, 5)
+    if graded:
+        io.write(layout.DIFFICULTY, "Hard")
+    assert actions.start(io).ok
+    after_start = analyses()
+    outcome = actions.save_to_collection(io)
+    assert outcome.ok, outcome.status
+    assert analyses() == after_start  # SAVE analysed nothing: START's facts were kept
+    assert "not analysed again" in outcome.status
+    stats = {row[0]: row[1] for row in io.read(layout.STATS)}
+    saved = [cell.value for cell in workbook[layout.COLLECTION][2]]
+    record = dict(zip(layout.COLLECTION_COLUMNS, saved, strict=False))
+    assert (record["level"], record["score"]) == (stats["Level"], stats["Score"])
+    assert record["profile"] == "se"
+    # what was kept is what an analysis of the saved puzzle finds
+    again = analyze(Grid.parse(record["puzzle"]), ranks=True)
+    assert (record["level"], record["score"]) == _facts(again)[:2]
+    assert record["solution"] == str(again.solution)
+    assert record["ranks"] == render.ranks_text(again.ranks)
+
+
+def test_save_analyses_a_puzzle_edited_or_graded_under_another_profile(analyses):
+    workbook = load_template()
+    io = OpenpyxlIO(workbook)
+    io.write(layout.SEED, 5)
+    assert actions.start(io).ok
+    io.write(layout.RATING, "sukaku")
+    counted = analyses()
+    outcome = actions.save_to_collection(io)
+    assert outcome.ok and analyses() == counted + 1
+    assert "START graded it under se; Rating is sukaku" in outcome.status
+    assert [c.value for c in workbook[layout.COLLECTION][2]][-1] == "sukaku"

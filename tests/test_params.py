@@ -12,6 +12,7 @@ from xlsudoku.engine.steps import Level, Technique
 from xlsudoku.engine.symmetry import Symmetry
 
 DEFAULTS = params.defaults()
+JIGSAWS = ", ".join(layout.JIGSAW_CHOICES)  # the Geometry dropdown's Jigsaws (any is typed too)
 PATTERN_RULE = (
     "a preset 1-12, none, or a 9-character mask of the center box (x a given, . a blank), "
     "e.g. x.x...x.x"
@@ -22,12 +23,14 @@ BAD = [
     (
         "Geometry",
         "10x10",
-        "Geometry (C4) must be one of 9x9, 9x9-X, 9x9-windoku, 4x4, 6x6, 12x12, 16x16, got '10x10'",
+        "Geometry (C4) must be one of 9x9, 9x9-X, 9x9-windoku, 4x4, 6x6, 12x12, 16x16, "
+        f"{JIGSAWS}, got '10x10'",
     ),
     (
         "Geometry",
         None,
-        "Geometry (C4) is empty; it must be one of 9x9, 9x9-X, 9x9-windoku, 4x4, 6x6, 12x12, 16x16",
+        f"Geometry (C4) is empty; it must be one of 9x9, 9x9-X, 9x9-windoku, 4x4, 6x6, 12x12, "
+        f"16x16, {JIGSAWS}",
     ),
     ("Pattern", None, f"Pattern (C5) is empty; it must be {PATTERN_RULE}"),
     (
@@ -530,3 +533,14 @@ def test_read_ids_problems(text, message):
     with pytest.raises(params.ParamError) as caught:
         params.read_ids(text)
     assert str(caught.value) == message
+
+
+def test_a_jigsaw_geometry_is_read_and_its_layout_checked():
+    rule = layout.PARAMS_BY_NAME[layout.GEOMETRY]
+    assert params.read_geometry(rule, "9x9-Jigsaw:Comb").name == "9x9-jigsaw:comb"
+    own = "112222333111122333111222333" + "444555666" * 3 + "777888999" * 3
+    assert params.read_geometry(rule, "9x9-jigsaw:" + own).regions == own
+    with pytest.raises(
+        params.ParamError, match=r"^Geometry \(C4\): jigsaw layout: region '4' is not connected"
+    ):
+        params.read_geometry(rule, "9x9-jigsaw:4" + own[1:27] + "1" + own[28:])

@@ -212,6 +212,16 @@ BUTTONS = {
         {},
         lambda path, before: _complete(_read(path, layout.ANALYZE_SOLUTION)),
     ),
+    "explain": (
+        [("analyze", {layout.ANALYZE_STRING: PUZZLE})],
+        {},
+        lambda path, before: str(_read(path, layout.EXPLAIN_STEPS)[0][0]).startswith("1. ["),
+    ),
+    "image": (
+        [],
+        {},
+        lambda path, before: path.with_name(f"{path.stem}-puzzle.png").is_file(),
+    ),
     "play": (
         [("start", {layout.SEED: 11})],
         {},

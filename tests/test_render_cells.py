@@ -102,7 +102,7 @@ def test_collection_row(result):
         solution=result.solution,
         pattern=1,
         symmetry=Symmetry.ROTATE_180,
-        analysis=analysis,
+        facts=render.Facts.of(analysis),
         seed=result.seed,
     )
     record = dict(zip(layout.COLLECTION_COLUMNS, row, strict=True))

@@ -123,6 +123,7 @@ def test_start_writes_the_puzzle_and_statistics(wb):
             layout.STATS,
             layout.RANK_TABLE,
             layout.STATUS,
+            layout.GENERATOR_FACTS,  # hidden: what SAVE keeps without analysing again
         )
         for key in cells_of(name)
     }
@@ -206,8 +207,10 @@ def test_save_appends_one_row(wb):
     assert record["puzzle"] == "'" + puzzle and record["solution"] == "'" + solution
     assert record["opens"] == Grid.parse(puzzle).given_count
     assert not any(key[0] == "Collection" and key[1].endswith("2") for key in cells)
+    # a typed puzzle: START kept no grade for it, so SAVE analysed it
     assert status_of(cells) == (
-        f"Saved to the Collection as id 2 ({Grid.parse(puzzle).given_count} opens)."
+        f"Saved to the Collection as id 2 ({Grid.parse(puzzle).given_count} opens; "
+        f"{record['level']}, score {record['score']:g} under se)."
     )
     assert cells[("Generator", layout.NAMES[layout.HIGHEST_ID].address)] == 2
 

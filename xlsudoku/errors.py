@@ -66,6 +66,10 @@ class UnusableFile(CommandError):
     exit = Exit.UNUSABLE_FILE
 
 
+class MissingExtra(RuntimeError):
+    """A picture or chart needs matplotlib, which the ``charts`` extra installs."""
+
+
 class EnvironmentFault(CommandError):
     """The machine got in the way: disk full, out of memory, no permission, a busy file."""
 

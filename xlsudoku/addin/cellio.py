@@ -354,6 +354,18 @@ class XlwingsIO(_Tables):
     def _sheet_names(self) -> list[str]:
         return [sheet.name for sheet in self.book.sheets]
 
+    def put_picture(self, path: str, sheet: str, anchor: str, name: str) -> None:
+        """Insert the picture file *path* into *sheet* at cell *anchor*, named *name*.
+
+        An earlier picture of that name is deleted first, so pressing again replaces it.
+        """
+        target = self.book.sheets[sheet]
+        for picture in list(target.pictures):
+            if picture.name == name:
+                picture.delete()
+        picture = target.pictures.add(path, anchor=target.range(anchor))
+        picture.name = name
+
     def require(self, names: Iterable[str]) -> None:
         """Raise :class:`MissingPart` naming each missing or misplaced sheet or defined name."""
         require(names, self._sheet_names(), self._place)

@@ -24,12 +24,13 @@ headless run on the same file waits for it.
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-from xlsudoku.addin import actions, layout
+from xlsudoku.addin import actions, drawing, layout
 from xlsudoku.addin.cellio import CellIO, MissingPart, XlwingsIO
 from xlsudoku.xlsm.errors import LockTimeout
 from xlsudoku.xlsm.lock import open_book_lock
@@ -82,6 +83,7 @@ STATUS_CELLS = {
     layout.ANALYZE: layout.ANALYZE_STATUS,
     layout.PLAY: layout.PLAY_STATUS,
     layout.STATS_SHEET: layout.STATS_STATUS,
+    layout.PRINT: layout.PRINT_STATUS,
 }
 
 
@@ -154,6 +156,8 @@ def run(action: str, book: Any, installed: str | None = None) -> None:
                 _start_with_progress(io, book)
             elif action == "import_puzzles":
                 actions.import_puzzles(io, files=_import_files(book))
+            elif action == "image":
+                actions.image(io, draw=functools.partial(drawing.into_sheet, io))
             else:
                 actions.ACTIONS[action](io)
     except LockTimeout as error:
@@ -248,6 +252,16 @@ def hint() -> None:
 def solve() -> None:
     """Run SOLVE on the Analyze sheet of the calling workbook."""
     press("solve")
+
+
+def explain() -> None:
+    """Run EXPLAIN on the Analyze sheet of the calling workbook."""
+    press("explain")
+
+
+def image() -> None:
+    """Run IMAGE on the Print sheet of the calling workbook (the picture goes into the sheet)."""
+    press("image")
 
 
 def play() -> None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from xlsudoku.addin import actions, layout, params
+from xlsudoku.addin import actions, drawing, layout, params
 from xlsudoku.addin.actions import Outcome
 from xlsudoku.addin.cellio import CellIO, MissingPart, OpenpyxlIO
 from xlsudoku.engine.grid import SudokuError
@@ -69,6 +69,8 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "analyze": ("analyze", (layout.ANALYZE,)),
     "hint": ("hint", (layout.ANALYZE,)),
     "solve": ("solve", (layout.ANALYZE,)),
+    "explain": ("explain", (layout.ANALYZE,)),
+    "image": ("image", (layout.GENERATOR, layout.PRINT)),
     "play": ("play", (layout.PLAY,)),
     "check": ("check", (layout.PLAY,)),
     "play-hint": ("play_hint", (layout.PLAY,)),
@@ -230,6 +232,9 @@ def run(
             if command == "import":
                 files = actions.ImportFiles(source.resolve().parent, import_file)
                 action = functools.partial(actions.import_puzzles, files=files)
+            if command == "image":
+                beside = functools.partial(drawing.beside_workbook, Path(target))
+                action = functools.partial(actions.image, draw=beside)
             if command != "start":
                 with workbook_lock(real, wait, on_wait):
                     clean_stale_temps(real)

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 
 from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
 from xlsudoku.engine.generate.request import DEFAULT_OPENS, SCORE_BOTTOM, SCORE_TOP
+from xlsudoku.engine.grid import JIGSAW_LAYOUTS
 from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
 from xlsudoku.engine.symmetry import Symmetry
@@ -106,7 +107,8 @@ class Param:
 # Every grid shape the sheets take: name -> (side, box rows, box columns, diagonals).  The
 # engine's standard shapes (xlsudoku.engine.grid.SHAPES) plus X-Sudoku and Windoku on 9x9
 # (Windoku's boxes are the classic ones; its four extra boxes are shaded by the actions).
-# Jigsaw is not a sheet shape: the sheets draw rectangular boxes only.
+# A Jigsaw ("9x9-jigsaw:LAYOUT") is not in this table: its grid is 9x9's, drawn with the
+# regions of its layout (see REGION_CELLS) instead of the rectangular boxes.
 GEOMETRIES: dict[str, tuple[int, int, int, bool]] = {
     "9x9": (9, 3, 3, False),
     "9x9-X": (9, 3, 3, True),
@@ -117,6 +119,10 @@ GEOMETRIES: dict[str, tuple[int, int, int, bool]] = {
     "16x16": (16, 4, 4, False),
 }
 CLASSIC_NAME = "9x9"
+# The Jigsaws the Geometry dropdowns offer (the published layouts); any other layout is typed
+# as 9x9-jigsaw: and its 81 region characters, and Python checks it.
+JIGSAW_PREFIX = "9x9-jigsaw:"
+JIGSAW_CHOICES: tuple[str, ...] = tuple(f"{JIGSAW_PREFIX}{name}" for name in JIGSAW_LAYOUTS)
 MAX_SIDE = max(side for side, _, _, _ in GEOMETRIES.values())
 
 # -- Generator sheet ---------------------------------------------------------------------------
@@ -171,14 +177,16 @@ PARAMS: tuple[Param, ...] = (
         Ref(GENERATOR, "C4"),
         Kind.CHOICE,
         CLASSIC_NAME,
-        choices=tuple(GEOMETRIES),
-        allowed="dropdown: 4x4 ... 16x16",
+        choices=(*GEOMETRIES, *JIGSAW_CHOICES),
+        allowed="dropdown, or 9x9-jigsaw:LAYOUT",
         note=(
             "Shape of the grid: 9x9 (classic), 9x9-X (both diagonals hold 1-9 too), "
-            "9x9-windoku (the four shaded extra boxes too), 4x4, 6x6, 12x12 or 16x16 (digits "
-            "above 9 are written 10-16; letters A-G are read too). START and CLEAR shape the "
-            "grid and the Print sheet. Only the 9x9 shapes have a center box, so the other "
-            "shapes need Pattern none."
+            "9x9-windoku (the four shaded extra boxes too), a Jigsaw (irregular regions "
+            "instead of boxes: 9x9-jigsaw:spiral, :steps or :comb, or 9x9-jigsaw: and your "
+            "own 81 characters naming each cell's region, row by row), 4x4, 6x6, 12x12 or "
+            "16x16 (digits above 9 are written 10-16; letters A-G are read too). START and "
+            "CLEAR shape the grid and the Print sheet. Only 9x9 and 9x9-X have a center box "
+            "for a Pattern, so the other shapes need Pattern none."
         ),
     ),
     Param(
@@ -407,6 +415,9 @@ STATS_LABELS: tuple[str, ...] = (
     "Hardest technique",
 )
 RANK_ROWS = 20
+# Hidden: what START's analysis found for its puzzle (render.Facts as one line of JSON), so
+# that SAVE TO COLLECTION keeps it without analysing the puzzle again.
+GENERATOR_FACTS = "GeneratorFacts"
 
 # -- Collection tools (on the Generator sheet, beside SAVE TO COLLECTION) ------------------------
 
@@ -492,6 +503,12 @@ PRINT_GRID = "PrintGrid"
 PRINT_RULES = "PrintRules"
 PRINT_KEY_TITLE = "PrintKeyTitle"
 PRINT_KEY = "PrintKey"
+# IMAGE (beside the page, outside its print area): its status, and where the picture goes
+# where one can be inserted into the sheet (Excel; xlwings Lite and Server).
+PRINT_STATUS = "PrintStatus"
+PICTURE_ANCHOR = Ref(PRINT, "S3")
+PICTURE_NAME = "xlsudoku puzzle"
+PICTURE_PIXELS = 600  # the picture's width, as xlsudoku image draws it by default
 # Side of the printed puzzle's square in points: 7 inches, the width of A4 or Letter paper
 # inside half-inch margins.  START and CLEAR size the Print sheet's columns and rows so the
 # grid of any shape fills it.
@@ -541,6 +558,12 @@ ANALYZE_SOLUTION = "AnalyzeSolution"
 ANALYZE_SOLUTION2 = "AnalyzeSolution2"
 LEGEND = "Legend"
 REPORT_LINES = 12
+# EXPLAIN writes the path's steps one a row under the solutions (ANALYZE clears them): enough
+# rows for a 16x16 puzzle's path; a longer one shows its first steps and how many are left.
+EXPLAIN_STEPS = "ExplainSteps"
+EXPLAIN_ROWS = 600
+EXPLAIN_FIRST_ROW = 59
+EXPLAIN_HEADING = Ref(ANALYZE, f"C{EXPLAIN_FIRST_ROW - 1}:AI{EXPLAIN_FIRST_ROW - 1}")
 REPORT_WIDTH = 150  # characters a report line may hold before it is wrapped onto the next
 
 ANALYZE_PARAMS: tuple[Param, ...] = (
@@ -550,13 +573,14 @@ ANALYZE_PARAMS: tuple[Param, ...] = (
         Ref(ANALYZE, "C4"),
         Kind.CHOICE,
         CLASSIC_NAME,
-        choices=tuple(GEOMETRIES),
+        choices=(*GEOMETRIES, *JIGSAW_CHOICES),
         allowed="",
         width=3,
         note=(
             "Shape of the puzzle typed below: 9x9, 9x9-X (diagonals too), 9x9-windoku (four "
-            "extra boxes too), 4x4, 6x6, 12x12 or 16x16. A pasted Puzzle string of another "
-            "size sets it."
+            "extra boxes too), a Jigsaw (9x9-jigsaw:spiral, :steps, :comb, or 9x9-jigsaw: and "
+            "81 region characters), 4x4, 6x6, 12x12 or 16x16. A pasted Puzzle string of "
+            "another size sets it."
         ),
     ),
 )
@@ -656,11 +680,13 @@ NAMES: dict[str, Ref] = {param.name: param.ref for param in INPUTS} | {
     RANK_TABLE: Ref(GENERATOR, f"W17:X{17 + RANK_ROWS - 1}"),
     PATTERN_PICTURES: Ref(GENERATOR, "B22:D29"),
     HIGHEST_ID: Ref(GENERATOR, "C36"),
+    GENERATOR_FACTS: Ref(GENERATOR, "BH1"),
     PRINT_TITLE: Ref(PRINT, "B1"),
     PRINT_GRID: _grid(PRINT, "B2"),
     PRINT_RULES: Ref(PRINT, "B18"),
     PRINT_KEY_TITLE: Ref(PRINT, "B19"),
     PRINT_KEY: _grid(PRINT, "B20"),
+    PRINT_STATUS: Ref(PRINT, "T1"),
     COLLECTION_HEADER: Ref(COLLECTION, f"A1:{column_letters(len(COLLECTION_COLUMNS))}1"),
     REMOVED_HEADER: Ref(REMOVED, f"A1:{column_letters(len(REMOVED_COLUMNS))}1"),
     ANALYZE_STRING: Ref(ANALYZE, "C3"),
@@ -673,6 +699,7 @@ NAMES: dict[str, Ref] = {param.name: param.ref for param in INPUTS} | {
     ANALYZE_SOLUTION: _grid(ANALYZE, "C41"),
     ANALYZE_SOLUTION2: _grid(ANALYZE, "T41"),
     HINT_PLACED: _grid(ANALYZE, "BN6"),
+    EXPLAIN_STEPS: Ref(ANALYZE, f"C{EXPLAIN_FIRST_ROW}:C{EXPLAIN_FIRST_ROW + EXPLAIN_ROWS - 1}"),
     PLAY_GEOMETRY: Ref(PLAY, "C4"),
     PLAY_GRID: _grid(PLAY, "C6"),
     PLAY_MARKS: _grid(PLAY, "T6"),
@@ -699,6 +726,7 @@ MERGED: dict[str, Ref] = {
     PRINT_TITLE: NAMES[PRINT_GRID].row_span(1),
     PRINT_RULES: NAMES[PRINT_GRID].row_span(18),
     PRINT_KEY_TITLE: NAMES[PRINT_GRID].row_span(19),
+    PRINT_STATUS: Ref(PRINT, "T1:AD1"),
     ANALYZE_STRING: Ref(ANALYZE, "C3:AI3"),
     ANALYZE_GEOMETRY: Ref(ANALYZE, "C4:E4"),
     ANALYZE_STATUS: Ref(ANALYZE, "C23:AI23"),
@@ -796,14 +824,20 @@ SHAPE_SOURCE: dict[str, str] = {
 }
 # Defined names in the hidden columns: what the workbook keeps out of sight (the givens of the
 # puzzle being played, which lock the play grid's cells and draw them apart).
-HIDDEN_NAMES: tuple[str, ...] = (PLAY_GIVENS, PLAY_CLOCK, PLAY_HISTORY, HINT_PLACED)
+HIDDEN_NAMES: tuple[str, ...] = (
+    PLAY_GIVENS, PLAY_CLOCK, PLAY_HISTORY, HINT_PLACED, GENERATOR_FACTS,
+)  # fmt: skip
 SHAPE_TABLE: dict[str, Ref] = {
     sheet: Ref(sheet, f"BC1:BG{len(GEOMETRIES)}") for sheet in SHAPE_SOURCE
 }
 SHAPE_CELLS: dict[str, Ref] = {sheet: Ref(sheet, "BI1:BL1") for sheet in SHAPE_SOURCE}
+# The regions of a Jigsaw named in the shape's cell (one character per cell, row by row, as the
+# engine's layouts are written), empty for every other shape: the grids draw a Jigsaw's region
+# edges and the Play grid marks a digit twice in a region from it.
+REGION_CELLS: dict[str, Ref] = {sheet: Ref(sheet, "BM1") for sheet in SHAPE_SOURCE}
 HIDDEN_COLUMNS: dict[str, tuple[str, str]] = {
-    GENERATOR: ("AZ", "BL"),
-    PRINT: ("BC", "BL"),
+    GENERATOR: ("AZ", "BM"),
+    PRINT: ("BC", "BM"),
     ANALYZE: ("BC", "CC"),
     PLAY: ("BC", "CC"),
 }
@@ -851,9 +885,11 @@ BUTTONS: tuple[Button, ...] = (
     Button("DELETE", Ref(GENERATOR, "C35"), "delete_from_collection"),
     Button("SORT", Ref(GENERATOR, "D35"), "sort_collection"),
     Button("RESTORE", Ref(GENERATOR, "D37"), "restore_to_collection"),
+    Button("IMAGE", Ref(PRINT, "S1"), "image"),
     Button("ANALYZE", Ref(ANALYZE, "B6"), "analyze"),
     Button("HINT", Ref(ANALYZE, "B8"), "hint"),
     Button("SOLVE", Ref(ANALYZE, "B10"), "solve"),
+    Button("EXPLAIN", Ref(ANALYZE, "B19"), "explain"),
     Button("PLAY", Ref(PLAY, "B6"), "play"),
     Button("CHECK", Ref(PLAY, "B8"), "check"),
     Button("HINT", Ref(PLAY, "B10"), "play_hint"),

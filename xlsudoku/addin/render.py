@@ -8,8 +8,10 @@ Cells are named both ways in messages: the Sudoku name ``r3c5`` and the Excel ad
 from __future__ import annotations
 
 import datetime as dt
+import json
 import textwrap
 from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from xlsudoku.addin import layout
@@ -216,6 +218,27 @@ def pad_lines(lines: Sequence[str], rows: int) -> Block:
     return [[line] for line in kept] + [[""] for _ in range(rows - len(kept))]
 
 
+def steps_block(lines: Sequence[str], rows: int = layout.EXPLAIN_ROWS) -> Block:
+    """Return the path's numbered steps as the one-column block EXPLAIN writes.
+
+    A path longer than *rows* keeps its first steps; the last row says how many are left
+    out and where to read them all.
+
+    >>> steps_block(["1. a", "2. b"], 3)
+    [['1. a'], ['2. b'], ['']]
+    >>> steps_block(["1. a", "2. b", "3. c"], 2)
+    [['1. a'], ['Steps 2-3 (2 of 3) are not shown: xlsudoku explain prints them all.']]
+    """
+    if len(lines) <= rows:
+        return pad_lines(lines, rows)
+    shown = rows - 1
+    note = (
+        f"Steps {shown + 1}-{len(lines)} ({len(lines) - shown} of {len(lines)}) are not shown: "
+        "xlsudoku explain prints them all."
+    )
+    return [[line] for line in lines[:shown]] + [[note]]
+
+
 def hint_text(hint: Hint) -> str:
     """Return the text written to ``HintText``: the level and the engine's sentence.
 
@@ -359,6 +382,60 @@ def ranks_text(ranks: Ranks | None) -> str:
     return ", ".join(f"{len(rnd.cells)}{'*' if rnd.beyond_singles else ''}" for rnd in ranks.rounds)
 
 
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What one analysis found that the Collection keeps: START stores it beside its puzzle.
+
+    SAVE TO COLLECTION reads it back (:meth:`read`) instead of analysing the puzzle again, when
+    the grid still holds :attr:`puzzle` and the Rating cell still names :attr:`profile`.
+
+    >>> facts = Facts("1.", "12", "Easy", 1.2, "se", "1, 1")
+    >>> Facts.read(facts.text()) == facts, Facts.read("edited by hand"), Facts.read(None)
+    (True, None, None)
+    """
+
+    puzzle: str
+    solution: str
+    level: str
+    score: float
+    profile: str
+    ranks: str
+
+    @classmethod
+    def of(cls, analysis: Analysis) -> Facts:
+        """Return the facts of a unique puzzle's analysis (its graded level and score)."""
+        solution = analysis.solution
+        assert solution is not None, "only a unique puzzle has facts to keep"
+        graded = analysis.graded()
+        return cls(
+            str(analysis.puzzle),
+            str(solution),
+            graded.label,
+            round(graded.score, 1),
+            analysis.profile,
+            ranks_text(analysis.ranks),
+        )
+
+    def text(self) -> str:
+        """Return the facts as the one line of JSON the hidden cell holds."""
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+    @classmethod
+    def read(cls, value: Any) -> Facts | None:
+        """Return the facts a hidden cell holds, or None for anything else (blank, edited)."""
+        try:
+            data = json.loads(str(value))
+            facts = cls(**data)
+        except (TypeError, ValueError):
+            return None
+        texts = (facts.puzzle, facts.solution, facts.level, facts.profile, facts.ranks)
+        if not all(isinstance(item, str) for item in texts):
+            return None
+        if isinstance(facts.score, bool) or not isinstance(facts.score, int | float):
+            return None
+        return facts
+
+
 def collection_row(
     *,
     id_: int,
@@ -367,14 +444,15 @@ def collection_row(
     solution: Grid,
     pattern: int | str | None,
     symmetry: Symmetry,
-    analysis: Analysis,
+    facts: Facts,
     seed: int | None,
     notes: str = "",
 ) -> list[Any]:
     """Return one Collection row, in the order of :data:`layout.COLLECTION_COLUMNS`.
 
     Puzzle and solution are one-line strings ('.' for a blank, A-G above 9); a blank pattern
-    or seed means the puzzle was not made by START with these (typed or edited by hand).
+    or seed means the puzzle was not made by START with these (typed or edited by hand).  The
+    level, score, profile and ranks are *facts*' (one analysis's, :meth:`Facts.of`).
     """
     values = {
         "id": id_,
@@ -385,12 +463,12 @@ def collection_row(
         "opens": puzzle.given_count,
         "pattern": "" if pattern is None else pattern,
         "symmetry": symmetry.value,
-        "level": analysis.graded().label,
-        "score": round(analysis.graded().score, 1),
-        "ranks": ranks_text(analysis.ranks),
+        "level": facts.level,
+        "score": facts.score,
+        "ranks": facts.ranks,
         "seed": "" if seed is None else seed,
         "notes": notes,
-        "profile": analysis.profile,
+        "profile": facts.profile,
     }
     return [values[column] for column in layout.COLLECTION_COLUMNS]
 

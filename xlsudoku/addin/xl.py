@@ -22,6 +22,7 @@ parameter by its annotation object (``xw.Book``), which that import would turn i
 """
 
 import dataclasses
+import functools
 import sys
 import time
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from typing import Any, TypeVar
 
 import xlwings as xw
 
-from xlsudoku.addin import actions, layout, params, render
+from xlsudoku.addin import actions, drawing, layout, params, render
 from xlsudoku.addin.cellio import XlwingsIO
 from xlsudoku.engine import analysis, solver
 from xlsudoku.engine.generate import Budget, BudgetKind, generate
@@ -47,6 +48,8 @@ __all__ = [
     "analyze",
     "hint",
     "solve",
+    "explain",
+    "image",
     "play",
     "check",
     "play_hint",
@@ -143,6 +146,19 @@ def hint(book: xw.Book) -> None:
 def solve(book: xw.Book) -> None:
     """SOLVE: write the typed puzzle's solution."""
     actions.solve(_io(book))
+
+
+@script
+def explain(book: xw.Book) -> None:
+    """EXPLAIN: every step of the typed puzzle's rating path, numbered, under the solutions."""
+    actions.explain(_io(book))
+
+
+@script
+def image(book: xw.Book) -> None:
+    """IMAGE (Print sheet): the puzzle's picture, inserted beside the page (no file here)."""
+    io = _io(book)
+    actions.image(io, draw=functools.partial(drawing.into_sheet, io))
 
 
 @script

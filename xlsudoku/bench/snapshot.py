@@ -231,6 +231,7 @@ PICTURES: dict[str, str] = {
     "collection.png": "Collection",
     "removed.png": "Removed",
     "stats.png": "Stats",
+    "play.png": "Play",
 }
 # A puzzle with two solutions (r1c1/r1c2/r4c1/r4c2 hold 1 and 2 either way) for the Analyze
 # picture: the two solutions side by side, their differences and the clue to add.
@@ -265,6 +266,23 @@ def showcase(path: Path, seed: int = 7) -> dict[str, str]:
     statuses["stats"] = headless.run("stats", path).outcome.status
     statuses["analyze"] = headless.run("analyze", path).outcome.status
     statuses["start"] = headless.run("start", path).outcome.status
+    # the Play sheet: the puzzle START made, a few cells typed right and one clashing, a hint
+    statuses["play"] = headless.run("play", path).outcome.status
+    book = openpyxl.load_workbook(path, keep_vba=True)
+    play = book[layout.PLAY]
+    grid, key = layout.NAMES[layout.PLAY_GRID], layout.NAMES[layout.SOLUTION_GRID]
+    generator = book[layout.GENERATOR]
+    typed = 0
+    for r in range(9):
+        for c in range(9):
+            if play[grid.cell(r, c)].value in (None, "") and typed < 6 and r >= 5:
+                play[grid.cell(r, c)] = generator[key.cell(r, c)].value
+                typed += 1
+    empty = [c for c in range(9) if play[grid.cell(0, c)].value in (None, "")]
+    given = next(play[grid.cell(0, c)].value for c in range(9) if c not in empty)
+    play[grid.cell(0, empty[0])] = given  # a digit twice in row 1: drawn as a clash
+    book.save(path)
+    statuses["play-hint"] = headless.run("play-hint", path).outcome.status
     return statuses
 
 

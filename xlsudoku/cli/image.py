@@ -70,13 +70,12 @@ def _add_image(sub: Subparsers) -> None:
 def _run_image(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from xlsudoku.addin.drawing import ImageError, draw_image, image_format, made_by_image
     from xlsudoku.cli.outputs import check_output
     from xlsudoku.engine.formats import parse_puzzle
     from xlsudoku.engine.grid import SudokuError
-    from xlsudoku.errors import EnvironmentFault, Exit, os_error_message
-    from xlsudoku.production.drawing import ImageError, draw_image, image_format, made_by_image
+    from xlsudoku.errors import EnvironmentFault, Exit, MissingExtra, os_error_message
     from xlsudoku.production.inputs import Entry, chosen, complete, read_entries
-    from xlsudoku.production.stats import MissingExtra
 
     try:
         image_format(Path(args.output))

@@ -137,7 +137,7 @@ def _add_format(sub: Subparsers) -> None:
 
 
 def _run_format(args: argparse.Namespace) -> int:
-    from xlsudoku.engine.formats import INFO_FORMATS, PuzzleFormat, write_puzzles
+    from xlsudoku.engine.formats import INFO_FORMATS, INFO_LETTERS, PuzzleFormat, write_puzzles
     from xlsudoku.engine.grid import Grid
 
     found = read_records(args, validate=args.validate)
@@ -151,7 +151,7 @@ def _run_format(args: argparse.Namespace) -> int:
         else:
             report_bad(record.line, record.result)
             status = 1
-    dropped = sum(1 for info in infos if info)
+    dropped = sum(1 for info in infos if any(key in info for key in INFO_LETTERS.values()))
     if dropped and fmt not in INFO_FORMATS:
         print(
             f"xlsudoku format: note: the info lines (#A, #D, ...) of {dropped} "

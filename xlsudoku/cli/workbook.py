@@ -9,7 +9,8 @@ the workbook's lock:
 - ``workbook import BOOK [FILE]``, ``workbook delete BOOK``, ``workbook sort BOOK``,
   ``workbook restore BOOK``: the Collection's tools (with FILE, IMPORT first puts its path
   into the Import from cell);
-- ``workbook analyze|hint|solve BOOK``: the Analyze sheet's buttons;
+- ``workbook analyze|hint|solve|explain BOOK``: the Analyze sheet's buttons;
+- ``workbook image BOOK``: the Print sheet's IMAGE (a PNG beside the workbook);
 - ``workbook play|check|play-hint|play-solve|undo|fill-candidates BOOK``: the Play sheet's
   buttons;
 - ``workbook stats BOOK``: the Stats sheet's STATS (the tables its charts draw);
@@ -45,6 +46,10 @@ BUTTONS: dict[str, str] = {
     "analyze": "ANALYZE: check, count and grade the puzzle on the Analyze sheet",
     "hint": "HINT: the next hint for the puzzle on the Analyze sheet",
     "solve": "SOLVE: write the solution of the puzzle on the Analyze sheet",
+    "explain": "EXPLAIN: write every step of the Analyze puzzle's rating path, numbered, under "
+    "its solutions",
+    "image": "IMAGE on the Print sheet: draw the Generator's puzzle to BOOK-puzzle.png beside "
+    "the workbook (never over a file IMAGE did not write)",
     "play": "PLAY: put the puzzle Play from names (Generator, Analyze or a Collection id) on "
     "the Play sheet, givens locked",
     "check": "CHECK: mark the wrong entries on the Play sheet, say how many cells are left",

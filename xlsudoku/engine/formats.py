@@ -107,6 +107,11 @@ INFO_LETTERS: dict[str, str] = {
     "L": "level",
     "U": "url",
 }
+# What a JSON record (a batch's or daily set's, ``generate --format json``, a Collection row
+# IMPORT reads) may carry besides: the score its level came with, the rating profile of both
+# and the rank counts, kept in the info so that a reader can show what was stored rather than
+# grade the puzzle again.
+STORED_FIELDS: tuple[str, ...] = ("score", "profile", "ranks")
 # The formats that keep a puzzle's info when written.
 INFO_FORMATS = frozenset({PuzzleFormat.SDK, PuzzleFormat.JSON})
 _INFO_LINE = re.compile(r"#([" + "".join(INFO_LETTERS) + r"])(\S.*)")
@@ -274,7 +279,8 @@ class PuzzleRecord:
         line: The line number (1-based) where the puzzle starts, or a label naming where it
             is (a workbook's cell, ``Collection!D5``).
         result: The grid, or the error that made it unreadable.
-        info: ``{"author": ..., "level": ...}`` from ``.sdk`` info lines or JSON fields.
+        info: ``{"author": ..., "level": ...}`` from ``.sdk`` info lines or JSON fields (a JSON
+            record's stored ``score``, ``profile`` and ``ranks`` too, :data:`STORED_FIELDS`).
     """
 
     line: int | str
@@ -708,8 +714,10 @@ def _json_record(
         return PuzzleRecord(line, ParseError('a JSON puzzle needs a "puzzle" string'))
     info = {
         key: str(record[key])
-        for key in INFO_LETTERS.values()
-        if isinstance(record.get(key), str | int | float) and str(record[key]).strip()
+        for key in (*INFO_LETTERS.values(), *STORED_FIELDS)
+        if isinstance(record.get(key), str | int | float)
+        and not isinstance(record.get(key), bool)
+        and str(record[key]).strip()
     }
     request = record.get("request")
     named = record.get("geometry")

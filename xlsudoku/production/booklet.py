@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from xlsudoku.addin.drawing import BLACK, GREY, SHADE, grid_picture
 from xlsudoku.engine.grid import Grid
 from xlsudoku.errors import EnvironmentFault
-from xlsudoku.production.drawing import BLACK, GREY, SHADE, grid_picture
 from xlsudoku.production.inputs import Entry
 from xlsudoku.xlsm.files import replace_file
 

@@ -15,13 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from xlsudoku.engine.steps import Level
+from xlsudoku.errors import MissingExtra
 from xlsudoku.production.inputs import Entry
 
 LEVELS: tuple[str, ...] = tuple(level.label for level in Level)
-
-
-class MissingExtra(RuntimeError):
-    """The chart needs matplotlib, which the ``charts`` extra installs."""
 
 
 # Level labels shown apart, at most: the known levels first, then the most frequent other

@@ -50,6 +50,7 @@ from xlsudoku.template.styles import (
     INK,
     INPUT_FILL,
     INPUT_FONT,
+    JIGSAW_SIDE,
     LABEL_FONT,
     LEFT,
     NOTE_FONT,
@@ -395,11 +396,12 @@ def _build_print(ws: Worksheet) -> None:
         font=Font(name="Calibri", size=16, bold=True, color=INK),
         alignment=CENTER,
     )
-    side, box_rows, box_cols, diagonals = shape
+    side, box_rows, box_cols, diagonals, _ = shape
     merge(
         ws,
         layout.MERGED[layout.PRINT_RULES],
-        f'="Fill every row, column and "&{box_rows}&"x"&{box_cols}&" box with each of 1-"'
+        f'="Fill every row, column and "&IF({shape.jigsaw()},"outlined region",'
+        f'{box_rows}&"x"&{box_cols}&" box")&" with each of 1-"'
         f'&{side}&IF({diagonals}=1,", and both diagonals too","")'
         f'&IF({stats_shape}="9x9-windoku",", and the four shaded boxes too","")&"."',
         font=NOTE_FONT,
@@ -426,6 +428,14 @@ def _build_print(ws: Worksheet) -> None:
         for offset, points in enumerate(heights):
             ws.row_dimensions[first_row + offset].height = points
             ws.row_dimensions[first_row + offset].hidden = points <= 0
+    merge(
+        ws,
+        layout.MERGED[layout.PRINT_STATUS],
+        "IMAGE: a picture of this puzzle (PNG), as xlsudoku image draws it.",
+        font=LABEL_FONT,
+        fill=STATUS_FILL,
+        alignment=WRAP,
+    )
     key_title = names[layout.PRINT_KEY_TITLE].bounds[0]
     ws.row_dimensions[key_title].height = 0
     ws.row_dimensions[key_title].hidden = True
@@ -597,6 +607,16 @@ def _build_analyze(ws: Worksheet) -> None:
         heading(ws, block.row_span(block.bounds[0] - 1), title)
         style_block(ws, block, font=SOLUTION_FONT, alignment=CENTER)
         grid_look(ws, block, helpers, shaded=False)
+    steps = names[layout.EXPLAIN_STEPS]
+    heading(
+        ws,
+        layout.EXPLAIN_HEADING,
+        "Solution in words (EXPLAIN: every step of the rating path, numbered, as the hints "
+        "word them; ANALYZE clears it)",
+        fill=HEADER_FILL,
+        alignment=LEFT,
+    )
+    style_block(ws, steps, font=LABEL_FONT, alignment=LEFT, number_format="@")
     _page(ws, landscape=True, tall=1, area=layout.PRINT_AREAS[layout.ANALYZE].address)
 
 
@@ -613,21 +633,34 @@ def _legend(ws: Worksheet, ref: layout.Ref, entries: tuple[tuple[str, str], ...]
 def _play_looks() -> tuple[Overlay, Overlay]:
     """Return the Play grid's two looks drawn as you type: a clash, the highlighted digit.
 
-    A digit twice in a row, a column or a box is drawn dark red on amber in every cell that
-    holds it (givens too); the digit named in Highlight digit on teal.  Both are conditional
-    formats, so Excel, xlwings Lite and Server and LibreOffice draw them without Python.
+    A digit twice in a house is drawn dark red on amber in every cell that holds it (givens
+    too): a row, a column, a box (a Jigsaw's region instead), and while the shape has them an
+    X-Sudoku's diagonals and a Windoku's extra boxes.  The digit named in Highlight digit is
+    drawn on teal.  Both are conditional formats, so Excel, xlwings Lite and Server and
+    LibreOffice draw them without Python; the shape's cells guard the houses a shape has.
     """
     grid = layout.NAMES[layout.PLAY_GRID]
     corner = absolute(grid.top_left)
-    value = f"INDEX({absolute(grid.address)},{{r}}+1,{{c}}+1)"
+    block = absolute(grid.address)
+    first_row, first_col, _, _ = grid.bounds
+    value = f"INDEX({block},{{r}}+1,{{c}}+1)"
+    same = f'({block}&""={value}&"")'  # a typed 7 and a written "7" are one digit
+    row_of, column_of = f"(ROW({block})-{first_row})", f"(COLUMN({block})-{first_col})"
+    region_of = f"MID({{regions}},{row_of}*{JIGSAW_SIDE}+{column_of}+1,1)"  # "" past the 81st cell
     houses = (
-        f"OFFSET({corner},{{r}},0,1,{{side}})",
-        f"OFFSET({corner},0,{{c}},{{side}},1)",
-        f"OFFSET({corner},INT({{r}}/{{box_rows}})*{{box_rows}},INT({{c}}/{{box_cols}})*{{box_cols}},"
-        "{box_rows},{box_cols})",
+        f"COUNTIF(OFFSET({corner},{{r}},0,1,{{side}}),{value})>1",
+        f"COUNTIF(OFFSET({corner},0,{{c}},{{side}},1),{value})>1",
+        f"AND(NOT({{jigsaw}}),COUNTIF(OFFSET({corner},INT({{r}}/{{box_rows}})*{{box_rows}},"
+        f"INT({{c}}/{{box_cols}})*{{box_cols}},{{box_rows}},{{box_cols}}),{value})>1)",
+        f"AND({{jigsaw}},SUMPRODUCT(EXACT({region_of},"
+        f"MID({{regions}},{{r}}*{JIGSAW_SIDE}+{{c}}+1,1))*{same})>1)",
+        f"AND({{diagonals}}=1,{{r}}={{c}},SUMPRODUCT(({row_of}={column_of})*{same})>1)",
+        f"AND({{diagonals}}=1,{{r}}+{{c}}={{side}}-1,"
+        f"SUMPRODUCT(({row_of}+{column_of}={{side}}-1)*{same})>1)",
+        f"AND({{windoku}},MOD({{r}},4)<>0,MOD({{c}},4)<>0,"
+        f"COUNTIF(OFFSET({corner},INT({{r}}/4)*4+1,INT({{c}}/4)*4+1,3,3),{value})>1)",
     )
-    twice = ",".join(f"COUNTIF({house},{value})>1" for house in houses)
-    clash = f"AND(LEN({value})>0,OR({twice}))"
+    clash = f"AND(LEN({value})>0,OR({','.join(houses)}))"
     wanted = absolute(layout.NAMES[layout.PLAY_HIGHLIGHT].address)
     highlight = f'AND(LEN({wanted})>0,LEN({value})>0,{value}&""={wanted}&"")'
     ink = render.CLASH_INK.lstrip("#")

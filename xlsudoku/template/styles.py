@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from openpyxl.comments import Comment
 from openpyxl.formatting.rule import FormulaRule
@@ -23,6 +24,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from xlsudoku.addin import layout
+from xlsudoku.engine.grid import JIGSAW_LAYOUTS
 from xlsudoku.xlsm.cells import absolute, column_number
 
 INK = "1F2937"
@@ -107,7 +109,9 @@ def validation(param: layout.Param) -> DataValidation | None:
         rule = DataValidation(type="list", formula1=f"={source}" if listed else source)
         error = f"{param.label} must be one of the dropdown's entries."
         # A pattern may also be a mask typed by hand: the dropdown offers, Python checks.
-        rule.showErrorMessage = param.kind is layout.Kind.CHOICE
+        # A Jigsaw's own layout is typed too (9x9-jigsaw: and 81 characters): Python checks it.
+        jigsaw = param.name in (layout.GEOMETRY, layout.ANALYZE_GEOMETRY)
+        rule.showErrorMessage = param.kind is layout.Kind.CHOICE and not jigsaw
     elif param.kind is layout.Kind.BUDGET:
         # seconds in range, or kind:amount (checked by Python, which names what is wrong)
         cell = param.ref.top_left
@@ -188,11 +192,66 @@ def heading(ws: Worksheet, ref: layout.Ref, text: str, **style: object) -> None:
 # -- grids drawn by shape -----------------------------------------------------------------------
 
 
-def shape_helpers(ws: Worksheet) -> tuple[str, str, str, str]:
+class Shape(NamedTuple):
+    """The addresses of a sheet's hidden shape cells, as formulas use them (absolute).
+
+    Attributes:
+        side: the side of the named shape (9 when the name is not one of the shapes).
+        box_rows: the rows of its rectangular box.
+        box_cols: the columns of its rectangular box.
+        diagonals: 1 for an X-Sudoku, else 0.
+        regions: a Jigsaw's 81 region characters, row by row; empty for any other shape.
+    """
+
+    side: str
+    box_rows: str
+    box_cols: str
+    diagonals: str
+    regions: str
+
+    def jigsaw(self) -> str:
+        """Return the condition that holds while the named shape is a Jigsaw."""
+        return f"LEN({self.regions})={JIGSAW_CELLS}"
+
+    def region_at(self, row: str, column: str) -> str:
+        """Return the region character of the cell at 0-based *row*, *column* (formulas)."""
+        return f"MID({self.regions},({row})*{JIGSAW_SIDE}+({column})+1,1)"
+
+
+JIGSAW_SIDE = 9
+JIGSAW_CELLS = JIGSAW_SIDE * JIGSAW_SIDE
+
+
+def regions_formula(source: str) -> str:
+    """Return the formula of the regions cell: a Jigsaw's layout named in *source*, or "".
+
+    A published layout's name (the engine's :data:`JIGSAW_LAYOUTS`) is looked up; anything
+    else after ``9x9-jigsaw:`` is taken as the 81 characters themselves (the buttons check
+    them; the grid only draws a layout of 81 characters).
+
+    >>> formula = regions_formula("$C$4")
+    >>> formula.startswith('=IF(LOWER(LEFT(SUBSTITUTE($C$4," ",""),11))<>"9x9-jigsaw:",""')
+    True
+    >>> JIGSAW_LAYOUTS["steps"] in formula
+    True
+    """
+    compact = f'SUBSTITUTE({source}," ","")'
+    prefix = layout.JIGSAW_PREFIX
+    rest = f"MID({compact},{len(prefix) + 1},200)"
+    names = ",".join(f'"{name}"' for name in JIGSAW_LAYOUTS)
+    texts = ",".join(f'"{text}"' for text in JIGSAW_LAYOUTS.values())
+    return (
+        f'=IF(LOWER(LEFT({compact},{len(prefix)}))<>"{prefix}","",'
+        f"IFERROR(INDEX({{{texts}}},MATCH({rest},{{{names}}},0)),{rest}))"
+    )
+
+
+def shape_helpers(ws: Worksheet) -> Shape:
     """Write the sheet's hidden shape table and helper cells; return the helpers' addresses.
 
     The helpers hold the side, box rows, box columns and 1/0 for diagonals of the shape named
-    in :data:`layout.SHAPE_SOURCE` (9x9 when the name is not one of the shapes).
+    in :data:`layout.SHAPE_SOURCE` (9x9 when the name is not one of the shapes, as a Jigsaw's
+    is), and the regions of a Jigsaw (:func:`regions_formula`).
     """
     table = layout.SHAPE_TABLE[ws.title]
     for row, (name, spec) in zip(cells(ws, table), layout.GEOMETRIES.items(), strict=True):
@@ -208,11 +267,13 @@ def shape_helpers(ws: Worksheet) -> tuple[str, str, str, str]:
         values = absolute(f"{column}{first_row}:{column}{last_row}")
         cell.value = f"=INDEX({values},IFERROR(MATCH({source},{names},0),1))"
         helpers.append(absolute(cell.coordinate))
+    regions = ws[layout.REGION_CELLS[ws.title].address]
+    regions.value = regions_formula(source)
     first, last = layout.HIDDEN_COLUMNS[ws.title]
     for number in range(column_number(first), column_number(last) + 1):
         ws.column_dimensions[layout.column_letters(number)].hidden = True
     side, box_rows, box_cols, diagonals = helpers
-    return side, box_rows, box_cols, diagonals
+    return Shape(side, box_rows, box_cols, diagonals, absolute(regions.coordinate))
 
 
 @dataclass(frozen=True)
@@ -221,8 +282,9 @@ class Overlay:
 
     Attributes:
         condition: an Excel formula (without ``=``) with the placeholders ``{r}`` and ``{c}``
-            (the cell's row and column in the grid, from 0) and ``{side}``, ``{box_rows}``,
-            ``{box_cols}`` (the shape's helper cells).
+            (the cell's row and column in the grid, from 0), ``{side}``, ``{box_rows}``,
+            ``{box_cols}``, ``{diagonals}``, ``{regions}`` (the shape's helper cells),
+            ``{jigsaw}`` and ``{windoku}`` (conditions: the shape is a Jigsaw, a Windoku).
         fill: the cell's fill while it holds (None: the cell's own).
         given_font: the font of a given then (None: the given's own).
         entry_font: the font of any other digit then (None: the cell's own).
@@ -237,7 +299,7 @@ class Overlay:
 def grid_look(
     ws: Worksheet,
     ref: layout.Ref,
-    helpers: tuple[str, str, str, str],
+    helpers: Shape,
     shaded: bool,
     outside: PatternFill | None = None,
     givens: tuple[layout.Ref, Font] | None = None,
@@ -245,8 +307,9 @@ def grid_look(
 ) -> None:
     """Draw *ref* (a 16x16 block) as a grid of the shape in *helpers*, with conditional formats.
 
-    Box edges and the grid's outline are black, the other cell edges gray; *shaded* fills
-    every other box (and an X-Sudoku's diagonals, a Windoku's extra boxes) for print.
+    Box edges (a Jigsaw's region edges) and the grid's outline are black, the other cell
+    edges gray; *shaded* fills every other box (not a Jigsaw's: its edges draw the regions)
+    and an X-Sudoku's diagonals and a Windoku's extra boxes, for print.
     *outside* fills the cells beyond the shape (covering a static fill such as the input
     colour).  *givens* is a block of the same size and a font: a cell whose twin in that block
     holds a digit is drawn in the font (each rule carries it, since LibreOffice applies one
@@ -254,23 +317,41 @@ def grid_look(
     first that holds winning (:class:`Overlay`); each rule carries its borders too, for the same
     reason.
     """
-    side, box_rows, box_cols, diagonals = helpers
+    side, box_rows, box_cols, diagonals, _ = helpers
     first_row, first_col, _, _ = ref.bounds
     r, c = f"(ROW()-{first_row})", f"(COLUMN()-{first_col})"
     inside = f"{r}<{side},{c}<{side}"
+    jigsaw = helpers.jigsaw()
+    here = helpers.region_at(r, c)
+    # A Jigsaw's region edge: the cell's region differs from its neighbour's (case counts, as
+    # in the engine's layouts); IF, not OR, since MID cannot look before the first cell.
+    left_edge = f"IF({c}=0,TRUE,NOT(EXACT({here},{helpers.region_at(r, f'{c}-1')})))"
+    top_edge = f"IF({r}=0,TRUE,NOT(EXACT({here},{helpers.region_at(f'{r}-1', c)})))"
     edges = (
-        f"MOD({c},{box_cols})=0",
-        f"MOD({r},{box_rows})=0",
+        f"IF({jigsaw},{left_edge},MOD({c},{box_cols})=0)",
+        f"IF({jigsaw},{top_edge},MOD({r},{box_rows})=0)",
         f"{c}={side}-1",
         f"{r}={side}-1",
     )
     on_diagonal = f"AND({diagonals}=1,OR({r}={c},{r}+{c}={side}-1))"
+    windoku = "FALSE"
     source = layout.SHAPE_SOURCE.get(ws.title)
     if source is not None:  # Windoku's extra boxes: rows and columns 1-3 and 5-7 from 0
         sheet, mark, cell = source.rpartition("!")
         named = f"{sheet}{mark}{absolute(cell)}"
-        windoku = f'AND({named}="9x9-windoku",MOD({r},4)<>0,MOD({c},4)<>0)'
-        on_diagonal = f"OR({on_diagonal},{windoku})"
+        windoku = f'{named}="9x9-windoku"'
+        on_diagonal = f"OR({on_diagonal},AND({windoku},MOD({r},4)<>0,MOD({c},4)<>0))"
+    placeholders = {
+        "r": r,
+        "c": c,
+        "side": side,
+        "box_rows": box_rows,
+        "box_cols": box_cols,
+        "diagonals": diagonals,
+        "regions": helpers.regions,
+        "jigsaw": jigsaw,
+        "windoku": windoku,
+    }
     fonts: list[tuple[str, Font | None, bool]] = [("TRUE", None, False)]
     if givens is not None:
         block, font = givens
@@ -279,13 +360,13 @@ def grid_look(
     looks: list[tuple[str, Overlay | None]] = []
     earlier: list[str] = []
     for overlay in overlays:
-        test = overlay.condition.format(r=r, c=c, side=side, box_rows=box_rows, box_cols=box_cols)
+        test = overlay.condition.format(**placeholders)
         looks.append((",".join([*(f"NOT({e})" for e in earlier), test]), overlay))
         earlier.append(test)
     looks.append((",".join(f"NOT({e})" for e in earlier) or "TRUE", None))
     fills: list[tuple[str, PatternFill | None]] = [("TRUE", None)]
     if shaded:
-        shade = f"MOD(INT({r}/{box_rows})+INT({c}/{box_cols}),2)=1"
+        shade = f"AND(NOT({jigsaw}),MOD(INT({r}/{box_rows})+INT({c}/{box_cols}),2)=1)"
         fills = [
             (on_diagonal, PatternFill("solid", fgColor=DIAGONAL_SHADE, bgColor=DIAGONAL_SHADE)),
             (f"NOT({on_diagonal}),{shade}", PatternFill("solid", fgColor=SHADE, bgColor=SHADE)),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from xlsudoku.addin.actions.analyze import analyze, hint, solve
+from xlsudoku.addin.actions.analyze import analyze, explain, hint, solve
 from xlsudoku.addin.actions.collection import (
     MAX_IMPORT,
     MAX_IMPORT_BYTES,
@@ -36,6 +36,7 @@ from xlsudoku.addin.actions.generator import (
     clear,
     generator_puzzle,
     grading_clock,
+    image,
     start,
     start_notice,
 )
@@ -68,11 +69,13 @@ __all__ = [
     "clear",
     "collection_tables",
     "delete_from_collection",
+    "explain",
     "fill_candidates",
     "generator_puzzle",
     "grading_clock",
     "has_part",
     "hint",
+    "image",
     "import_puzzles",
     "minutes",
     "play",
@@ -99,6 +102,8 @@ ACTIONS: dict[str, Callable[[CellIO], Outcome]] = {
     "analyze": analyze,
     "hint": hint,
     "solve": solve,
+    "explain": explain,
+    "image": image,
     "play": play,
     "check": check,
     "play_hint": play_hint,

@@ -111,6 +111,7 @@ def analyze(io: CellIO) -> Outcome:
         changes.write(layout.ANALYZE_REPORT, render.report_lines(grid, analysis))
         changes.clear(layout.HINT_TEXT)
         changes.clear(layout.HINT_PLACED)  # the grid is the puzzle now: every digit a given
+        changes.clear(layout.EXPLAIN_STEPS)  # EXPLAIN's steps were another puzzle's, maybe
         first = analysis.solutions[0] if analysis.status is Status.SEVERAL else None
         second = analysis.solutions[1] if analysis.status is Status.SEVERAL else None
         changes.write(layout.ANALYZE_SOLUTION, render.block_rows(first))
@@ -130,6 +131,45 @@ def analyze(io: CellIO) -> Outcome:
         return render.analysis_status(analysis) + note, analysis
 
     return run_action(io, "analyze", layout.ANALYZE_STATUS, [*ANALYZE_NAMES, layout.RATING], body)
+
+
+def explain(io: CellIO) -> Outcome:
+    """EXPLAIN: the whole solution in words, every step of the rating path numbered.
+
+    The steps are the ones ``xlsudoku explain`` prints, under the Rating cell's profile, one
+    a row in the ExplainSteps column under the solutions; a path longer than its rows shows
+    its first steps and says how many are left out.  ANALYZE clears them.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        grid, note = typed_puzzle(io, changes)
+        analysis = analyze_grid(grid, rating_profile(io), clue=False)
+        if analysis.status is not Status.UNIQUE:
+            what = {
+                Status.INVALID: "a digit repeated in a house",
+                Status.NO_SOLUTION: "no solution",
+            }.get(analysis.status, "several solutions")
+            raise params.ParamError(
+                [
+                    f"The puzzle has {what}: EXPLAIN needs a puzzle with exactly one. ANALYZE "
+                    "says more."
+                ]
+            )
+        lines = analysis.explain()
+        changes.write(layout.EXPLAIN_STEPS, render.steps_block(lines))
+        ref = layout.NAMES[layout.EXPLAIN_STEPS]
+        shown = min(len(lines), ref.shape[0] - (len(lines) > ref.shape[0]))
+        last = ref.cell(max(shown, 1) - 1, 0)
+        status = (
+            f"The solution in {plural(len(lines), 'step')} ({analysis.summary()}), from "
+            f"{ref.top_left} down"
+            + (f" to {last}" if shown == len(lines) else f": the first {shown} shown")
+            + "."
+        )
+        return status + note, lines
+
+    names = [*ANALYZE_NAMES, layout.RATING]
+    return run_action(io, "explain", layout.ANALYZE_STATUS, names, body)
 
 
 def hint(io: CellIO) -> Outcome:

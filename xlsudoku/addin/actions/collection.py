@@ -12,6 +12,7 @@ raises.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -30,7 +31,6 @@ from xlsudoku.addin.actions.shared import (
     run_action,
 )
 from xlsudoku.addin.cellio import CellIO
-from xlsudoku.engine.analysis import Analysis
 from xlsudoku.engine.analysis import analyze as analyze_grid
 from xlsudoku.engine.formats import read_records
 from xlsudoku.engine.generate import Budget
@@ -87,21 +87,32 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
             raise params.ParamError(
                 [f"This puzzle is already in the Collection (id {existing}); nothing added"]
             )
-        analysis = analyze_grid(grid, rating_profile(io), ranks=True, clue=False)
-        if not analysis.unique:
-            what = "more than one solution" if analysis.solutions else "no solution"
-            raise params.ParamError(
-                [f"The puzzle grid has {what}; only puzzles with exactly one are saved"]
-            )
+        profile = rating_profile(io)
+        facts, note = start_facts(io, grid, profile)
+        if facts is None:
+            analysis = analyze_grid(grid, profile, ranks=True, clue=False)
+            if not analysis.unique:
+                what = "more than one solution" if analysis.solutions else "no solution"
+                raise params.ParamError(
+                    [f"The puzzle grid has {what}; only puzzles with exactly one are saved"]
+                )
+            facts = render.Facts.of(analysis)
+        else:
+            note = " Its grade is the one START found (not analysed again)."
         seed = None
         if stats_value(stats, "Opens") == grid.given_count:
             seed_value = stats_value(stats, "Seed")
             seed = int(seed_value) if is_whole(seed_value) else None
         new_id = book.next_id()
-        row = row_for(analysis, new_id, now, io.read(layout.SYMMETRY), seed)
+        solution = Grid.parse(facts.solution, grid.geometry)
+        row = row_for(facts, grid, solution, new_id, now, io.read(layout.SYMMETRY), seed)
         changes.append_rows(layout.COLLECTION_HEADER, [row], heights([row]))
         changes.write(layout.HIGHEST_ID, new_id)
-        return f"Saved to the Collection as id {new_id} ({grid.given_count} opens).", row
+        return (
+            f"Saved to the Collection as id {new_id} ({grid.given_count} opens; {facts.level}, "
+            f"score {facts.score:g} under {facts.profile}).{note}",
+            row,
+        )
 
     names = [
         layout.STATUS,
@@ -110,6 +121,7 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
         layout.SYMMETRY,
         layout.GEOMETRY,
         layout.RATING,
+        layout.GENERATOR_FACTS,
     ]
     return run_action(io, "save_to_collection", layout.STATUS, [*names, *COLLECTION_NAMES], body)
 
@@ -123,20 +135,20 @@ def _time_limit(io: CellIO) -> Budget:
 
 
 def row_for(
-    analysis: Analysis,
+    facts: render.Facts,
+    grid: Grid,
+    solution: Grid,
     id_: int,
     now: dt.datetime | None,
     symmetry: Any,
     seed: int | None,
     notes: str = "",
 ) -> list[Any]:
-    """Return the Collection row of a unique puzzle from its analysis (grade and ranks).
+    """Return the Collection row of a unique puzzle from its facts (grade, profile, ranks).
 
-    The score is on the analysis's profile's scale (the Rating cell).
+    *facts* are one analysis's (:meth:`render.Facts.of`), START's kept on the sheet, or what a
+    record was stored with; the score is on their profile's scale.
     """
-    grid = analysis.puzzle
-    solution = analysis.solution
-    assert solution is not None, "only a unique puzzle has a Collection row"
     return render.collection_row(
         id_=id_,
         when=now or dt.datetime.now(),
@@ -144,10 +156,38 @@ def row_for(
         solution=solution,
         pattern=detect_pattern(grid),
         symmetry=_detect_symmetry(grid, symmetry),
-        analysis=analysis,
+        facts=facts,
         seed=seed,
         notes=notes,
     )
+
+
+def start_facts(io: CellIO, grid: Grid, profile: str) -> tuple[render.Facts | None, str]:
+    """Return what START found for *grid* under *profile* (kept on the sheet), and a note.
+
+    None when the sheet keeps nothing for this puzzle and profile (the grid was typed or
+    edited, the Rating changed, or the puzzle was not graded); the note then says why the
+    puzzle is analysed, when START's facts were there but do not fit.  A solution that does
+    not complete the grid (a hidden cell edited by hand) is not trusted either.
+    """
+    facts = render.Facts.read(io.read(layout.GENERATOR_FACTS))
+    if facts is None:
+        return None, ""
+    if facts.puzzle != str(grid):
+        return None, " The grid differs from START's puzzle, so it was analysed here."
+    if facts.profile != profile:
+        return None, (
+            f" START graded it under {facts.profile}; Rating is {profile}, so it was graded "
+            "again under that."
+        )
+    try:
+        solution = Grid.parse(facts.solution, grid.geometry)
+    except SudokuError:
+        return None, ""
+    fits = all(not given or given == digit for given, digit in zip(grid, solution, strict=True))
+    if not fits or solution.given_count != grid.geometry.cell_count:
+        return None, ""
+    return facts, ""
 
 
 @dataclass
@@ -220,13 +260,29 @@ MAX_IMPORT_BYTES = ImportFiles(None).limit
 def _sheet_text(block: list[list[Any]], where: str, reference: str) -> str:
     """Return the puzzles of a block of cells as lines: a row's filled cells joined by tabs.
 
+    Rows under a Collection's header (a Collection or Removed sheet, or a copy of one) become
+    JSON records instead, one a line, carrying what each row was stored with (geometry, level,
+    score, profile, ranks), so that IMPORT keeps it rather than grade again.
+
     Raises:
         params.ParamError: naming *where* (the cell), when the text passes MAX_IMPORT_BYTES.
     """
     lines, size = [], 0
+    columns: list[str] | None = None
     for row in block:
-        cells = [params.cell_text(value) for value in row if not params.is_blank(value)]
-        lines.append("\t".join(cells))
+        texts = [params.cell_text(value) for value in row]
+        if columns is None and [t.strip().lower() for t in texts[:4]] == _COLLECTION_HEAD:
+            columns = [text.strip().lower() for text in texts]
+            lines.append("")  # the header's line: the rows keep their line numbers
+        elif columns is not None:
+            fields = dict(zip(columns, texts, strict=False))
+            kept = {key: fields.get(key, "").strip() for key in _STORED}
+            lines.append(json.dumps(kept) if kept["puzzle"] else "")
+        else:
+            cells = [
+                text for value, text in zip(row, texts, strict=True) if not params.is_blank(value)
+            ]
+            lines.append("\t".join(cells))
         size += len(lines[-1].encode("utf-8", "surrogatepass")) + 1
         if size > MAX_IMPORT_BYTES:
             raise params.ParamError(
@@ -236,6 +292,11 @@ def _sheet_text(block: list[list[Any]], where: str, reference: str) -> str:
                 ]
             )
     return "\n".join(lines)
+
+
+# A Collection's first columns, and what IMPORT takes from each of its rows.
+_COLLECTION_HEAD = list(layout.COLLECTION_COLUMNS[:4])
+_STORED = ("puzzle", "geometry", "level", "score", "profile", "ranks")
 
 
 def _read_range(io: CellIO, reference: str, where: str) -> list[list[Any]] | None:
@@ -335,6 +396,32 @@ def _read_import(path: Path, files: ImportFiles, where: str) -> str:
         raise params.ParamError([f"{where}: {error}"]) from None
 
 
+def stored_facts(info: Any, grid: Grid, solution: Grid) -> render.Facts | None:
+    """Return the grade a record was stored with (level, score and profile), or None.
+
+    A Collection row, a batch's or daily set's record carries all three; a level alone (an
+    ``.sdk`` file's ``#L`` line) is not a grade on a profile's scale, so it is graded.
+
+    >>> from xlsudoku.engine.grid import Grid
+    >>> g = Grid.parse("1" + "." * 15)
+    >>> stored_facts({"level": "Easy", "score": "1.2", "profile": "se"}, g, g).score
+    1.2
+    >>> stored_facts({"level": "Easy"}, g, g) is None
+    True
+    """
+    level, score, profile = (
+        str(info.get(key, "")).strip() for key in ("level", "score", "profile")
+    )
+    try:
+        number = float(score)
+    except ValueError:
+        return None
+    if not level or not profile or number != number:  # NaN is no score
+        return None
+    ranks = str(info.get("ranks", "")).strip()
+    return render.Facts(str(grid), str(solution), level, round(number, 1), profile, ranks)
+
+
 def import_puzzles(
     io: CellIO, now: dt.datetime | None = None, files: ImportFiles | None = None
 ) -> Outcome:
@@ -369,6 +456,7 @@ def import_puzzles(
                     [f"Import from ({cell}): {file_name} has no puzzle dated {day}"]
                 )
         stopped_at = None
+        kept = graded = 0
         for record in records:
             line, result = record.line, record.result
             if clock.late():
@@ -390,15 +478,21 @@ def import_puzzles(
                     [f"The source holds more than {MAX_IMPORT} new puzzles: import it in parts"]
                 )
             notes = f"imported from {where}, line {line}"
-            try:
-                analysis = analyze_grid(
-                    grid, rating, solution=found[0], ranks=True, poll=clock.poll
-                )
-            except Stopped:
-                stopped_at = line
-                break
+            facts = stored_facts(record.info, grid, found[0])
+            if facts is not None:
+                kept += 1
+            else:
+                try:
+                    analysis = analyze_grid(
+                        grid, rating, solution=found[0], ranks=True, poll=clock.poll
+                    )
+                except Stopped:
+                    stopped_at = line
+                    break
+                facts = render.Facts.of(analysis)
+                graded += 1
             known[(grid.geometry.name, str(grid))] = next_id
-            rows.append(row_for(analysis, next_id, now, None, None, notes))
+            rows.append(row_for(facts, grid, found[0], next_id, now, None, None, notes))
             next_id += 1
         if rows:
             changes.append_rows(layout.COLLECTION_HEADER, rows, heights(rows))
@@ -409,6 +503,13 @@ def import_puzzles(
             + (f" as id {rows[0][0]}" if len(rows) == 1 else "")
             + f" from {where}."
         )
+        if kept:
+            status += (
+                f" {plural(kept, 'puzzle')} kept the level and score stored with "
+                f"{'it' if kept == 1 else 'them'}"
+                + (f"; {graded} had none and {'was' if graded == 1 else 'were'} graded "
+                   f"under {rating} (the Rating cell)." if graded else ".")
+            )  # fmt: skip
         reasons = [f"{count} {why}" for why, count in skipped.items() if count]
         if unreadable:
             reasons.append(f"{len(unreadable)} unreadable ({unreadable[0]})")

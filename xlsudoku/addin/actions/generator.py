@@ -83,6 +83,9 @@ def start(
         changes.write(layout.SOLUTION_GRID, render.block_rows(shown))
         changes.write(layout.STATS, render.stats_block(result, analysis))
         changes.write(layout.RANK_TABLE, render.rank_block(analysis and analysis.ranks))
+        # what SAVE TO COLLECTION keeps, so that it need not analyse the puzzle again
+        kept = analysis is not None and analysis.unique and analysis.grade is not None
+        changes.write(layout.GENERATOR_FACTS, render.Facts.of(analysis).text() if kept else "")
         _shape_print(changes, result.puzzle.geometry, checked.show_solution)
         status = render.start_status(result, analysis, asked[0], grading)
         if analysis is None:
@@ -162,6 +165,7 @@ def clear(io: CellIO) -> Outcome:
         changes.write(layout.SOLUTION_GRID, render.block_rows(None))
         changes.write(layout.STATS, render.stats_block(None, shape=shape.name))
         changes.write(layout.RANK_TABLE, render.rank_block(None))
+        changes.clear(layout.GENERATOR_FACTS)
         _shape_print(changes, shape, answer_key=False)
         return (
             f"Cleared the puzzle, solution and statistics; the grid is {shape.name} now. "
@@ -170,8 +174,43 @@ def clear(io: CellIO) -> Outcome:
         )
 
     names = [layout.STATUS, layout.GEOMETRY, layout.PUZZLE_GRID, layout.SOLUTION_GRID]
-    names += [layout.STATS, layout.RANK_TABLE, *PRINT_NAMES]
+    names += [layout.STATS, layout.RANK_TABLE, layout.GENERATOR_FACTS, *PRINT_NAMES]
     return run_action(io, "clear", layout.STATUS, names, body)
+
+
+def image(io: CellIO, draw: Callable[[Grid, str], str] | None = None) -> Outcome:
+    """IMAGE (Print sheet): a picture of the Generator's puzzle, the one the page prints.
+
+    The picture is the booklet's (``xlsudoku image``): *draw* takes the puzzle and a title and
+    puts the picture where its caller can, returning what it did for the status: a file beside
+    the workbook (headless), or a picture inserted into the Print sheet (Excel, xlwings Lite
+    and Server, where no file is written).  Without *draw* the status says how to get one.
+    """
+
+    def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
+        stats = io.read(layout.STATS)
+        grid = generator_puzzle(io, stats)
+        if grid.given_count == 0:
+            raise params.ParamError(
+                [
+                    f"The puzzle grid (Generator!{layout.NAMES[layout.PUZZLE_GRID].address}) is "
+                    "empty: press START first, then IMAGE"
+                ]
+            )
+        if draw is None:
+            raise params.ParamError(
+                [
+                    "IMAGE draws where Excel or the command line can put the picture: press it "
+                    "in Excel, or run xlsudoku workbook image BOOK (a PNG beside the workbook)"
+                ]
+            )
+        level = stats_value(stats, "Level")
+        title = f"Sudoku {grid.geometry.name}" + (f" · {level}" if level else "")
+        done = draw(grid, title)
+        return f"IMAGE: {done}", done
+
+    names = [layout.PRINT_STATUS, layout.PUZZLE_GRID, layout.STATS, layout.GEOMETRY]
+    return run_action(io, "image", layout.PRINT_STATUS, names, body)
 
 
 def stats_value(stats: Any, label: str) -> Any:

@@ -21,7 +21,7 @@ def names_on(sheet: str) -> tuple[str, ...]:
     """Return the defined names the layout puts on *sheet*.
 
     >>> names_on("Print")
-    ('PrintTitle', 'PrintGrid', 'PrintRules', 'PrintKeyTitle', 'PrintKey')
+    ('PrintTitle', 'PrintGrid', 'PrintRules', 'PrintKeyTitle', 'PrintKey', 'PrintStatus')
     """
     return tuple(name for name, ref in layout.NAMES.items() if ref.sheet == sheet)
 

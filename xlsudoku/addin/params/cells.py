@@ -29,6 +29,7 @@ import math
 from collections.abc import Sequence
 
 from xlsudoku.addin import layout
+from xlsudoku.engine.formats import geometry_named
 from xlsudoku.engine.generate import (
     Budget,
     GenerateError,
@@ -207,6 +208,8 @@ def parse_param(
         return _pattern(param, value, where)
     if param.kind is layout.Kind.SCORE:
         return _score(param, value, where)
+    if param.kind is layout.Kind.CHOICE and _names_a_jigsaw(param, value):
+        return _jigsaw(value, where)
     if param.kind is layout.Kind.CHOICE:
         choice = _choice(param, value)
         if choice is None:
@@ -333,12 +336,39 @@ def _choice(param: layout.Param, value: Raw) -> str | None:
     return None
 
 
+def _names_a_jigsaw(param: layout.Param, value: Raw) -> bool:
+    """Return True when a Geometry cell's *value* names a Jigsaw (its layout still unchecked)."""
+    jigsaw_cell = param.name in (layout.GEOMETRY, layout.ANALYZE_GEOMETRY)
+    return jigsaw_cell and isinstance(value, str) and loose_key(value).startswith("9x9jigsaw")
+
+
+def _jigsaw(value: str, where: str) -> str:
+    """Return the name of the Jigsaw *value* names, its layout checked (the engine's reason).
+
+    >>> _jigsaw(" 9x9-Jigsaw:Steps ", "Geometry (C4)")
+    '9x9-jigsaw:steps'
+    >>> _jigsaw("9x9-jigsaw:" + "1" * 81, "Geometry (C4)")
+    Traceback (most recent call last):
+    ...
+    xlsudoku.addin.params.cells.ParamError: Geometry (C4): jigsaw layout: needs 9 regions, found 1
+    """
+    try:
+        return geometry_named(value).name
+    except SudokuError as error:
+        reason = str(error).split(": ", 1)[1] if str(error).startswith("geometry ") else str(error)
+        raise ParamError([f"{where}: {reason}"]) from None
+
+
 def geometry_of(name: str) -> Geometry:
-    """Return the engine geometry of a shape name of :data:`layout.GEOMETRIES`.
+    """Return the engine geometry of a shape name of :data:`layout.GEOMETRIES`, or a Jigsaw's.
 
     >>> geometry_of("9x9-X").name, geometry_of("12x12").box_cols, geometry_of("9x9-windoku").name
     ('9x9-X', 4, '9x9-windoku')
+    >>> geometry_of("9x9-jigsaw:comb").regions[:9]
+    '111223333'
     """
+    if name.startswith(layout.JIGSAW_PREFIX):
+        return geometry_named(name)
     _, box_rows, box_cols, diagonals = layout.GEOMETRIES[name]
     return geometry(box_rows, box_cols, diagonals, windoku=name.endswith("-windoku"))
 

@@ -75,3 +75,11 @@ End Sub
 Public Sub StatsClick()
     RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.stats()"
 End Sub
+
+Public Sub ExplainClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.explain()"
+End Sub
+
+Public Sub ImageClick()
+    RunPython "import xlsudoku.addin.desktop; xlsudoku.addin.desktop.image()"
+End Sub

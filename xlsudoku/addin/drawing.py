@@ -4,9 +4,10 @@
 down): the shaded cells (X-Sudoku's diagonals, Windoku's four extra boxes), the lines (thick
 where two cells of different boxes meet and around the grid, so a Jigsaw's irregular boxes
 get their borders as any shape's rectangular ones do) and the digits (the givens black, in an
-answer bold, the digits to find grey).  A renderer only scales it: :mod:`.booklet` with
-fpdf2, :func:`draw_image` with matplotlib (PNG or SVG, the ``charts`` extra, loaded only
-there).
+answer bold, the digits to find grey).  A renderer only scales it: the booklet
+(:mod:`xlsudoku.production.booklet`) with fpdf2, :func:`draw_image` with matplotlib (PNG or
+SVG, the ``charts`` extra, loaded only there) for ``xlsudoku image`` and the Print sheet's
+IMAGE button.
 """
 
 from __future__ import annotations
@@ -14,8 +15,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from xlsudoku.addin import layout
 from xlsudoku.engine.grid import Cell, Grid
+from xlsudoku.errors import MissingExtra
+
+if TYPE_CHECKING:  # annotations only: the booklet needs no cells
+    from xlsudoku.addin.cellio import XlwingsIO
 
 BLACK = (0, 0, 0)
 GREY = (105, 105, 105)
@@ -130,7 +137,7 @@ def image_format(path: Path) -> str:
     >>> image_format(Path("grid.jpg"))
     Traceback (most recent call last):
     ...
-    xlsudoku.production.drawing.ImageError: -o grid.jpg: the image must end in .png or .svg
+    xlsudoku.addin.drawing.ImageError: -o grid.jpg: the image must end in .png or .svg
     """
     kind = path.suffix.lstrip(".").lower()
     if kind not in IMAGE_FORMATS:
@@ -154,8 +161,6 @@ def draw_image(
         ImageError: a path that is neither .png nor .svg.
         MissingExtra: matplotlib is not installed.
     """
-    from xlsudoku.production.stats import MissingExtra
-
     kind = image_format(path)
     try:
         import matplotlib
@@ -242,3 +247,65 @@ def made_by_image(path: Path) -> bool:
             return CREATOR.encode() in handle.read(2**16)
     except OSError:
         return False
+
+
+def beside_workbook(book: Path, puzzle: Grid, title: str) -> str:
+    """Draw *puzzle* to ``BOOK-puzzle.png`` beside the workbook *book*; return what was done.
+
+    IMAGE on a workbook file (``xlsudoku workbook image BOOK``).  A file of that name that an
+    image of ours did not make (or that is no regular file) is never replaced.
+
+    Raises:
+        ParamError: naming the file, when it cannot or must not be written.
+    """
+    from xlsudoku.addin.params import ParamError
+
+    path = book.with_name(f"{book.stem}-puzzle.png")
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise ParamError([f"{path} is not a regular file: nothing written"])
+    if path.exists() and not made_by_image(path):
+        raise ParamError(
+            [
+                f"{path} is there and IMAGE did not write it: nothing written (move or rename "
+                "it, or draw elsewhere with xlsudoku image -o)"
+            ]
+        )
+    try:
+        draw_image(path, puzzle, None, title, layout.PICTURE_PIXELS)
+    except MissingExtra as error:
+        raise ParamError([str(error)]) from None
+    except OSError as error:
+        raise ParamError([f"cannot write {path}: {error.strerror or error}"]) from None
+    return (
+        f"wrote {path.name} beside the workbook ({puzzle.geometry.name}, "
+        f"{layout.PICTURE_PIXELS} pixels wide, as xlsudoku image draws it)."
+    )
+
+
+def into_sheet(io: XlwingsIO, puzzle: Grid, title: str) -> str:
+    """Insert *puzzle*'s picture into the Print sheet beside the page; return what was done.
+
+    IMAGE in Excel and on xlwings Lite and Server, where no file is written for the user: the
+    picture is drawn to a temporary file (Pyodide has one in memory) and inserted, replacing
+    the one an earlier press inserted.
+
+    Raises:
+        ParamError: saying what is missing (matplotlib) or what failed.
+    """
+    import tempfile
+
+    from xlsudoku.addin.params import ParamError
+
+    anchor = layout.PICTURE_ANCHOR
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "puzzle.png"
+        try:
+            draw_image(path, puzzle, None, title, layout.PICTURE_PIXELS)
+        except MissingExtra as error:
+            raise ParamError([str(error)]) from None
+        io.put_picture(str(path), anchor.sheet, anchor.address, layout.PICTURE_NAME)
+    return (
+        f"the picture is on this sheet at {anchor.address} ({layout.PICTURE_PIXELS} pixels "
+        "wide; right-click it to save it as a file). No file is written from here: "
+        "xlsudoku image PUZZLE -o grid.png, or xlsudoku workbook image BOOK, writes one."
+    )
