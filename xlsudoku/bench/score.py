@@ -121,6 +121,7 @@ def run_one(
     )
     news = logging.getLogger(climb.__name__)
     progress = None if out is None else _Progress(seed, out)
+    level = news.level
     if progress is not None:
         news.addHandler(progress)
         news.setLevel(logging.INFO)
@@ -130,6 +131,7 @@ def run_one(
     finally:
         if progress is not None:
             news.removeHandler(progress)
+            news.setLevel(level)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     rated = grade(result.puzzle, profile=profile).score
     hit = target.score.contains(rated) and count_solutions(result.puzzle, 2) == 1

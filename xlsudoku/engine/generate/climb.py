@@ -55,7 +55,7 @@ from xlsudoku.engine.generate.request import ScoreRange
 from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, plural
 from xlsudoku.engine.grading import rater
 from xlsudoku.engine.grid import Grid
-from xlsudoku.engine.logic import walk_path
+from xlsudoku.engine.logic import Poll, walk_path
 from xlsudoku.engine.ratings import profile_table
 from xlsudoku.engine.solver import singles_candidates, solve
 from xlsudoku.engine.steps import Technique
@@ -109,11 +109,14 @@ class Rater:
         table = profile_table(profile)
         return cls(table, singles_bound(table))
 
-    def rate(self, puzzle: Grid, enough: float | None = None) -> tuple[float, int, bool]:
+    def rate(
+        self, puzzle: Grid, enough: float | None = None, poll: Poll | None = None
+    ) -> tuple[float, int, bool]:
         """Return the rating of *puzzle* (unique), its steps of chain rows, and if it is whole.
 
         With *enough*, the rating path stops at its first step rated *enough* or more: the
         rating is then at least that step's score (the highest step so far), not whole.
+        *poll* is called before each row is asked (it raises to abandon the rating).
 
         >>> hard = Grid.parse(
         ...     "...8...97......3......15.6.67.2..8.3.8..6..2.3.5..4.16.6.13......2......41...7...")
@@ -125,7 +128,8 @@ class Rater:
         """
         rate = rater(puzzle.geometry.size)
         score, chains = 0.0, 0
-        for before, spec, step in walk_path(Board.from_grid(puzzle), self.table, rate=rate):
+        walk = walk_path(Board.from_grid(puzzle), self.table, rate=rate, poll=poll)
+        for before, spec, step in walk:
             if score >= self.singles and singles_solve(before.grid):
                 break  # every step left is a single or a row asked before one
             score = max(score, rate(step, spec))
@@ -196,6 +200,11 @@ class _Climb:
     def stop(self) -> bool:
         return self.plan.late() or self.plan.cancelled()
 
+    def poll(self) -> None:
+        """Raise :class:`Stopped` when the run is late or cancelled (a long rating ends)."""
+        if self.stop():
+            raise Stopped
+
     def rate(
         self, puzzle: Grid, solution: Grid | None = None, below: Rated | None = None
     ) -> Rated | None:
@@ -215,7 +224,7 @@ class _Climb:
             self.skipped += 1
             self.plan.clock.tick(SKIP_TICKS)
             return None
-        score, chains, whole = self.rater.rate(puzzle, self.enough)
+        score, chains, whole = self.rater.rate(puzzle, self.enough, self.poll)
         self.rated += 1
         self.plan.clock.tick(RATE_TICKS * (1 + chains))
         found = Rated(puzzle, solution, score, (over, self.range.distance(score)), whole)
