@@ -129,7 +129,9 @@ class Rater:
         rate = rater(puzzle.geometry.size)
         score, chains = 0.0, 0
         walk = walk_path(Board.from_grid(puzzle), self.table, rate=rate, poll=poll)
-        for before, spec, step in walk:
+        for taken in walk:
+            assert taken is not None  # trial and error is allowed: the walk never stalls
+            before, spec, step = taken
             if score >= self.singles and singles_solve(before.grid):
                 break  # every step left is a single or a row asked before one
             score = max(score, rate(step, spec))
