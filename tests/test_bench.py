@@ -106,4 +106,6 @@ def test_bench_score_progress_tells_each_closer_puzzle():
     assert float(found[1]) == grade(Grid.parse(found[2])).score
     quiet: list[str] = []
     score.run(bench_args("score", "--target", "7.0-8.0:1:60", "--first-seed", "3"), quiet.append)
-    assert not any("closest so far" in line for line in quiet)
+    assert not any("closest so far" in line or "start 1" in line for line in quiet)
+    starts = [line for line in lines if ": start 1: climbing from rating " in line]
+    assert len(starts) == 1 and starts[0].startswith("    seed 3 at CPU ")

@@ -6,11 +6,11 @@ Run ``xlsudoku bench score --target 7.0-8.0:10:60 --target 9.0-:5:600``: for eac
 given), one process, with a CPU budget, and reports every run (seed, hit, CPU and wall
 seconds, rating, opens, puzzle), then the hits and the CPU time (median and max over the runs,
 a miss counting its whole budget) with the load before and after.  With ``--progress`` each
-run also prints every new closest puzzle as it is found (its rating, opens, CPU seconds so
-far): a long run stopped before its end still tells how far it got.  A hit is checked
-independently of the generator: the grader rates the puzzle in range under the profile, and
-the exact solver finds one solution.  The goals of the issue that asked for scores are
-printed beside the figures of the targets they name.
+run also prints each start of its climb and every new closest puzzle as it is found (its
+rating, opens, CPU seconds so far): a long run stopped before its end still tells how far it
+got.  A hit is checked independently of the generator: the grader rates the puzzle in range
+under the profile, and the exact solver finds one solution.  The goals of the issue that
+asked for scores are printed beside the figures of the targets they name.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class Run:
 
 
 class _Progress(logging.Handler):
-    """Prints the climb's news (each new closest puzzle) with the run's CPU seconds."""
+    """Prints the climb's news (each start, each new closest puzzle) with its CPU seconds."""
 
     def __init__(self, seed: int, out: Print) -> None:
         super().__init__(logging.INFO)
@@ -108,8 +108,8 @@ def run_one(
 ) -> Run:
     """Make one puzzle to *target* with *seed*; check it with the grader and the solver.
 
-    With *out*, each new closest puzzle of the run is printed as it is found (the progress of
-    a long run, meaningful when it is stopped).
+    With *out*, each start of the climb and each new closest puzzle of the run is printed as
+    it comes (the progress of a long run, meaningful when it is stopped).
     """
     request = GenerateRequest(
         opens=81,

@@ -79,7 +79,8 @@ RATE_TICKS = 300
 # Ticks a puzzle counts when singles solve it and it is not rated.
 SKIP_TICKS = 10
 
-# Each new closest puzzle is told at INFO level (a long run's progress, for those who listen).
+# Each start and each new closest puzzle is told at INFO level (a long run's progress, for
+# those who listen).
 LOG = logging.getLogger(__name__)
 
 # How far a puzzle is from the request: (opens above the ceiling, score outside the range).
@@ -364,6 +365,12 @@ def run(plan: Plan) -> Outcome:
                 break
             starts += 1
             begun = state.start()
+            LOG.info(
+                "start %d: climbing from rating %.1f with %d opens",
+                starts,
+                begun.score,
+                begun.puzzle.given_count,
+            )
             if plan.progress is not None and state.best is not None:
                 plan.progress(starts, state.best.puzzle.given_count)
             if begun.distance != MET:
