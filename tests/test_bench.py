@@ -88,3 +88,24 @@ def test_bench_start_saves_as_the_workbook_command_does(monkeypatch):
     assert kept["only_values"] is True and kept["changed"]["Generator"]
     assert plain == {}
     assert result["opens"] == 26 and result["save"] > 0
+
+
+def test_bench_score_progress_tells_each_closer_puzzle():
+    from xlsudoku.bench import score
+    from xlsudoku.engine.grading import grade
+
+    lines: list[str] = []
+    args = bench_args("score", "--target", "7.0-8.0:1:60", "--first-seed", "3", "--progress")
+    assert score.run(args, lines.append) == 0
+    news = [line for line in lines if "closest so far" in line]
+    assert news and all(line.startswith("    seed 3 at CPU ") for line in news)
+    ratings = [float(re.search(r"rating (?:>= )?(\d+\.\d)", line)[1]) for line in news]
+    assert ratings[-1] >= 7.0 and all(b != a for a, b in zip(ratings, ratings[1:], strict=False))
+    run = next(line for line in lines if line.startswith("  seed 3: hit"))
+    found = re.search(r"rating (\d+\.\d), \d+ opens, (\S{81});", run)
+    assert float(found[1]) == grade(Grid.parse(found[2])).score
+    quiet: list[str] = []
+    score.run(bench_args("score", "--target", "7.0-8.0:1:60", "--first-seed", "3"), quiet.append)
+    assert not any("closest so far" in line or "start 1" in line for line in quiet)
+    starts = [line for line in lines if ": start 1: climbing from rating " in line]
+    assert len(starts) == 1 and starts[0].startswith("    seed 3 at CPU ")

@@ -24,7 +24,7 @@ from xlsudoku.engine.generate import (
     generate,
     validate_request,
 )
-from xlsudoku.engine.generate.climb import Rater
+from xlsudoku.engine.generate.climb import Rater, singles_solve
 from xlsudoku.engine.generate.descent import minimal_puzzle
 from xlsudoku.engine.generate.generator import pick
 from xlsudoku.engine.generate.request import ScoreRange
@@ -96,24 +96,25 @@ def test_other_symmetries_and_no_pattern():
     assert 4.0 <= round(grade(p).score, 1) <= 6.5
 
 
-def test_the_cheap_bound_is_the_rating_when_it_answers():
-    """Rows before the chains solve a puzzle exactly along the profile's rating path."""
-    answered = unanswered = 0
+def test_the_cheap_bounds_agree_with_the_rating_path():
+    """Singles bound the rating of a puzzle they solve; a stopped rating is the path's so far."""
+    solved = unsolved = 0
     for profile in ("se", "sukaku"):
         rater = Rater.of(profile)
         table = profile_table(profile)
         for seed in range(25):
             puzzle = minimal_puzzle(random_grid(random.Random(seed)), random.Random(seed))
             full = grade_path(rating_path(puzzle, table), table).score
-            quick = rater.quick_score(puzzle)
-            if quick is None:
-                unanswered += 1
-                assert full >= 6.2  # only chains (or the rows' hardest) were left
-                assert rater.rate(puzzle)[0] == full
+            assert rater.rate(puzzle) == (full, rater.rate(puzzle)[1], True)
+            if singles_solve(puzzle):
+                solved += 1
+                assert full <= rater.singles
             else:
-                answered += 1
-                assert quick == full
-    assert answered > 10 and unanswered > 1  # both branches were exercised
+                unsolved += 1
+            if full > 2.0:  # stopped at the first step rated 2.0 or more: at most the rating
+                score, _, whole = rater.rate(puzzle, enough=2.0)
+                assert 2.0 <= score <= full and not whole
+    assert solved > 5 and unsolved > 5  # both branches were exercised
 
 
 def test_a_missed_range_returns_the_closest_puzzle_and_its_rating():

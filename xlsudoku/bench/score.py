@@ -5,15 +5,18 @@ Run ``xlsudoku bench score --target 7.0-8.0:10:60 --target 9.0-:5:600``: for eac
 ``--score`` on consecutive seeds from ``--first-seed`` (drawn afresh and printed when not
 given), one process, with a CPU budget, and reports every run (seed, hit, CPU and wall
 seconds, rating, opens, puzzle), then the hits and the CPU time (median and max over the runs,
-a miss counting its whole budget) with the load before and after.  A hit is checked
-independently of the generator: the grader rates the puzzle in range under the profile, and
-the exact solver finds one solution.  The goals of the issue that asked for scores are
-printed beside the figures of the targets they name.
+a miss counting its whole budget) with the load before and after.  With ``--progress`` each
+run also prints each start of its climb and every new closest puzzle as it is found (its
+rating, opens, CPU seconds so far): a long run stopped before its end still tells how far it
+got.  A hit is checked independently of the generator: the grader rates the puzzle in range
+under the profile, and the exact solver finds one solution.  The goals of the issue that
+asked for scores are printed beside the figures of the targets they name.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import random
 import statistics
 import time
@@ -21,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xlsudoku.bench.common import load_note
-from xlsudoku.engine.generate import Budget, BudgetKind, GenerateRequest, generate
+from xlsudoku.engine.generate import Budget, BudgetKind, GenerateRequest, climb, generate
 from xlsudoku.engine.generate.request import ScoreRange
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.solver import count_solutions
@@ -88,8 +91,26 @@ class Run:
     said_reached: bool
 
 
-def run_one(target: Target, seed: int, profile: str, pattern: int | None) -> Run:
-    """Make one puzzle to *target* with *seed*; check it with the grader and the solver."""
+class _Progress(logging.Handler):
+    """Prints the climb's news (each start, each new closest puzzle) with its CPU seconds."""
+
+    def __init__(self, seed: int, out: Print) -> None:
+        super().__init__(logging.INFO)
+        self.seed, self.out, self.cpu = seed, out, time.process_time()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        cpu = time.process_time() - self.cpu
+        self.out(f"    seed {self.seed} at CPU {cpu:7.2f} s: {record.getMessage()}")
+
+
+def run_one(
+    target: Target, seed: int, profile: str, pattern: int | None, out: Print | None = None
+) -> Run:
+    """Make one puzzle to *target* with *seed*; check it with the grader and the solver.
+
+    With *out*, each start of the climb and each new closest puzzle of the run is printed as
+    it comes (the progress of a long run, meaningful when it is stopped).
+    """
     request = GenerateRequest(
         opens=81,
         pattern=pattern,
@@ -98,8 +119,19 @@ def run_one(target: Target, seed: int, profile: str, pattern: int | None) -> Run
         seed=seed,
         budget=Budget(target.cap, BudgetKind.CPU),
     )
+    news = logging.getLogger(climb.__name__)
+    progress = None if out is None else _Progress(seed, out)
+    level = news.level
+    if progress is not None:
+        news.addHandler(progress)
+        news.setLevel(logging.INFO)
     wall, cpu = time.perf_counter(), time.process_time()
-    result = generate(request)
+    try:
+        result = generate(request)
+    finally:
+        if progress is not None:
+            news.removeHandler(progress)
+            news.setLevel(level)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     rated = grade(result.puzzle, profile=profile).score
     hit = target.score.contains(rated) and count_solutions(result.puzzle, 2) == 1
@@ -149,7 +181,7 @@ def run(args: argparse.Namespace, out: Print = print) -> int:
         out(f"target {target.score} ({args.profile}): {target.seeds} seeds, {cap}")
         runs = []
         for _ in range(target.seeds):
-            found = run_one(target, seed, args.profile, pattern)
+            found = run_one(target, seed, args.profile, pattern, out if args.progress else None)
             runs.append(found)
             out(
                 f"  seed {seed}: {'hit ' if found.hit else 'miss'} CPU {found.cpu:7.2f} s, "

@@ -270,6 +270,11 @@ def _score(p: argparse.ArgumentParser) -> None:
         "--profile", choices=("se", "sukaku"), default="se", help="rating profile (default se)"
     )
     p.add_argument("--pattern", default="1", help="pattern of the runs: 1-12 or none (1)")
+    p.add_argument(
+        "--progress",
+        action="store_true",
+        help="print each new closest puzzle of a run as it is found (with its CPU seconds)",
+    )
 
 
 def _start(p: argparse.ArgumentParser) -> None:

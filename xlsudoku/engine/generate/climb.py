@@ -20,11 +20,15 @@ request's rating profile) is met by a puzzle whose rating lies in the range.  Th
 3. **Restart**: after ``STALL`` moves rated without getting closer, or when a puzzle has
    no neighbour left, the climb ends and a new start begins.
 
-Rating is the costly part, so each move gets a cheap bound first
-(:meth:`Rater.quick_score`): the profile's rows before its first chain row (singles, intersections,
-subsets, fish, wings, uniqueness) solve most puzzles, and when they do, that path is exactly
-the profile's rating path, so its score is the rating and the chains are never searched; only
-a puzzle they leave unsolved gets the full rating (:func:`xlsudoku.engine.grading.rating_path`).
+Rating is the costly part, and most moves of a hard puzzle make an easy one.  A move is not
+rated when naked and hidden singles solve it (:func:`singles_solve`, a propagation of the exact
+solver) and the current puzzle is rated above what singles give (:func:`singles_bound`) and
+below the range: it is surely farther.  A rating walks the profile's rating path
+(:func:`xlsudoku.engine.logic.walk_path`, what :func:`xlsudoku.engine.grading.rating_path` takes)
+and stops early where its score is known: once singles solve the board left and the highest
+step so far is at least what singles give (every step left is rated lower), or, for an open
+range (``MIN-``), at the first step rated at the range's low end (the puzzle meets it; the
+puzzle that comes back is then rated whole, once).
 With *opens* as a ceiling (the request's opens), a puzzle above it is farther than any below.
 
 Every rating ticks the run's clock (``RATE_TICKS`` a step of a chain row), like the searches,
@@ -34,10 +38,13 @@ time, or when cancelled, the closest puzzle comes back, with its rating in the m
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xlsudoku.engine.analysis import RATING_NAMES
+from xlsudoku.engine.board import Board
 from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.generate.clock import Stopped
 from xlsudoku.engine.generate.descent import attempt
@@ -46,12 +53,12 @@ from xlsudoku.engine.generate.neighbours import KINDS, neighbours
 from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.generate.request import ScoreRange
 from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, plural
-from xlsudoku.engine.grading import grade_path, rating_path
+from xlsudoku.engine.grading import rater
 from xlsudoku.engine.grid import Grid
-from xlsudoku.engine.logic import solve_path
+from xlsudoku.engine.logic import Poll, walk_path
 from xlsudoku.engine.ratings import profile_table
-from xlsudoku.engine.solver import solve
-from xlsudoku.engine.steps import Level
+from xlsudoku.engine.solver import singles_candidates, solve
+from xlsudoku.engine.steps import Technique
 from xlsudoku.engine.techniques import TechniqueSpec
 
 # Seconds allowed when the request has no limit.
@@ -69,24 +76,16 @@ SWAP_DRAWS = 400
 STAGE_ORDER = (0, 1, KINDS, KINDS + 1)
 # Ticks of the run's clock a rating counts, and again for each step of a chain row.
 RATE_TICKS = 300
+# Ticks a puzzle counts when singles solve it and it is not rated.
+SKIP_TICKS = 10
+
+# Each start and each new closest puzzle is told at INFO level (a long run's progress, for
+# those who listen).
+LOG = logging.getLogger(__name__)
 
 # How far a puzzle is from the request: (opens above the ceiling, score outside the range).
 Distance = tuple[int, float]
 MET: Distance = (0, 0.0)
-
-
-def quick_rows(table: tuple[TechniqueSpec, ...]) -> tuple[TechniqueSpec, ...]:
-    """Return the rows of *table* before its first chain row (a row rating its own steps).
-
-    >>> [spec.technique.value for spec in quick_rows(profile_table("se"))][-2:]
-    ['BUG+1', 'Aligned Pair Exclusion']
-    """
-    rows = []
-    for spec in table:
-        if spec.find_within is not None:
-            break
-        rows.append(spec)
-    return tuple(rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,62 +94,92 @@ class Rater:
 
     Attributes:
         table: The profile's technique table.
-        quick: Its rows before the first chain row (:func:`quick_rows`).
+        singles: The rating a puzzle that singles solve has at most (:func:`singles_bound`).
     """
 
     table: tuple[TechniqueSpec, ...]
-    quick: tuple[TechniqueSpec, ...]
+    singles: float
 
     @classmethod
     def of(cls, profile: str) -> Rater:
         """Return the rater of the profile named *profile*.
 
-        >>> len(Rater.of("sukaku").quick) > len(Rater.of("se").quick)
-        True
+        >>> Rater.of("sukaku").singles
+        2.3
         """
         table = profile_table(profile)
-        return cls(table, quick_rows(table))
+        return cls(table, singles_bound(table))
 
-    def quick_score(self, puzzle: Grid) -> float | None:
-        """Return the rating of *puzzle* when the rows before the chains solve it, else None.
+    def rate(
+        self, puzzle: Grid, enough: float | None = None, poll: Poll | None = None
+    ) -> tuple[float, int, bool]:
+        """Return the rating of *puzzle* (unique), its steps of chain rows, and if it is whole.
 
-        Those rows solve it along the same steps as the profile's rating path (every step is
-        the first row's first step either way, and no chain row is asked), so the score is the
-        rating itself.
-
-        >>> easy = Grid.parse(
-        ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
-        >>> Rater.of("se").quick_score(easy)
-        1.2
-        """
-        path = solve_path(puzzle, self.quick, max_level=Level.DIABOLICAL)
-        return grade_path(path, self.table).score if path.solved else None
-
-    def rate(self, puzzle: Grid) -> tuple[float, int]:
-        """Return the rating of *puzzle* (unique) and the steps of chain rows it took.
+        With *enough*, the rating path stops at its first step rated *enough* or more: the
+        rating is then at least that step's score (the highest step so far), not whole.
+        *poll* is called before each row is asked (it raises to abandon the rating).
 
         >>> hard = Grid.parse(
         ...     "...8...97......3......15.6.67.2..8.3.8..6..2.3.5..4.16.6.13......2......41...7...")
-        >>> score, chains = Rater.of("se").rate(hard)
-        >>> score, chains > 0
-        (9.1, True)
+        >>> score, chains, whole = Rater.of("se").rate(hard)
+        >>> score, chains > 0, whole
+        (9.1, True, True)
+        >>> Rater.of("se").rate(hard, enough=8.0)[0::2]
+        (8.3, False)
         """
-        quick = self.quick_score(puzzle)
-        if quick is not None:
-            return quick, 0
-        path = rating_path(puzzle, self.table)
-        chains = sum(1 for spec in path.specs if spec is None or spec.find_within is not None)
-        return grade_path(path, self.table).score, chains
+        rate = rater(puzzle.geometry.size)
+        score, chains = 0.0, 0
+        walk = walk_path(Board.from_grid(puzzle), self.table, rate=rate, poll=poll)
+        for taken in walk:
+            assert taken is not None  # trial and error is allowed: the walk never stalls
+            before, spec, step = taken
+            if score >= self.singles and singles_solve(before.grid):
+                break  # every step left is a single or a row asked before one
+            score = max(score, rate(step, spec))
+            chains += spec is None or spec.find_within is not None
+            if enough is not None and score >= enough:
+                return score, chains, False
+        return score, chains, True
+
+
+def singles_bound(table: tuple[TechniqueSpec, ...]) -> float:
+    """Return a bound of the rating of a puzzle that naked and hidden singles solve.
+
+    Such a puzzle's rating path takes a single, or a row asked before the naked single,
+    at every step.
+
+    >>> singles_bound(profile_table("se"))
+    2.3
+    """
+    rows = [spec.technique for spec in table]
+    last = rows.index(Technique.NAKED_SINGLE)
+    return max(spec.score for spec in table[: last + 1])
+
+
+def singles_solve(puzzle: Grid) -> bool:
+    """Return True when naked and hidden singles alone solve *puzzle*.
+
+    >>> singles_solve(Grid.parse(
+    ...     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."))
+    True
+    """
+    masks = singles_candidates(puzzle.cells, puzzle.geometry)
+    return masks is not None and all(m and not m & (m - 1) for m in masks)
 
 
 @dataclass(frozen=True, slots=True)
 class Rated:
-    """A puzzle, its solution (None until needed) and its rating."""
+    """A puzzle, its solution (None until needed), its rating and whether that is whole.
+
+    A rating that is not whole stopped at a step that meets an open range: the puzzle's
+    rating is at least *score*.
+    """
 
     puzzle: Grid
     solution: Grid | None
     score: float
     distance: Distance
+    whole: bool = True
 
 
 class _Climb:
@@ -166,20 +195,53 @@ class _Climb:
         self.form = plan.form
         self.best: Rated | None = None
         self.rated = 0
+        self.skipped = 0
         self.grids = 0
+        # An open range is met by any step rated at its low end: the rating may stop there.
+        self.enough = self.range.low if self.range.high is None else None
 
     def stop(self) -> bool:
         return self.plan.late() or self.plan.cancelled()
 
-    def rate(self, puzzle: Grid, solution: Grid | None = None) -> Rated:
-        """Rate *puzzle*, count it on the clock, and keep it when it is the closest so far."""
-        score, chains = self.rater.rate(puzzle)
+    def poll(self) -> None:
+        """Raise :class:`Stopped` when the run is late or cancelled (a long rating ends)."""
+        if self.stop():
+            raise Stopped
+
+    def rate(
+        self, puzzle: Grid, solution: Grid | None = None, below: Rated | None = None
+    ) -> Rated | None:
+        """Rate *puzzle*, count it on the clock, and keep it when it is the closest so far.
+
+        With *below* (the current puzzle of a climb), a puzzle that is surely farther than
+        *below* is not rated (None): one that singles solve, when *below* is rated above what
+        singles give and under the range, without fewer opens above the ceiling.
+        """
+        over = max(0, puzzle.given_count - self.ceiling)
+        if (
+            below is not None
+            and self.rater.singles < below.score < self.range.low
+            and over >= below.distance[0]
+            and singles_solve(puzzle)
+        ):
+            self.skipped += 1
+            self.plan.clock.tick(SKIP_TICKS)
+            return None
+        score, chains, whole = self.rater.rate(puzzle, self.enough, self.poll)
         self.rated += 1
         self.plan.clock.tick(RATE_TICKS * (1 + chains))
-        over = max(0, puzzle.given_count - self.ceiling)
-        found = Rated(puzzle, solution, score, (over, self.range.distance(score)))
+        found = Rated(puzzle, solution, score, (over, self.range.distance(score)), whole)
         if self.best is None or found.distance < self.best.distance:
             self.best = found
+            LOG.info(
+                "closest so far: rating %s%.1f with %d opens (%d rated, %d skipped, %d grids)",
+                "" if whole else ">= ",
+                score,
+                puzzle.given_count,
+                self.rated,
+                self.skipped,
+                self.grids,
+            )
         return found
 
     def fresh(self, clocked: bool = True) -> Rated:
@@ -196,10 +258,12 @@ class _Climb:
         attempt(oracle, self.form, -1, plan.rng, clock)
         puzzle = oracle.puzzle()
         if clocked:
-            return self.rate(puzzle, solution)
+            found = self.rate(puzzle, solution)
+            assert found is not None
+            return found
         score = self.rater.rate(puzzle)[0]
         over = max(0, puzzle.given_count - self.ceiling)
-        return Rated(puzzle, solution, score, (over, self.range.distance(score)))
+        return Rated(puzzle, solution, score, (over, self.range.distance(score)), True)
 
     def start(self) -> Rated:
         """Return the closest of ``SAMPLE`` fresh puzzles (fewer when one meets the range)."""
@@ -271,9 +335,11 @@ class _Climb:
                 if puzzle in seen:
                     continue
                 seen.add(puzzle)
-                found = self.rate(puzzle, solution)
+                found = self.rate(puzzle, solution, current)
                 since += 1
-                if found.distance < current.distance:
+                if found is None:
+                    pass
+                elif found.distance < current.distance:
                     current, since, sideways, moved = found, 0, 0, True
                 elif found.distance == current.distance and sideways < SIDEWAYS:
                     current, sideways, moved = found, sideways + 1, True
@@ -299,6 +365,12 @@ def run(plan: Plan) -> Outcome:
                 break
             starts += 1
             begun = state.start()
+            LOG.info(
+                "start %d: climbing from rating %.1f with %d opens",
+                starts,
+                begun.score,
+                begun.puzzle.given_count,
+            )
             if plan.progress is not None and state.best is not None:
                 plan.progress(starts, state.best.puzzle.given_count)
             if begun.distance != MET:
@@ -311,6 +383,8 @@ def run(plan: Plan) -> Outcome:
     best = state.best
     if best is None:  # stopped before a single puzzle was rated: one more, past the limit
         best = state.fresh(clocked=False)
+    if not best.whole:  # its rating stopped once the range was met: the whole rating, once
+        best = dataclasses.replace(best, score=state.rater.rate(best.puzzle)[0], whole=True)
     solution = best.solution or solve(best.puzzle)
     assert solution is not None
     stop = _stop(plan, best, starts)
