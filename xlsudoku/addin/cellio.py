@@ -18,6 +18,7 @@ anything is written.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -520,6 +521,21 @@ def _last_used_row(sheet: Any) -> int:
 # -- openpyxl ----------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1024)
+def _destinations(formula: str) -> tuple[tuple[str, str], ...]:
+    """Return the ``(sheet, address)`` pairs a defined name's *formula* points at.
+
+    Cached by the formula text, so a name moved to another place is read again: openpyxl
+    tokenizes the formula on every look-up, and a button looks its names up thousands of times.
+
+    >>> _destinations("'Play'!$C$5:$K$13")
+    (('Play', '$C$5:$K$13'),)
+    """
+    from openpyxl.workbook.defined_name import DefinedName
+
+    return tuple(DefinedName("name", attr_text=formula).destinations)
+
+
 class OpenpyxlIO(_Tables):
     """CellIO over an ``openpyxl`` workbook loaded with formulas (``data_only=False``).
 
@@ -560,7 +576,7 @@ class OpenpyxlIO(_Tables):
         defined = self.workbook.defined_names.get(name)
         if defined is None:
             raise KeyError(name)
-        destinations = list(defined.destinations)
+        destinations = _destinations(defined.value)
         if len(destinations) != 1:
             raise ValueError(f"the defined name '{name}' does not point at one block of cells")
         sheet_name, address = destinations[0]
