@@ -59,6 +59,7 @@ def test_extending_a_set_repeats_no_puzzle_and_keeps_the_first_days(tmp_path):
     assert len((tmp_path / "d.jsonl").read_text().splitlines()) == 15
 
 
+@pytest.mark.slow
 def test_a_set_on_a_local_dask_cluster_is_the_same(tmp_path):
     pytest.importorskip("distributed")
     one = daily(tmp_path, *SET, "--days", "2", "--seed", "8", "-o", "a.jsonl", "-j", "1")

@@ -218,6 +218,7 @@ def test_collection_page_is_readable(printed: Printed) -> None:
     assert removed["A2"].value == 1 and "deleted" in printed.texts[6]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", ["4x4", "16x16"])
 def test_print_page_fills_the_page_for_every_shape(
     shape: str, tmp_path_factory: pytest.TempPathFactory
@@ -269,6 +270,7 @@ def test_libreoffice_binds_every_button_to_its_macro(tmp_path: Path) -> None:
         assert f"Public Sub {b.macro}()" in buttons_module
 
 
+@pytest.mark.slow
 def test_docs_pictures_show_every_sheet_and_whole_captions(tmp_path: Path) -> None:
     book_pdf = tmp_path / "book.pdf"
     made = snapshot.make_docs_pictures(tmp_path / "docs", seed=7, dpi=40, keep_pdf=book_pdf)

@@ -6,6 +6,9 @@ declare the xlwings range the CI tests.  Installed into a fresh virtual environm
 dependencies, the engine still generates, solves and grades: its core needs neither numpy nor
 Excel.  Installed with them, outside the checkout, it gives a user the workbooks:
 ``workbook new``, ``workbook start`` and ``workbook new --lite`` work from the wheel alone.
+
+The tests that build the distribution are marked ``slow`` (a build and two installs): README's
+test command leaves them out and ``.ci/run`` runs them with the other slow tests.
 """
 
 import os
@@ -17,6 +20,7 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
@@ -57,6 +61,7 @@ def _program(folder: Path, name: str) -> str:
     return str(folder / (f"{name}.exe" if os.name == "nt" else name))
 
 
+@pytest.mark.slow
 def test_twine_check_is_clean(built_dist):
     done = subprocess.run(
         [sys.executable, "-m", "twine", "check", "--strict", *map(str, built_dist.values())],
@@ -68,6 +73,7 @@ def test_twine_check_is_clean(built_dist):
     assert done.stdout.count("PASSED") == 2
 
 
+@pytest.mark.slow
 def test_wheel_is_pure_and_claims_one_import_name(built_dist):
     wheel = built_dist["wheel"]
     assert wheel.name == f"xlsudoku-{__version__}-py3-none-any.whl"
@@ -105,6 +111,7 @@ def test_core_install_is_light():
     assert {"fpdf2", "numpy"} <= {Requirement(d).name for d in extras["test"]}
 
 
+@pytest.mark.slow
 def test_wheel_installs_and_runs_without_numpy(built_dist, tmp_path):
     env_dir = tmp_path / "fresh"
     programs = _fresh_venv(env_dir)
@@ -145,6 +152,7 @@ def test_wheel_installs_and_runs_without_numpy(built_dist, tmp_path):
     assert console.stdout.split()[-1] == "1"
 
 
+@pytest.mark.slow
 def test_a_user_gets_the_workbooks_from_the_wheel(built_dist, tmp_path):
     # As README's install-from-wheel path: a fresh venv, the wheel and its dependencies, run
     # in a folder far from the checkout, so the workbooks can only come from the wheel.

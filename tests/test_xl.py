@@ -752,6 +752,7 @@ def test_no_answer_carries_an_earlier_requests_values(wb):
     assert grid_from(second, layout.PUZZLE_GRID).given_count == 26
 
 
+@pytest.mark.slow
 def test_memory_stays_flat_over_200_starts():
     """200 STARTs, each a new request with its own values: what the engine keeps stays flat.
 
