@@ -119,7 +119,9 @@ def test_start_with_no_pattern_or_a_mask(io, pattern, opens, center):
     box = [30, 31, 32, 39, 40, 41, 48, 49, 50]
     if center is not None:
         assert "".join("x" if puzzle[c] else "." for c in box) == center
-    request = GenerateRequest(opens=opens, pattern=None if pattern == "none" else pattern, seed=4)
+    request = GenerateRequest(
+        target_givens=opens, pattern=None if pattern == "none" else pattern, seed=4
+    )
     assert puzzle == generate(request).puzzle
 
 
@@ -483,7 +485,7 @@ def test_pattern_none_and_needs_headless(tmp_path, capsys):
     wb.save(book)
     assert main(["workbook", "start", str(book), "--quiet"]) == 0
     puzzle = Grid.parse(capsys.readouterr().out.splitlines()[1].split()[-1])
-    request = GenerateRequest(opens=24, pattern=None, needs=Technique.CLAIMING, seed=4)
+    request = GenerateRequest(target_givens=24, pattern=None, needs=Technique.CLAIMING, seed=4)
     assert puzzle == generate(request).puzzle
 
 

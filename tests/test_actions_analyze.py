@@ -41,10 +41,12 @@ def test_several_solutions_side_by_side(io, wb):
     differing = {divmod(c, 9) for c in range(81) if first[c] != second[c]}
     assert differing == {(0, 0), (0, 1), (3, 0), (3, 1)}
     assert fills(wb, layout.ANALYZE_SOLUTION2, render.DIFFER_COLOUR) == differing
-    clue = outcome.detail.clue
+    clue = outcome.detail.suggested_given
     spot = {divmod(clue.cell, 9)}
-    assert fills(wb, layout.ANALYZE_GRID, render.CLUE_COLOUR) == spot  # the clue is marked
-    assert fills(wb, layout.ANALYZE_SOLUTION, render.CLUE_COLOUR) == spot
+    assert (
+        fills(wb, layout.ANALYZE_GRID, render.SUGGESTED_GIVEN_COLOUR) == spot
+    )  # the clue is marked
+    assert fills(wb, layout.ANALYZE_SOLUTION, render.SUGGESTED_GIVEN_COLOUR) == spot
     assert fills(wb, layout.ANALYZE_SOLUTION, render.DIFFER_COLOUR) == differing - spot
     lines = [row[0] for row in io.read(layout.ANALYZE_REPORT)]
     assert lines[5].startswith(f"Clue to add (marked): {clue.digit} in r1c1 (C6)")
@@ -149,7 +151,7 @@ def test_colour_legend_matches_what_the_buttons_use():
         render.HINT_CAUSE_COLOUR,
         render.HINT_EFFECT_COLOUR,
         render.DIFFER_COLOUR,
-        render.CLUE_COLOUR,
+        render.SUGGESTED_GIVEN_COLOUR,
     ]
 
 
@@ -169,7 +171,7 @@ def test_analyze_and_hint_through_the_remote_engine(wb):
     second = layout.NAMES[layout.ANALYZE_SOLUTION2]
     assert cells[(second.sheet, second.cell(0, 0))] in (1, 2)
     colours = {tuple(a["args"]) for a in json_actions if a["func"] == "setRangeColor"}
-    assert (render.DIFFER_COLOUR,) in colours and (render.CLUE_COLOUR,) in colours
+    assert (render.DIFFER_COLOUR,) in colours and (render.SUGGESTED_GIVEN_COLOUR,) in colours
 
     io.write(layout.ANALYZE_STRING, None)
     io.write(layout.ANALYZE_GRID, block_of(ELIMINATING))

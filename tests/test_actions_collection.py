@@ -52,7 +52,9 @@ def x_sudoku_puzzle():
 
     for seed in range(1, 50):
         result = generate(
-            GenerateRequest(opens=22, pattern=None, geometry=geometry(3, 3, True), seed=seed)
+            GenerateRequest(
+                target_givens=22, pattern=None, geometry=geometry(3, 3, True), seed=seed
+            )
         )
         if count_solutions(Grid(result.puzzle.cells), 2) == 2:
             return result.puzzle

@@ -45,7 +45,7 @@ def shaped(io, shape, seed=5):
 def request(shape, seed=5):
     geo = params.geometry_of(shape)
     pattern = 1 if shape.startswith("9x9") else None
-    return GenerateRequest(opens=SHAPES[shape], pattern=pattern, geometry=geo, seed=seed)
+    return GenerateRequest(target_givens=SHAPES[shape], pattern=pattern, geometry=geo, seed=seed)
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -98,15 +98,15 @@ def test_analyze_hint_solve_for_every_shape(io, shape):
     analysis = actions.analyze(io)
     assert analysis.ok and analysis.status.startswith("Unique solution"), analysis.status
     report = "".join("".join(row[0].split()) for row in io.read(layout.ANALYZE_REPORT) if row[0])
-    assert report.startswith(f"Puzzle({shape}):{result.puzzle}Givens:{result.opens}")
+    assert report.startswith(f"Puzzle({shape}):{result.puzzle}Givens:{result.givens}")
     marks = params.read_candidates(io.read(layout.CANDIDATES), geo)
-    assert sum(mask is not None for mask in marks) == geo.cell_count - result.opens
+    assert sum(mask is not None for mask in marks) == geo.cell_count - result.givens
     for _ in range(3):
         hinted = actions.hint(io)
         assert hinted.ok, hinted.status
     assert hinted.status.startswith("Hint 3 of 3. Applied:")
     after = grid_of(io.read(layout.ANALYZE_GRID), geo)
-    assert after.given_count > result.opens and all(
+    assert after.given_count > result.givens and all(
         after[c] == result.solution[c] for c in range(geo.cell_count) if after[c]
     )
     solved = actions.solve(io)

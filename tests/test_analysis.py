@@ -53,10 +53,15 @@ def _check(row):
         first, second = a.solutions
         assert first != second and _is_solution(grid, first) and _is_solution(grid, second)
         assert a.differing == tuple(c for c in range(81) if first[c] != second[c])
-        assert a.clue is not None and a.clue.cell in a.differing
-        assert first[a.clue.cell] == a.clue.digit and grid[a.clue.cell] == 0
-        left = count_solutions(grid.with_cells({a.clue.cell: a.clue.digit}), COUNT_LIMIT)
-        assert a.clue_solutions == left and a.clue_makes_unique == (left == 1)
+        assert a.suggested_given is not None and a.suggested_given.cell in a.differing
+        assert (
+            first[a.suggested_given.cell] == a.suggested_given.digit
+            and grid[a.suggested_given.cell] == 0
+        )
+        left = count_solutions(
+            grid.with_cells({a.suggested_given.cell: a.suggested_given.digit}), COUNT_LIMIT
+        )
+        assert a.suggested_given_solutions == left and a.suggested_given_makes_unique == (left == 1)
         # closer to unique: fewer solutions than before (when the count is below the bound)
         total = _count(row)
         assert left < total if total < COUNT_LIMIT else left <= COUNT_LIMIT
@@ -92,7 +97,7 @@ def test_deadly_rectangle_gets_a_clue_that_makes_it_unique():
     )
     a = analyze(grid)
     assert a.status is Status.SEVERAL and a.differing == (0, 1, 27, 28)
-    assert a.clue_makes_unique and "makes the solution unique" in a.message
+    assert a.suggested_given_makes_unique and "makes the solution unique" in a.message
 
 
 def test_cli_analyze(capsys):

@@ -256,7 +256,7 @@ def _x_puzzle() -> str:
 
     x_geo = geometry_named("9x9-X")
     for seed in range(1, 50):
-        puzzle = generate(GenerateRequest(seed=seed, geometry=x_geo, opens=24)).puzzle
+        puzzle = generate(GenerateRequest(seed=seed, geometry=x_geo, target_givens=24)).puzzle
         if count_solutions(Grid(puzzle.cells), 2) > 1:
             return str(puzzle)
     raise AssertionError("no X-Sudoku with several classic solutions in 49 seeds")
@@ -306,7 +306,7 @@ def _puzzle_16() -> tuple[str, str]:
     from xlsudoku.engine.generate import GenerateRequest, generate
 
     geo16 = geometry_named("16x16")
-    result = generate(GenerateRequest(seed=2, geometry=geo16, pattern=None, opens=160))
+    result = generate(GenerateRequest(seed=2, geometry=geo16, pattern=None, target_givens=160))
     return str(result.puzzle), str(result.solution)
 
 

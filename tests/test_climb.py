@@ -57,7 +57,9 @@ CASES = [
 @pytest.mark.parametrize(("profile", "text", "seed", "ceiling"), CASES)
 def test_a_score_request_gives_a_puzzle_rated_in_range(profile, text, seed, ceiling):
     wanted = ScoreRange.parse(text)
-    request = GenerateRequest(score=wanted, profile=profile, seed=seed, opens=ceiling, budget=WORK)
+    request = GenerateRequest(
+        score=wanted, profile=profile, seed=seed, target_givens=ceiling, budget=WORK
+    )
     result = generate(request)
     assert result.reached, result.message
     puzzle = result.puzzle
@@ -73,17 +75,19 @@ def test_a_score_request_gives_a_puzzle_rated_in_range(profile, text, seed, ceil
 
 
 def test_the_same_seed_gives_the_same_puzzle():
-    request = GenerateRequest(score=ScoreRange(7.0, 8.0), opens=81, seed=11, budget=WORK)
+    request = GenerateRequest(score=ScoreRange(7.0, 8.0), target_givens=81, seed=11, budget=WORK)
     first, second = generate(request), generate(request)
     assert first.reached and first.puzzle == second.puzzle and first.seed == second.seed == 11
-    other = generate(GenerateRequest(score=ScoreRange(7.0, 8.0), opens=81, seed=12, budget=WORK))
+    other = generate(
+        GenerateRequest(score=ScoreRange(7.0, 8.0), target_givens=81, seed=12, budget=WORK)
+    )
     assert other.puzzle != first.puzzle
 
 
 def test_other_symmetries_and_no_pattern():
     request = GenerateRequest(
         score=ScoreRange(4.0, 6.5),
-        opens=81,
+        target_givens=81,
         pattern=None,
         symmetry=Symmetry.DIAGONAL,
         seed=5,
@@ -119,7 +123,7 @@ def test_the_cheap_bounds_agree_with_the_rating_path():
 
 def test_a_missed_range_returns_the_closest_puzzle_and_its_rating():
     request = GenerateRequest(
-        score=ScoreRange(11.5), opens=81, seed=1, budget=Budget(0.3, BudgetKind.WORK)
+        score=ScoreRange(11.5), target_givens=81, seed=1, budget=Budget(0.3, BudgetKind.WORK)
     )
     result = generate(request)
     assert not result.reached and result.stop == "time"
@@ -200,7 +204,7 @@ def test_a_score_with_a_level_is_refused_on_every_surface(capsys):
     with pytest.raises(GenerateError, match="^profile: unknown rating profile"):
         validate_request(GenerateRequest(score=ScoreRange(7.0), profile="hodoku"))
     with pytest.raises(GenerateError, match="ceiling"):
-        validate_request(GenerateRequest(score=ScoreRange(7.0), opens=10))
+        validate_request(GenerateRequest(score=ScoreRange(7.0), target_givens=10))
 
 
 def test_batch_and_daily_make_puzzles_to_a_score(tmp_path, capsys):

@@ -24,9 +24,9 @@ import pytest
 from xlsudoku.addin import layout, params
 from xlsudoku.bench import soak
 from xlsudoku.engine.generate import (
-    DEFAULT_OPENS,
+    DEFAULT_GIVENS,
     GenerateRequest,
-    default_opens,
+    default_givens,
     default_pattern,
     generate,
     validate_request,
@@ -118,10 +118,12 @@ def _wait_for(path: Path, run: Run, seconds: float) -> None:
 def test_every_shape_has_a_default_that_can_be_made():
     for name, (size, diagonals) in SHAPES.items():
         geometry = geometry_for_size(size, diagonals)
-        assert default_opens(geometry) == DEFAULT_OPENS[name]
+        assert default_givens(geometry) == DEFAULT_GIVENS[name]
         validate_request(
             GenerateRequest(
-                opens=default_opens(geometry), pattern=default_pattern(geometry), geometry=geometry
+                target_givens=default_givens(geometry),
+                pattern=default_pattern(geometry),
+                geometry=geometry,
             )
         )
 
@@ -133,27 +135,27 @@ def test_the_default_opens_are_reached(name):
     for seed in range(3):
         result = generate(
             GenerateRequest(
-                opens=default_opens(geometry),
+                target_givens=default_givens(geometry),
                 pattern=default_pattern(geometry),
                 geometry=geometry,
                 seed=seed,
                 time_limit=120,
             )
         )
-        assert result.reached and result.opens == DEFAULT_OPENS[name], result.message
+        assert result.reached and result.givens == DEFAULT_GIVENS[name], result.message
 
 
 def test_the_help_says_the_engines_defaults():
     from xlsudoku.cli.generate import DEFAULT_OPENS_HELP
 
-    assert DEFAULT_OPENS_HELP == ", ".join(f"{k} {v}" for k, v in DEFAULT_OPENS.items())
+    assert DEFAULT_OPENS_HELP == ", ".join(f"{k} {v}" for k, v in DEFAULT_GIVENS.items())
 
 
 def test_sudoku_generate_takes_the_engines_defaults():
     for name, (size, diagonals) in SHAPES.items():
-        assert layout.FUNCTION_DEFAULTS[name][0] == DEFAULT_OPENS[name]
+        assert layout.FUNCTION_DEFAULTS[name][0] == DEFAULT_GIVENS[name]
         request = params.function_request(None, None, 1, name)
-        assert request.opens == default_opens(geometry_for_size(size, diagonals))
+        assert request.target_givens == default_givens(geometry_for_size(size, diagonals))
 
 
 def test_the_command_lines_take_the_engines_defaults(tmp_path):
@@ -163,7 +165,7 @@ def test_the_command_lines_take_the_engines_defaults(tmp_path):
         text=True,
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["opens"] == DEFAULT_OPENS["16x16"]
+    assert json.loads(done.stdout)["opens"] == DEFAULT_GIVENS["16x16"]
     daily = subprocess.run(
         [*XLSUDOKU, "daily", "--from", "2026-01-01", "--days", "1", "--per-day", "1",
          "--geometry", "12x12", "--seed", "4", "-j", "1", "-o", "d.jsonl", "--quiet"],
@@ -171,8 +173,8 @@ def test_the_command_lines_take_the_engines_defaults(tmp_path):
     )  # fmt: skip
     assert daily.returncode == 0, daily.stderr
     record = json.loads((tmp_path / "d.jsonl").read_text())
-    assert record["opens"] == DEFAULT_OPENS["12x12"]
-    assert Grid.parse(record["puzzle"]).given_count == DEFAULT_OPENS["12x12"]
+    assert record["opens"] == DEFAULT_GIVENS["12x12"]
+    assert Grid.parse(record["puzzle"]).given_count == DEFAULT_GIVENS["12x12"]
     helped = subprocess.run([*XLSUDOKU, "batch", "--help"], capture_output=True, text=True)
     assert "(default 3600)" in " ".join(helped.stdout.split())
 

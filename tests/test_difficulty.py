@@ -53,7 +53,7 @@ def _check_invariants(result, request):
     if pattern is not None:
         assert all(puzzle[c] for c in pattern.cells())
         assert not any(puzzle[c] for c in pattern.blank_cells())
-    assert result.opens == puzzle.given_count
+    assert result.givens == puzzle.given_count
 
 
 def _needs(puzzle: Grid, technique: Technique) -> bool:
@@ -71,11 +71,11 @@ def _goal_met(puzzle: Grid, request: GenerateRequest) -> bool:
 @pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
 @pytest.mark.parametrize("opens", [26, 30])
 def test_level_is_reached_at_the_opens(level, opens):
-    request = GenerateRequest(difficulty=level, opens=opens, seed=11, time_limit=120)
+    request = GenerateRequest(difficulty=level, target_givens=opens, seed=11, time_limit=120)
     result = generate(request)
     assert result.reached, result.message
     _check_invariants(result, request)
-    assert result.opens == opens and grade(result.puzzle).level is level
+    assert result.givens == opens and grade(result.puzzle).level is level
     assert result.message.startswith(f"Made a{'n' if level is Level.EASY else ''} {level.label}")
     qq = _qqwing_level(result.puzzle)
     if qq is not None and level is Level.EASY:
@@ -106,29 +106,29 @@ def test_needed_technique_is_needed(technique):
     result = generate(request)
     assert result.reached, result.message
     _check_invariants(result, request)
-    assert result.opens == request.opens and _needs(result.puzzle, technique)
+    assert result.givens == request.target_givens and _needs(result.puzzle, technique)
 
 
 HONESTY_CASES = [
     GenerateRequest(difficulty=Level.HARD, seed=4, trials=1),
     GenerateRequest(difficulty=Level.HARD, seed=4, trials=30),
-    GenerateRequest(difficulty=Level.EASY, opens=36, seed=2, trials=3),
-    GenerateRequest(difficulty=Level.DIABOLICAL, opens=34, seed=1, trials=2),
-    GenerateRequest(difficulty=Level.EASY, opens=20, pattern=None, seed=1, time_limit=3),
+    GenerateRequest(difficulty=Level.EASY, target_givens=36, seed=2, trials=3),
+    GenerateRequest(difficulty=Level.DIABOLICAL, target_givens=34, seed=1, trials=2),
+    GenerateRequest(difficulty=Level.EASY, target_givens=20, pattern=None, seed=1, time_limit=3),
     GenerateRequest(difficulty=Level.BEYOND, seed=1, trials=2),
     GenerateRequest(needs=Technique.JELLYFISH, seed=1, trials=2),
-    GenerateRequest(needs=Technique.X_WING, opens=30, seed=6, trials=4),
+    GenerateRequest(needs=Technique.X_WING, target_givens=30, seed=6, trials=4),
 ]
 
 
 @pytest.mark.parametrize(
-    "request_", HONESTY_CASES, ids=lambda r: f"{r.difficulty}-{r.needs}-{r.opens}"
+    "request_", HONESTY_CASES, ids=lambda r: f"{r.difficulty}-{r.needs}-{r.target_givens}"
 )
 def test_reached_means_both_targets(request_):
     result = generate(request_)
     _check_invariants(result, request_)
     goal_missed = not _goal_met(result.puzzle, request_)
-    opens_missed = result.opens != request_.opens
+    opens_missed = result.givens != request_.target_givens
     assert result.reached == (not goal_missed and not opens_missed), result.message
     if not result.reached:
         missed = result.message.split("(missed the ")[1]
@@ -138,7 +138,7 @@ def test_reached_means_both_targets(request_):
         assert result.message.startswith("Could not make")
         rows = {row[0]: row[1] for row in stats_block(result)}
         reached = rows["Target reached"]
-        assert reached.startswith(f"No: asked {request_.opens} opens")
+        assert reached.startswith(f"No: asked {request_.target_givens} opens")
         assert ("the opens (got " in reached) == opens_missed, reached
         assert f"the {what}" in reached if goal_missed else f"the {what}" not in reached
 
@@ -149,12 +149,12 @@ def test_reached_means_both_targets(request_):
 )
 def test_works_with_symmetry_and_pattern(symmetry, pattern, opens):
     request = GenerateRequest(
-        difficulty=Level.HARD, symmetry=symmetry, pattern=pattern, seed=2, opens=opens
+        difficulty=Level.HARD, symmetry=symmetry, pattern=pattern, seed=2, target_givens=opens
     )
     result = generate(request)
     _check_invariants(result, request)
     assert result.reached, result.message
-    assert result.opens == opens and grade(result.puzzle).level is Level.HARD
+    assert result.givens == opens and grade(result.puzzle).level is Level.HARD
 
 
 def test_target_not_met_returns_the_closest_and_says_so():
@@ -182,7 +182,7 @@ def test_cancel_stops_after_the_first_attempt():
 
 def test_invalid_requests_name_the_field():
     with pytest.raises(GenerateError, match="opens 25 is odd"):
-        generate(GenerateRequest(difficulty=Level.EASY, opens=25))
+        generate(GenerateRequest(difficulty=Level.EASY, target_givens=25))
     with pytest.raises(GenerateError, match="Trial and Error has no finder"):
         generate(GenerateRequest(needs=Technique.TRIAL_AND_ERROR))
 

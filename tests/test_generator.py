@@ -191,13 +191,13 @@ def check_result(result: GenerateResult, request: GenerateRequest) -> None:
     assert valid_solution(solution)
     assert all(d in (0, s) for d, s in zip(puzzle.cells, solution.cells, strict=True))
     assert symmetric(puzzle, request.symmetry)
-    assert result.opens == puzzle.given_count
-    assert result.reached == (result.opens == request.opens)
+    assert result.givens == puzzle.given_count
+    assert result.reached == (result.givens == request.target_givens)
     if result.reached:
-        assert puzzle.given_count == request.opens
+        assert puzzle.given_count == request.target_givens
     else:
-        assert result.opens > request.opens
-        assert f"best is {result.opens} opens" in result.message
+        assert result.givens > request.target_givens
+        assert f"best is {result.givens} opens" in result.message
     if request.pattern is not None:
         mask = preset(request.pattern).mask if isinstance(request.pattern, int) else None
         assert mask is not None
@@ -209,7 +209,7 @@ def check_result(result: GenerateResult, request: GenerateRequest) -> None:
     # of cells per rank is checked with singles and the fewest-candidates fallback there
     steps = next_step if puzzle.geometry.size <= 9 else None
     ranks = rank_statistics(puzzle, result.solution, next_step=steps)
-    assert sum(ranks.cells_per_rank) == puzzle.geometry.cell_count - result.opens
+    assert sum(ranks.cells_per_rank) == puzzle.geometry.cell_count - result.givens
 
 
 # --------------------------------------------------------------------------- generated puzzles
@@ -244,7 +244,7 @@ CASES = [
 )
 def test_generated_puzzles_keep_every_invariant(geo, symmetry, pattern, target, seed):
     request = GenerateRequest(
-        opens=target, pattern=pattern, symmetry=symmetry, geometry=geo, seed=seed, trials=40
+        target_givens=target, pattern=pattern, symmetry=symmetry, geometry=geo, seed=seed, trials=40
     )
     result = generate(request)
     check_result(result, request)
@@ -256,14 +256,14 @@ def test_default_request_reaches_26_with_pattern_1(seed):
     request = GenerateRequest(seed=seed)
     result = generate(request)
     check_result(result, request)
-    assert result.reached and result.opens == 26
+    assert result.reached and result.givens == 26
     assert result.request.seed == seed
 
 
 @pytest.mark.parametrize("seed", [4, 5])
 def test_minimal_flag_is_true_exactly_when_no_orbit_can_go(seed):
     for pattern, target in ((None, 30), (1, 28), (None, 26)):
-        request = GenerateRequest(opens=target, pattern=pattern, seed=seed, trials=10)
+        request = GenerateRequest(target_givens=target, pattern=pattern, seed=seed, trials=10)
         result = generate(request)
         check_result(result, request)
         puzzle = result.puzzle
@@ -291,9 +291,9 @@ def test_minimal_puzzle_is_minimal_by_the_independent_counter(symmetry, seed):
 def test_same_seed_and_request_give_the_same_puzzle():
     for fields in (
         {"seed": 11},
-        {"seed": 12, "opens": 24, "pattern": 4},
-        {"seed": 13, "symmetry": Symmetry.ROTATE_90, "opens": 28},
-        {"seed": 14, "geometry": geometry_for_size(6), "pattern": None, "opens": 12},
+        {"seed": 12, "target_givens": 24, "pattern": 4},
+        {"seed": 13, "symmetry": Symmetry.ROTATE_90, "target_givens": 28},
+        {"seed": 14, "geometry": geometry_for_size(6), "pattern": None, "target_givens": 12},
     ):
         a = generate(GenerateRequest(**fields))
         b = generate(GenerateRequest(**fields))
@@ -393,37 +393,43 @@ def test_unavoidable_sets_are_unavoidable():
 
 ERRORS = [
     (
-        {"opens": 25},
+        {"target_givens": 25},
         "opens 25 is odd but pattern 1 opens 4 center cells, so opens must be even: try 24 or 26",
     ),
     (
-        {"opens": 26, "pattern": 7},
+        {"target_givens": 26, "pattern": 7},
         "opens 26 is even but pattern 7 opens 1 center cell, so opens must be odd: try 25 or 27",
     ),
     (
-        {"opens": 27, "pattern": 4},
+        {"target_givens": 27, "pattern": 4},
         "opens 27 is odd but pattern 4 opens 0 center cells, so opens must be even: try 26 or 28",
     ),
     (
-        {"opens": 27, "symmetry": Symmetry.ROTATE_90},
+        {"target_givens": 27, "symmetry": Symmetry.ROTATE_90},
         "opens 27 cannot be made with pattern 1 (corners) and rotate90 symmetry: the other clues "
         "come in orbits of 4, so try 24 or 28",
     ),
-    ({"opens": 16, "pattern": None}, "opens 16 is below 17, the fewest clues a 9x9 Sudoku"),
-    ({"opens": 80}, "opens 80 is above 76, the cells a 9x9 puzzle with pattern 1 (corners) can"),
+    ({"target_givens": 16, "pattern": None}, "opens 16 is below 17, the fewest clues a 9x9 Sudoku"),
+    (
+        {"target_givens": 80},
+        "opens 80 is above 76, the cells a 9x9 puzzle with pattern 1 (corners) can",
+    ),
     ({"pattern": 13}, "pattern: unknown pattern 13"),
     ({"pattern": "x.x.x"}, "pattern: a pattern mask needs a square number of cells, got 5"),
     (
-        {"pattern": 11, "symmetry": Symmetry.ROTATE_90, "opens": 27},
+        {"pattern": 11, "symmetry": Symmetry.ROTATE_90, "target_givens": 27},
         "pattern: pattern 11 (diagonal) is not symmetric under rotate90",
     ),
-    ({"geometry": geometry_for_size(6), "opens": 12}, "pattern: the 6x6 grid has no center box"),
+    (
+        {"geometry": geometry_for_size(6), "target_givens": 12},
+        "pattern: the 6x6 grid has no center box",
+    ),
     ({"trials": 0}, "trials must be at least 1, got 0"),
     ({"time_limit": 0}, "time limit must be positive seconds"),
-    ({"opens": "26"}, "opens must be a whole number"),
+    ({"target_givens": "26"}, "opens must be a whole number"),
     ({"seed": 1.5}, "seed must be a whole number"),
     (
-        {"opens": 30, "pattern": None, "symmetry": Symmetry.DIHEDRAL},
+        {"target_givens": 30, "pattern": None, "symmetry": Symmetry.DIHEDRAL},
         "opens 30 cannot be made with dihedral symmetry: the other clues come in orbits of 1, 4 "
         "and 8, so try 29 or 32",
     ),
@@ -443,7 +449,7 @@ def test_every_valid_parity_is_accepted():
     for opens in range(17, 40):
         good = opens % 2 == 0
         try:
-            validate_request(GenerateRequest(opens=opens))
+            validate_request(GenerateRequest(target_givens=opens))
             assert good
         except GenerateError:
             assert not good
@@ -452,18 +458,18 @@ def test_every_valid_parity_is_accepted():
 def test_out_of_trials_returns_the_best_with_a_message(monkeypatch):
     monkeypatch.setattr(picker, "pick", lambda request: picker.DESCENT)  # plain descent only
     calls: list[tuple[int, int]] = []
-    request = GenerateRequest(opens=18, pattern=None, trials=4, seed=3)
+    request = GenerateRequest(target_givens=18, pattern=None, trials=4, seed=3)
     result = generate(request, progress=lambda t, b: calls.append((t, b)))
     check_result(result, request)
     assert not result.reached
-    assert result.message == f"Could not reach 18 opens in 4 trials; best is {result.opens} opens"
+    assert result.message == f"Could not reach 18 opens in 4 trials; best is {result.givens} opens"
     assert [t for t, _ in calls] == [1, 2, 3, 4]
     bests = [b for _, b in calls]
-    assert bests == sorted(bests, reverse=True) and bests[-1] == result.opens
+    assert bests == sorted(bests, reverse=True) and bests[-1] == result.givens
 
 
 def test_time_limit_ends_an_unreachable_target():
-    request = GenerateRequest(opens=18, pattern=None, trials=10_000, seed=5, time_limit=0.5)
+    request = GenerateRequest(target_givens=18, pattern=None, trials=10_000, seed=5, time_limit=0.5)
     result = generate(request)
     check_result(result, request)
     assert result.message.startswith("Could not reach 18 opens in 0.5 s")
@@ -507,9 +513,9 @@ def test_invalid_budgets_name_the_field(fields, message):
 @pytest.mark.parametrize(
     "fields",
     [
-        {"opens": 18, "pattern": None},  # the low-clue search
-        {"opens": 92, "pattern": None, "geometry": geometry_for_size(16)},  # the descent
-        {"opens": 24, "pattern": None, "difficulty": Level.DIABOLICAL},  # graded
+        {"target_givens": 18, "pattern": None},  # the low-clue search
+        {"target_givens": 92, "pattern": None, "geometry": geometry_for_size(16)},  # the descent
+        {"target_givens": 24, "pattern": None, "difficulty": Level.DIABOLICAL},  # graded
     ],
     ids=["deep", "descent-16x16", "graded"],
 )
@@ -527,7 +533,9 @@ def test_a_work_budget_gives_the_same_result_twice(fields):
 
 
 def test_a_cpu_budget_stops_a_run():
-    request = GenerateRequest(opens=18, pattern=None, seed=5, budget=Budget(0.5, BudgetKind.CPU))
+    request = GenerateRequest(
+        target_givens=18, pattern=None, seed=5, budget=Budget(0.5, BudgetKind.CPU)
+    )
     result = generate(request)
     check_result(result, request)
     assert result.stop == "time" and result.limited_by is BudgetKind.CPU
@@ -542,7 +550,7 @@ def test_a_16x16_deep_target_returns_within_twice_its_limit():
     # 92 opens on 16x16 ran past every limit when the generic solver did not see the deadline;
     # CPU time, so that a busy machine does not make the test fail
     request = GenerateRequest(
-        opens=92,
+        target_givens=92,
         pattern=None,
         seed=1,
         geometry=geometry_for_size(16),
@@ -556,20 +564,20 @@ def test_a_16x16_deep_target_returns_within_twice_its_limit():
     if not result.reached:
         assert result.stop == "time" and result.limited_by is BudgetKind.CPU
         assert result.message.startswith("Could not reach 92 opens in 1.5 s of CPU (")
-        assert result.message.endswith(f"best is {result.opens} opens")
+        assert result.message.endswith(f"best is {result.givens} opens")
 
 
 def test_cancel_returns_the_best_so_far(monkeypatch):
     monkeypatch.setattr(picker, "pick", lambda request: picker.DESCENT)  # plain descent only
     # the hook is polled inside the searches too: here it says stop once three trials ended
     trials: list[int] = []
-    request = GenerateRequest(opens=18, pattern=None, trials=299, seed=6)
+    request = GenerateRequest(target_givens=18, pattern=None, trials=299, seed=6)
     result = generate(
         request, progress=lambda t, b: trials.append(t), cancel=lambda: len(trials) >= 3
     )
     check_result(result, request)
     assert result.trials_used == 3
-    assert result.message == f"Cancelled after 3 trials; best is {result.opens} opens (target 18)"
+    assert result.message == f"Cancelled after 3 trials; best is {result.givens} opens (target 18)"
 
 
 def test_solution_reuse_keeps_the_grid_when_close():
@@ -583,9 +591,10 @@ def test_solution_reuse_keeps_the_grid_when_close():
 def test_result_to_dict_carries_every_field():
     result = generate(GenerateRequest(seed=2))
     data = result.to_dict()
-    assert set(data) == set(GenerateResult.__slots__)
+    # the JSON keeps the user's word for the reached count
+    assert set(data) == set(GenerateResult.__slots__) - {"givens"} | {"opens"}
     assert Grid.parse(str(data["puzzle"])) == result.puzzle
-    assert data["solution"] == str(result.solution) and data["opens"] == result.opens
+    assert data["solution"] == str(result.solution) and data["opens"] == result.givens
 
 
 def test_difficulty_is_delegated_when_set(monkeypatch):
@@ -599,7 +608,7 @@ def test_difficulty_is_delegated_when_set(monkeypatch):
 
     monkeypatch.setattr(picker, "GRADED", Strategy("graded", fake_run, 30.0))
     request = GenerateRequest(seed=1, difficulty=Level.HARD)
-    assert generate(request).opens == 26
+    assert generate(request).givens == 26
     assert seen == [request]
 
 
@@ -619,7 +628,7 @@ def test_cli_generate_line_grid_and_json(capsys):
     lines = capsys.readouterr().out.split()
     assert len(lines) == 3
     for k, text in enumerate(lines):
-        expected = generate(GenerateRequest(seed=3 + k, opens=28, pattern=None)).puzzle
+        expected = generate(GenerateRequest(seed=3 + k, target_givens=28, pattern=None)).puzzle
         assert Grid.parse(text) == expected
 
     assert main(["generate", "--seed", "4", "--format", "grid"]) == 0
@@ -632,7 +641,8 @@ def test_cli_generate_line_grid_and_json(capsys):
     assert main(argv) == 0
     data = json.loads(capsys.readouterr().out)
     # the result's fields and its analysis's grade and ranks
-    assert set(data) == {*GenerateResult.__slots__, "level", "score", "hardest", "profile", "ranks"}
+    fields = set(GenerateResult.__slots__) - {"givens"} | {"opens"}  # the user's word
+    assert set(data) == {*fields, "level", "score", "hardest", "profile", "ranks"}
     assert data["request"]["symmetry"] == "rotate90" and data["seed"] == 5
     assert count_solutions(Grid.parse(data["puzzle"])) == 1
 
@@ -647,7 +657,7 @@ def test_cli_generate_deep_workers_default_to_one_with_a_seed(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["request"]["workers"] == 1 and data["workers"] == 1 and data["reached"]
     assert data["time_limit"] == deep.DEFAULT_SECONDS and data["stop"] == "reached"
-    assert Grid.parse(data["puzzle"]) == generate(GenerateRequest(opens=22, seed=7)).puzzle
+    assert Grid.parse(data["puzzle"]) == generate(GenerateRequest(target_givens=22, seed=7)).puzzle
     assert deep.default_workers(None) == deep.available_workers() >= 1
     with pytest.raises(SystemExit):
         main(["generate", "--workers", "0"])
@@ -758,7 +768,7 @@ def test_bench_generate_smoke(capsys):
     ("pattern", "target", "seed"), [(None, 22, 9), (7, 23, 2), (1, 22, 2), (None, 23, 4)]
 )
 def test_deep_targets_reach_exactly_the_target(pattern, target, seed):
-    request = GenerateRequest(opens=target, pattern=pattern, seed=seed, trials=20)
+    request = GenerateRequest(target_givens=target, pattern=pattern, seed=seed, trials=20)
     assert picker.pick(request) is picker.DEEP
     result = generate(request)
     check_result(result, request)
@@ -770,7 +780,9 @@ def test_deep_targets_reach_exactly_the_target(pattern, target, seed):
 @pytest.mark.parametrize("symmetry", [Symmetry.ROTATE_90, Symmetry.DIAGONAL, Symmetry.DIHEDRAL])
 def test_deep_targets_under_other_symmetries(symmetry):
     target = {Symmetry.ROTATE_90: 21, Symmetry.DIAGONAL: 23, Symmetry.DIHEDRAL: 17}[symmetry]
-    request = GenerateRequest(opens=target, pattern=None, symmetry=symmetry, seed=5, trials=2)
+    request = GenerateRequest(
+        target_givens=target, pattern=None, symmetry=symmetry, seed=5, trials=2
+    )
     result = generate(request)
     check_result(result, request)
     if not result.reached:
@@ -781,17 +793,17 @@ def test_deep_runs_are_reproducible_from_the_seed():
     # pattern 10 (the full center box) keeps each grid's search short; a time limit above its
     # measured floor's 10 minutes searches in full (no 5-second quick search), so only the two
     # trials end the run, however loaded the machine
-    request = GenerateRequest(opens=21, pattern=10, seed=11, trials=2, time_limit=3600)
+    request = GenerateRequest(target_givens=21, pattern=10, seed=11, trials=2, time_limit=3600)
     first, second = generate(request), generate(request)
     check_result(first, request)
     assert first.puzzle == second.puzzle and first.grids_tried == second.grids_tried == 2
     assert first.stop == "trials" and not first.reached
     assert first.message.startswith("Could not reach 21 opens in 2 trials (2 grids, ")
-    assert f"best is {first.opens} opens" in first.message
+    assert f"best is {first.givens} opens" in first.message
     # a pattern cell that could go is no clue orbit the search may blank: not minimal
     assert ("(minimal)" in first.message) == first.minimal
     # a reached run too: fresh grids and neighbour moves share counted work, not time
-    request = GenerateRequest(opens=21, pattern=None, seed=106)
+    request = GenerateRequest(target_givens=21, pattern=None, seed=106)
     first, second = generate(request), generate(request)
     assert first.reached and first.puzzle == second.puzzle
     assert first.grids_tried == second.grids_tried
@@ -811,28 +823,31 @@ def _cancel_after(polls: int):
 
 def test_a_missed_deep_target_returns_the_fewest_opens_seen_minimal():
     seen: list[tuple[int, int]] = []
-    request = GenerateRequest(opens=18, pattern=None, seed=3)
+    request = GenerateRequest(target_givens=18, pattern=None, seed=3)
     result = generate(
         request, progress=lambda trial, best: seen.append((trial, best)), cancel=_cancel_after(60)
     )
     check_result(result, request)
     assert not result.reached and result.stop == "cancel"
-    assert result.opens == min(best for _, best in seen)
+    assert result.givens == min(best for _, best in seen)
     # the minimality test has its own small work bound: a cancelled run's best is still tested
-    assert result.minimal and f"best is {result.opens} opens (minimal)" in result.message
+    assert result.minimal and f"best is {result.givens} opens (minimal)" in result.message
     assert result.message.startswith("Cancelled after ")
     assert result.message.endswith("(target 18)")
 
 
 def test_a_deep_time_limit_names_itself():
-    request = GenerateRequest(opens=18, pattern=None, seed=5, time_limit=0.5)
+    request = GenerateRequest(target_givens=18, pattern=None, seed=5, time_limit=0.5)
     result = generate(request)
     check_result(result, request)
     assert result.stop == "time" and result.time_limit == 0.5
     assert result.message.startswith("Could not reach 18 opens in 0.5 s (the time limit; ")
     # without a limit, the message names the default
     plan = Plan.begin(
-        GenerateRequest(opens=18), form_of(GenerateRequest(opens=18)), random.Random(), Budget(60)
+        GenerateRequest(target_givens=18),
+        form_of(GenerateRequest(target_givens=18)),
+        random.Random(),
+        Budget(60),
     )
     words = deep.Words(
         plan,
@@ -857,14 +872,14 @@ def test_a_deep_time_limit_names_itself():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_deep_run_cut_before_its_first_grid_still_gives_a_puzzle(seed):
-    request = GenerateRequest(opens=23, pattern=None, seed=seed, time_limit=0.001)
+    request = GenerateRequest(target_givens=23, pattern=None, seed=seed, time_limit=0.001)
     result = generate(request)
     check_result(result, request)  # reached exactly when the puzzle has the target
     assert result.stop in ("time", "reached") and result.time_limit == 0.001
 
 
 def test_a_target_below_the_measured_floor_gets_a_short_search_and_says_so():
-    request = GenerateRequest(opens=19, pattern=10, seed=2, time_limit=1)
+    request = GenerateRequest(target_givens=19, pattern=10, seed=2, time_limit=1)
     result = generate(request)
     check_result(result, request)
     assert result.stop == "unlikely" and result.time_limit == 1.0
@@ -878,7 +893,7 @@ def test_a_target_below_the_measured_floor_gets_a_short_search_and_says_so():
     # without a time limit: the short search, not the deep default
     assert floors.quick_limit(None).amount == floors.QUICK_SECONDS < deep.DEFAULT_SECONDS
     # at the floor, or with a time limit longer than the measurement, the search runs in full
-    for fields in ({"opens": 23}, {"opens": 19, "time_limit": 601}):
+    for fields in ({"target_givens": 23}, {"target_givens": 19, "time_limit": 601}):
         full = GenerateRequest(**{"pattern": 10, **fields})
         assert floors.unlikely(full, form_of(full), Budget(full.time_limit or 60.0)) is None
 
@@ -904,15 +919,15 @@ def test_the_engine_floors_are_the_measured_ones():
 
 def test_deep_search_on_two_processes():
     seen: list[int] = []
-    request = GenerateRequest(opens=22, pattern=1, seed=7, trials=30, workers=2)
+    request = GenerateRequest(target_givens=22, pattern=1, seed=7, trials=30, workers=2)
     result = generate(request, progress=lambda trial, best: seen.append(best))
     check_result(result, request)
     assert result.reached and result.workers == 2 and "on 2 processes" in result.message
     bests: list[int] = []
-    missed = GenerateRequest(opens=18, pattern=None, seed=8, workers=2, time_limit=3)
+    missed = GenerateRequest(target_givens=18, pattern=None, seed=8, workers=2, time_limit=3)
     result = generate(missed, progress=lambda trial, best: bests.append(best))
     check_result(result, missed)
-    assert result.stop == "time" and result.opens == min(bests)
+    assert result.stop == "time" and result.givens == min(bests)
 
 
 def test_a_killed_worker_is_reported_and_the_search_goes_on():
@@ -928,7 +943,7 @@ def test_a_killed_worker_is_reported_and_the_search_goes_on():
                 killed.append(child.pid)
                 os.kill(child.pid, signal.SIGKILL)
 
-    request = GenerateRequest(opens=19, pattern=10, seed=4, workers=2, time_limit=2)
+    request = GenerateRequest(target_givens=19, pattern=10, seed=4, workers=2, time_limit=2)
     result = generate(request, progress=progress)
     check_result(result, request)
     assert killed and result.workers == 2
@@ -950,8 +965,8 @@ def test_a_deep_search_without_workers_never_imports_multiprocessing():
     code = (
         "import sys\n"
         "from xlsudoku.engine.generate import GenerateRequest, generate\n"
-        "r = generate(GenerateRequest(opens=23, pattern=None, seed=1, trials=3))\n"
-        "print(r.opens, 'multiprocessing' in sys.modules)\n"
+        "r = generate(GenerateRequest(target_givens=23, pattern=None, seed=1, trials=3))\n"
+        "print(r.givens, 'multiprocessing' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split()[1] == "False"

@@ -256,7 +256,7 @@ def test_default_opens_parity_fits_default_pattern() -> None:
     opens = layout.PARAMS_BY_NAME[layout.OPENS].default
     pattern = layout.PARAMS_BY_NAME[layout.PATTERN].default
     assert isinstance(opens, int) and isinstance(pattern, int)
-    assert opens % 2 == preset(pattern).open_count % 2
+    assert opens % 2 == preset(pattern).given_count % 2
 
 
 def test_symmetry_choices_are_engine_symmetries() -> None:
@@ -324,8 +324,8 @@ def test_parity_told_in_the_notes_holds_for_the_presets() -> None:
     assert "Presets 1-6 have an even number" in layout.PARAMS_BY_NAME[layout.PATTERN].note
     assert "even for patterns 1-6" in layout.PARAMS_BY_NAME[layout.OPENS].note
     for pattern in PRESETS:
-        assert pattern.open_count % 2 == (0 if pattern.number <= 6 else 1), pattern.label
-        if pattern.open_count % 2:
+        assert pattern.given_count % 2 == (0 if pattern.number <= 6 else 1), pattern.label
+        if pattern.given_count % 2:
             assert pattern.mask[4] == "x", pattern.label
 
 
@@ -346,7 +346,7 @@ def test_opens_note_tells_each_shape_its_range() -> None:
 
     def valid(shape: str, opens: int) -> bool:
         request = GenerateRequest(
-            opens=opens, pattern=None, symmetry=Symmetry.NONE, geometry=geometry_of(shape)
+            target_givens=opens, pattern=None, symmetry=Symmetry.NONE, geometry=geometry_of(shape)
         )
         try:
             validate_request(request)

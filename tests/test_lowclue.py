@@ -18,7 +18,7 @@ from test_unavoidable import independent_count
 
 from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.generate.clock import WORK_TICKS
-from xlsudoku.engine.generate.lowclue import Clock, LowClueError, OrbitSpace, descend
+from xlsudoku.engine.generate.low_givens import Clock, LowGivensError, OrbitSpace, descend
 from xlsudoku.engine.generate.lowsearch import Found, LowSearch, Task
 from xlsudoku.engine.generate.neighbours import KINDS, _plan, neighbours
 from xlsudoku.engine.grid import CLASSIC, Geometry, Grid, geometry
@@ -34,25 +34,25 @@ def check_puzzle(
     puzzle: Grid,
     solution: Grid,
     symmetry: Symmetry,
-    fixed_open: frozenset[int] = NONE,
+    fixed_given: frozenset[int] = NONE,
     fixed_blank: frozenset[int] = NONE,
 ) -> None:
     """Assert the invariants of every low-clue result."""
     assert puzzle.geometry == solution.geometry
     assert all(d in (0, s) for d, s in zip(puzzle.cells, solution.cells, strict=True))
     assert is_symmetric(puzzle, symmetry)
-    assert all(puzzle[c] for c in fixed_open)
+    assert all(puzzle[c] for c in fixed_given)
     assert not any(puzzle[c] for c in fixed_blank)
     assert independent_count(puzzle) == 1
 
 
 def brute_force_minimum(
-    solution: Grid, symmetry: Symmetry, fixed_open: frozenset[int], fixed_blank: frozenset[int]
+    solution: Grid, symmetry: Symmetry, fixed_given: frozenset[int], fixed_blank: frozenset[int]
 ) -> int:
     """Return the fewest clues of a unique symmetric puzzle of *solution*, trying every set."""
     orbs = orbits(symmetry, solution.geometry)
-    forced = [o for o in orbs if set(o) & fixed_open]
-    free = [o for o in orbs if not set(o) & (fixed_open | fixed_blank)]
+    forced = [o for o in orbs if set(o) & fixed_given]
+    free = [o for o in orbs if not set(o) & (fixed_given | fixed_blank)]
     best = solution.geometry.cell_count
     for k in range(len(free) + 1):
         for chosen in itertools.combinations(free, k):
@@ -80,7 +80,7 @@ SMALL = [(geometry(2, 2), Symmetry.ROTATE_180, seed, NONE, NONE) for seed in (1,
 
 
 @pytest.mark.parametrize(
-    ("geo", "symmetry", "seed", "fixed_open", "fixed_blank"),
+    ("geo", "symmetry", "seed", "fixed_given", "fixed_blank"),
     SMALL,
     ids=[f"{g.name}-{s.value}-{seed}" for g, s, seed, _, _ in SMALL],
 )
@@ -88,18 +88,18 @@ def test_descend_reaches_the_true_minimum_and_no_lower(
     geo: Geometry,
     symmetry: Symmetry,
     seed: int,
-    fixed_open: frozenset[int],
+    fixed_given: frozenset[int],
     fixed_blank: frozenset[int],
 ) -> None:
     solution = random_grid(random.Random(seed), geo)
     start = Grid(tuple(0 if c in fixed_blank else d for c, d in enumerate(solution.cells)), geo)
-    low = brute_force_minimum(solution, symmetry, fixed_open, fixed_blank)
-    found = descend(solution, start, low, symmetry, fixed_open, fixed_blank, random.Random(seed))
-    check_puzzle(found, solution, symmetry, fixed_open, fixed_blank)
+    low = brute_force_minimum(solution, symmetry, fixed_given, fixed_blank)
+    found = descend(solution, start, low, symmetry, fixed_given, fixed_blank, random.Random(seed))
+    check_puzzle(found, solution, symmetry, fixed_given, fixed_blank)
     assert found.given_count == low
     # one clue fewer does not exist, so the search gives the start back
     below = descend(
-        solution, start, low - 1, symmetry, fixed_open, fixed_blank, random.Random(seed)
+        solution, start, low - 1, symmetry, fixed_given, fixed_blank, random.Random(seed)
     )
     assert below == start
 
@@ -221,18 +221,18 @@ def _corrupt(solution: Grid, cell: int) -> Grid:
     [
         ("not_subset", "start gives .* at r1c1, the solution has"),
         ("not_symmetric", "start is not rotate180-symmetric: orbit r1c1, r9c9"),
-        ("open_blank", "fixed_open cell r5c5 is blank in start"),
+        ("open_blank", "fixed_given cell r5c5 is blank in start"),
         ("blank_open", "fixed_blank cell r5c4 is a clue in start"),
-        ("both", "fixed_open and fixed_blank meet in the rotate180 orbit r5c4, r5c6"),
+        ("both", "fixed_given and fixed_blank meet in the rotate180 orbit r5c4, r5c6"),
         ("not_unique", "start has more than one solution"),
         ("bad_solution", "not complete: r1c1 is empty"),
-        ("outside", "fixed_open: cell 81 is outside the 9x9 grid"),
+        ("outside", "fixed_given: cell 81 is outside the 9x9 grid"),
     ],
 )
 def test_descend_errors_name_the_place(case: str, message: str) -> None:
     solution = random_grid(random.Random(8))
     start = solution
-    fixed_open: frozenset[int] = NONE
+    fixed_given: frozenset[int] = NONE
     fixed_blank: frozenset[int] = NONE
     if case == "not_subset":
         start = _corrupt(solution, 0)
@@ -240,27 +240,29 @@ def test_descend_errors_name_the_place(case: str, message: str) -> None:
         start = Grid((0,) + solution.cells[1:])
     elif case == "open_blank":
         start = Grid(tuple(0 if c == 40 else d for c, d in enumerate(solution.cells)))
-        fixed_open = frozenset({40})
+        fixed_given = frozenset({40})
     elif case == "blank_open":
         fixed_blank = frozenset({39, 41})
     elif case == "both":
         start = Grid(tuple(0 if c in (39, 41) else d for c, d in enumerate(solution.cells)))
-        fixed_open, fixed_blank = frozenset({39}), frozenset({41})
+        fixed_given, fixed_blank = frozenset({39}), frozenset({41})
     elif case == "not_unique":
         start = Grid.empty()
     elif case == "bad_solution":
         solution = Grid((0,) + solution.cells[1:])
     elif case == "outside":
-        fixed_open = frozenset({81})
-    with pytest.raises(LowClueError, match=message):
-        descend(solution, start, 20, Symmetry.ROTATE_180, fixed_open, fixed_blank, random.Random(1))
+        fixed_given = frozenset({81})
+    with pytest.raises(LowGivensError, match=message):
+        descend(
+            solution, start, 20, Symmetry.ROTATE_180, fixed_given, fixed_blank, random.Random(1)
+        )
 
 
 def _search(target: int, seed: int, max_grids: int, **fixed: frozenset[int]) -> LowSearch:
     task = Task(
         target,
         Symmetry.ROTATE_180,
-        fixed.get("fixed_open", NONE),
+        fixed.get("fixed_given", NONE),
         fixed.get("fixed_blank", NONE),
         max_grids,
     )
@@ -273,9 +275,9 @@ def test_low_search_reaches_a_target_with_records() -> None:
     search.on_record = records.append
     assert search.run() == "reached"
     best = search.best
-    assert best is not None and best.opens == 22 == best.puzzle.given_count
+    assert best is not None and best.givens == 22 == best.puzzle.given_count
     check_puzzle(best.puzzle, best.solution, Symmetry.ROTATE_180)
-    clues = [r.opens for r in records]
+    clues = [r.givens for r in records]
     assert clues == sorted(clues, reverse=True) and len(set(clues)) == len(clues)
     assert records[-1] == best
     assert [r.seconds for r in records] == sorted(r.seconds for r in records)
@@ -291,12 +293,12 @@ def test_low_search_is_deterministic_for_a_seed() -> None:
 
 def test_low_search_with_a_pattern_keeps_it() -> None:
     pattern = frozenset({30, 32, 40, 48, 50})
-    search = _search(23, 12, 10, fixed_open=pattern, fixed_blank=CENTER_BOX - pattern)
+    search = _search(23, 12, 10, fixed_given=pattern, fixed_blank=CENTER_BOX - pattern)
     search.run()
     assert search.best is not None
     best = search.best
     check_puzzle(best.puzzle, best.solution, Symmetry.ROTATE_180, pattern, CENTER_BOX - pattern)
-    assert best.opens % 2 == 1
+    assert best.givens % 2 == 1
 
 
 @pytest.mark.parametrize(
@@ -311,9 +313,9 @@ def test_low_search_lowers_a_pattern_with_pairs_only(pattern: frozenset[int], se
     # and not timed, are plenty
     task = Task(21, Symmetry.ROTATE_180, pattern, CENTER_BOX - pattern)
     search = LowSearch(task, random.Random(seed), Clock(work=10 * WORK_TICKS))
-    assert search.run() == "reached", f"best {search.best and search.best.opens}"
+    assert search.run() == "reached", f"best {search.best and search.best.givens}"
     best = search.best
-    assert best is not None and best.opens == 21
+    assert best is not None and best.givens == 21
     check_puzzle(best.puzzle, best.solution, Symmetry.ROTATE_180, pattern, CENTER_BOX - pattern)
 
 
@@ -365,12 +367,12 @@ def test_low_search_on_a_small_geometry_stops_after_its_grids() -> None:
     assert search.run() == "trials" and search.grids == 4
     assert search.best is not None
     check_puzzle(search.best.puzzle, search.best.solution, Symmetry.ROTATE_180)
-    assert search.best.opens >= 4  # no 4x4 puzzle has fewer than 4 clues
+    assert search.best.givens >= 4  # no 4x4 puzzle has fewer than 4 clues
 
 
 def test_low_search_rejects_conflicting_fixed_cells() -> None:
-    with pytest.raises(LowClueError, match="meet in the rotate180 orbit r1c1, r9c9"):
-        _search(20, 1, 1, fixed_open=frozenset({0}), fixed_blank=frozenset({80}))
+    with pytest.raises(LowGivensError, match="meet in the rotate180 orbit r1c1, r9c9"):
+        _search(20, 1, 1, fixed_given=frozenset({0}), fixed_blank=frozenset({80}))
 
 
 def test_a_neighbour_below_the_target_is_padded_to_it() -> None:
@@ -385,7 +387,7 @@ def test_a_neighbour_below_the_target_is_padded_to_it() -> None:
         if kept_as is None:
             assert search.best is None
         else:
-            assert search.best is not None and search.best.opens == kept_as
+            assert search.best is not None and search.best.givens == kept_as
             check_puzzle(search.best.puzzle, solution, Symmetry.ROTATE_180)
             assert all(
                 d in (0, k) for d, k in zip(known.cells, search.best.puzzle.cells, strict=True)
@@ -440,9 +442,9 @@ def test_the_head_and_tail_of_a_kind_of_moves_give_every_unique_neighbour() -> N
 
 def test_neighbour_moves_keep_the_fixed_cells() -> None:
     known = [p for p, clues in _low_clue_rows() if clues == 22][1]
-    fixed_open = frozenset(c for c in CENTER_BOX if known[c])
-    fixed_blank = CENTER_BOX - fixed_open
-    space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, fixed_open, fixed_blank, random.Random(0))
+    fixed_given = frozenset(c for c in CENTER_BOX if known[c])
+    fixed_blank = CENTER_BOX - fixed_given
+    space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, fixed_given, fixed_blank, random.Random(0))
     moves = (cells for _, cells in neighbours(space, known.cells, 1, Clock()) if cells)
     found = list(itertools.islice(moves, 6))
     assert found

@@ -50,7 +50,7 @@ def _sample() -> list[Grid]:
             if not line or line.startswith(("#", "puzzle")) or len(text) != 81:
                 continue
             grid = Grid.parse(text)
-            if analyze(grid, clue=False).unique:
+            if analyze(grid, suggest_given=False).unique:
                 puzzles.append(grid)
                 taken += 1
     rng = random.Random(2026)
@@ -58,7 +58,7 @@ def _sample() -> list[Grid]:
         for _ in range(count):
             shape = geometry_named(name)
             opens = {4: 6, 6: 14, 9: 28, 12: 64}[shape.size]
-            request = GenerateRequest(opens=opens, pattern=None, geometry=shape)
+            request = GenerateRequest(target_givens=opens, pattern=None, geometry=shape)
             puzzles.append(generate(request.with_seed(rng.randrange(10**6))).puzzle)
     return puzzles
 

@@ -77,7 +77,7 @@ def _made(count: int, shape: str, opens: int, seed: int) -> list[Grid]:
     pattern = 1 if shape == "9x9" else None
     made = []
     for _ in range(count):
-        request = GenerateRequest(opens=opens, pattern=pattern, geometry=geometry)
+        request = GenerateRequest(target_givens=opens, pattern=pattern, geometry=geometry)
         made.append(generate(request.with_seed(rng.randrange(10**6))).puzzle)
     return made
 

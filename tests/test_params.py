@@ -238,7 +238,7 @@ def test_read_start_builds_the_parameters():
     assert got == params.StartParams(
         geometry=CLASSIC,
         pattern=1,
-        opens=26,
+        target_givens=26,
         trials=299,
         show_solution=True,
         symmetry=Symmetry.DIHEDRAL,
@@ -317,7 +317,7 @@ def test_blank_seed_draws_a_seed_that_fits_the_cell():
 def test_template_defaults_are_valid():
     values = {param.name: param.default for param in layout.PARAMS}
     got = params.read_start(values, rng=random.Random(1))
-    assert (got.pattern, got.opens, got.trials, got.show_solution) == (1, 26, 299, False)
+    assert (got.pattern, got.target_givens, got.trials, got.show_solution) == (1, 26, 299, False)
     assert got.geometry == CLASSIC and got.needs is None
     assert got.symmetry is Symmetry.ROTATE_180 and got.difficulty is None
 

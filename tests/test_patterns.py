@@ -32,12 +32,12 @@ def test_twelve_presets_numbered_in_order():
 def test_each_preset_is_180_symmetric_and_odd_ones_open_the_center(p):
     assert len(p.mask) == 9 and set(p.mask) <= {"x", "."}
     assert _rot180(p.mask) == p.mask
-    assert (p.open_count % 2 == 1) == (p.mask[4] == "x")
+    assert (p.given_count % 2 == 1) == (p.mask[4] == "x")
     p.check_symmetry(Symmetry.ROTATE_180)
 
 
 def test_default_pattern_is_even():
-    assert preset(1).open_count % 2 == 0
+    assert preset(1).given_count % 2 == 0
 
 
 @pytest.mark.parametrize("p", PRESETS, ids=lambda p: p.name)

@@ -21,7 +21,7 @@ from xlsudoku.engine.symmetry import Symmetry, is_symmetric
 from xlsudoku.production.batch import run_batch
 from xlsudoku.production.executors import InProcess, Processes
 from xlsudoku.production.records import csv_header, from_csv_line, to_csv_line
-from xlsudoku.production.spec import BatchSpec, make_variants, parse_opens
+from xlsudoku.production.spec import BatchSpec, make_variants, parse_target_givens
 
 XLSUDOKU = [sys.executable, "-m", "xlsudoku"]
 
@@ -70,7 +70,7 @@ def test_records_are_the_seeded_puzzles_graded_and_checked_independently():
 
 
 def test_processes_give_the_same_records_in_the_same_order():
-    variants = make_variants(GenerateRequest(), parse_opens("24-28"))
+    variants = make_variants(GenerateRequest(), parse_target_givens("24-28"))
     spec = BatchSpec(variants, 900, 12, 40)
     alone, pooled = Listed(), Listed()
     run_batch(spec, InProcess(), alone, chunk_size=5)
@@ -82,7 +82,7 @@ def test_processes_give_the_same_records_in_the_same_order():
 def test_duplicates_are_skipped_the_same_way_everywhere():
     # 4x4 puzzles with 8 dihedral clues repeat: deduplication decides which seeds are kept.
     base = GenerateRequest(
-        opens=8, pattern=None, symmetry=Symmetry.DIHEDRAL, geometry=geometry_for_size(4)
+        target_givens=8, pattern=None, symmetry=Symmetry.DIHEDRAL, geometry=geometry_for_size(4)
     )
     spec = BatchSpec((base,), 1, 40, 400)
     alone, pooled = Listed(), Listed()

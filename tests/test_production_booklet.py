@@ -104,12 +104,17 @@ def test_each_slot_shows_one_grid_with_the_puzzle_digits(
 def test_other_shapes_are_drawn_with_their_own_boxes(tmp_path):
     need_poppler()
     records = (
-        _records(1, 1, geometry=geometry_for_size(4), pattern=None, opens=6)
-        + _records(1, 1, geometry=geometry_for_size(6), pattern=None, opens=12)
-        + _records(1, 1, geometry=geometry_for_size(9, diagonals=True), opens=26)
-        + _records(1, 1, geometry=geometry_for_size(12), pattern=None, opens=60)
+        _records(1, 1, geometry=geometry_for_size(4), pattern=None, target_givens=6)
+        + _records(1, 1, geometry=geometry_for_size(6), pattern=None, target_givens=12)
+        + _records(1, 1, geometry=geometry_for_size(9, diagonals=True), target_givens=26)
+        + _records(1, 1, geometry=geometry_for_size(12), pattern=None, target_givens=60)
         + _records(
-            1, 1, geometry=geometry_for_size(16), pattern=None, opens=120, symmetry=Symmetry.NONE
+            1,
+            1,
+            geometry=geometry_for_size(16),
+            pattern=None,
+            target_givens=120,
+            symmetry=Symmetry.NONE,
         )
     )
     source = _write_jsonl(tmp_path / "shapes.jsonl", records)

@@ -98,7 +98,9 @@ def _book(path: Path, header: list[str], rows: list[list[object]]) -> Path:
 
 
 def test_columns_are_found_by_name_and_extra_columns_do_no_harm(tmp_path):
-    six = generate(GenerateRequest(geometry=geometry_for_size(6), pattern=None, opens=12, seed=4))
+    six = generate(
+        GenerateRequest(geometry=geometry_for_size(6), pattern=None, target_givens=12, seed=4)
+    )
     cross = generate(GenerateRequest(geometry=geometry_for_size(9, diagonals=True), seed=4))
     header = ["notes", "ID", "geometry", "level", "puzzle", "solution", "added later"]
     rows = [

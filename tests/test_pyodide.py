@@ -49,9 +49,9 @@ from xlsudoku.engine.solver import count_solutions, solve
 from xlsudoku.engine.symmetry import Symmetry
 
 requests = [
-    GenerateRequest(opens=26, pattern=1, seed=7),
-    GenerateRequest(opens=28, pattern=2, symmetry=Symmetry.ROTATE_90, seed=11),
-    GenerateRequest(opens=27, pattern=7, symmetry=Symmetry.DIAGONAL, seed=2024),
+    GenerateRequest(target_givens=26, pattern=1, seed=7),
+    GenerateRequest(target_givens=28, pattern=2, symmetry=Symmetry.ROTATE_90, seed=11),
+    GenerateRequest(target_givens=27, pattern=7, symmetry=Symmetry.DIAGONAL, seed=2024),
 ]
 results = []
 for request in requests:
@@ -61,7 +61,7 @@ for request in requests:
     sparse = Grid.parse(str(r.puzzle)[:40] + "." * 41)
     results.append({
         "puzzle": str(r.puzzle),
-        "opens": r.opens,
+        "opens": r.givens,
         "minimal": r.minimal,
         "ranks": found.ranks.text(),
         "count": count_solutions(r.puzzle, 2),
@@ -316,7 +316,7 @@ def test_engine_core_imports_without_numpy():
         "    if not m.name.endswith('__main__'):\n"
         "        importlib.import_module(m.name)\n"
         "from xlsudoku.engine.generate import GenerateRequest, generate\n"
-        "print(generate(GenerateRequest(opens=26, pattern=1, seed=7)).puzzle)\n"
+        "print(generate(GenerateRequest(target_givens=26, pattern=1, seed=7)).puzzle)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -21,7 +21,7 @@ def shape(block):
 
 @pytest.fixture(scope="module")
 def result():
-    return generate(GenerateRequest(opens=24, seed=11))
+    return generate(GenerateRequest(target_givens=24, seed=11))
 
 
 def test_grid_rows():
@@ -52,7 +52,7 @@ def test_stats_block(result):
     assert shape(block) == (layout.NAMES[layout.STATS].shape[0], {2})
     stats = dict(map(tuple, block))
     assert list(stats) == list(layout.STATS_LABELS)
-    assert stats["Opens"] == result.opens == 24
+    assert stats["Opens"] == result.givens == 24
     assert stats["Target reached"] == render.target_text(result, analysis)
     assert stats["Target reached"].startswith("Yes: 24 opens" if result.reached else "No: asked 24")
     assert stats["Minimal"] == ("Yes" if result.minimal else "No")
@@ -66,9 +66,11 @@ def test_stats_block(result):
 
 
 def test_stats_block_unreached():
-    unreached = generate(GenerateRequest(opens=18, pattern=4, trials=1, seed=2, time_limit=0.1))
+    unreached = generate(
+        GenerateRequest(target_givens=18, pattern=4, trials=1, seed=2, time_limit=0.1)
+    )
     stats = dict(map(tuple, render.stats_block(unreached, None)))
-    reached = f"No: asked 18 opens; missed the opens (got {unreached.opens})"
+    reached = f"No: asked 18 opens; missed the opens (got {unreached.givens})"
     assert stats["Target reached"] == reached and stats["Level"] == ""
 
 

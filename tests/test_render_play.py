@@ -277,7 +277,7 @@ def test_the_highlighted_digit_is_drawn_in_every_cell_holding_it(printed: dict) 
         ("first", layout.ANALYZE, render.HINT_CAUSE_COLOUR),
         ("first", layout.ANALYZE, render.HINT_EFFECT_COLOUR),
         ("first", layout.ANALYZE, render.DIFFER_COLOUR),  # the legend
-        ("first", layout.ANALYZE, render.CLUE_COLOUR),  # the legend
+        ("first", layout.ANALYZE, render.SUGGESTED_GIVEN_COLOUR),  # the legend
         ("first", layout.ANALYZE, render.GRID_FILL),
     ],
 )
@@ -327,7 +327,7 @@ def test_every_ink_on_every_fill_the_workbook_writes_reads_at_aa() -> None:
     fills = {
         render.GRID_FILL, render.PLAY_FILL, render.DIAGONAL_COLOUR, render.HINT_REGION_COLOUR,
         render.HINT_CAUSE_COLOUR, render.HINT_EFFECT_COLOUR, render.DIFFER_COLOUR,
-        render.CLUE_COLOUR, render.WRONG_COLOUR, render.HIGHLIGHT_COLOUR,
+        render.SUGGESTED_GIVEN_COLOUR, render.WRONG_COLOUR, render.HIGHLIGHT_COLOUR,
     }  # fmt: skip
     pairs = {(fill, ink) for fill in fills for ink in inks}
     for name in (layout.PLAY_GRID, layout.ANALYZE_GRID):

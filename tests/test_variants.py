@@ -89,7 +89,7 @@ def test_generated_variant_has_one_solution_by_an_independent_counter(name, seed
 
 def test_a_windoku_puzzle_needs_its_extra_boxes():
     geo = geometry_named("9x9-windoku")
-    result = generate(GenerateRequest(geometry=geo, seed=4, opens=22))
+    result = generate(GenerateRequest(geometry=geo, seed=4, target_givens=22))
     plain = _rule_houses("9x9-windoku")[:27]
     assert len(_count(list(result.puzzle.cells), plain)) == 2
 
@@ -122,7 +122,7 @@ def test_the_cli_names_the_geometry_argument(capsys):
 @pytest.mark.parametrize("name", ["9x9-windoku", "9x9-jigsaw:steps", "9x9-jigsaw:comb"])
 def test_every_step_of_the_human_path_agrees_with_the_solution(name):
     geo = geometry_named(name)
-    result = generate(GenerateRequest(geometry=geo, seed=7, opens=22))
+    result = generate(GenerateRequest(geometry=geo, seed=7, target_givens=22))
     path = solve_path(result.puzzle)
     solution = result.solution
     assert path.solved

@@ -35,7 +35,7 @@ import xlsudoku
 from xlsudoku.engine.generate import GenerateRequest, generate
 from xlsudoku.engine.grading import grade
 from xlsudoku.engine.solver import count_solutions, solve
-r = generate(GenerateRequest(opens=26, pattern=1, seed=7))
+r = generate(GenerateRequest(target_givens=26, pattern=1, seed=7))
 print(json.dumps({
     "file": xlsudoku.__file__,
     "puzzle": str(r.puzzle),
@@ -137,7 +137,7 @@ def test_wheel_installs_and_runs_without_numpy(built_dist, tmp_path):
 
     got = json.loads(done.stdout)
     assert got["file"].startswith(str(env_dir)) and "site-packages" in got["file"]
-    expected = generate(GenerateRequest(opens=26, pattern=1, seed=7)).puzzle
+    expected = generate(GenerateRequest(target_givens=26, pattern=1, seed=7)).puzzle
     assert got["puzzle"] == str(expected) and got["count"] == 1
     assert got["solution"] == str(solve(expected)) and got["grade"] == grade(expected).label
     assert got["numpy"] is False

@@ -132,7 +132,7 @@ def test_start_writes_the_puzzle_and_statistics(wb):
     assert {a["func"] for a in actions} == {"setValues"}
     puzzle = grid_from(cells, layout.PUZZLE_GRID)
     # the engine is the oracle: the add-in must write exactly what it generates for these cells
-    expected = generate(GenerateRequest(opens=26, pattern=1, trials=299, seed=7))
+    expected = generate(GenerateRequest(target_givens=26, pattern=1, trials=299, seed=7))
     assert puzzle == expected.puzzle
     assert puzzle.given_count == 26 and count_solutions(puzzle, 2) == 1
     assert is_symmetric(puzzle, Symmetry.ROTATE_180)

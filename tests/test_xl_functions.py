@@ -40,12 +40,14 @@ def test_every_function_on_every_shape(shape, opens, fewest):
     rows = call("sudoku_generate", [[opens]], [[""]], [[11]], [[shape]])
     assert len(rows) == geo.size and all(len(row) == geo.size for row in rows), rows
     puzzle = grid_of(rows, geo)
-    default_opens, default_pattern = layout.FUNCTION_DEFAULTS[shape]
+    default_givens, default_pattern = layout.FUNCTION_DEFAULTS[shape]
     pattern = None if default_pattern == layout.NO_PATTERN else default_pattern
     expected = generate(
-        GenerateRequest(opens=opens or default_opens, pattern=pattern, seed=11, geometry=geo)
+        GenerateRequest(
+            target_givens=opens or default_givens, pattern=pattern, seed=11, geometry=geo
+        )
     )
-    assert puzzle == expected.puzzle and puzzle.given_count == (opens or default_opens)
+    assert puzzle == expected.puzzle and puzzle.given_count == (opens or default_givens)
     assert count_solutions(puzzle, 2) == 1 and is_symmetric(puzzle, Symmetry.ROTATE_180)
     # the same arguments, the same puzzle; blank and omitted seed alike
     assert call("sudoku_generate", [[opens]], [[""]], [[11]], [[shape]]) == rows
@@ -96,7 +98,7 @@ def test_windoku_and_jigsaw_through_every_function(shape):
     geo = geometry_named(shape)
     rows = call("sudoku_generate", [[""]], [[""]], [[5]], [[shape]])
     puzzle = grid_of(rows, geo)
-    expected = generate(GenerateRequest(opens=26, pattern=1, seed=5, geometry=geo))
+    expected = generate(GenerateRequest(target_givens=26, pattern=1, seed=5, geometry=geo))
     assert puzzle == expected.puzzle
     assert call("sudoku_solve", rows, [[shape]]) == [list(r) for r in solve(puzzle).rows()]
     assert call("sudoku_count", rows, [[""]], [[shape]]) == [[1]]

@@ -38,8 +38,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
-from xlsudoku.engine.generate.request import DEFAULT_OPENS, SCORE_BOTTOM, SCORE_TOP
+from xlsudoku.engine.generate.deep import LOW_GIVENS_TARGET
+from xlsudoku.engine.generate.request import DEFAULT_GIVENS, SCORE_BOTTOM, SCORE_TOP
 from xlsudoku.engine.grid import JIGSAW_LAYOUTS
 from xlsudoku.engine.ratings import DEFAULT_PROFILE, PROFILES
 from xlsudoku.engine.steps import Level
@@ -216,7 +216,7 @@ PARAMS: tuple[Param, ...] = (
         allowed="number of givens",
         note=(
             "Target number of givens. It must fit the shape: 9x9 17-81 (below 17 no puzzle has "
-            f"one solution; {LOW_CLUE_TARGET} and below start a longer search), 4x4 4-16, 6x6 "
+            f"one solution; {LOW_GIVENS_TARGET} and below start a longer search), 4x4 4-16, 6x6 "
             "8-36, 12x12 "
             "11-144, 16x16 15-256. Symmetric givens come in orbits: with 180° symmetry in "
             "pairs, so Opens must be even for patterns 1-6 and odd for patterns 7-12; the "
@@ -383,7 +383,7 @@ FUNCTION_PATTERN = Param(
 )  # fmt: skip
 # The opens are the engine's per-shape defaults, the same as the command line's.
 FUNCTION_DEFAULTS: dict[str, tuple[int, int | str]] = {  # shape -> (opens, pattern)
-    name: (DEFAULT_OPENS[name], 1 if name.startswith("9x9") else NO_PATTERN)
+    name: (DEFAULT_GIVENS[name], 1 if name.startswith("9x9") else NO_PATTERN)
     for name in ("9x9", "9x9-X", "9x9-windoku", "4x4", "6x6", "12x12", "16x16")
 }
 MAX_COUNT_LIMIT = 1000  # SUDOKU_COUNT counts at most this many solutions

@@ -46,7 +46,7 @@ HINT_REGION_COLOUR = "#FFD8A8"
 HINT_CAUSE_COLOUR = "#C6E0FA"
 HINT_EFFECT_COLOUR = "#FCD5E8"
 DIFFER_COLOUR = "#EBD6FA"
-CLUE_COLOUR = "#BFEAA9"
+SUGGESTED_GIVEN_COLOUR = "#BFEAA9"
 WRONG_COLOUR = "#FFD6D6"
 CLASH_COLOUR = "#FFDA6B"
 CLASH_INK = "#9C0006"
@@ -59,7 +59,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     (HINT_CAUSE_COLOUR, "hint: the pattern (cause)"),
     (HINT_EFFECT_COLOUR, "hint: what it changes"),
     (DIFFER_COLOUR, "two solutions differ"),
-    (CLUE_COLOUR, "clue to add"),
+    (SUGGESTED_GIVEN_COLOUR, "clue to add"),
 )
 PLAY_LEGEND: tuple[tuple[str, str], ...] = (
     (HINT_REGION_COLOUR, "hint: where to look"),
@@ -173,17 +173,17 @@ def report_lines(grid: Grid, analysis: Analysis) -> Block:
             f"They differ in {len(analysis.differing)} cells (coloured): "
             + cells_text(name, analysis.differing, geometry=geo)
         )
-        clue = analysis.clue
-        if clue is not None:
-            left = analysis.clue_solutions
+        suggested_given = analysis.suggested_given
+        if suggested_given is not None:
+            left = analysis.suggested_given_solutions
             outcome = (
                 "makes the solution unique"
-                if analysis.clue_makes_unique
+                if analysis.suggested_given_makes_unique
                 else f"leaves {left if left < COUNT_LIMIT else f'{COUNT_LIMIT} or more'} solutions"
             )
             lines.append(
-                f"Clue to add (marked): {geo.digit_char(clue.digit)} in "
-                f"{cell_label(name, clue.cell, geo)} {outcome}"
+                f"Clue to add (marked): {geo.digit_char(suggested_given.digit)} in "
+                f"{cell_label(name, suggested_given.cell, geo)} {outcome}"
             )
     return pad_lines(wrap_lines(lines), layout.NAMES[layout.ANALYZE_REPORT].shape[0])
 
@@ -292,7 +292,7 @@ def stats_block(
     hardest = "" if grade is None else grade.hardest.value if grade.hardest else "none"
     values = {
         "Geometry": result.puzzle.geometry.name,
-        "Opens": result.opens,
+        "Opens": result.givens,
         "Target reached": reached,
         "Minimal": layout.YES if result.minimal else layout.NO,
         "Trials used": result.trials_used,
@@ -329,8 +329,8 @@ def target_text(result: GenerateResult, analysis: Analysis | None = None) -> str
     if result.reached:
         return "Yes: " + ", ".join(asked)
     missed = []
-    if result.opens != result.target:
-        missed.append(f"the opens (got {result.opens})")
+    if result.givens != result.target:
+        missed.append(f"the opens (got {result.givens})")
     for what in result.missed:
         if what == "level":
             got = "" if analysis is None else f" (got {analysis.graded().label})"
@@ -477,12 +477,13 @@ def time_limit_text(result: GenerateResult, cancelled: bool) -> str:
     """Return the sentence saying that the time limit stopped the run, or "" when it did not.
 
     >>> from xlsudoku.engine.generate import GenerateRequest, generate
-    >>> r = generate(GenerateRequest(opens=17, pattern=None, seed=1, time_limit=0.2))
+    >>> r = generate(GenerateRequest(target_givens=17, pattern=None, seed=1, time_limit=0.2))
     >>> time_limit_text(r, False)
     ' Stopped by the time limit (0.2 s, Time limit (s) in C13).'
     >>> time_limit_text(generate(GenerateRequest(seed=1, time_limit=60)), False)
     ''
-    >>> cpu = GenerateRequest(opens=17, pattern=None, seed=1, budget=Budget(0.2, BudgetKind.CPU))
+    >>> budget = Budget(0.2, BudgetKind.CPU)
+    >>> cpu = GenerateRequest(target_givens=17, pattern=None, seed=1, budget=budget)
     >>> time_limit_text(generate(cpu), False)
     ' Stopped by the time limit (0.2 s of CPU, Time limit (s) in C13).'
     """

@@ -340,7 +340,9 @@ def sudoku_grade(
         found = solver.solutions(puzzle, 2, work=Clock.start(budget, wall=wall, cpu=cpu).solver)
         clock = actions.grading_clock(budget, wall, cpu)
         known = found[0] if len(found) == 1 else None
-        result = analysis.analyze(puzzle, chosen, solution=known, clue=False, poll=clock.poll)
+        result = analysis.analyze(
+            puzzle, chosen, solution=known, suggest_given=False, poll=clock.poll
+        )
         graded = result.graded()
     except SudokuError as error:
         return _error(error)
@@ -385,5 +387,5 @@ def sudoku_generate(
         return _error(error)
     if not result.reached:
         best = f" (the best had {result.puzzle.given_count})"
-        return _late(budget, f"no puzzle with {request.opens} opens was found", best)
+        return _late(budget, f"no puzzle with {request.target_givens} opens was found", best)
     return render.grid_rows(result.puzzle)

@@ -35,7 +35,7 @@ class Cell:
     reached_seconds: tuple[float, ...]
     runs: int
     missed_goal: int  # runs that missed the level or technique
-    missed_opens: int  # runs that missed the opens
+    missed_givens: int  # runs that missed the opens
     bad: int  # runs the independent check contradicts (a wrong "reached", or a missed "met")
 
     def text(self) -> str:
@@ -49,7 +49,7 @@ class Cell:
         if n:
             times = self.reached_seconds
             parts.append(f"median {statistics.median(times):.1f} s, max {max(times):.1f} s")
-        pairs = (("goal", self.missed_goal), ("opens", self.missed_opens))
+        pairs = (("goal", self.missed_goal), ("opens", self.missed_givens))
         missed = [f"{name} {k}" for name, k in pairs if k]
         if missed:
             parts.append("missed: " + ", ".join(missed))
@@ -86,22 +86,22 @@ def measure(
 ) -> Cell:
     """Generate one puzzle per seed from ``make(seed)``; return the figures."""
     reached: list[float] = []
-    missed_goal = missed_opens = bad = 0
+    missed_goal = missed_givens = bad = 0
     for seed in seeds:
         t0 = time.perf_counter()
         result = generate(make(seed))
         seconds = time.perf_counter() - t0
         unique = count_solutions(result.puzzle, 2) == 1
-        opens_met = result.puzzle.given_count == result.target
+        givens_met = result.puzzle.given_count == result.target
         goal_met = _goal_met(result, level, technique)
         if result.reached:
             reached.append(seconds)
-            bad += not (unique and opens_met and goal_met)
+            bad += not (unique and givens_met and goal_met)
             continue
-        bad += not unique or (opens_met and goal_met)  # a met target must say so
-        missed_opens += not opens_met
+        bad += not unique or (givens_met and goal_met)  # a met target must say so
+        missed_givens += not givens_met
         missed_goal += not goal_met
-    return Cell(tuple(reached), len(seeds), missed_goal, missed_opens, bad)
+    return Cell(tuple(reached), len(seeds), missed_goal, missed_givens, bad)
 
 
 def parse_levels(text: str) -> list[Level]:
@@ -147,21 +147,29 @@ def run(args: argparse.Namespace, out: Print = print) -> int:
     if levels:
         out("reached (level and opens) / seeds, per level and opens:")
         for level in levels:
-            for opens in args.opens:
+            for target_givens in args.opens:
 
-                def make(seed: int, level: Level = level, opens: int = opens) -> GenerateRequest:
+                def make(
+                    seed: int, level: Level = level, target_givens: int = target_givens
+                ) -> GenerateRequest:
                     return GenerateRequest(
-                        opens=opens, difficulty=level, seed=seed, time_limit=args.time_limit
+                        target_givens=target_givens,
+                        difficulty=level,
+                        seed=seed,
+                        time_limit=args.time_limit,
                     )
 
                 cell = measure(make, seeds, level, None)
                 failed += cell.bad
-                out(f"  {level.label:17s} {opens:3d} opens: {cell.text()}")
+                out(f"  {level.label:17s} {target_givens:3d} opens: {cell.text()}")
     for technique in args.needs:
 
         def make_needs(seed: int, technique: Technique = technique) -> GenerateRequest:
             return GenerateRequest(
-                opens=args.needs_opens, needs=technique, seed=seed, time_limit=args.time_limit
+                target_givens=args.needs_opens,
+                needs=technique,
+                seed=seed,
+                time_limit=args.time_limit,
             )
 
         cell = measure(make_needs, seeds, None, technique)

@@ -112,16 +112,19 @@ def bench_shapes(seeds: Sequence[int], out: Print) -> dict[str, Timing]:
     ['12x12', '16x16', '6x6', '9x9-X']
     """
     found = {}
-    for name, opens in SHAPE_TARGETS:
+    for name, target_givens in SHAPE_TARGETS:
         side = int(name.split("x")[0])
         geo = geometry_for_size(side, diagonals=name.endswith("-X"))
         times = []
         for seed in seeds:
             start = time.perf_counter()
-            generate(GenerateRequest(opens=opens, pattern=None, seed=seed, geometry=geo))
+            generate(
+                GenerateRequest(target_givens=target_givens, pattern=None, seed=seed, geometry=geo)
+            )
             times.append(time.perf_counter() - start)
         found[name] = timing = Timing.of(times)
-        out(f"{name}, {opens} opens, no pattern, seeds {_seeds(seeds)}: wall {timing.text()}")
+        what = f"{name}, {target_givens} opens, no pattern, seeds {_seeds(seeds)}"
+        out(f"{what}: wall {timing.text()}")
     return found
 
 
@@ -137,7 +140,7 @@ def bench_minimal(seeds: Sequence[int], count: int, out: Print, check: bool = Fa
     """
     rates = []
     per_puzzle = []
-    clues: list[int] = []
+    givens: list[int] = []
     made: list[Grid] = []
     minimal_puzzle(random_grid(random.Random(0)), random.Random(0))  # warm the tables
     cpu_rates = []
@@ -148,7 +151,7 @@ def bench_minimal(seeds: Sequence[int], count: int, out: Print, check: bool = Fa
             t0 = time.perf_counter()
             puzzle = minimal_puzzle(random_grid(rng), rng)
             per_puzzle.append(time.perf_counter() - t0)
-            clues.append(puzzle.given_count)
+            givens.append(puzzle.given_count)
             if check:
                 made.append(puzzle)
         rates.append(count / (time.perf_counter() - start))
@@ -158,8 +161,8 @@ def bench_minimal(seeds: Sequence[int], count: int, out: Print, check: bool = Fa
     out(
         f"minimal 180° puzzles (random grid + one descent), seeds {_seeds(seeds)} x {count}: "
         f"{rate:.0f} puzzles/s wall, {statistics.median(cpu_rates):.0f}/s cpu (medians over "
-        f"seeds); wall {timing.text()}; clues mean {statistics.fmean(clues):.2f} "
-        f"min {min(clues)} max {max(clues)}; goal >= 350/s"
+        f"seeds); wall {timing.text()}; clues mean {statistics.fmean(givens):.2f} "
+        f"min {min(givens)} max {max(givens)}; goal >= 350/s"
     )
     if check:
         unique = sum(count_solutions(p) == 1 for p in made)
@@ -204,11 +207,11 @@ def bench_qqwing(count: int, out: Print) -> float | None:
         minimal += not any(
             oracle.is_given(o[0]) and oracle.is_given(o[-1]) and oracle.can_remove(o) for o in pairs
         )
-    clues = [p.given_count for p in puzzles]
+    givens = [p.given_count for p in puzzles]
     out(
         f"qqwing --generate {count} --symmetry rotate180 --one-line: {rate:.0f} puzzles/s wall, "
         f"{cpu_rate:.0f}/s cpu (one process, {seconds:.2f} s); "
-        f"clues mean {statistics.fmean(clues):.2f} min {min(clues)} max {max(clues)}; "
+        f"clues mean {statistics.fmean(givens):.2f} min {min(givens)} max {max(givens)}; "
         f"unique {unique}/{len(puzzles)}, "
         f"symmetric {symmetric}/{len(puzzles)}, minimal {minimal}/{len(puzzles)}"
     )

@@ -101,14 +101,14 @@ class Run:
     cpu: float = 0.0
     wall: float = 0.0
 
-    def first(self, opens: int, clock: str) -> float | None:
-        """Return the seconds (of *clock*) when *opens* or fewer was first reached, or None.
+    def first(self, givens: int, clock: str) -> float | None:
+        """Return the seconds (of *clock*) when *givens* or fewer was first reached, or None.
 
         >>> r = Run(1, {22: (1.0, 2.0), 20: (5.0, 9.0)})
         >>> r.first(21, "cpu"), r.first(22, "wall"), r.first(19, "cpu")
         (5.0, 2.0, None)
         """
-        times = [t for o, t in self.firsts.items() if o <= opens]
+        times = [t for o, t in self.firsts.items() if o <= givens]
         if not times:
             return None
         return min(t[0] if clock == "cpu" else t[1] for t in times)
@@ -117,14 +117,14 @@ class Run:
     def fewest(self) -> int:
         """Fewest opens reached (the result's, which may be lower after minimizing)."""
         assert self.result is not None
-        return min([self.result.opens, *self.firsts])
+        return min([self.result.givens, *self.firsts])
 
 
 def watch(request: GenerateRequest, out: Print | None = None) -> Run:
     """Run ``generate(request)`` (its budget the limit); return what it did and when.
 
     >>> budget = Budget(30, BudgetKind.CPU)
-    >>> r = watch(GenerateRequest(opens=23, pattern=None, seed=1, trials=5, budget=budget))
+    >>> r = watch(GenerateRequest(target_givens=23, pattern=None, seed=1, trials=5, budget=budget))
     >>> r.result.reached, r.fewest, r.first(23, "cpu") is not None
     (True, 23, True)
     """
@@ -132,12 +132,12 @@ def watch(request: GenerateRequest, out: Print | None = None) -> Run:
     run = Run(request.seed)
     cpu0, wall0 = time.process_time(), time.perf_counter()
 
-    def progress(trial: int, opens: int) -> None:
-        if opens not in run.firsts and all(opens < o for o in run.firsts):
-            run.firsts[opens] = (time.process_time() - cpu0, time.perf_counter() - wall0)
+    def progress(trial: int, givens: int) -> None:
+        if givens not in run.firsts and all(givens < o for o in run.firsts):
+            run.firsts[givens] = (time.process_time() - cpu0, time.perf_counter() - wall0)
             if out is not None:
-                cpu, wall = run.firsts[opens]
-                out(f"  {cpu:8.1f} s cpu {wall:8.1f} s wall  trial {trial:5d}  {opens} opens")
+                cpu, wall = run.firsts[givens]
+                out(f"  {cpu:8.1f} s cpu {wall:8.1f} s wall  trial {trial:5d}  {givens} opens")
 
     run.result = generate(request, progress=progress)
     run.cpu, run.wall = time.process_time() - cpu0, time.perf_counter() - wall0
@@ -145,7 +145,7 @@ def watch(request: GenerateRequest, out: Print | None = None) -> Run:
 
 
 def request_for(
-    opens: int,
+    target_givens: int,
     pattern: int | str | None,
     symmetry: Symmetry,
     seed: int,
@@ -162,7 +162,7 @@ def request_for(
     Budget(amount=60.0, kind=<BudgetKind.CPU: 'cpu'>)
     """
     return GenerateRequest(
-        opens=opens,
+        target_givens=target_givens,
         pattern=pattern,
         symmetry=symmetry,
         trials=1_000_000,
@@ -340,7 +340,7 @@ def bench_floors(args: argparse.Namespace, out: Print) -> None:
             best = min(fewest)
             shown = _shown(args.clock)
             first = min(r.first(best, shown) or 0.0 for r in runs if r.fewest == best)
-            opened = len(form.fixed_open)
+            opened = len(form.fixed_given)
             line = (
                 f"{symmetry.value:12s} pattern {text:5s} ({opened} open): fewest {best} "
                 f"(per seed {' '.join(map(str, fewest))}; first after {first:.1f} s {shown})"

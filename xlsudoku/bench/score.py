@@ -86,7 +86,7 @@ class Run:
     cpu: float
     wall: float
     score: float
-    opens: int
+    givens: int
     puzzle: str
     said_reached: bool
 
@@ -112,7 +112,7 @@ def run_one(
     it comes (the progress of a long run, meaningful when it is stopped).
     """
     request = GenerateRequest(
-        opens=81,
+        target_givens=81,
         pattern=pattern,
         score=target.score,
         profile=profile,
@@ -185,7 +185,7 @@ def run(args: argparse.Namespace, out: Print = print) -> int:
             runs.append(found)
             out(
                 f"  seed {seed}: {'hit ' if found.hit else 'miss'} CPU {found.cpu:7.2f} s, "
-                f"wall {found.wall:7.2f} s, rating {found.score:.1f}, {found.opens} opens, "
+                f"wall {found.wall:7.2f} s, rating {found.score:.1f}, {found.givens} opens, "
                 f"{found.puzzle}; {load_note()}"
             )
             seed += 1

@@ -79,7 +79,7 @@ def run_once(workbook: Path, seed: int, plain_first: bool = False) -> dict[str, 
         "total": t3 - t0,
         "save cpu": cpu["keep"],
         "save plain cpu": cpu["plain"],
-        "opens": result.opens,
+        "opens": result.givens,
         "seed": result.seed,
     }
 

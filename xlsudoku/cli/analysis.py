@@ -59,7 +59,7 @@ def _run_grade(args: argparse.Namespace) -> int:
             report_bad(number, item)
             status = 1
             continue
-        analysis = analyze(item, args.profile, clue=False)
+        analysis = analyze(item, args.profile, suggest_given=False)
         try:
             g = analysis.graded()
         except SudokuError as err:
@@ -166,8 +166,9 @@ def _run_analyze(args: argparse.Namespace) -> int:
         print(f"solution 1: {a.solutions[0]}")
         print(f"solution 2: {a.solutions[1]}")
         print("differ in: " + ", ".join(geo.cell_name(c) for c in a.differing))
-        if a.clue is not None:
-            print(f"add clue: {geo.digit_char(a.clue.digit)} in {geo.cell_name(a.clue.cell)}")
+        if a.suggested_given is not None:
+            added = a.suggested_given
+            print(f"add clue: {geo.digit_char(added.digit)} in {geo.cell_name(added.cell)}")
     return 0 if a.status in (Status.UNIQUE, Status.SEVERAL) else 1
 
 
@@ -198,7 +199,7 @@ def _run_explain(args: argparse.Namespace) -> int:
     from xlsudoku.engine.grid import SudokuError
 
     try:
-        a = analyze(_read_puzzle(args), args.profile, clue=False)
+        a = analyze(_read_puzzle(args), args.profile, suggest_given=False)
         a.graded()
     except SudokuError as err:
         print(f"error: {err}", file=sys.stderr)

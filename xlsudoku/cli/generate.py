@@ -78,22 +78,22 @@ def add_score_options(p: argparse.ArgumentParser, add: Callable[..., object]) ->
     )
 
 
-def opens_of(args: argparse.Namespace) -> int:
+def target_givens_of(args: argparse.Namespace) -> int:
     """Return the opens of a command line: ``--opens``, else the shape's default.
 
     With a score and no ``--opens`` the opens are no ceiling: every cell of the shape.
 
     >>> from xlsudoku.engine.grid import CLASSIC
-    >>> opens_of(argparse.Namespace(opens=None, score=None, geometry=CLASSIC))
+    >>> target_givens_of(argparse.Namespace(opens=None, score=None, geometry=CLASSIC))
     26
     """
-    from xlsudoku.engine.generate.request import default_opens
+    from xlsudoku.engine.generate.request import default_givens
 
     if args.opens is not None:
         return int(args.opens)
     if getattr(args, "score", None) is not None:
         return int(args.geometry.cell_count)
-    return default_opens(args.geometry)
+    return default_givens(args.geometry)
 
 
 def seed_arg(text: str) -> int:
@@ -310,7 +310,7 @@ def _add_generate(sub: Subparsers) -> None:
     p.set_defaults(run=_run_generate)
 
 
-# The engine's default opens per shape (engine.generate.DEFAULT_OPENS) for the help text: the
+# The engine's default opens per shape (engine.generate.DEFAULT_GIVENS) for the help text: the
 # parser is built without loading the engine, and a test holds the two equal.
 DEFAULT_OPENS_HELP = "4x4 6, 6x6 14, 9x9 26, 9x9-X 26, 9x9-windoku 26, 12x12 70, 16x16 140"
 
@@ -331,7 +331,7 @@ def _generate_request(
             None if text.lower() in ("none", "") else int(text) if _ascii_digits(text) else text
         )
     return GenerateRequest(
-        opens=opens_of(args),
+        target_givens=target_givens_of(args),
         pattern=pattern,
         trials=args.trials,
         symmetry=args.symmetry,
@@ -362,7 +362,7 @@ def _puzzle_seconds(args: argparse.Namespace, left: float) -> float | None:
 def _info(result: GenerateResult) -> dict[str, str]:
     """Return the .sdk info of a generated puzzle: what was asked, what came out, the level."""
     req = result.request
-    asked = [f"{req.geometry.name}, {result.opens} opens", f"{req.symmetry.value} symmetry"]
+    asked = [f"{req.geometry.name}, {result.givens} opens", f"{req.symmetry.value} symmetry"]
     if req.pattern is not None:
         asked.append(f"pattern {req.pattern}")
     if req.needs is not None:

@@ -22,11 +22,11 @@ from xlsudoku.cli.generate import (
     add_time_limit,
     level_arg,
     number_text,
-    opens_of,
     run_seconds,
     seconds_arg,
     seed_arg,
     symmetry_arg,
+    target_givens_of,
     technique_arg,
 )
 from xlsudoku.cli.inputs import SHEETS, add_profile, geometry_arg, ids_arg
@@ -48,10 +48,10 @@ def _list_of(parse: Callable[[str], object]) -> Callable[[str], list[object]]:
 
 
 def _opens_arg(text: str) -> list[tuple[int, bool]]:
-    from xlsudoku.production.spec import parse_opens
+    from xlsudoku.production.spec import parse_target_givens
 
     try:
-        return parse_opens(text)
+        return parse_target_givens(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(f"opens: {error} (use 26, 24-28 or 22,24,26)") from None
 
@@ -176,14 +176,14 @@ def _pattern(text: str) -> int | str | None:
 
 
 def _spec(args: argparse.Namespace, seed: int) -> BatchSpec:
-    from xlsudoku.engine.generate import GenerateRequest, default_opens, default_pattern
+    from xlsudoku.engine.generate import GenerateRequest, default_givens, default_pattern
     from xlsudoku.production.spec import BatchSpec, make_variants
 
     # with a score the opens are a ceiling, none unless asked for
-    ceiling = default_opens(args.geometry) if args.score is None else args.geometry.cell_count
-    opens = args.opens or [(ceiling, False)]
+    ceiling = default_givens(args.geometry) if args.score is None else args.geometry.cell_count
+    target_givens = args.opens or [(ceiling, False)]
     base = GenerateRequest(
-        opens=opens[0][0],
+        target_givens=target_givens[0][0],
         pattern=default_pattern(args.geometry) if args.pattern is None else _pattern(args.pattern),
         trials=args.trials,
         symmetry=args.symmetry,
@@ -192,7 +192,7 @@ def _spec(args: argparse.Namespace, seed: int) -> BatchSpec:
         score=args.score,
         profile=args.profile,
     )
-    variants = make_variants(base, opens, args.difficulty, args.needs)
+    variants = make_variants(base, target_givens, args.difficulty, args.needs)
     attempts = args.attempts if args.attempts is not None else 10 * args.count + 100
     return BatchSpec(variants, seed, args.count, attempts)
 
@@ -556,7 +556,7 @@ def _run_daily(args: argparse.Namespace) -> int:
     stop = _Deadline(args, "daily", getattr(args, "interrupts", None) or Interrupts())
     daily = DailySpec(args.first, args.days, args.per_day)
     base = GenerateRequest(
-        opens=opens_of(args),
+        target_givens=target_givens_of(args),
         pattern=default_pattern(args.geometry),
         geometry=args.geometry,
         score=args.score,

@@ -70,9 +70,9 @@ class Analysis:
         ranks: the rank statistics of a unique puzzle when asked for, else None.
         solutions: the solution (unique) or two different solutions (several).
         differing: cells where the two solutions differ.
-        clue: the given to add (a differing cell and its digit in the first solution).
-        clue_makes_unique: True when adding *clue* leaves exactly one solution.
-        clue_solutions: solutions left after adding *clue* (at most ``COUNT_LIMIT``).
+        suggested_given: the given to add (a differing cell and its digit in the first solution).
+        suggested_given_makes_unique: True when adding it leaves exactly one solution.
+        suggested_given_solutions: solutions left after adding it (at most ``COUNT_LIMIT``).
     """
 
     puzzle: Grid
@@ -83,9 +83,9 @@ class Analysis:
     ranks: Ranks | None = None
     solutions: tuple[Grid, ...] = ()
     differing: tuple[Cell, ...] = ()
-    clue: Placement | None = None
-    clue_makes_unique: bool = False
-    clue_solutions: int = 0
+    suggested_given: Placement | None = None
+    suggested_given_makes_unique: bool = False
+    suggested_given_solutions: int = 0
     path: SolvePath | None = None
 
     @property
@@ -327,7 +327,7 @@ class Analysis:
 RATING_NAMES = {"se": "SE rating", "sukaku": "SukakuExplainer rating", "table": "score"}
 
 
-def best_clue(grid: Grid, first: Grid, differing: tuple[Cell, ...]) -> tuple[Placement, int]:
+def best_given(grid: Grid, first: Grid, differing: tuple[Cell, ...]) -> tuple[Placement, int]:
     """Return the clue (from *first*) among *differing* cells leaving the fewest solutions.
 
     Each candidate clue is scored by the solutions left (counted up to ``COUNT_LIMIT``); the
@@ -336,7 +336,7 @@ def best_clue(grid: Grid, first: Grid, differing: tuple[Cell, ...]) -> tuple[Pla
     >>> g = Grid.parse("..3456789456789123789123456..4365897365897214897214365"
     ...                "531642978642978531978531642")
     >>> a, b = solutions(g, 2)
-    >>> best_clue(g, a, tuple(c for c in range(81) if a[c] != b[c]))
+    >>> best_given(g, a, tuple(c for c in range(81) if a[c] != b[c]))
     (Placement(cell=0, digit=1), 1)
     """
     best: tuple[Placement, int] | None = None
@@ -367,7 +367,7 @@ def analyze(
     solution: Grid | None = None,
     table: tuple[TechniqueSpec, ...] | None = None,
     ranks: bool = False,
-    clue: bool = True,
+    suggest_given: bool = True,
     poll: Poll | None = None,
     path: SolvePath | None = None,
 ) -> Analysis:
@@ -380,7 +380,7 @@ def analyze(
             oracle proves it); the puzzle is then not solved again.
         table: grade with this technique table's own path instead of a profile.
         ranks: also count the rank statistics of a unique puzzle.
-        clue: for a puzzle with several solutions, also find the clue to add (it counts
+        suggest_given: for a puzzle with several solutions, also find the clue to add (it counts
             solutions for each differing cell); a grader that only refuses it passes False.
         poll: called between the searches of the grade and the ranks of a unique puzzle; it
             raises to abandon them (:data:`xlsudoku.engine.logic.Poll`), and the exception
@@ -392,7 +392,7 @@ def analyze(
     'invalid: digit 1 repeated in row 1: r1c1 and r1c2 (and 1 more clash)'
     >>> a = analyze(Grid.parse("..3456789456789123789123456..4365897365897214897214365"
     ...                        "531642978642978531978531642"))
-    >>> a.status.value, a.differing, a.clue_makes_unique
+    >>> a.status.value, a.differing, a.suggested_given_makes_unique
     ('several solutions', (0, 1, 27, 28), True)
     >>> for part in a.message.split("; "):
     ...     print(part)
@@ -427,12 +427,12 @@ def analyze(
         return dataclasses.replace(unique, message=f"unique solution; {unique.summary()}")
     first, second = found
     differing = tuple(c for c in range(geo.cell_count) if first[c] != second[c])
-    if not clue:
+    if not suggest_given:
         message = f"several solutions: two of them differ in {len(differing)} cells"
         return Analysis(
             grid, Status.SEVERAL, message, profile, None, None, (first, second), differing
         )
-    added, left = best_clue(grid, first, differing)
+    added, left = best_given(grid, first, differing)
     more = f"{left}" if left < COUNT_LIMIT else f"at least {COUNT_LIMIT}"
     outcome = "makes the solution unique" if left == 1 else f"leaves {more} solutions"
     return Analysis(
@@ -445,7 +445,7 @@ def analyze(
         profile,
         solutions=(first, second),
         differing=differing,
-        clue=added,
-        clue_makes_unique=left == 1,
-        clue_solutions=left,
+        suggested_given=added,
+        suggested_given_makes_unique=left == 1,
+        suggested_given_solutions=left,
     )

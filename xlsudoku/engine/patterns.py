@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from xlsudoku.engine.grid import CLASSIC, Cell, Geometry, Grid, SudokuError
 from xlsudoku.engine.symmetry import Symmetry, orbit_index, orbits
 
-OPEN_CHARS = frozenset("xX1#*")
+GIVEN_CHARS = frozenset("xX1#*")
 BLANK_CHARS = frozenset(".0-_")
 
 
@@ -49,7 +49,7 @@ class Pattern:
     """Open cells of the center box, as a row-major mask of ``x`` (open) and ``.`` (blank).
 
     >>> p = preset(1)
-    >>> p.number, p.name, p.mask, p.open_count
+    >>> p.number, p.name, p.mask, p.given_count
     (1, 'corners', 'x.x...x.x', 4)
     """
 
@@ -58,7 +58,7 @@ class Pattern:
     mask: str
 
     @property
-    def open_count(self) -> int:
+    def given_count(self) -> int:
         """Number of open cells (clues) the pattern puts in the center box."""
         return self.mask.count("x")
 
@@ -134,7 +134,7 @@ class Pattern:
         ...
         xlsudoku.engine.patterns.PatternError: pattern 11 (diagonal) is not symmetric under ...
         """
-        open_cells = set(self.cells(geometry))
+        given_cells = set(self.cells(geometry))
         box = set(center_box(geometry))
         index = orbit_index(symmetry, geometry)
         table = orbits(symmetry, geometry)
@@ -145,8 +145,8 @@ class Pattern:
                         f"{symmetry.value} symmetry maps the center box cell "
                         f"{geometry.cell_name(cell)} outside the box, so it takes no pattern"
                     )
-                if (cell in open_cells) != (other in open_cells):
-                    a, b = (cell, other) if cell in open_cells else (other, cell)
+                if (cell in given_cells) != (other in given_cells):
+                    a, b = (cell, other) if cell in given_cells else (other, cell)
                     raise PatternError(
                         f"{self.label} is not symmetric under {symmetry.value}: "
                         f"{geometry.cell_name(a)} is open but {geometry.cell_name(b)} is blank"
@@ -228,7 +228,7 @@ def parse_pattern(value: int | str | Pattern | None) -> Pattern | None:
     chars = [ch for ch in text if ch not in " /|\t\n"]
     mask = []
     for i, ch in enumerate(chars):
-        if ch in OPEN_CHARS:
+        if ch in GIVEN_CHARS:
             mask.append("x")
         elif ch in BLANK_CHARS:
             mask.append(".")

@@ -65,7 +65,7 @@ def is_slow(spec: BatchSpec) -> bool:
     >>> from xlsudoku.engine.generate import GenerateRequest
     >>> is_slow(BatchSpec((GenerateRequest(),), 1, 1, 1))
     False
-    >>> is_slow(BatchSpec((GenerateRequest(opens=20, pattern=None),), 1, 1, 1))
+    >>> is_slow(BatchSpec((GenerateRequest(target_givens=20, pattern=None),), 1, 1, 1))
     True
     """
     from xlsudoku.engine.generate.generator import DESCENT, pick

@@ -82,7 +82,7 @@ def batch_spec(
     >>> spec.count, spec.seed, len(spec.variants)
     (6, 5, 1)
     """
-    variants = make_variants(base, [(base.opens, False)], tuple(levels))
+    variants = make_variants(base, [(base.target_givens, False)], tuple(levels))
     return BatchSpec(variants, seed, daily.count, 10 * daily.count + 100)
 
 

@@ -111,7 +111,7 @@ def make_record(
         "solution": str(result.solution),
         "index": index,
         "seed": seed,
-        "opens": result.opens,
+        "opens": result.givens,
         "level": graded.label,
         "score": graded.score,
         "hardest": "" if graded.hardest is None else graded.hardest.value,

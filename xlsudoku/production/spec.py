@@ -35,8 +35,8 @@ class BatchSpec:
         count: Distinct puzzles wanted.
         attempts: Items (seeds) tried at most: items 0 to ``attempts - 1``.
 
-    >>> spec = BatchSpec((GenerateRequest(opens=24), GenerateRequest()), 100, 3, 10)
-    >>> [(r.opens, r.seed) for r in map(spec.request, range(3))]
+    >>> spec = BatchSpec((GenerateRequest(target_givens=24), GenerateRequest()), 100, 3, 10)
+    >>> [(r.target_givens, r.seed) for r in map(spec.request, range(3))]
     [(24, 100), (26, 101), (24, 102)]
     """
 
@@ -63,12 +63,12 @@ class BatchSpec:
         }
 
 
-def parse_opens(text: str) -> list[tuple[int, bool]]:
+def parse_target_givens(text: str) -> list[tuple[int, bool]]:
     """Return ``(opens, from a range)`` for ``26``, ``24-28`` or ``22,24-26``.
 
-    >>> parse_opens("22,24-26")
+    >>> parse_target_givens("22,24-26")
     [(22, False), (24, True), (25, True), (26, True)]
-    >>> parse_opens("3-1")
+    >>> parse_target_givens("3-1")
     Traceback (most recent call last):
     ...
     ValueError: opens range '3-1' runs backwards
@@ -88,7 +88,7 @@ def parse_opens(text: str) -> list[tuple[int, bool]]:
 
 def make_variants(
     base: GenerateRequest,
-    opens: Sequence[tuple[int, bool]],
+    target_givens: Sequence[tuple[int, bool]],
     difficulties: Sequence[Level] = (),
     needs: Sequence[Technique] = (),
 ) -> tuple[GenerateRequest, ...]:
@@ -102,7 +102,7 @@ def make_variants(
         GenerateError: A variant cannot be made (the message names the field), or a range
             holds no reachable value.
 
-    >>> [v.opens for v in make_variants(GenerateRequest(), parse_opens("24-28"))]
+    >>> [v.target_givens for v in make_variants(GenerateRequest(), parse_target_givens("24-28"))]
     [24, 26, 28]
     >>> vs = make_variants(GenerateRequest(), [(26, False)], difficulties=(Level.EASY, Level.HARD))
     >>> [v.difficulty.label for v in vs]
@@ -119,16 +119,16 @@ def make_variants(
     # with a score the opens are a ceiling: any value is one
     kept = [
         value
-        for value, ranged in opens
+        for value, ranged in target_givens
         if not ranged or base.score is not None or totals >> value & 1
     ]
     if not kept:
-        first, last = opens[0][0], opens[-1][0]
+        first, last = target_givens[0][0], target_givens[-1][0]
         raise GenerateError(f"no opens between {first} and {last} can be made with this pattern")
     variants = []
     for value, (level, technique) in itertools.product(kept, targets):
         request = GenerateRequest(
-            opens=value,
+            target_givens=value,
             pattern=base.pattern,
             trials=base.trials,
             symmetry=base.symmetry,
@@ -176,14 +176,15 @@ def request_fields(request: GenerateRequest) -> dict[str, Plain]:
     A request made to a score also keeps its range and rating profile (``score_range``,
     ``profile``); other requests leave them out.
 
-    >>> request_fields(GenerateRequest(opens=24))["target"], request_fields(GenerateRequest())
+    >>> wanted = GenerateRequest(target_givens=24)
+    >>> request_fields(wanted)["target"], request_fields(GenerateRequest())
     ... # doctest: +NORMALIZE_WHITESPACE
     (24, {'target': 26, 'pattern': 1, 'symmetry': 'rotate180', 'geometry': '9x9',
           'difficulty': None, 'needs': None, 'trials': 299, 'time_limit': None,
           'profile': 'se'})
     """
     fields: dict[str, Plain] = {
-        "target": request.opens,
+        "target": request.target_givens,
         "pattern": request.pattern,
         "symmetry": request.symmetry.value,
         "geometry": request.geometry.name,
@@ -201,10 +202,10 @@ def request_fields(request: GenerateRequest) -> dict[str, Plain]:
 def request_from_fields(fields: Mapping[str, Plain], seed: int | None = None) -> GenerateRequest:
     """Return the request whose plain fields are *fields* (the inverse of :func:`request_fields`).
 
-    >>> r = GenerateRequest(opens=24, difficulty=Level.HARD, seed=3)
+    >>> r = GenerateRequest(target_givens=24, difficulty=Level.HARD, seed=3)
     >>> request_from_fields(request_fields(r), seed=3) == r
     True
-    >>> s = GenerateRequest(opens=81, score=ScoreRange(7.0, 8.0), profile="sukaku", seed=3)
+    >>> s = GenerateRequest(target_givens=81, score=ScoreRange(7.0, 8.0), profile="sukaku", seed=3)
     >>> request_from_fields(request_fields(s), seed=3) == s
     True
     """
@@ -212,7 +213,7 @@ def request_from_fields(fields: Mapping[str, Plain], seed: int | None = None) ->
     score = fields.get("score_range")
     difficulty, needs, limit = fields["difficulty"], fields["needs"], fields["time_limit"]
     return GenerateRequest(
-        opens=int(str(fields["target"])),
+        target_givens=int(str(fields["target"])),
         pattern=pattern if pattern is None or isinstance(pattern, int) else str(pattern),
         trials=int(str(fields["trials"])),
         symmetry=Symmetry.parse(str(fields["symmetry"])),

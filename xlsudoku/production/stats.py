@@ -35,7 +35,7 @@ class Stats:
     Attributes:
         levels: Level label -> puzzles, in the order of the levels (only those present).
         scores: The score of every puzzle that has one.
-        opens: Level label -> the opens of its puzzles.
+        givens: Level label -> the opens of its puzzles.
         ungraded: Puzzles whose grading the stop hook (time limit, Ctrl+C) left undone: they
             are counted under :data:`NOT_GRADED`, without a score.
         level_scores: Level label -> the scores of its puzzles.
@@ -45,7 +45,7 @@ class Stats:
 
     levels: dict[str, int]
     scores: tuple[float, ...]
-    opens: dict[str, tuple[int, ...]]
+    givens: dict[str, tuple[int, ...]]
     ungraded: int = 0
     level_scores: dict[str, tuple[float, ...]] = field(default_factory=dict)
     days: dict[str, tuple[tuple[str, float], ...]] = field(default_factory=dict)
@@ -67,7 +67,7 @@ def collect(entries: Sequence[Entry], stop: Callable[[], bool] | None = None) ->
 
     >>> from xlsudoku.engine.grid import Grid
     >>> s = collect([Entry(Grid.parse("2....3.21.3....1"))])
-    >>> s.levels, s.opens, s.profiles
+    >>> s.levels, s.givens, s.profiles
     ({'Easy': 1}, {'Easy': (6,)}, ('se',))
     >>> collect([Entry(Grid.parse("2....3.21.3....1"))], stop=lambda: True).levels
     {'not graded': 1}
@@ -130,8 +130,8 @@ def _grouped(rows: Sequence[tuple[str, float | None, int]], dates: Sequence[str]
     by_label: dict[str, list[int]] = {label: [] for label in present}
     scored: dict[str, list[float]] = {label: [] for label in present}
     by_day: dict[str, list[tuple[str, float]]] = {}
-    for label, (_, score, opens), day in zip(labels, rows, dates, strict=True):
-        by_label[label].append(opens)
+    for label, (_, score, givens), day in zip(labels, rows, dates, strict=True):
+        by_label[label].append(givens)
         if score is not None:
             scored[label].append(score)
             by_day.setdefault(day, []).append((label, score))
@@ -163,9 +163,9 @@ def table(stats: Stats) -> str:
         f"{'level':<18}{'puzzles':>9}{'share':>8}   {'opens min-median-max':<23}scores min-max"
     ]
     for label, count in stats.levels.items():
-        opens = sorted(stats.opens[label])
-        middle = opens[len(opens) // 2]
-        spread = f"{opens[0]}-{middle}-{opens[-1]}"
+        givens = sorted(stats.givens[label])
+        middle = givens[len(givens) // 2]
+        spread = f"{givens[0]}-{middle}-{givens[-1]}"
         scored = stats.level_scores.get(label, ())
         scores_text = f"{min(scored):.1f}-{max(scored):.1f}" if scored else ""
         lines.append(
@@ -207,7 +207,7 @@ def chart(stats: Stats, path: Path, title: str) -> None:
     except ImportError:
         raise MissingExtra("the chart needs matplotlib: pip install 'xlsudoku[charts]'") from None
     labels = list(stats.levels)
-    figure, (per_level, scores, opens) = plt.subplots(1, 3, figsize=(12, 3.8))
+    figure, (per_level, scores, givens) = plt.subplots(1, 3, figsize=(12, 3.8))
     figure.suptitle(f"{title}: {stats.count} puzzles")
     per_level.bar(labels, [stats.levels[label] for label in labels], color="#4A90D9")
     per_level.set_title("puzzles per level")
@@ -216,9 +216,9 @@ def chart(stats: Stats, path: Path, title: str) -> None:
         scores.hist(stats.scores, bins=min(20, max(5, len(set(stats.scores)))), color="#C8790F")
     scores.set_title("score")
     scores.set_xlabel("score (SE scale)")
-    opens.boxplot([stats.opens[label] for label in labels], tick_labels=labels)
-    opens.set_title("opens per level")
-    opens.tick_params(axis="x", labelrotation=30)
+    givens.boxplot([stats.givens[label] for label in labels], tick_labels=labels)
+    givens.set_title("opens per level")
+    givens.tick_params(axis="x", labelrotation=30)
     figure.tight_layout()
     figure.savefig(path, format=path.suffix.lstrip(".").lower() or "png", dpi=100)
     plt.close(figure)

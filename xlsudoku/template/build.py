@@ -326,12 +326,12 @@ def _build_generator(ws: Worksheet) -> None:
         )
 
     caption = layout.MERGED[layout.CAPTION]
-    opens, seed, level = (stats.cell(layout.STATS_LABELS.index(label), 1)
+    givens, seed, level = (stats.cell(layout.STATS_LABELS.index(label), 1)
                           for label in ("Opens", "Seed", "Level"))  # fmt: skip
     merge(
         ws,
         caption,
-        f'=IF({opens}="","",{opens}&" opens · "&{level}&" · seed "&{seed})',
+        f'=IF({givens}="","",{givens}&" opens · "&{level}&" · seed "&{seed})',
         font=NOTE_FONT,
         alignment=LEFT,
     )

@@ -124,10 +124,10 @@ def analyze(io: CellIO) -> Outcome:
             differing = render.offsets(analysis.differing, geo)
             for name in (layout.ANALYZE_SOLUTION, layout.ANALYZE_SOLUTION2):
                 changes.fill(name, render.DIFFER_COLOUR, differing)
-            if analysis.clue is not None:
-                spot = render.offsets([analysis.clue.cell], geo)
-                changes.fill(layout.ANALYZE_GRID, render.CLUE_COLOUR, spot)
-                changes.fill(layout.ANALYZE_SOLUTION, render.CLUE_COLOUR, spot)
+            if analysis.suggested_given is not None:
+                spot = render.offsets([analysis.suggested_given.cell], geo)
+                changes.fill(layout.ANALYZE_GRID, render.SUGGESTED_GIVEN_COLOUR, spot)
+                changes.fill(layout.ANALYZE_SOLUTION, render.SUGGESTED_GIVEN_COLOUR, spot)
         return render.analysis_status(analysis) + note, analysis
 
     return run_action(io, "analyze", layout.ANALYZE_STATUS, [*ANALYZE_NAMES, layout.RATING], body)
@@ -143,7 +143,7 @@ def explain(io: CellIO) -> Outcome:
 
     def body(io: CellIO, changes: Changes) -> tuple[str, Any]:
         grid, note = typed_puzzle(io, changes)
-        analysis = analyze_grid(grid, rating_profile(io), clue=False)
+        analysis = analyze_grid(grid, rating_profile(io), suggest_given=False)
         if analysis.status is not Status.UNIQUE:
             what = {
                 Status.INVALID: "a digit repeated in a house",

@@ -90,7 +90,7 @@ def save_to_collection(io: CellIO, now: dt.datetime | None = None) -> Outcome:
         profile = rating_profile(io)
         facts, note = start_facts(io, grid, profile)
         if facts is None:
-            analysis = analyze_grid(grid, profile, ranks=True, clue=False)
+            analysis = analyze_grid(grid, profile, ranks=True, suggest_given=False)
             if not analysis.unique:
                 what = "more than one solution" if analysis.solutions else "no solution"
                 raise params.ParamError(

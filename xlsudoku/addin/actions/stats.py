@@ -88,13 +88,13 @@ def collection_tables(rows: Sequence[Sequence[Any]]) -> dict[str, list[list[Any]
     """
     levels = [str(Collection.value(row, "level") or "").strip().lower() for row in rows]
     scores = [float(v) for row in rows if is_number(v := Collection.value(row, "score"))]
-    opens = [int(v) for row in rows if is_whole(v := Collection.value(row, "opens"))]
+    givens = [int(v) for row in rows if is_whole(v := Collection.value(row, "opens"))]
     return {
         layout.STATS_LEVELS: [
             [label, levels.count(label.lower())] for label in layout.LEVEL_LABELS
         ],
         layout.STATS_SCORES: _counted(scores, layout.STATS_BINS, whole=False),
-        layout.STATS_OPENS: _counted(opens, layout.STATS_BINS, whole=True),
+        layout.STATS_OPENS: _counted(givens, layout.STATS_BINS, whole=True),
     }
 
 

@@ -186,10 +186,10 @@ def parse_param(
     Raises:
         ParamError: naming the parameter and its cell.
 
-    >>> opens = layout.PARAMS_BY_NAME["Opens"]
-    >>> parse_param(opens, 26.0), parse_param(opens, " 27 ")
+    >>> target_givens = layout.PARAMS_BY_NAME["Opens"]
+    >>> parse_param(target_givens, 26.0), parse_param(target_givens, " 27 ")
     (26, 27)
-    >>> parse_param(opens, "abc")
+    >>> parse_param(target_givens, "abc")
     Traceback (most recent call last):
     ...
     xlsudoku.addin.params.cells.ParamError: Opens (C6) must be a whole number from 4 to 256, got 'abc'

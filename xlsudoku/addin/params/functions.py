@@ -26,7 +26,7 @@ from xlsudoku.engine.generate import (
     GenerateRequest,
     validate_request,
 )
-from xlsudoku.engine.generate.deep import LOW_CLUE_TARGET
+from xlsudoku.engine.generate.deep import LOW_GIVENS_TARGET
 from xlsudoku.engine.grid import (
     CLASSIC,
     Geometry,
@@ -152,7 +152,7 @@ def function_opens(geo: Geometry) -> layout.Param:
     (24, 80, 26)
     """
     shape = _function_shape(geo)
-    floor = LOW_CLUE_TARGET + 1 if shape == CLASSIC.name else KNOWN_FLOOR.get(shape, geo.size - 1)
+    floor = LOW_GIVENS_TARGET + 1 if shape == CLASSIC.name else KNOWN_FLOOR.get(shape, geo.size - 1)
     default, _ = layout.FUNCTION_DEFAULTS[shape]
     return layout.Param(
         layout.OPENS,
@@ -166,7 +166,9 @@ def function_opens(geo: Geometry) -> layout.Param:
     )
 
 
-def function_request(opens: Raw, pattern: Raw, seed: Raw, geometry: Raw = None) -> GenerateRequest:
+def function_request(
+    target_givens: Raw, pattern: Raw, seed: Raw, geometry: Raw = None
+) -> GenerateRequest:
     """Return the request of ``SUDOKU_GENERATE(opens, pattern, seed, geometry)``, checked.
 
     Blank or omitted arguments take their defaults: geometry 9x9, opens and pattern by shape
@@ -178,7 +180,7 @@ def function_request(opens: Raw, pattern: Raw, seed: Raw, geometry: Raw = None) 
 
     >>> function_request(None, None, None).seed, function_request(None, "none", 3).pattern
     (0, None)
-    >>> function_request(None, None, 1, "16x16").opens
+    >>> function_request(None, None, 1, "16x16").target_givens
     140
     >>> function_request("x", 1, 1, "6x6")
     Traceback (most recent call last):
@@ -190,7 +192,7 @@ def function_request(opens: Raw, pattern: Raw, seed: Raw, geometry: Raw = None) 
     problems: list[str] = []
     checked: dict[str, int | float | str | None] = {}
     rules = (
-        (rule, opens, f"opens for {geo.name}"),
+        (rule, target_givens, f"opens for {geo.name}"),
         (layout.FUNCTION_PATTERN, pattern, "pattern"),
         (layout.PARAMS_BY_NAME[layout.SEED], seed, "seed"),
     )
@@ -201,11 +203,11 @@ def function_request(opens: Raw, pattern: Raw, seed: Raw, geometry: Raw = None) 
             problems.extend(error.problems)
     if problems:
         raise ParamError(problems)
-    default_opens, default_pattern = layout.FUNCTION_DEFAULTS[_function_shape(geo)]
+    default_givens, default_pattern = layout.FUNCTION_DEFAULTS[_function_shape(geo)]
     chosen = checked[layout.PATTERN]
     chosen = default_pattern if chosen is None else chosen
     request = GenerateRequest(
-        opens=int(as_number(checked[layout.OPENS] or default_opens)),
+        target_givens=int(as_number(checked[layout.OPENS] or default_givens)),
         pattern=None if chosen == layout.NO_PATTERN else chosen,
         seed=int(checked[layout.SEED] or 0),
         geometry=geo,

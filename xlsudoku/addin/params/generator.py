@@ -48,7 +48,7 @@ class StartParams:
 
     geometry: Geometry
     pattern: int | str | None
-    opens: int
+    target_givens: int
     trials: int
     show_solution: bool
     symmetry: Symmetry
@@ -72,7 +72,7 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
         ParamError: listing each bad cell.
 
     >>> p = read_start(defaults() | {"Seed": 7, "Pattern": "x.x.x.x.x"})
-    >>> p.geometry.name, p.pattern, p.opens, p.symmetry.value, p.seed, p.time_limit
+    >>> p.geometry.name, p.pattern, p.target_givens, p.symmetry.value, p.seed, p.time_limit
     ('9x9', 8, 26, 'rotate180', 7, 60.0)
     >>> read_start({"Geometry": "9x9", "Pattern": 13, "Opens": 2.5})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -127,7 +127,7 @@ def read_start(values: Mapping[str, Raw], rng: random.Random | None = None) -> S
     return StartParams(
         geometry=geometry_of(str(checked[layout.GEOMETRY])),
         pattern=None if pattern == layout.NO_PATTERN else pattern,
-        opens=int(as_number(checked[layout.OPENS])),
+        target_givens=int(as_number(checked[layout.OPENS])),
         trials=int(as_number(checked[layout.TRIALS])),
         show_solution=checked[layout.SHOW_SOLUTION] == layout.YES,
         symmetry=Symmetry(str(checked[layout.SYMMETRY])),
@@ -236,7 +236,7 @@ def start_request(start: StartParams) -> GenerateRequest:
     xlsudoku.addin.params.cells.ParamError: Opens (C6), Pattern (C5) and Symmetry (C9): opens 25 ...
     """
     request = GenerateRequest(
-        opens=start.opens,
+        target_givens=start.target_givens,
         pattern=start.pattern,
         trials=start.trials,
         symmetry=start.symmetry,

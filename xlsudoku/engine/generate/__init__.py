@@ -5,7 +5,7 @@
 - :mod:`.clock` — the run's limit and cancel hook, and the work the searches count;
 - :mod:`.oracle` — uniqueness against a known solution; :mod:`.unavoidable` — unavoidable sets;
 - :mod:`.strategy` — the one signature of :mod:`.descent`, :mod:`.deep` (with the low-clue
-  search of :mod:`.lowclue`) and :mod:`.graded`;
+  search of :mod:`.low_givens`) and :mod:`.graded`;
 - :mod:`.generator` — :func:`generate`: picks the strategy and reports;
   :func:`result_analysis`: the one analysis of a generated puzzle.
 """
@@ -13,27 +13,27 @@
 from xlsudoku.engine.generate.descent import minimal_puzzle
 from xlsudoku.engine.generate.generator import generate, result_analysis
 from xlsudoku.engine.generate.request import (
-    DEFAULT_OPENS,
+    DEFAULT_GIVENS,
     KNOWN_FLOOR,
     Budget,
     BudgetKind,
     GenerateError,
     GenerateRequest,
     GenerateResult,
-    default_opens,
+    default_givens,
     default_pattern,
     validate_request,
 )
 
 __all__ = [
-    "DEFAULT_OPENS",
+    "DEFAULT_GIVENS",
     "KNOWN_FLOOR",
     "Budget",
     "BudgetKind",
     "GenerateError",
     "GenerateRequest",
     "GenerateResult",
-    "default_opens",
+    "default_givens",
     "default_pattern",
     "generate",
     "minimal_puzzle",

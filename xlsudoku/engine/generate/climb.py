@@ -29,7 +29,7 @@ and stops early where its score is known: once singles solve the board left and 
 step so far is at least what singles give (every step left is rated lower), or, for an open
 range (``MIN-``), at the first step rated at the range's low end (the puzzle meets it; the
 puzzle that comes back is then rated whole, once).
-With *opens* as a ceiling (the request's opens), a puzzle above it is farther than any below.
+With ``target_givens`` as a ceiling, a puzzle above it is farther than any below.
 
 Every rating ticks the run's clock (``RATE_TICKS`` a step of a chain row), like the searches,
 so a seeded run with a work budget stops at the same point on every machine; out of trials or
@@ -48,7 +48,7 @@ from xlsudoku.engine.board import Board
 from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.generate.clock import Stopped
 from xlsudoku.engine.generate.descent import attempt
-from xlsudoku.engine.generate.lowclue import OrbitSpace
+from xlsudoku.engine.generate.low_givens import OrbitSpace
 from xlsudoku.engine.generate.neighbours import KINDS, neighbours
 from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.generate.request import ScoreRange
@@ -190,7 +190,7 @@ class _Climb:
         assert request.score is not None
         self.plan = plan
         self.range: ScoreRange = request.score
-        self.ceiling = request.opens
+        self.ceiling = request.target_givens
         self.rater = Rater.of(request.profile)
         self.form = plan.form
         self.best: Rated | None = None
@@ -290,10 +290,10 @@ class _Climb:
         assert solution is not None
         oracle = Oracle(solution, clock=self.plan.clock)
         free = self.form.free
-        clues = [o for o in free if current.puzzle[o[0]]]
+        given_orbits = [o for o in free if current.puzzle[o[0]]]
         blanks = [o for o in free if not current.puzzle[o[0]]]
         rng = self.plan.rng
-        rng.shuffle(clues)
+        rng.shuffle(given_orbits)
         rng.shuffle(blanks)
         blank = frozenset(c for c, d in enumerate(current.puzzle.cells) if not d)
         too_hard = self.range.high is not None and round(current.score, 1) > self.range.high
@@ -301,11 +301,11 @@ class _Climb:
             for orbit in blanks:
                 yield current.puzzle.with_cells({c: solution[c] for c in orbit}), solution
         else:
-            for orbit in clues:
+            for orbit in given_orbits:
                 oracle.reset(blank)
                 if oracle.try_remove(orbit):
                     yield oracle.puzzle(), solution
-        pairs = [(back, out) for back in blanks for out in clues]
+        pairs = [(back, out) for back in blanks for out in given_orbits]
         rng.shuffle(pairs)
         for back, out in pairs[:SWAP_DRAWS]:
             oracle.reset(blank.difference(back))
@@ -314,7 +314,7 @@ class _Climb:
         space = OrbitSpace(
             self.plan.request.geometry,
             self.plan.request.symmetry,
-            self.form.fixed_open,
+            self.form.fixed_given,
             self.form.fixed_blank,
             rng,
         )
@@ -421,16 +421,16 @@ def _message(plan: Plan, best: Rated, starts: int, rated: int, stop: Stop) -> st
         if wanted.low == wanted.high
         else f"{wanted.low:.1f}-{wanted.high:.1f}"
     )
-    opens = best.puzzle.given_count
+    givens = best.puzzle.given_count
     tries = f"{plural(starts, 'start')}, {plural(rated, 'puzzle')} rated"
     if stop == "reached":
         return (
-            f"Made a puzzle of {scale} {best.score:.1f} ({asked}) with {opens} opens in "
+            f"Made a puzzle of {scale} {best.score:.1f} ({asked}) with {givens} opens in "
             f"{tries} ({plan.elapsed():.2f} s)"
         )
-    closest = f"closest: {scale} {best.score:.1f} with {opens} opens"
+    closest = f"closest: {scale} {best.score:.1f} with {givens} opens"
     if best.distance[0]:
-        closest += f", above the ceiling of {request.opens}"
+        closest += f", above the ceiling of {request.target_givens}"
     if stop == "cancel":
         return f"Cancelled after {tries}; {closest}"
     within = f" in {plan.limit.text()}" if stop == "time" and plan.limit is not None else ""

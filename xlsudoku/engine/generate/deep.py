@@ -1,6 +1,6 @@
 """Deep targets: the low-clue search behind every pattern and symmetry (9x9, few opens).
 
-Random descent rarely goes below 23 opens on 9x9, so at or below ``LOW_CLUE_TARGET`` one search
+Random descent rarely goes below 23 opens on 9x9, so at or below ``LOW_GIVENS_TARGET`` one search
 takes over, with the pattern's fixed cells and the request's symmetry: fresh grids searched
 exhaustively and neighbour moves, time-shared (:mod:`.lowsearch`).  Every
 puzzle the search meets with fewer opens than the best is kept: when the target is missed that
@@ -29,7 +29,7 @@ from xlsudoku.engine.grid import CLASSIC, Grid
 from xlsudoku.engine.solver import count_solutions
 
 # Targets at or below this many opens (9x9) are deep.
-LOW_CLUE_TARGET = 23
+LOW_GIVENS_TARGET = 23
 
 # Without a time limit, a deep run gets this many seconds in all, so an unreachable target
 # ends with a message instead of running for hours.
@@ -40,21 +40,21 @@ NO_PROCESSES = frozenset({"emscripten", "wasi"})
 
 
 def is_deep(request: GenerateRequest) -> bool:
-    """Return True when the request's opens are a deep target (9x9, ``LOW_CLUE_TARGET`` or less).
+    """Return True when the request's opens are a deep target (9x9, ``LOW_GIVENS_TARGET`` or less).
 
-    >>> is_deep(GenerateRequest(opens=22)), is_deep(GenerateRequest(opens=26))
+    >>> is_deep(GenerateRequest(target_givens=22)), is_deep(GenerateRequest(target_givens=26))
     (True, False)
     """
-    return request.opens <= LOW_CLUE_TARGET and request.geometry == CLASSIC
+    return request.target_givens <= LOW_GIVENS_TARGET and request.geometry == CLASSIC
 
 
 def run(plan: Plan) -> Outcome:
     """Run the low-clue search on the plan's form; the best puzzle and a message come back."""
     request, form = plan.request, plan.form
     task = Task(
-        request.opens,
+        request.target_givens,
         request.symmetry,
-        form.fixed_open,
+        form.fixed_given,
         form.fixed_blank,
         request.trials,
         request.geometry,
@@ -73,17 +73,17 @@ def run(plan: Plan) -> Outcome:
     best = summary.best if summary.best is not None else _any_puzzle(plan)
     puzzle, solution = best.puzzle, best.solution
     # the target met counts however the run ended (a stop can come just after the find)
-    reached = puzzle.given_count == request.opens
+    reached = puzzle.given_count == request.target_givens
     if not reached:
-        puzzle = minimize(puzzle, solution, form, request.opens, plan.rng)
-        if plan.progress is not None and puzzle.given_count < best.opens:
+        puzzle = minimize(puzzle, solution, form, request.target_givens, plan.rng)
+        if plan.progress is not None and puzzle.given_count < best.givens:
             plan.progress(max(summary.grids, 1), puzzle.given_count)
     _check(puzzle, solution, form)
     stop: Stop = "reached" if reached else summary.stop
     if floor is not None and stop == "time":
         stop = "unlikely"  # a very unlikely target ends at its short limit: say why
-    clue_orbits = tuple(o for o in form.free if puzzle[o[0]])
-    minimal = is_minimal(puzzle, solution, (*clue_orbits, *form.fixed_orbits))
+    given_orbits = tuple(o for o in form.free if puzzle[o[0]])
+    minimal = is_minimal(puzzle, solution, (*given_orbits, *form.fixed_orbits))
     words = Words(plan, summary, stop, limit, puzzle.given_count, minimal, best)
     return Outcome(
         puzzle=puzzle,
@@ -92,7 +92,7 @@ def run(plan: Plan) -> Outcome:
         trials=max(summary.grids, 1),
         grids=max(summary.grids, 1),
         message=words.message(floor),
-        untested=clue_orbits,
+        untested=given_orbits,
         limit=limit,
         workers=summary.workers,
     )
@@ -106,7 +106,7 @@ def _check(puzzle: Grid, solution: Grid, form: Form) -> None:
     cells = puzzle.cells
     if (
         any(d and d != s for d, s in zip(cells, solution.cells, strict=True))
-        or any(not cells[c] for c in form.fixed_open)
+        or any(not cells[c] for c in form.fixed_given)
         or any(cells[c] for c in form.fixed_blank)
         or any(bool(cells[o[0]]) != bool(cells[c]) for o in form.free for c in o)
         or count_solutions(puzzle, 2) != 1
@@ -155,7 +155,7 @@ def _any_puzzle(plan: Plan) -> Found:
     """Return a plain descent's puzzle: the search was stopped before its first grid ended."""
     solution = random_grid(plan.rng, plan.request.geometry)
     oracle = Oracle(solution)
-    attempt(oracle, plan.form, plan.request.opens, plan.rng, None)
+    attempt(oracle, plan.form, plan.request.target_givens, plan.rng, None)
     return Found(oracle.puzzle(), solution, plan.elapsed(), 1, "descent")
 
 
@@ -176,7 +176,7 @@ class Words:
     summary: Summary
     stop: Stop
     limit: Budget | None
-    opens: int
+    givens: int
     minimal: bool
     best: Found
 
@@ -194,7 +194,7 @@ class Words:
     def sentence(self, floor: floors.Floor | None) -> str:
         """Return the sentence without the failures of other processes."""
         plan, summary = self.plan, self.summary
-        target = plan.request.opens
+        target = plan.request.target_givens
         grids = plural(summary.grids, "grid")
         on = f" on {summary.workers} processes" if summary.workers > 1 else ""
         elapsed = plan.elapsed()
@@ -206,13 +206,13 @@ class Words:
                 f"Reached {target} opens in {grids}{on} ({elapsed:.2f} s of {which} "
                 f"{self.limit_words()})"
             )
-        best = f"best is {self.opens} opens{' (minimal)' if self.minimal else ''}"
-        if self.best.opens == self.opens and self.best.source != "descent":
+        best = f"best is {self.givens} opens{' (minimal)' if self.minimal else ''}"
+        if self.best.givens == self.givens and self.best.source != "descent":
             best += f", found after {self.best.seconds:.1f} s"
         if self.stop == "unlikely" and floor is not None:
             return (
                 f"{floor.sentence(target)}; searched {elapsed:.1f} s{on}: {best}. Ask for "
-                f"{floor.opens} or more, or give a time limit over {floor.seconds:g} s to "
+                f"{floor.givens} or more, or give a time limit over {floor.seconds:g} s to "
                 "search longer"
             )
         if self.stop == "cancel":

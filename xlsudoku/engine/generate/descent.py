@@ -28,7 +28,7 @@ from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.generate.clock import Clock, Stopped
 from xlsudoku.engine.generate.oracle import Oracle
 from xlsudoku.engine.generate.request import Form, form_for
-from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, opens_message
+from xlsudoku.engine.generate.strategy import Outcome, Plan, Stop, givens_message
 from xlsudoku.engine.grid import CLASSIC, Cell, Grid
 from xlsudoku.engine.patterns import Pattern
 from xlsudoku.engine.symmetry import Symmetry
@@ -60,13 +60,13 @@ def attempt(
     oracle.reset(form.fixed_blank)
     order = list(form.free)
     rng.shuffle(order)
-    opens = oracle.opens
+    givens = oracle.givens
     untested: Orbits = []
     for i, orbit in enumerate(order):
-        if opens == target:
+        if givens == target:
             untested.extend(order[i:])
             break
-        if opens - len(orbit) < target:
+        if givens - len(orbit) < target:
             untested.append(orbit)
             continue
         try:
@@ -77,7 +77,7 @@ def attempt(
             untested.extend(order[i:])
             return untested, True
         if removed:
-            opens -= len(orbit)
+            givens -= len(orbit)
     return untested, False
 
 
@@ -122,7 +122,7 @@ def minimize(puzzle: Grid, solution: Grid, form: Form, least: int, rng: random.R
     order = [o for o in form.free if puzzle[o[0]]]
     rng.shuffle(order)
     for orbit in order:
-        if oracle.opens - len(orbit) >= least:
+        if oracle.givens - len(orbit) >= least:
             oracle.try_remove(orbit)
     return oracle.puzzle()
 
@@ -160,7 +160,7 @@ class Best:
 
     puzzle: Grid
     solution: Grid
-    opens: int
+    givens: int
     untested: Orbits = field(default_factory=list)
 
 
@@ -183,7 +183,7 @@ Improve = Callable[[Plan, Trial], tuple[Best | None, bool]]
 def trials(plan: Plan, improve: Improve | None = None) -> Outcome:
     """Run descents (with solution reuse) until the target, the trials or the time run out."""
     request, form, rng = plan.request, plan.form, plan.rng
-    target = request.opens
+    target = request.target_givens
     close = CLOSE_ORBITS * max((len(o) for o in form.free), default=1)
     best: Best | None = None
     oracle: Oracle | None = None
@@ -204,23 +204,23 @@ def trials(plan: Plan, improve: Improve | None = None) -> Outcome:
         reuse += 1
         again_allowed = True
         untested, cut = attempt(oracle, form, target, rng, plan.clock)
-        opens = oracle.opens
-        if best is None or opens < best.opens:
-            best = Best(oracle.puzzle(), solution, opens, untested)
-        if improve is not None and opens - target > close and not cut:
+        givens = oracle.givens
+        if best is None or givens < best.givens:
+            best = Best(oracle.puzzle(), solution, givens, untested)
+        if improve is not None and givens - target > close and not cut:
             better, again_allowed = improve(plan, Trial(solution, oracle, count, best))
-            if better is not None and better.opens < best.opens:
+            if better is not None and better.givens < best.givens:
                 best = better
             cut = plan.late()
         if plan.progress is not None:
-            plan.progress(count, best.opens)
-        if best.opens == target:
+            plan.progress(count, best.givens)
+        if best.givens == target:
             stop = "reached"
             break
         if cut or plan.late():
             stop = "cancel" if plan.cancelled() and not plan.late() else "time"
             break
-        again = again_allowed and opens - target <= close and reuse < MAX_REUSE
+        again = again_allowed and givens - target <= close and reuse < MAX_REUSE
     assert best is not None
     return Outcome(
         puzzle=best.puzzle,
@@ -228,7 +228,7 @@ def trials(plan: Plan, improve: Improve | None = None) -> Outcome:
         stop=stop,
         trials=count,
         grids=grids,
-        message=opens_message(stop, plan, best.opens, count, grids),
+        message=givens_message(stop, plan, best.givens, count, grids),
         untested=tuple(best.untested),
     )
 
@@ -241,24 +241,24 @@ def iterate(plan: Plan, trial: Trial) -> tuple[Best | None, bool]:
 
     >>> from xlsudoku.engine.grid import geometry_for_size
     >>> from xlsudoku.engine.generate.request import GenerateRequest, form_of
-    >>> request = GenerateRequest(opens=6, pattern=None, geometry=geometry_for_size(4))
+    >>> request = GenerateRequest(target_givens=6, pattern=None, geometry=geometry_for_size(4))
     >>> plan = Plan.begin(request, form_of(request), random.Random(2), None)
     >>> solution = random_grid(random.Random(2), request.geometry)
     >>> oracle = Oracle(solution)
     >>> _ = attempt(oracle, plan.form, -1, plan.rng, None)
     >>> start = oracle.puzzle()
     >>> better, _ = iterate(plan, Trial(solution, oracle, 1, Best(start, solution, 0)))
-    >>> better is None or better.opens < start.given_count
+    >>> better is None or better.givens < start.given_count
     True
     """
     oracle, form, rng = trial.oracle, plan.form, plan.rng
-    target = plan.request.opens
+    target = plan.request.target_givens
     current = oracle.puzzle()
-    opens = current.given_count
+    givens = current.given_count
     best: Best | None = None
     stall = 0
     try:
-        while stall < STALL_ROUNDS and opens > target:
+        while stall < STALL_ROUNDS and givens > target:
             back = [o for o in form.free if not current[o[0]]]
             if len(back) < PERTURB_ORBITS:
                 break
@@ -269,18 +269,18 @@ def iterate(plan: Plan, trial: Trial) -> tuple[Best | None, bool]:
             oracle.reset(frozenset(blank))
             order = [o for o in form.free if current[o[0]]]
             rng.shuffle(order)
-            count = oracle.opens
+            count = oracle.givens
             for orbit in order + back:  # the orbits given back are tested last
                 if count == target:
                     break
                 if count - len(orbit) >= target and oracle.try_remove(orbit):
                     count -= len(orbit)
-            if count > opens:
+            if count > givens:
                 stall += 1
                 continue
-            stall = stall + 1 if count == opens else 0
-            current, opens = oracle.puzzle(), count
-            if best is None or count < best.opens:
+            stall = stall + 1 if count == givens else 0
+            current, givens = oracle.puzzle(), count
+            if best is None or count < best.givens:
                 untested = [o for o in form.free if current[o[0]]]
                 best = Best(current, trial.solution, count, untested)
     except Stopped:

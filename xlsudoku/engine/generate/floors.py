@@ -37,13 +37,13 @@ class Floor:
     """The fewest opens reached with one pattern and symmetry, and how long was searched.
 
     Attributes:
-        opens: Fewest opens reached.
+        givens: Fewest opens reached.
         seconds: Seconds of the longest search behind it.
         seeds: Searches (seeds) behind it, the longest and shorter ones.
         label: What it is the floor of, e.g. ``pattern 10 (full), rotate180``.
     """
 
-    opens: int
+    givens: int
     seconds: float
     seeds: int
     label: str
@@ -62,7 +62,7 @@ class Floor:
         up_to = "" if self.seeds == 1 else "up to "
         return (
             f"{target} opens with {self.label} is very unlikely: {runs} of "
-            f"{up_to}{self.seconds / 60:g} min reached {self.opens} at best"
+            f"{up_to}{self.seconds / 60:g} min reached {self.givens} at best"
         )
 
 
@@ -95,34 +95,34 @@ def floor_of(symmetry: Symmetry, pattern: Pattern | None) -> Floor | None:
 
     >>> from xlsudoku.engine.patterns import preset
     >>> floor = floor_of(Symmetry.ROTATE_180, preset(10))
-    >>> floor is None or floor.opens > 17
+    >>> floor is None or floor.givens > 17
     True
     """
-    opens = FLOORS.get((symmetry, None if pattern is None else pattern.mask))
-    if opens is None:
+    givens = FLOORS.get((symmetry, None if pattern is None else pattern.mask))
+    if givens is None:
         return None
     what = "no pattern" if pattern is None else pattern.label
-    return Floor(opens, FLOOR_SECONDS, FLOOR_SEARCHES, f"{what}, {symmetry.value}")
+    return Floor(givens, FLOOR_SECONDS, FLOOR_SEARCHES, f"{what}, {symmetry.value}")
 
 
 def unlikely(request: GenerateRequest, form: Form, limit: Budget | None) -> Floor | None:
     """Return the floor that makes *request*'s target very unlikely within *limit*, or None.
 
     >>> from xlsudoku.engine.generate.request import form_of
-    >>> r = GenerateRequest(opens=22)
+    >>> r = GenerateRequest(target_givens=22)
     >>> unlikely(r, form_of(r), Budget(60.0)) is None
     True
-    >>> r = GenerateRequest(opens=19, pattern=10)
-    >>> unlikely(r, form_of(r), Budget(60.0)).opens > 19
+    >>> r = GenerateRequest(target_givens=19, pattern=10)
+    >>> unlikely(r, form_of(r), Budget(60.0)).givens > 19
     True
-    >>> r = GenerateRequest(opens=19, pattern=10, short_when_unlikely=False)
+    >>> r = GenerateRequest(target_givens=19, pattern=10, short_when_unlikely=False)
     >>> unlikely(r, form_of(r), Budget(60.0)) is None
     True
     """
     if request.geometry != CLASSIC or not request.short_when_unlikely:
         return None
     floor = floor_of(request.symmetry, form.pattern)
-    if floor is None or request.opens >= floor.opens:
+    if floor is None or request.target_givens >= floor.givens:
         return None
     if limit is not None and limit.amount > floor.seconds:
         return None

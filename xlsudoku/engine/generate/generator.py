@@ -3,8 +3,8 @@
 Strategies (one signature, :mod:`.strategy`):
 
 - :mod:`.descent` — blank orbits of random grids while unique, with solution reuse;
-- :mod:`.deep` — 9x9 targets of ``LOW_CLUE_TARGET`` opens or fewer: the low-clue search (fresh
-  grids searched exhaustively and neighbour moves, :mod:`.lowclue`, :mod:`.neighbours`);
+- :mod:`.deep` — 9x9 targets of ``LOW_GIVENS_TARGET`` opens or fewer: the low-clue search (fresh
+  grids searched exhaustively and neighbour moves, :mod:`.low_givens`, :mod:`.neighbours`);
 - :mod:`.graded` — a difficulty level or a technique to need;
 - :mod:`.climb` — a score range under a rating profile: fresh puzzles, then neighbour moves
   toward the range.
@@ -43,7 +43,7 @@ CLIMB = Strategy("climb", climb.run, climb.DEFAULT_SECONDS)
 def pick(request: GenerateRequest) -> Strategy:
     """Return the strategy for *request*.
 
-    >>> pick(GenerateRequest()).name, pick(GenerateRequest(opens=22)).name
+    >>> pick(GenerateRequest()).name, pick(GenerateRequest(target_givens=22)).name
     ('descent', 'deep')
     """
     if request.score is not None:
@@ -78,8 +78,8 @@ def generate(
     Raises:
         GenerateError: The request is invalid (the message names the field).
 
-    >>> r = generate(GenerateRequest(opens=26, pattern=1, seed=7))
-    >>> r.opens, r.reached, r.puzzle.given_count, r.seed
+    >>> r = generate(GenerateRequest(target_givens=26, pattern=1, seed=7))
+    >>> r.givens, r.reached, r.puzzle.given_count, r.seed
     (26, True, 26, 7)
     >>> [r.puzzle[c] != 0 for c in (30, 31, 32, 39, 40, 41, 48, 49, 50)]
     [True, False, True, False, False, False, True, False, True]
@@ -95,8 +95,8 @@ def generate(
     return GenerateResult(
         puzzle=outcome.puzzle,
         solution=outcome.solution,
-        opens=outcome.puzzle.given_count,
-        target=request.opens,
+        givens=outcome.puzzle.given_count,
+        target=request.target_givens,
         reached=outcome.reached,
         minimal=is_minimal(outcome, form),
         trials_used=outcome.trials,
@@ -146,7 +146,7 @@ MINIMAL_WORK = 2.0
 def limit_of(request: GenerateRequest, strategy: Strategy) -> Budget | None:
     """Return the limit of a run: the request's, else the strategy's default wall-clock time.
 
-    >>> limit_of(GenerateRequest(opens=22), DEEP), limit_of(GenerateRequest(), DESCENT)
+    >>> limit_of(GenerateRequest(target_givens=22), DEEP), limit_of(GenerateRequest(), DESCENT)
     (Budget(amount=60.0, kind=<BudgetKind.WALL: 'wall'>), None)
     """
     if request.limit is not None:

@@ -222,7 +222,7 @@ class _Candidate:
 class _Orbits:
     """The free orbits of a puzzle that are clues and that are blank, and its blank cells."""
 
-    clues: list[tuple[int, ...]]
+    given_orbits: list[tuple[int, ...]]
     blanks: list[tuple[int, ...]]
     blank: frozenset[int]
 
@@ -230,9 +230,9 @@ class _Orbits:
     def of(cls, puzzle: Grid, form: Form) -> _Orbits:
         """Return the orbits of *puzzle* under *form*."""
         cells = puzzle.cells
-        clues = [o for o in form.free if cells[o[0]]]
+        given_orbits = [o for o in form.free if cells[o[0]]]
         blanks = [o for o in form.free if not cells[o[0]]]
-        return cls(clues, blanks, frozenset(c for c, d in enumerate(cells) if not d))
+        return cls(given_orbits, blanks, frozenset(c for c, d in enumerate(cells) if not d))
 
 
 def _swap(oracle: Oracle, orbits: _Orbits, rng: random.Random) -> Grid | None:
@@ -241,11 +241,11 @@ def _swap(oracle: Oracle, orbits: _Orbits, rng: random.Random) -> Grid | None:
     The clue orbit has the size of the one put back.  None when the pair drawn would leave
     two solutions (or there is no pair to draw).
     """
-    clues, blanks = orbits.clues, orbits.blanks
-    if not clues or not blanks:
+    given_orbits, blanks = orbits.given_orbits, orbits.blanks
+    if not given_orbits or not blanks:
         return None
     back = rng.choice(blanks)
-    out = [o for o in clues if len(o) == len(back)]
+    out = [o for o in given_orbits if len(o) == len(back)]
     if not out:
         return None
     orbit = rng.choice(out)
@@ -267,12 +267,12 @@ def _descend(
     oracle.reset(plan.form.fixed_blank)
     order = list(plan.form.free)
     plan.rng.shuffle(order)
-    target = plan.request.opens
+    target = plan.request.target_givens
     for orbit in order:
-        opens = oracle.opens
-        if opens == target or stop():
+        givens = oracle.givens
+        if givens == target or stop():
             return
-        if opens - len(orbit) < target or not oracle.can_remove(orbit):
+        if givens - len(orbit) < target or not oracle.can_remove(orbit):
             continue
         cells = list(oracle.cells)
         for c in orbit:
@@ -326,11 +326,11 @@ def run(plan: Plan) -> Outcome:
 
     >>> from xlsudoku.engine.generate import GenerateRequest, generate
     >>> r = generate(GenerateRequest(difficulty=Level.MEDIUM, seed=3))
-    >>> r.reached, r.opens, r.message.startswith("Made a Medium puzzle with 26 opens")
+    >>> r.reached, r.givens, r.message.startswith("Made a Medium puzzle with 26 opens")
     (True, 26, True)
     """
     request = plan.request
-    target = request.opens
+    target = request.target_givens
     goal = Goal(request.difficulty, request.needs, request.profile)
 
     def stop() -> bool:
@@ -438,14 +438,14 @@ def _limit_text(plan: Plan) -> str:
 
 def _message(plan: Plan, goal: Goal, best: _Candidate, attempts: int) -> str:
     """Return the sentence: made, or what was missed and the closest puzzle."""
-    target = plan.request.opens
-    opens = best.puzzle.given_count
+    target = plan.request.target_givens
+    givens = best.puzzle.given_count
     tries = plural(attempts, "attempt")
     if best.key(target) == (MET, 0):
-        return f"Made {goal.name} with {opens} opens in {tries} ({plan.elapsed():.2f} s)"
+        return f"Made {goal.name} with {givens} opens in {tries} ({plan.elapsed():.2f} s)"
     missed = list(_missed(goal, best, target))
     # the closest puzzle's level and hardest step are its analysis's, shown beside this message
-    closest = f"closest: {opens} opens"
+    closest = f"closest: {givens} opens"
     why = f"missed the {' and the '.join(missed)}"
     if plan.cancelled():
         return f"Cancelled after {tries}; {closest} ({why})"

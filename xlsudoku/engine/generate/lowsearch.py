@@ -4,7 +4,7 @@ Two moves take turns (:mod:`.deep` runs them for the generator, :mod:`.workers` 
 processes; this module imports neither, so the data flows one way):
 
 - *fresh grids* (a trial each): on a new random solution grid, the exhaustive hitting-set search
-  (:class:`.lowclue.GridSearch`) asks for fewer opens than the best so far; a grid that gives a
+  (:class:`.low_givens.GridSearch`) asks for fewer opens than the best so far; a grid that gives a
   new best is kept and asked for fewer again on the next fresh turn (the pool explores the new
   best first), until it reaches the target or proves that the grid has nothing lower;
 - *neighbours* (:mod:`.neighbours`): puzzles with as many opens as the best are changed by
@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 from xlsudoku.engine.fill import random_grid
 from xlsudoku.engine.generate.clock import WORK_TICKS, Clock, Stopped
-from xlsudoku.engine.generate.lowclue import GridSearch, OrbitSpace, pad
+from xlsudoku.engine.generate.low_givens import GridSearch, OrbitSpace, pad
 from xlsudoku.engine.generate.neighbours import KINDS, neighbours
 from xlsudoku.engine.generate.strategy import Plan, Stop
 from xlsudoku.engine.generate.unavoidable import kept, mask_of, other_solution
@@ -99,7 +99,7 @@ class Found:
     source: str
 
     @property
-    def opens(self) -> int:
+    def givens(self) -> int:
         """Clues of the puzzle."""
         return self.puzzle.given_count
 
@@ -111,7 +111,7 @@ class Task:
     Attributes:
         target: Opens wanted (the search stops there).
         symmetry: Symmetry of the clues.
-        fixed_open: Cells that stay clues (the pattern's open cells).
+        fixed_given: Cells that stay clues (the pattern's open cells).
         fixed_blank: Cells that stay blank (the rest of the pattern's box).
         max_grids: Fresh grids allowed (the trials), or None.
         geometry: Shape of the grid.
@@ -119,7 +119,7 @@ class Task:
 
     target: int
     symmetry: Symmetry
-    fixed_open: frozenset[Cell]
+    fixed_given: frozenset[Cell]
     fixed_blank: frozenset[Cell]
     max_grids: int | None = None
     geometry: Geometry = CLASSIC
@@ -137,7 +137,7 @@ class LowSearch:
 
     >>> task = Task(22, Symmetry.ROTATE_180, frozenset(), frozenset(), max_grids=20)
     >>> search = LowSearch(task, random.Random(2), Clock(None, None))
-    >>> search.run(), search.best.opens
+    >>> search.run(), search.best.givens
     ('reached', 22)
     """
 
@@ -177,12 +177,12 @@ class LowSearch:
 
     def _space(self, rng: random.Random) -> OrbitSpace:
         task = self.task
-        return OrbitSpace(task.geometry, task.symmetry, task.fixed_open, task.fixed_blank, rng)
+        return OrbitSpace(task.geometry, task.symmetry, task.fixed_given, task.fixed_blank, rng)
 
     @property
     def level(self) -> int:
         """Opens of the best puzzle so far (one more than the cells when there is none)."""
-        return self.task.geometry.cell_count + 1 if self.best is None else self.best.opens
+        return self.task.geometry.cell_count + 1 if self.best is None else self.best.givens
 
     def run(self) -> Stop:
         """Search until the target, the grids, the deadline or cancel; return why it stopped."""
@@ -223,8 +223,8 @@ class LowSearch:
         self.since = self.clock.count
         self.add_to_pool(puzzle.cells)
 
-    def keep_reserve(self, opens: int) -> None:
-        """Keep the walk's puzzles one open above a new best of *opens* as the reserve.
+    def keep_reserve(self, givens: int) -> None:
+        """Keep the walk's puzzles one open above a new best of *givens* as the reserve.
 
         The rest of the pool (the reserve before, the spares, puzzles further above) is dropped.
         A reserve puzzle keeps its step and the moves it is in the middle of.
@@ -232,7 +232,7 @@ class LowSearch:
         reserve = [
             (step, 1, number, cells)
             for step, tier, number, cells in self.pool
-            if tier == 0 and number not in self.spares and _clues(cells) == opens + 1
+            if tier == 0 and number not in self.spares and _given_count(cells) == givens + 1
         ]
         self.pool[:] = reserve
         heapq.heapify(self.pool)
@@ -336,19 +336,19 @@ class LowSearch:
                 self.explored += 1
         level = self.level
         spare = number in self.spares
-        above = _clues(cells) if spare or tier else 0
+        above = _given_count(cells) if spare or tier else 0
         spent = 0
-        for opens, found in moves:
+        for givens, found in moves:
             spent += 1
             if found is not None:
-                if opens < level:
+                if givens < level:
                     self.found_lower(found)
                     return
-                if opens == level:
+                if givens == level:
                     self.add_to_pool(found)
-                elif tier and opens == above:
+                elif tier and givens == above:
                     self.add_to_pool(found, tier=1)  # the reserve's walk goes on
-                elif spare and opens < above:
+                elif spare and givens < above:
                     self.add_to_pool(found, spare=True)  # a spare lower, still above the best
             if spent >= TURN_CHECKS:
                 return  # the entry stays first and goes on next turn
@@ -380,7 +380,7 @@ class LowSearch:
         self.record(puzzle, solution, "neighbour")
 
 
-def _clues(cells: tuple[int, ...]) -> int:
+def _given_count(cells: tuple[int, ...]) -> int:
     return sum(1 for d in cells if d)
 
 
@@ -410,15 +410,15 @@ def search_here(plan: Plan, task: Task, clock: Clock) -> Summary:
     """Run the search in this process on *clock*, reporting each new best to the plan's progress."""
     progress = plan.progress
 
-    def on_grid(grids: int, opens: int) -> None:
-        if progress is not None and opens <= task.geometry.cell_count:
-            progress(grids, opens)
+    def on_grid(grids: int, givens: int) -> None:
+        if progress is not None and givens <= task.geometry.cell_count:
+            progress(grids, givens)
 
     search = LowSearch(
         task,
         plan.rng,
         clock,
-        on_record=lambda found: on_grid(found.grids, found.opens),
+        on_record=lambda found: on_grid(found.grids, found.givens),
         on_grid=on_grid,
     )
     stop = search.run()

@@ -38,7 +38,7 @@ from collections.abc import Hashable, Iterator
 from typing import cast
 
 from xlsudoku.engine.generate.clock import Clock
-from xlsudoku.engine.generate.lowclue import OrbitSpace
+from xlsudoku.engine.generate.low_givens import OrbitSpace
 from xlsudoku.engine.grid import CLASSIC, Geometry
 from xlsudoku.engine.masks import digits_of
 from xlsudoku.engine.solver import KERNEL, Work, singles_candidates, solutions
@@ -73,7 +73,7 @@ Blanking = tuple[list[int], int, list[tuple[int, tuple[int, ...] | None]]]
 def _plan(space: OrbitSpace, cells: tuple[int, ...], stage: int) -> list[Move]:
     """Return the blankings of *stage* for the puzzle *cells*, lightest first."""
     weight = space.weight
-    clue_orbits = [
+    given_orbits = [
         i for i, orbit in enumerate(space.orbits) if cells[orbit[0]] and not space.forced >> i & 1
     ]
     heavy = max(weight)
@@ -82,15 +82,15 @@ def _plan(space: OrbitSpace, cells: tuple[int, ...], stage: int) -> list[Move]:
     # orbit is lighter: blanking two and giving one is then the cheapest lowering move
     one_weight = len({w for i, w in enumerate(weight) if not fixed >> i & 1}) == 1
     if stage == 1:
-        return [((r,), weight[r], True) for r in clue_orbits]
+        return [((r,), weight[r], True) for r in given_orbits]
     doubles: list[Move] = [
         ((a, b), weight[a] + weight[b], False)
-        for k, a in enumerate(clue_orbits)
-        for b in clue_orbits[k + 1 :]
+        for k, a in enumerate(given_orbits)
+        for b in given_orbits[k + 1 :]
     ]
     doubles.sort(key=lambda item: item[1])
     if stage == 0:
-        singles: list[Move] = [((r,), weight[r], False) for r in clue_orbits]
+        singles: list[Move] = [((r,), weight[r], False) for r in given_orbits]
         return singles + [m for m in doubles if one_weight or m[1] < 2 * heavy]
     return [m for m in doubles if not one_weight and m[1] >= 2 * heavy]
 
@@ -120,14 +120,14 @@ def neighbours(
     >>> space = OrbitSpace(CLASSIC, Symmetry.ROTATE_180, (), (), random.Random(0))
     >>> from xlsudoku.engine.generate.clock import Clock
     >>> equal = (m for s in (1, 1 + KINDS) for m in neighbours(space, known.cells, s, Clock()))
-    >>> clues, cells = next(m for m in equal if m[1])
-    >>> clues, Grid(cells).given_count, count_solutions(Grid(cells)), Grid(cells) != known
+    >>> givens, cells = next(m for m in equal if m[1])
+    >>> givens, Grid(cells).given_count, count_solutions(Grid(cells)), Grid(cells) != known
     (18, 18, 1, True)
     """
     weight = space.weight
     work = clock.solver
     kind = stage % KINDS
-    clues = sum(1 for d in cells if d)
+    givens = sum(1 for d in cells if d)
     moves: list[Blanking] = []
     blankings = _gives(space, cells, kind)
     for removed, w_removed, adds in blankings:
@@ -136,7 +136,7 @@ def neighbours(
             for c in space.orbits[r]:
                 base[c] = 0
         own = {x: tuple(cells[c] for c in space.orbits[x]) for x in removed}
-        moves.append((base, clues - w_removed, [(x, own.get(x)) for x in adds]))
+        moves.append((base, givens - w_removed, [(x, own.get(x)) for x in adds]))
     if geometry == CLASSIC:
         head, settle = HEAD_SHARE[kind], SETTLE_SHARE[kind]
         if kind == 1:
@@ -178,7 +178,7 @@ def _gives(
 ) -> list[tuple[tuple[int, ...], int, list[int]]]:
     """Return the blankings of moves of *kind* with their clues and the orbits they may give."""
     weight = space.weight
-    open_orbits = [
+    blank_orbits = [
         i
         for i, orbit in enumerate(space.orbits)
         if not cells[orbit[0]] and not space.forbidden >> i & 1
@@ -188,7 +188,7 @@ def _gives(
         # an orbit just blanked may come back with other digits
         adds = [
             x
-            for x in open_orbits + list(removed)
+            for x in blank_orbits + list(removed)
             if (weight[x] == w_removed if same else weight[x] < w_removed)
         ]
         found.append((removed, w_removed, adds))

@@ -31,7 +31,7 @@ class Oracle:
     >>> from xlsudoku.engine.fill import random_grid
     >>> import random
     >>> oracle = Oracle(random_grid(random.Random(1)))
-    >>> oracle.try_remove((0, 80)), oracle.opens
+    >>> oracle.try_remove((0, 80)), oracle.givens
     (True, 79)
     """
 
@@ -67,7 +67,7 @@ class Oracle:
         return Grid(tuple(self.cells), self.geometry)
 
     @property
-    def opens(self) -> int:
+    def givens(self) -> int:
         """Number of clues of the current puzzle."""
         return self.geometry.cell_count - self.blank.bit_count()
 

@@ -29,7 +29,7 @@ KNOWN_FLOOR: dict[str, int] = {"4x4": 4, "6x6": 8, "9x9": 17}
 # Opens a request gets when it names none, per shape: a target the plain descent reaches within
 # seconds on most seeds (measured with 180-degree symmetry; docs/generator.md has the table).
 # Every command line, the workbook and SUDOKU_GENERATE take their default from here.
-DEFAULT_OPENS: dict[str, int] = {
+DEFAULT_GIVENS: dict[str, int] = {
     "4x4": 6, "6x6": 14, "9x9": 26, "9x9-X": 26, "9x9-windoku": 26, "12x12": 70, "16x16": 140,
 }  # fmt: skip
 
@@ -249,7 +249,7 @@ class GenerateRequest:
     """What to generate.
 
     Attributes:
-        opens: Target number of clues ("opens").
+        target_givens: Target number of clues ("opens").
         pattern: Preset 1-12, a mask of the center box (``x``/``1`` open, ``.``/``0`` blank,
             row-major), or None for no pattern.  See :mod:`xlsudoku.engine.patterns`.
         trials: Attempt budget (an attempt is one descent from a full grid).
@@ -268,15 +268,15 @@ class GenerateRequest:
         workers: Processes a deep search may use (1: this process only, as in Pyodide; more
             only where processes can start, see :mod:`.deep`).
         score: Ratings the puzzle must have under *profile* (the climbing strategy,
-            :mod:`.climb`); *opens* is then a ceiling, not a target.
+            :mod:`.climb`); *target_givens* is then a ceiling, not a target.
         profile: The rating profile that grades the puzzle (``se``, ``sukaku``): its score's
             band is the level, its path the techniques needed, and the scale of *score*.
 
-    >>> GenerateRequest().opens, GenerateRequest().symmetry.value
+    >>> GenerateRequest().target_givens, GenerateRequest().symmetry.value
     (26, 'rotate180')
     """
 
-    opens: int = 26
+    target_givens: int = 26
     pattern: int | str | None = 1
     trials: int = 299
     symmetry: Symmetry = Symmetry.ROTATE_180
@@ -323,7 +323,7 @@ class GenerateResult:
     Attributes:
         puzzle: The puzzle (unique, symmetric, pattern applied).
         solution: Its solution.
-        opens: Clues in *puzzle*.
+        givens: Clues in *puzzle*.
         target: The requested number of opens.
         reached: True when the target was met: the opens, and for a graded request the level
             (or the technique) too.
@@ -356,7 +356,7 @@ class GenerateResult:
 
     puzzle: Grid
     solution: Grid
-    opens: int
+    givens: int
     target: int
     reached: bool
     minimal: bool
@@ -378,7 +378,7 @@ class GenerateResult:
         """What stopped the run when its limit did (``stop`` is time or unlikely), else None.
 
         >>> from xlsudoku.engine.generate import generate
-        >>> r = generate(GenerateRequest(opens=18, pattern=None, seed=1,
+        >>> r = generate(GenerateRequest(target_givens=18, pattern=None, seed=1,
         ...                              budget=Budget(0.05, BudgetKind.WORK)))
         >>> r.stop, r.limited_by, r.limit.text()
         ('time', <BudgetKind.WORK: 'work'>, '0.05 work units')
@@ -399,7 +399,7 @@ class GenerateResult:
         return {
             "puzzle": str(self.puzzle),
             "solution": str(self.solution),
-            "opens": self.opens,
+            "opens": self.givens,
             "target": self.target,
             "reached": self.reached,
             "minimal": self.minimal,
@@ -415,7 +415,7 @@ class GenerateResult:
             "analysis": None if self.analysis is None else self.analysis.to_dict(),
             "missed": list(self.missed),
             "request": {
-                "opens": req.opens,
+                "opens": req.target_givens,
                 "pattern": req.pattern,
                 "trials": req.trials,
                 "symmetry": req.symmetry.value,
@@ -438,7 +438,7 @@ class Form:
 
     Attributes:
         pattern: The pattern, or None.
-        fixed_open: Cells that are always clues (the pattern's open cells).
+        fixed_given: Cells that are always clues (the pattern's open cells).
         fixed_blank: Cells that are always blank (the rest of the pattern's box).
         free: Orbits of the symmetry outside the pattern, the ones a strategy may blank.
         fixed_orbits: Orbits made of pattern cells (always clues).
@@ -446,7 +446,7 @@ class Form:
     """
 
     pattern: Pattern | None
-    fixed_open: frozenset[Cell]
+    fixed_given: frozenset[Cell]
     fixed_blank: frozenset[Cell]
     free: tuple[tuple[Cell, ...], ...]
     fixed_orbits: tuple[tuple[Cell, ...], ...]
@@ -462,7 +462,7 @@ class Form:
         sums = 1
         for o in self.free:
             sums |= sums << len(o)
-        return sums << len(self.fixed_open)
+        return sums << len(self.fixed_given)
 
     def lowest(self) -> int:
         """Return the fewest opens the form allows (a descent with no stop aims there).
@@ -471,25 +471,25 @@ class Form:
         18
         """
         totals = self.totals()
-        total = max(self.floor, len(self.fixed_open))
+        total = max(self.floor, len(self.fixed_given))
         while not totals >> total & 1:
             total += 1
         return total
 
 
-def default_opens(geometry: Geometry) -> int:
-    """Return the opens a request of *geometry* gets when it names none (:data:`DEFAULT_OPENS`).
+def default_givens(geometry: Geometry) -> int:
+    """Return the opens a request of *geometry* gets when it names none (:data:`DEFAULT_GIVENS`).
 
     A Jigsaw gets the 9x9 figure; another shape without an entry gets about a third of its
     cells, rounded to even.
 
     >>> from xlsudoku.engine.grid import geometry_for_size
-    >>> default_opens(CLASSIC), default_opens(geometry_for_size(16))
+    >>> default_givens(CLASSIC), default_givens(geometry_for_size(16))
     (26, 140)
     """
-    found = DEFAULT_OPENS.get(geometry.name)
+    found = DEFAULT_GIVENS.get(geometry.name)
     if found is None and geometry.size == 9:
-        found = DEFAULT_OPENS["9x9"]
+        found = DEFAULT_GIVENS["9x9"]
     return found if found is not None else geometry.cell_count // 6 * 2
 
 
@@ -508,7 +508,7 @@ def default_pattern(geometry: Geometry) -> int | None:
 def form_of(request: GenerateRequest) -> Form:
     """Validate *request* and return its form; raise :class:`GenerateError` naming the field.
 
-    >>> form_of(GenerateRequest()).fixed_open == frozenset({30, 32, 48, 50})
+    >>> form_of(GenerateRequest()).fixed_given == frozenset({30, 32, 48, 50})
     True
     """
     geo = request.geometry
@@ -516,8 +516,12 @@ def form_of(request: GenerateRequest) -> Form:
         raise GenerateError(f"geometry must be a Geometry, got {geo!r}")
     if not isinstance(request.symmetry, Symmetry):
         raise GenerateError(f"symmetry must be a Symmetry, got {request.symmetry!r}")
-    for name in ("opens", "trials", "workers"):
-        value = getattr(request, name)
+    checked = (
+        ("opens", request.target_givens),
+        ("trials", request.trials),
+        ("workers", request.workers),
+    )
+    for name, value in checked:
         if isinstance(value, bool) or not isinstance(value, int):
             raise GenerateError(f"{name} must be a whole number, got {value!r}")
     if request.trials < 1:
@@ -567,11 +571,11 @@ def _check_score(request: GenerateRequest, form: Form) -> None:
     if request.graded:
         raise GenerateError("give a score or a difficulty (or a technique to need), not both")
     request.score.check()
-    lowest = max(form.floor, len(form.fixed_open))
-    if request.opens < lowest:
+    lowest = max(form.floor, len(form.fixed_given))
+    if request.target_givens < lowest:
         raise GenerateError(
-            f"opens {request.opens} is below {lowest}: with a score the opens are a ceiling, "
-            "and no puzzle of this form has so few"
+            f"opens {request.target_givens} is below {lowest}: with a score the opens are "
+            "a ceiling, and no puzzle of this form has so few"
         )
 
 
@@ -586,32 +590,32 @@ def form_for(geometry: Geometry, symmetry: Symmetry, pattern: int | str | Patter
         parsed = parse_pattern(pattern)
         fields = ("pattern", "geometry")  # a pattern of the center box: 9x9 shapes only
         if parsed is None:
-            fixed_open: frozenset[Cell] = frozenset()
+            fixed_given: frozenset[Cell] = frozenset()
             fixed_blank: frozenset[Cell] = frozenset()
         else:
-            fixed_open = frozenset(parsed.cells(geometry))
+            fixed_given = frozenset(parsed.cells(geometry))
             fixed_blank = frozenset(parsed.blank_cells(geometry))
             fields = ("pattern", "symmetry")
             parsed.check_symmetry(symmetry, geometry)
     except PatternError as exc:
         raise GenerateError(f"pattern: {exc}", fields) from None
-    fixed = fixed_open | fixed_blank
+    fixed = fixed_given | fixed_blank
     all_orbits = orbits(symmetry, geometry)
     return Form(
         parsed,
-        fixed_open,
+        fixed_given,
         fixed_blank,
         free=tuple(o for o in all_orbits if not fixed.intersection(o)),
-        fixed_orbits=tuple(o for o in all_orbits if fixed_open.issuperset(o)),
+        fixed_orbits=tuple(o for o in all_orbits if fixed_given.issuperset(o)),
         floor=KNOWN_FLOOR.get(geometry.name, geometry.size - 1),
     )
 
 
 def _check_target(request: GenerateRequest, form: Form) -> None:
-    """Raise :class:`GenerateError` when the form cannot make exactly ``request.opens``."""
+    """Raise :class:`GenerateError` when the form cannot make exactly ``request.target_givens``."""
     geo = request.geometry
-    pattern, floor, base = form.pattern, form.floor, len(form.fixed_open)
-    target = request.opens
+    pattern, floor, base = form.pattern, form.floor, len(form.fixed_given)
+    target = request.target_givens
     top = geo.cell_count - len(form.fixed_blank)
     what = "" if pattern is None else f" with {pattern.label}"
     with_pattern = ("pattern",) if pattern is not None else ()
@@ -639,13 +643,13 @@ def _check_target(request: GenerateRequest, form: Form) -> None:
     fields = ("opens", *with_pattern, "symmetry")
     if sizes == [2]:
         kind, need = ("odd", "even") if target % 2 else ("even", "odd")
-        opens_what = (
+        givens_what = (
             f"{pattern.short_label} opens {base} center cell{'s' if base != 1 else ''}"
             if pattern is not None
             else f"{request.symmetry.value} clues come in pairs"
         )
         raise GenerateError(
-            f"opens {target} is {kind} but {opens_what}, so opens must be {need}: try {tries}",
+            f"opens {target} is {kind} but {givens_what}, so opens must be {need}: try {tries}",
             fields,
         )
     if not sizes:
@@ -669,9 +673,9 @@ def validate_request(request: GenerateRequest) -> None:
     ...         validate_request(GenerateRequest(**fields))
     ...     except GenerateError as exc:
     ...         print(exc)
-    >>> check(opens=25)
+    >>> check(target_givens=25)
     opens 25 is odd but pattern 1 opens 4 center cells, so opens must be even: try 24 or 26
-    >>> check(opens=16, pattern=None)
+    >>> check(target_givens=16, pattern=None)
     opens 16 is below 17, the fewest clues a 9x9 Sudoku with one solution can have
     >>> check(seed=-1)
     seed -1 is negative: use a whole number from 0 up

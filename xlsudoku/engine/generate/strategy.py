@@ -163,16 +163,16 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count != 1 else ''}"
 
 
-def opens_message(stop: Stop, plan: Plan, best: int, trials: int, grids: int) -> str:
+def givens_message(stop: Stop, plan: Plan, best: int, trials: int, grids: int) -> str:
     """Return the sentence of a run aiming at a number of opens.
 
     >>> from xlsudoku.engine.generate.request import form_of
     >>> plan = Plan.begin(GenerateRequest(), form_of(GenerateRequest()), random.Random(),
     ...                   Budget(60.0))
-    >>> opens_message("time", plan, 28, 40, 9)
+    >>> givens_message("time", plan, 28, 40, 9)
     'Could not reach 26 opens in 60 s (40 trials); best is 28 opens'
     """
-    target = plan.request.opens
+    target = plan.request.target_givens
     t = plural(trials, "trial")
     if stop == "reached":
         return f"Reached {target} opens in {t} on {plural(grids, 'grid')} ({plan.elapsed():.2f} s)"

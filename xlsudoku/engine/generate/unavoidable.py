@@ -92,13 +92,13 @@ def blanked(solution: Grid, blank: int) -> Grid:
     return Grid(cells, solution.geometry)
 
 
-def kept(solution: Grid, clues: int) -> Grid:
-    """Return the puzzle that keeps only the cells of the set *clues* of *solution*.
+def kept(solution: Grid, givens: int) -> Grid:
+    """Return the puzzle that keeps only the cells of the set *givens* of *solution*.
 
     >>> str(kept(Grid.parse("1234" "3412" "2143" "4321"), 0b11))[:5]
     '12...'
     """
-    cells = tuple(d if clues >> c & 1 else 0 for c, d in enumerate(solution.cells))
+    cells = tuple(d if givens >> c & 1 else 0 for c, d in enumerate(solution.cells))
     return Grid(cells, solution.geometry)
 
 
@@ -116,8 +116,8 @@ def difference(a: Grid, b: Grid) -> int:
     return m
 
 
-def other_solution(solution: Grid, clues: int, work: Work | None = None) -> Grid | None:
-    """Return a solution other than *solution* of the puzzle keeping the cells *clues*, or None.
+def other_solution(solution: Grid, givens: int, work: Work | None = None) -> Grid | None:
+    """Return a solution other than *solution* of the puzzle keeping the cells *givens*, or None.
 
     None means the puzzle is unique.  The exact solver (:func:`engine.solver.solutions`) decides
     (and tells *work* its steps).
@@ -129,7 +129,7 @@ def other_solution(solution: Grid, clues: int, work: Work | None = None) -> Grid
     >>> cells_of(difference(s, other))
     (0, 1, 8, 9)
     """
-    for found in solutions(kept(solution, clues), 2, work=work):
+    for found in solutions(kept(solution, givens), 2, work=work):
         if found != solution:
             return found
     return None

@@ -86,7 +86,9 @@ def child(
             messages.put(("record", number, found.puzzle.cells, found.solution.cells, found.source))
 
         search = LowSearch(task, random.Random(seed), clock, on_record)
-        search.on_grid = lambda grids, opens: messages.put(("grid", number, grids, search.explored))
+        search.on_grid = lambda grids, givens: messages.put(
+            ("grid", number, grids, search.explored)
+        )
         why = search.run()
         messages.put(("done", number, why, search.grids, search.explored))
     except Exception as exc:  # the parent reports it; a child has no one else to tell
@@ -108,11 +110,11 @@ class Merge:
     @property
     def reached(self) -> bool:
         """True when some worker met the target."""
-        return self.best is not None and self.best.opens <= self.task.target
+        return self.best is not None and self.best.givens <= self.task.target
 
     def offer(self, puzzle: Grid, solution: Grid, source: str) -> None:
         """Keep *puzzle* when it beats the best so far, and tell the plan's progress."""
-        if self.best is not None and puzzle.given_count >= self.best.opens:
+        if self.best is not None and puzzle.given_count >= self.best.givens:
             return
         self.best = Found(puzzle, solution, self.plan.elapsed(), sum(self.grids), source)
         self.report()
@@ -120,7 +122,7 @@ class Merge:
     def report(self) -> None:
         """Tell the plan's progress the grids so far and the best opens."""
         if self.plan.progress is not None and self.best is not None:
-            self.plan.progress(sum(self.grids), self.best.opens)
+            self.plan.progress(sum(self.grids), self.best.givens)
 
     def handle(self, message: tuple[Any, ...]) -> None:
         """Take one message from a child."""
@@ -186,7 +188,7 @@ def search(plan: Plan, task: Task, clock: Clock, limit: Budget | None, workers: 
         merge.grids[0] = own.grids
         merge.offer(found.puzzle, found.solution, found.source)
 
-    def own_grid(grids: int, opens: int) -> None:
+    def own_grid(grids: int, givens: int) -> None:
         merge.grids[0], merge.explored[0] = grids, own.explored
         merge.report()
 

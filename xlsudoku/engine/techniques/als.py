@@ -92,14 +92,14 @@ def almost_locked_sets(board: Board, max_size: int = 6) -> tuple[Als, ...]:
     peer_bits = _peer_bits(geo)
     found: dict[int, Als] = {}
     for house, members in enumerate(geo.houses):
-        open_cells = [c for c in members if not values[c]]
-        limit = min(max_size, len(open_cells) - 1)
+        empty_cells = [c for c in members if not values[c]]
+        limit = min(max_size, len(empty_cells) - 1)
         # depth first over growing cell sets: (next index, cells, digits, size)
         stack = [(0, 0, 0, 0)]
         while stack:
             start, cells, digits, size = stack.pop()
-            for i in range(start, len(open_cells)):
-                c = open_cells[i]
+            for i in range(start, len(empty_cells)):
+                c = empty_cells[i]
                 wider = digits | board.cands[c]
                 if wider.bit_count() > limit + 1:
                     continue

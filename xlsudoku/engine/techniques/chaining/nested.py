@@ -95,7 +95,7 @@ def nested_kind(level: int, patterns: tuple[ExtraRule, ...]) -> ChainKind:
     )
 
 
-def _open(
+def _undecided(
     engine: Implications, cands: tuple[int, ...], cost: int
 ) -> Iterator[tuple[Cell, int, int]]:
     """Yield ``(cell, candidates, digit index)`` for each candidate of a cell not yet decided.
@@ -189,7 +189,7 @@ class NestedForcing:
         cut: set[Potential] = set()
         dead = set(known.dead)  # no chain leads from these to their opposite
         out: list[Derived] = []
-        for cell, m, d in _open(engine, cands, 1):
+        for cell, m, d in _undecided(engine, cands, 1):
             for start_on in (True, False):
                 first = (cell * n + d) * 2 + start_on
                 if first in dead or first ^ 1 not in near:

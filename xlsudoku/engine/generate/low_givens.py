@@ -62,7 +62,7 @@ BRANCH_SCAN = 8
 WINDOW = 256
 
 
-class LowClueError(SudokuError):
+class LowGivensError(SudokuError):
     """A low-clue request that cannot be searched; the message names the cell or parameter."""
 
 
@@ -76,7 +76,7 @@ class OrbitSpace:
         self,
         geometry: Geometry,
         symmetry: Symmetry,
-        fixed_open: Iterable[Cell],
+        fixed_given: Iterable[Cell],
         fixed_blank: Iterable[Cell],
         rng: random.Random,
     ) -> None:
@@ -94,14 +94,14 @@ class OrbitSpace:
             cells_of_orbit.append(m)
         self.bit_of = tuple(bit_of)
         self.cell_mask = tuple(cells_of_orbit)
-        self.forced = self.to_orbits(_cell_mask(fixed_open, geometry, "fixed_open"))
+        self.forced = self.to_orbits(_cell_mask(fixed_given, geometry, "fixed_given"))
         self.forbidden = self.to_orbits(_cell_mask(fixed_blank, geometry, "fixed_blank"))
         both = self.forced & self.forbidden
         if both:
             orbit = found[both.bit_length() - 1]
             names = ", ".join(geometry.cell_name(c) for c in orbit)
-            raise LowClueError(
-                f"fixed_open and fixed_blank meet in the {symmetry.value} orbit {names}"
+            raise LowGivensError(
+                f"fixed_given and fixed_blank meet in the {symmetry.value} orbit {names}"
             )
         # weight classes, lightest first: (weight, orbits of that weight)
         classes: dict[int, int] = {}
@@ -138,7 +138,7 @@ def _cell_mask(cells: Iterable[Cell], geometry: Geometry, name: str) -> int:
     m = 0
     for c in cells:
         if not 0 <= c < geometry.cell_count:
-            raise LowClueError(f"{name}: cell {c} is outside the {geometry.name} grid")
+            raise LowGivensError(f"{name}: cell {c} is outside the {geometry.name} grid")
         m |= 1 << c
     return m
 
@@ -450,35 +450,35 @@ def _validate(
     solution: Grid,
     start: Grid,
     symmetry: Symmetry,
-    fixed_open: frozenset[Cell],
+    fixed_given: frozenset[Cell],
     fixed_blank: frozenset[Cell],
 ) -> None:
-    """Raise :class:`LowClueError` naming the cell when the descend inputs disagree."""
+    """Raise :class:`LowGivensError` naming the cell when the descend inputs disagree."""
     try:
         check_solution(solution)
     except SudokuError as err:
-        raise LowClueError(str(err)) from None
+        raise LowGivensError(str(err)) from None
     geo = solution.geometry
     if start.geometry != geo:
-        raise LowClueError(f"start is a {start.geometry.name} grid, the solution {geo.name}")
+        raise LowGivensError(f"start is a {start.geometry.name} grid, the solution {geo.name}")
     # the orbit checks of OrbitSpace (cells inside the grid, no orbit both open and blank)
-    OrbitSpace(geo, symmetry, fixed_open, fixed_blank, random.Random(0))
+    OrbitSpace(geo, symmetry, fixed_given, fixed_blank, random.Random(0))
     for c, (d, s) in enumerate(zip(start.cells, solution.cells, strict=True)):
         if d and d != s:
-            raise LowClueError(f"start gives {d} at {geo.cell_name(c)}, the solution has {s}")
+            raise LowGivensError(f"start gives {d} at {geo.cell_name(c)}, the solution has {s}")
     if not is_symmetric(start, symmetry):
         for orbit in orbits(symmetry, geo):
             if len({bool(start[c]) for c in orbit}) > 1:
                 names = ", ".join(geo.cell_name(c) for c in orbit)
-                raise LowClueError(f"start is not {symmetry.value}-symmetric: orbit {names}")
-    for c in sorted(fixed_open):
+                raise LowGivensError(f"start is not {symmetry.value}-symmetric: orbit {names}")
+    for c in sorted(fixed_given):
         if not start[c]:
-            raise LowClueError(f"fixed_open cell {geo.cell_name(c)} is blank in start")
+            raise LowGivensError(f"fixed_given cell {geo.cell_name(c)} is blank in start")
     for c in sorted(fixed_blank):
         if start[c]:
-            raise LowClueError(f"fixed_blank cell {geo.cell_name(c)} is a clue in start")
+            raise LowGivensError(f"fixed_blank cell {geo.cell_name(c)} is a clue in start")
     if count_solutions(start, 2) != 1:
-        raise LowClueError("start has more than one solution")
+        raise LowGivensError("start has more than one solution")
 
 
 def descend(
@@ -486,7 +486,7 @@ def descend(
     start: Grid,
     target: int,
     symmetry: Symmetry,
-    fixed_open: frozenset[int],
+    fixed_given: frozenset[int],
     fixed_blank: frozenset[int],
     rng: random.Random,
     deadline: float | None = None,
@@ -495,7 +495,7 @@ def descend(
 ) -> Grid:
     """Return a unique symmetric puzzle of *solution* with *target* clues, or *start*.
 
-    Searches every symmetric clue set of at most *target* clues that keeps the *fixed_open*
+    Searches every symmetric clue set of at most *target* clues that keeps the *fixed_given*
     cells and blanks the *fixed_blank* ones (see the module notes).  When one is found with
     fewer clues than *target*, orbits (those of *start* first) are given back to make exactly
     *target* clues (adding clues keeps it unique); one the orbit sizes cannot bring to *target*
@@ -506,7 +506,7 @@ def descend(
         start: A unique puzzle taken from *solution*, symmetric, with the fixed cells kept.
         target: Clues wanted.
         symmetry: Symmetry of the clue pattern.
-        fixed_open: Cells that stay clues.
+        fixed_given: Cells that stay clues.
         fixed_blank: Cells that stay blank.
         rng: Random source (the order in which orbits are tried).
         deadline: ``time.perf_counter()`` value after which the search stops.
@@ -519,7 +519,7 @@ def descend(
         returned is unique (checked by the exact solver).
 
     Raises:
-        LowClueError: The inputs disagree (the message names the cell).
+        LowGivensError: The inputs disagree (the message names the cell).
 
     >>> from xlsudoku.engine.fill import random_grid
     >>> s = random_grid(random.Random(4))
@@ -527,12 +527,12 @@ def descend(
     >>> p.given_count, is_symmetric(p, Symmetry.ROTATE_180), count_solutions(p)
     (24, True, 1)
     """
-    fixed_open, fixed_blank = frozenset(fixed_open), frozenset(fixed_blank)
-    _validate(solution, start, symmetry, fixed_open, fixed_blank)
+    fixed_given, fixed_blank = frozenset(fixed_given), frozenset(fixed_blank)
+    _validate(solution, start, symmetry, fixed_given, fixed_blank)
     if start.given_count <= target:
         return start
     clock = Clock(deadline, cancel)  # on time.perf_counter, as *deadline*
-    space = OrbitSpace(solution.geometry, symmetry, fixed_open, fixed_blank, rng)
+    space = OrbitSpace(solution.geometry, symmetry, fixed_given, fixed_blank, rng)
     try:
         clock.poll()
         search = GridSearch(solution, space, clock)
@@ -560,7 +560,7 @@ def _given_mask(grid: Grid) -> int:
 __all__ = [
     "Clock",
     "GridSearch",
-    "LowClueError",
+    "LowGivensError",
     "OrbitSpace",
     "Stopped",
     "descend",
