@@ -9,6 +9,7 @@ Imports inside functions count: a lazy import back is still a circle in the desi
 """
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -214,3 +215,79 @@ def test_no_file_exceeds_a_thousand_lines():
         and (n := len(path.read_text(encoding="utf-8").splitlines())) > 1000
     }
     assert not long, long
+
+
+# One vocabulary: the engine calls a puzzle's filled cells givens ("opens" is the workbook's
+# word, in labels and messages only; "clue" is a synonym).  No exceptions: the engine opens no
+# file, so even the builtin ``open`` has no place in it.
+FORBIDDEN_WORDS = {"open", "opens", "clue", "clues"}
+
+
+def _words(identifier: str) -> list[str]:
+    """Split *identifier* into its lower-case words at underscores and case changes."""
+    return [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", identifier)]
+
+
+def _identifiers(source: str) -> set[str]:
+    """Return every name *source* defines or uses (functions, classes, parameters, variables,
+    attributes, keyword arguments, imported modules and aliases)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.keyword) and node.arg:
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.update((node.asname or node.name).split("."))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.update(node.module.split("."))
+    return names
+
+
+def _unwanted(identifier: str) -> bool:
+    # "clue" inside a word catches compounds such as a module named lowclue
+    return any(w in FORBIDDEN_WORDS or "clue" in w for w in _words(identifier))
+
+
+def test_the_word_check_finds_each_synonym():
+    source = (
+        "from x.lowclue import LowClueError\n"
+        "def f(fixed_open, n=2):\n"
+        "    DEFAULT_OPENS = g(opens=n).clue\n"
+        "    return open(fixed_open), n.openpyxl, fixed_given\n"
+    )
+    found = sorted(n for n in _identifiers(source) if _unwanted(n))
+    assert found == [
+        "DEFAULT_OPENS",
+        "LowClueError",
+        "clue",
+        "fixed_open",
+        "lowclue",
+        "open",
+        "opens",
+    ]
+    assert _words("LowGivensError") == ["low", "givens", "error"]
+
+
+def test_engine_identifiers_say_given():
+    engine = ROOT / "engine"
+    wrong = []
+    for path in sorted(engine.rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        wrong += [
+            f"{name}: module"
+            for part in path.relative_to(engine).parts
+            if _unwanted(part[:-3] if part.endswith(".py") else part)
+        ]
+        wrong += [
+            f"{name}: {n}"
+            for n in sorted(_identifiers(path.read_text(encoding="utf-8")))
+            if _unwanted(n)
+        ]
+    assert wrong == []

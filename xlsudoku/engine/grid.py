@@ -9,7 +9,10 @@ Glossary (one vocabulary across the project):
   extra boxes); an ``int`` index into ``Geometry.houses``: rows first, then columns, then
   boxes, then the extra houses.  A Jigsaw's boxes are its irregular regions.
 - *peer*: another cell sharing a house with a cell.
-- *given*: a filled cell of a puzzle (the user's word "open" means the same).
+- *given*: a filled cell of a puzzle.  The workbook's and the command line's word for it is
+  "opens" (the Opens cell, ``--opens``, messages); code says *given* only, never "open" or
+  "clue" (``tests/test_architecture.py`` checks the engine).  A count the generator aims at is
+  ``target_givens``; a count it reached is ``givens``.
 - *candidate*: a digit still possible in an empty cell.
 """
 
