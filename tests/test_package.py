@@ -110,7 +110,9 @@ def test_repeated_saves_stay_stable(copy: Path, tmp_path: Path) -> None:
 def test_losing_buttons_is_an_error(copy: Path, tmp_path: Path) -> None:
     book = openpyxl.load_workbook(copy, keep_vba=True)
     book[layout.ANALYZE].legacy_drawing = None  # as if a writer had dropped the drawing
-    with pytest.raises(PackageError, match=r"lost buttons \['ANALYZE', 'HINT', 'SOLVE'\]"):
+    with pytest.raises(
+        PackageError, match=r"lost buttons \['ANALYZE', 'HINT', 'SOLVE', 'EXPLAIN'\]"
+    ):
         save_preserving(book, tmp_path / "stripped.xlsm", template=copy)
 
 

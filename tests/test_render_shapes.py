@@ -159,6 +159,7 @@ def test_the_print_sheet_states_a_jigsaws_rules(jigsaw_pages: dict) -> None:
     assert "Fill every row, column and outlined region with each of 1-9." in text
 
 
+@pytest.mark.slow  # a whole-workbook render of its own (.ci/run's slow step)
 def test_a_classic_grid_keeps_its_boxes(tmp_path: Path) -> None:
     pdf = snapshot.convert(TEMPLATE, "pdf", tmp_path / "pdf")
     png = snapshot.page_png(pdf, page_of(pdf, layout.PLAY), tmp_path / "play.png", dpi=200)
@@ -209,6 +210,7 @@ def test_an_x_sudoku_diagonal_clash_is_drawn_as_you_type(tmp_path: Path) -> None
     assert len(red) == 2, found
 
 
+@pytest.mark.slow  # a whole-workbook render of its own (.ci/run's slow step)
 def test_start_on_a_jigsaw_draws_its_regions_on_print_and_play(tmp_path: Path) -> None:
     """Geometry = 9x9-jigsaw:spiral, START and PLAY: both pages outline the spiral's regions."""
     path = Path(shutil.copy(TEMPLATE, tmp_path / "spiral.xlsm"))
