@@ -152,3 +152,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if linux_only(item.nodeid):
             item.add_marker(pytest.mark.skip(reason="Linux only (tests/conftest.py LINUX_ONLY)"))
+
+
+@pytest.fixture(scope="module")
+def render_tools() -> None:
+    """Skip a render test where LibreOffice or poppler is missing (fail where CI requires them)."""
+    # imported here, not above: xlwings' environment must be set before the package loads
+    from xlsudoku.bench import snapshot
+
+    missing = snapshot.missing_tools()
+    if missing:
+        reason = f"LibreOffice/poppler tools missing: {', '.join(missing)}"
+        if os.environ.get("XLSUDOKU_REQUIRE_RENDER") == "1":
+            pytest.fail(f"{reason} (XLSUDOKU_REQUIRE_RENDER=1)")
+        pytest.skip(f"{reason} (apt install libreoffice-calc poppler-utils)")

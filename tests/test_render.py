@@ -14,7 +14,6 @@ Without them they skip, unless ``XLSUDOKU_REQUIRE_RENDER=1`` (set by CI), when t
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import zipfile
@@ -39,13 +38,8 @@ OPENS = {"4x4": 6, "6x6": 14, "9x9-X": 28, "12x12": 70, "16x16": 140}
 
 
 @pytest.fixture(scope="module", autouse=True)
-def tools() -> None:
-    missing = snapshot.missing_tools()
-    if missing:
-        reason = f"LibreOffice/poppler tools missing: {', '.join(missing)}"
-        if os.environ.get("XLSUDOKU_REQUIRE_RENDER") == "1":
-            pytest.fail(f"{reason} (XLSUDOKU_REQUIRE_RENDER=1)")
-        pytest.skip(f"{reason} (apt install libreoffice-calc poppler-utils)")
+def tools(render_tools: None) -> None:
+    """Every test here renders with LibreOffice (conftest's ``render_tools``)."""
 
 
 def set_cells(path: Path, **cells: object) -> None:

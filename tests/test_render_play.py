@@ -13,7 +13,6 @@ These tests need ``soffice`` (LibreOffice) and poppler (see tests/test_render.py
 from __future__ import annotations
 
 import functools
-import os
 import shutil
 from pathlib import Path
 
@@ -34,13 +33,8 @@ AA = 4.5  # WCAG 2 AA, normal text
 
 
 @pytest.fixture(scope="module", autouse=True)
-def tools() -> None:
-    missing = snapshot.missing_tools()
-    if missing:
-        reason = f"LibreOffice/poppler tools missing: {', '.join(missing)}"
-        if os.environ.get("XLSUDOKU_REQUIRE_RENDER") == "1":
-            pytest.fail(f"{reason} (XLSUDOKU_REQUIRE_RENDER=1)")
-        pytest.skip(f"{reason} (apt install libreoffice-calc poppler-utils)")
+def tools(render_tools: None) -> None:
+    """Every test here renders with LibreOffice (conftest's ``render_tools``)."""
 
 
 def relative_luminance(colour: tuple[int, int, int]) -> float:
