@@ -291,3 +291,14 @@ def test_engine_identifiers_say_given():
             if _unwanted(n)
         ]
     assert wrong == []
+
+
+def test_no_type_checking_shim() -> None:
+    """``typing.TYPE_CHECKING`` is imported, never faked to spare loading ``typing``."""
+    shims = [
+        f"{path.relative_to(ROOT).as_posix()}:{number}"
+        for path in ROOT.rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if line.replace(" ", "").startswith("TYPE_CHECKING=False")
+    ]
+    assert not shims, shims

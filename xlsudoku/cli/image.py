@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+import typing
 
 from xlsudoku.cli.inputs import SHEETS, add_geometry, ids_arg
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing on the count path
-
-if TYPE_CHECKING:
+if typing.TYPE_CHECKING:
     from xlsudoku.cli.shell import Subparsers
 
 SIZES = (100, 4000)  # the narrowest and widest images, in pixels
