@@ -27,6 +27,7 @@ from sheets import TEMPLATE, grid_of
 from xlsudoku.addin import headless, layout, params, render
 from xlsudoku.bench import snapshot
 from xlsudoku.engine.grid import DIGIT_CHARS
+from xlsudoku.xlsm.cells import Ref
 
 pytestmark = pytest.mark.render
 
@@ -286,9 +287,16 @@ def test_docs_pictures_show_every_sheet_and_whole_captions(tmp_path: Path) -> No
                 )
             )
         )
-        assert re.search(rf"(^|\s){re.escape(button.caption)}(\s|$)", sheet_text, re.M), (
-            button.caption
-        )
+        printed = re.search(rf"(^|\s){re.escape(button.caption)}(\s|$)", sheet_text, re.M)
+        # a button beside its sheet's page (IMAGE beside the Print page) stays off the paper
+        assert bool(printed) == on_page(button.anchor), button.caption
+
+
+def on_page(anchor: Ref) -> bool:
+    """Whether *anchor*'s top-left cell lies in its sheet's print area."""
+    row, column, _, _ = anchor.bounds
+    top, left, bottom, right = layout.PRINT_AREAS[anchor.sheet].bounds
+    return top <= row <= bottom and left <= column <= right
 
 
 # -- what the Play and Analyze sheets show: givens apart from entries, hints that stand out -----
