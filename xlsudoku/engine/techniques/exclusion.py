@@ -119,6 +119,12 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _digits(mask: int) -> tuple[int, ...]:
+    """Return the digits (from 0) of a candidate mask, lowest first."""
+    return tuple(_bits(mask))
+
+
 def find_aligned_triplet_exclusion(board: Board) -> Iterator[Step]:
     """Yield each aligned triplet exclusion (SE 7.5) in Sudoku Explainer's search order.
 
@@ -206,24 +212,30 @@ def _triplet_step(
     a, b, c = cells
     masks = {cands[e] for e in common}
     sees_ab, sees_ac, sees_bc = b in peer_sets[a], c in peer_sets[a], c in peer_sets[b]
+    mc = cands[c]
     allowed = [0, 0, 0]
-    digits = [_bits(cands[cell]) for cell in cells]
-    for da in digits[0]:
+    for da in _digits(cands[a]):
         bit_a = 1 << da
-        for db in digits[1]:
+        for db in _digits(cands[b]):
             bit_b = 1 << db
             if sees_ab and bit_a == bit_b:
                 continue
-            for dc in digits[2]:
-                bit_c = 1 << dc
-                if (sees_ac and bit_c == bit_a) or (sees_bc and bit_c == bit_b):
-                    continue
-                union = bit_a | bit_b | bit_c
-                if any(not m & ~union for m in masks):
-                    continue  # it would leave an excluder without a candidate
+            # the digits of c this pair rules out: an excluder left with one candidate outside
+            # the pair takes it (none left: the pair itself is impossible)
+            ruled_out = (bit_a if sees_ac else 0) | (bit_b if sees_bc else 0)
+            ab = bit_a | bit_b
+            for m in masks:
+                rest = m & ~ab
+                if not rest:
+                    ruled_out = -1
+                    break
+                if not rest & (rest - 1):
+                    ruled_out |= rest
+            possible = mc & ~ruled_out
+            if possible:
                 allowed[0] |= bit_a
                 allowed[1] |= bit_b
-                allowed[2] |= bit_c
+                allowed[2] |= possible
     gone = [cands[cell] & ~allowed[k] for k, cell in enumerate(cells)]
     if not any(gone):
         return None
