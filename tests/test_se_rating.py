@@ -30,7 +30,10 @@ from xlsudoku.engine.techniques.chaining.multiple import find_multiple_forcing_c
 from xlsudoku.engine.techniques.chaining.nishio import find_nishio
 from xlsudoku.engine.techniques.chaining.rating import length_increment
 from xlsudoku.engine.techniques.direct import find_direct_hidden_pair, find_direct_pointing
-from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
+from xlsudoku.engine.techniques.exclusion import (
+    find_aligned_pair_exclusion,
+    find_aligned_triplet_exclusion,
+)
 from xlsudoku.engine.techniques.strong_links import find_strong_links, links_rating
 
 DATA = Path(__file__).parent / "data"
@@ -60,6 +63,18 @@ def test_profiles_follow_se_order_and_a_row_adds_a_technique():
     assert order.index(Technique.UNIQUE_LOOP) < order.index(Technique.NAKED_QUAD)
     assert order.index(Technique.ALIGNED_PAIR_EXCLUSION) < order.index(
         Technique.BIDIRECTIONAL_CYCLE
+    )
+    # SE asks the aligned triplet exclusion after its cycles, before Nishio; SukakuExplainer
+    # asks its TUVWXYZ-Wing just before it
+    at = order.index(Technique.ALIGNED_TRIPLET_EXCLUSION)
+    assert (
+        order.index(Technique.BIDIRECTIONAL_CYCLE)
+        < at
+        < order.index(Technique.NISHIO_FORCING_CHAIN)
+    )
+    sukaku = [spec.technique for spec in SUKAKU_TABLE]
+    assert sukaku.index(Technique.TUVWXYZ_WING) + 1 == sukaku.index(
+        Technique.ALIGNED_TRIPLET_EXCLUSION
     )
     assert Technique.SKYSCRAPER not in order and Technique.FINNED_X_WING not in order
     assert Technique.W_WING not in order and Technique.EMPTY_RECTANGLE not in order
@@ -140,6 +155,24 @@ def test_aligned_pair_exclusion_and_strong_links_are_sound():
 
 
 CORNERS = read_rows(str(DATA / "rating_corners.tsv"))
+
+
+def test_aligned_triplet_exclusion_is_sound_along_rating_paths():
+    # a given leaves naked singles beside every cell, so look along the paths, not at the start
+    puzzles = [r["puzzle"] for r in CORNERS if r["reference"] == "Aligned Triplet Exclusion"]
+    found = 0
+    for puzzle in puzzles:
+        grid = Grid.parse(puzzle)
+        solution = solve(grid)
+        assert solution is not None
+        board = Board.from_grid(grid)
+        for step in rating_path(grid, profile_table("sukaku")).steps:
+            for exclusion in find_aligned_triplet_exclusion(board):
+                assert _sound(exclusion, solution), exclusion.explanation
+                assert len(set(exclusion.cells[:3])) == 3
+                found += 1
+            board = board.apply(step)
+    assert found > 0
 
 
 @pytest.mark.parametrize("row", CORNERS, ids=lambda r: f"{r['profile']}-{r['reference']}")

@@ -74,6 +74,7 @@ class Technique(enum.Enum):
     DIRECT_HIDDEN_PAIR = "Direct Hidden Pair"
     DIRECT_HIDDEN_TRIPLE = "Direct Hidden Triple"
     ALIGNED_PAIR_EXCLUSION = "Aligned Pair Exclusion"
+    ALIGNED_TRIPLET_EXCLUSION = "Aligned Triplet Exclusion"
     BIDIRECTIONAL_CYCLE = "Bidirectional Cycle"
     FORCING_X_CHAIN = "Forcing X-Chain"
     NISHIO_FORCING_CHAIN = "Nishio Forcing Chain"

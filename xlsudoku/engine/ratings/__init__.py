@@ -77,7 +77,8 @@ _SE_BANDS: tuple[Band, ...] = (
     Band(
         Level.DIABOLICAL,
         6.2,
-        "aligned pair exclusion, forcing chains and cycles, Nishio, multiple and dynamic "
+        "aligned pair and triplet exclusion, forcing chains and cycles, Nishio, multiple and "
+        "dynamic "
         "forcing chains",
     ),
     Band(

@@ -35,7 +35,10 @@ from xlsudoku.engine.techniques.direct import (
     find_direct_hidden_triple,
     find_direct_pointing,
 )
-from xlsudoku.engine.techniques.exclusion import find_aligned_pair_exclusion
+from xlsudoku.engine.techniques.exclusion import (
+    find_aligned_pair_exclusion,
+    find_aligned_triplet_exclusion,
+)
 from xlsudoku.engine.techniques.fish import find_x_wing
 from xlsudoku.engine.techniques.intersections import find_claiming, find_pointing
 from xlsudoku.engine.techniques.subsets import find_hidden_pair, find_naked_pair
@@ -192,6 +195,8 @@ SE_TABLE: tuple[TechniqueSpec, ...] = (
     # sooner than the multiple one finds none (leading from 8.5 was slower, 8.8 or 9.2 less
     # fast).
     _chain_row(_T.BIDIRECTIONAL_CYCLE, 6.5, find_se_forcing_chains),
+    # SE asks its aligned triplet exclusion between its cycles and its Nishio chains
+    TechniqueSpec(_T.ALIGNED_TRIPLET_EXCLUSION, _L.DIABOLICAL, 7.5, find_aligned_triplet_exclusion),
     _chain_row(_T.NISHIO_FORCING_CHAIN, 7.5, find_nishio),
     _chain_row(_T.MULTIPLE_FORCING_CHAINS, 8.0, find_multiple_forcing_chains, early=True),
     _chain_row(_T.DYNAMIC_FORCING_CHAINS, 8.5, find_dynamic_forcing_chains, early=True, lead=9.0),

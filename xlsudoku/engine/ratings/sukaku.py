@@ -66,7 +66,7 @@ INSERTIONS: tuple[tuple[Technique, tuple[TechniqueSpec, ...]], ...] = (
         ),
     ),
     (_T.BIDIRECTIONAL_CYCLE, (_wing(_T.UVWXYZ_WING),)),
-    (_T.NISHIO_FORCING_CHAIN, (_wing(_T.TUVWXYZ_WING),)),
+    (_T.ALIGNED_TRIPLET_EXCLUSION, (_wing(_T.TUVWXYZ_WING),)),
 )
 
 
